@@ -1,0 +1,146 @@
+//! Cryptographic adapters: [`Argon2Hasher`] (argon2id, run on the blocking pool) and
+//! [`OsTokenGenerator`] (256-bit tokens from the operating system's CSPRNG).
+
+use accounts::AccountsError;
+use accounts::model::{Password, PasswordHash, SessionToken};
+use accounts::ports::{PasswordHasher, TokenGenerator};
+use anyhow::{Context, anyhow};
+use argon2::password_hash::phc::PasswordHash as PhcHash;
+use argon2::{Algorithm, Argon2, Params, PasswordHasher as _, PasswordVerifier as _, Version};
+use async_trait::async_trait;
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use rand::TryRng as _;
+
+/// argon2id cost parameters; the defaults are OWASP's minimum (m = 19 MiB, t = 2, p = 1).
+#[derive(Debug, Clone, Copy)]
+pub struct Argon2Cost {
+    pub memory_kib: u32,
+    pub iterations: u32,
+    pub parallelism: u32,
+}
+
+impl Default for Argon2Cost {
+    fn default() -> Self {
+        Self { memory_kib: 19 * 1024, iterations: 2, parallelism: 1 }
+    }
+}
+
+#[derive(Clone)]
+pub struct Argon2Hasher {
+    argon: Argon2<'static>,
+}
+
+impl Argon2Hasher {
+    /// # Errors
+    /// When the cost parameters are outside argon2's ranges.
+    pub fn new(cost: Argon2Cost) -> anyhow::Result<Self> {
+        let params = Params::new(cost.memory_kib, cost.iterations, cost.parallelism, None)
+            .map_err(|e| anyhow!("argon2 parameters: {e}"))?;
+        Ok(Self { argon: Argon2::new(Algorithm::Argon2id, Version::V0x13, params) })
+    }
+}
+
+#[async_trait]
+impl PasswordHasher for Argon2Hasher {
+    async fn hash(&self, password: &Password) -> Result<PasswordHash, AccountsError> {
+        let argon = self.argon.clone();
+        let secret = password.expose().to_owned();
+        let phc = tokio::task::spawn_blocking(move || {
+            argon
+                .hash_password(secret.as_bytes())
+                .map(|h| h.to_string())
+                .map_err(|e| anyhow!("argon2 hash: {e}"))
+        })
+        .await
+        .context("argon2 worker")??;
+        Ok(PasswordHash::new(phc))
+    }
+
+    async fn verify(&self, password: &Password, hash: &PasswordHash) -> Result<bool, AccountsError> {
+        let argon = self.argon.clone();
+        let secret = password.expose().to_owned();
+        let stored = hash.as_str().to_owned();
+        let ok = tokio::task::spawn_blocking(move || -> anyhow::Result<bool> {
+            let parsed = PhcHash::new(&stored).map_err(|e| anyhow!("stored hash: {e}"))?;
+            Ok(argon.verify_password(secret.as_bytes(), &parsed).is_ok())
+        })
+        .await
+        .context("argon2 worker")??;
+        Ok(ok)
+    }
+}
+
+/// Secrets from the operating system's random source.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OsTokenGenerator;
+
+impl OsTokenGenerator {
+    /// `n` random bytes, base64url without padding.
+    ///
+    /// # Panics
+    /// Never in practice: only if the OS random source fails, where no secret can be made.
+    #[allow(clippy::expect_used)]
+    pub fn random_b64(n: usize) -> String {
+        let mut bytes = vec![0u8; n];
+        rand::rngs::SysRng
+            .try_fill_bytes(&mut bytes)
+            .expect("the operating system's random source failed");
+        URL_SAFE_NO_PAD.encode(bytes)
+    }
+}
+
+impl TokenGenerator for OsTokenGenerator {
+    fn session_token(&self) -> SessionToken {
+        SessionToken::new(Self::random_b64(32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cheap() -> Argon2Hasher {
+        Argon2Hasher::new(Argon2Cost { memory_kib: 1024, iterations: 1, parallelism: 1 }).unwrap()
+    }
+
+    #[tokio::test]
+    async fn hashes_verify_only_the_right_password() {
+        let h = cheap();
+        let pw = Password::parse("correct horse").unwrap();
+        let hash = h.hash(&pw).await.unwrap();
+        assert!(hash.as_str().starts_with("$argon2id$v=19$m=1024,t=1,p=1$"));
+        assert!(h.verify(&pw, &hash).await.unwrap());
+        assert!(!h.verify(&Password::parse("wrong horse").unwrap(), &hash).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn salts_differ_per_hash() {
+        let h = cheap();
+        let pw = Password::parse("same password").unwrap();
+        assert_ne!(h.hash(&pw).await.unwrap(), h.hash(&pw).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn default_cost_meets_owasp_minimum() {
+        let h = Argon2Hasher::new(Argon2Cost::default()).unwrap();
+        let hash = h.hash(&Password::parse("password123").unwrap()).await.unwrap();
+        assert!(hash.as_str().starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash:?}");
+    }
+
+    #[tokio::test]
+    async fn a_corrupt_stored_hash_is_an_error_not_a_match() {
+        let err = cheap()
+            .verify(&Password::parse("password123").unwrap(), &PasswordHash::new("garbage".into()))
+            .await;
+        assert!(err.is_err());
+    }
+
+    #[test]
+    fn session_tokens_carry_256_bits() {
+        let a = OsTokenGenerator.session_token();
+        let b = OsTokenGenerator.session_token();
+        assert_eq!(a.expose().len(), 43, "32 bytes in unpadded base64url");
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,144 @@
+//! The relational adapter: sea-orm entities and one repository file per domain. PostgreSQL is
+//! the production database; a SQLite file is the embedded default. Both run the same code and
+//! the same tests. sea-orm models never leave this crate.
+
+mod accounts;
+mod entities;
+mod rate_limit;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use accounts::{SqlSessionRepository, SqlUserRepository};
+pub use rate_limit::SqlRateLimiter;
+
+use anyhow::Context;
+use migrations::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database as SeaDatabase, DatabaseConnection, DbBackend};
+use std::time::Duration;
+
+/// Which engine a connection talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DatabaseKind {
+    Postgres,
+    Sqlite,
+}
+
+impl DatabaseKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DatabaseKind::Postgres => "postgres",
+            DatabaseKind::Sqlite => "sqlite",
+        }
+    }
+}
+
+/// A pool of connections to the product's database.
+#[derive(Debug, Clone)]
+pub struct Database {
+    conn: DatabaseConnection,
+}
+
+impl Database {
+    /// Connects to `url` (`postgres://…` or `sqlite://path?mode=rwc`). For SQLite the parent
+    /// folder is created and write-ahead logging is switched on.
+    ///
+    /// # Errors
+    /// When the URL is malformed or the server cannot be reached.
+    pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Self> {
+        if let Some(path) = sqlite_file_path(url) {
+            if let Some(dir) = std::path::Path::new(&path).parent() {
+                if !dir.as_os_str().is_empty() {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("creating the database folder {}", dir.display()))?;
+                }
+            }
+        }
+        let mut opts = ConnectOptions::new(url.to_owned());
+        opts.max_connections(max_connections)
+            .min_connections(1)
+            .connect_timeout(Duration::from_secs(5))
+            .acquire_timeout(Duration::from_secs(10))
+            .sqlx_logging(false);
+        let conn = SeaDatabase::connect(opts)
+            .await
+            .with_context(|| format!("connecting to the {} database", kind_of_url(url)))?;
+        if conn.get_database_backend() == DbBackend::Sqlite {
+            conn.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;")
+                .await
+                .context("configuring SQLite")?;
+        }
+        Ok(Self { conn })
+    }
+
+    /// Brings the schema up to date.
+    ///
+    /// # Errors
+    /// When a migration fails.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        Migrator::up(&self.conn, None).await.context("running migrations")
+    }
+
+    pub fn kind(&self) -> DatabaseKind {
+        match self.conn.get_database_backend() {
+            DbBackend::Postgres => DatabaseKind::Postgres,
+            _ => DatabaseKind::Sqlite,
+        }
+    }
+
+    /// A cheap round trip, for health checks.
+    ///
+    /// # Errors
+    /// When the database does not answer.
+    pub async fn ping(&self) -> anyhow::Result<()> {
+        self.conn.ping().await.context("database ping")
+    }
+
+    pub fn users(&self) -> SqlUserRepository {
+        SqlUserRepository::new(self.conn.clone())
+    }
+
+    pub fn sessions(&self) -> SqlSessionRepository {
+        SqlSessionRepository::new(self.conn.clone())
+    }
+
+    pub fn rate_limiter(&self) -> SqlRateLimiter {
+        SqlRateLimiter::new(self.conn.clone())
+    }
+
+    /// Closes the pool.
+    ///
+    /// # Errors
+    /// When closing fails.
+    pub async fn close(self) -> anyhow::Result<()> {
+        self.conn.close().await.context("closing the database")
+    }
+}
+
+fn kind_of_url(url: &str) -> &'static str {
+    if url.starts_with("sqlite:") { "sqlite" } else { "postgres" }
+}
+
+/// The file behind a `sqlite:` URL, if it names one.
+fn sqlite_file_path(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
+}
+
+/// Turns any sea-orm error into the domain's "unexpected" failure, keeping the cause.
+pub(crate) fn unexpected(err: sea_orm::DbErr) -> anyhow::Error {
+    anyhow::Error::new(err).context("database")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_file_of_sqlite_urls() {
+        assert_eq!(sqlite_file_path("sqlite://data/app.db?mode=rwc").as_deref(), Some("data/app.db"));
+        assert_eq!(sqlite_file_path("sqlite:///tmp/x.db").as_deref(), Some("/tmp/x.db"));
+        assert_eq!(sqlite_file_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_file_path("postgres://localhost/db"), None);
+    }
+}

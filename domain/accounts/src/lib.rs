@@ -1,0 +1,13 @@
+//! Accounts: who a user is and how they prove it.
+//!
+//! This crate owns usernames, nicknames, passwords, users and sessions, and the use cases over
+//! them ([`AccountService`]). It talks to the world only through the traits in [`ports`]; it must
+//! never depend on an adapter, on actix-web, on sea-orm, on the wall clock or on randomness.
+
+pub mod error;
+pub mod model;
+pub mod ports;
+pub mod service;
+
+pub use error::AccountsError;
+pub use service::{AccountPolicy, AccountService, ClientContext, IssuedSession, Registration};

@@ -1,0 +1,11 @@
+//! Values with rules (parsed once at the edge, trusted afterwards) and the entities built of them.
+
+mod password;
+mod session;
+mod user;
+mod username;
+
+pub use password::{Password, PasswordHash};
+pub use session::{Session, SessionToken, SessionTokenHash};
+pub use user::{NewUser, Nickname, User};
+pub use username::Username;

@@ -1,0 +1,601 @@
+//! The accounts use cases, one method each.
+
+use crate::AccountsError;
+use crate::model::{NewUser, Nickname, Password, Session, SessionToken, User, Username};
+use crate::ports::{PasswordHasher, SessionRepository, TokenGenerator, UserRepository};
+use chrono::Duration;
+use kernel::{Clock, RateDecision, RateLimitRule, RateLimiter, Role, SessionId, UserId};
+use std::sync::Arc;
+
+/// The numbers of the accounts rules; the server reads them from configuration.
+#[derive(Debug, Clone)]
+pub struct AccountPolicy {
+    /// A session dies after this long without use.
+    pub session_idle_days: i64,
+    /// `last_seen_at` is written at most this often, to spare the database.
+    pub session_touch_secs: i64,
+    /// Login attempts per client IP.
+    pub login_per_ip: RateLimitRule,
+    /// Failed logins per account before it is locked for the rest of the window.
+    pub login_failures_per_account: RateLimitRule,
+    /// Registrations per client IP.
+    pub register_per_ip: RateLimitRule,
+}
+
+impl Default for AccountPolicy {
+    fn default() -> Self {
+        Self {
+            session_idle_days: 30,
+            session_touch_secs: 300,
+            login_per_ip: RateLimitRule { limit: 30, window_secs: 15 * 60 },
+            login_failures_per_account: RateLimitRule { limit: 5, window_secs: 15 * 60 },
+            register_per_ip: RateLimitRule { limit: 10, window_secs: 60 * 60 },
+        }
+    }
+}
+
+/// Who is asking, as far as the server can tell.
+#[derive(Debug, Clone, Default)]
+pub struct ClientContext {
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+/// A session just created: the secret goes to the browser once, the rest is stored.
+#[derive(Debug, Clone)]
+pub struct IssuedSession {
+    pub token: SessionToken,
+    pub session: Session,
+}
+
+/// Registration input, already parsed.
+#[derive(Debug, Clone)]
+pub struct Registration {
+    pub username: Username,
+    pub password: Password,
+    pub nickname: Option<Nickname>,
+}
+
+pub struct AccountService {
+    users: Arc<dyn UserRepository>,
+    sessions: Arc<dyn SessionRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    tokens: Arc<dyn TokenGenerator>,
+    limiter: Arc<dyn RateLimiter>,
+    clock: Arc<dyn Clock>,
+    policy: AccountPolicy,
+}
+
+impl AccountService {
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        sessions: Arc<dyn SessionRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        tokens: Arc<dyn TokenGenerator>,
+        limiter: Arc<dyn RateLimiter>,
+        clock: Arc<dyn Clock>,
+        policy: AccountPolicy,
+    ) -> Self {
+        Self { users, sessions, hasher, tokens, limiter, clock, policy }
+    }
+
+    /// Creates an account with a password and signs it in.
+    ///
+    /// # Errors
+    /// `RateLimited` past the per-IP registration limit; `UsernameTaken`; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(username = %reg.username))]
+    pub async fn register(
+        &self,
+        reg: Registration,
+        ctx: &ClientContext,
+    ) -> Result<(User, IssuedSession), AccountsError> {
+        let now = self.clock.now();
+        if let Some(ip) = &ctx.ip {
+            self.limit(&format!("register:ip:{ip}"), self.policy.register_per_ip, true).await?;
+        }
+        let hash = self.hasher.hash(&reg.password).await?;
+        let nickname = reg.nickname.unwrap_or_else(|| Nickname::from_username(&reg.username));
+        let user = self
+            .users
+            .insert(NewUser {
+                id: UserId::new_random(),
+                username: reg.username,
+                nickname,
+                password_hash: Some(hash),
+                role: Role::User,
+                created_at: now,
+            })
+            .await?;
+        let issued = self.issue_session(user.id, ctx).await?;
+        Ok((user, issued))
+    }
+
+    /// Signs in with username and password.
+    ///
+    /// # Errors
+    /// `RateLimited` past the per-IP attempt limit or the per-account failure limit;
+    /// `InvalidCredentials` for an unknown user, a wrong password or an account without a
+    /// password; `AccountDisabled`; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(username = %username))]
+    pub async fn login_with_password(
+        &self,
+        username: &Username,
+        password: &Password,
+        ctx: &ClientContext,
+    ) -> Result<(User, IssuedSession), AccountsError> {
+        if let Some(ip) = &ctx.ip {
+            self.limit(&format!("login:ip:{ip}"), self.policy.login_per_ip, true).await?;
+        }
+        let account_key = format!("login:fail:{username}");
+        let rule = self.policy.login_failures_per_account;
+        self.limit(&account_key, rule, false).await?;
+
+        let found = self.users.find_by_username(username).await?;
+        let verified = match &found {
+            Some((_, Some(hash))) => self.hasher.verify(password, hash).await?,
+            _ => {
+                // Spend the same time as a real check, so response times do not reveal
+                // which usernames exist.
+                self.hasher.hash(password).await?;
+                false
+            }
+        };
+        let user = match found {
+            Some((user, _)) if verified => user,
+            _ => {
+                self.limiter.hit(&account_key, rule, self.clock.now()).await?;
+                return Err(AccountsError::InvalidCredentials);
+            }
+        };
+        if user.disabled_at.is_some() {
+            return Err(AccountsError::AccountDisabled);
+        }
+        self.limiter.reset(&account_key).await?;
+        let issued = self.issue_session(user.id, ctx).await?;
+        Ok((user, issued))
+    }
+
+    /// The user behind a session token, refreshing the session's idle timer.
+    /// `None` for an unknown, expired or disabled session.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn authenticate(
+        &self,
+        token: &SessionToken,
+    ) -> Result<Option<(User, Session)>, AccountsError> {
+        let now = self.clock.now();
+        let Some(session) = self.sessions.find_live(&token.hash(), now).await? else {
+            return Ok(None);
+        };
+        let Some((user, _)) = self.users.find_by_id(session.user_id).await? else {
+            return Ok(None);
+        };
+        if user.disabled_at.is_some() {
+            return Ok(None);
+        }
+        if (now - session.last_seen_at).num_seconds() >= self.policy.session_touch_secs {
+            let expires = now + Duration::days(self.policy.session_idle_days);
+            self.sessions.touch(session.id, now, expires).await?;
+        }
+        Ok(Some((user, session)))
+    }
+
+    /// Ends the session of this token (nothing happens for an unknown token).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn logout(&self, token: &SessionToken) -> Result<(), AccountsError> {
+        self.sessions.delete_by_token_hash(&token.hash()).await
+    }
+
+    /// Sets a new password after checking the current one, and signs out every other session.
+    ///
+    /// # Errors
+    /// `WrongPassword` when `current` does not match (or the account has no password);
+    /// `RateLimited` after too many wrong tries; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(user = %user_id))]
+    pub async fn change_password(
+        &self,
+        user_id: UserId,
+        current_session: SessionId,
+        current: &Password,
+        new: &Password,
+    ) -> Result<u64, AccountsError> {
+        let key = format!("password:fail:{user_id}");
+        let rule = self.policy.login_failures_per_account;
+        self.limit(&key, rule, false).await?;
+        let Some((_, Some(hash))) = self.users.find_by_id(user_id).await? else {
+            return Err(AccountsError::WrongPassword);
+        };
+        if !self.hasher.verify(current, &hash).await? {
+            self.limiter.hit(&key, rule, self.clock.now()).await?;
+            return Err(AccountsError::WrongPassword);
+        }
+        self.limiter.reset(&key).await?;
+        let new_hash = self.hasher.hash(new).await?;
+        self.users.set_password_hash(user_id, new_hash, self.clock.now()).await?;
+        self.sessions.delete_others(user_id, current_session).await
+    }
+
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn list_sessions(&self, user_id: UserId) -> Result<Vec<Session>, AccountsError> {
+        self.sessions.list_live_for_user(user_id, self.clock.now()).await
+    }
+
+    /// Signs out one of the user's own sessions.
+    ///
+    /// # Errors
+    /// `SessionNotFound` when the user has no such session; `Unexpected`.
+    pub async fn revoke_session(&self, user_id: UserId, id: SessionId) -> Result<(), AccountsError> {
+        if self.sessions.delete_for_user(user_id, id).await? {
+            Ok(())
+        } else {
+            Err(AccountsError::SessionNotFound)
+        }
+    }
+
+    /// Creates an administrator; the only way to an admin account or a reserved name.
+    ///
+    /// # Errors
+    /// `UsernameTaken`; `Unexpected`.
+    pub async fn create_admin(
+        &self,
+        username: Username,
+        password: &Password,
+    ) -> Result<User, AccountsError> {
+        let hash = self.hasher.hash(password).await?;
+        self.users
+            .insert(NewUser {
+                id: UserId::new_random(),
+                nickname: Nickname::from_username(&username),
+                username,
+                password_hash: Some(hash),
+                role: Role::Admin,
+                created_at: self.clock.now(),
+            })
+            .await
+    }
+
+    /// Deletes expired sessions (run periodically by the server).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn purge_expired_sessions(&self) -> Result<u64, AccountsError> {
+        self.sessions.purge_expired(self.clock.now()).await
+    }
+
+    async fn issue_session(
+        &self,
+        user_id: UserId,
+        ctx: &ClientContext,
+    ) -> Result<IssuedSession, AccountsError> {
+        let now = self.clock.now();
+        let token = self.tokens.session_token();
+        let session = Session {
+            id: SessionId::new_random(),
+            user_id,
+            token_hash: token.hash(),
+            user_agent: ctx.user_agent.as_ref().map(|ua| ua.chars().take(512).collect()),
+            ip: ctx.ip.clone(),
+            created_at: now,
+            last_seen_at: now,
+            expires_at: now + Duration::days(self.policy.session_idle_days),
+        };
+        self.sessions.insert(session.clone()).await?;
+        Ok(IssuedSession { token, session })
+    }
+
+    /// Counts (when `count`) or checks a rate-limit key and turns a refusal into an error.
+    async fn limit(&self, key: &str, rule: RateLimitRule, count: bool) -> Result<(), AccountsError> {
+        let now = self.clock.now();
+        let decision = if count {
+            self.limiter.hit(key, rule, now).await?
+        } else {
+            self.limiter.peek(key, rule, now).await?
+        };
+        match decision {
+            RateDecision::Allowed => Ok(()),
+            RateDecision::Limited { retry_after_secs } => {
+                Err(AccountsError::RateLimited { retry_after_secs })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{PasswordHash, SessionTokenHash};
+    use crate::ports::{MockPasswordHasher, MockSessionRepository, MockTokenGenerator, MockUserRepository};
+    use chrono::{DateTime, TimeZone, Utc};
+    use kernel::{FixedClock, MockRateLimiter};
+    use mockall::predicate::{always, eq};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
+    }
+
+    fn user(name: &str) -> User {
+        User {
+            id: UserId::new_random(),
+            username: Username::parse(name).unwrap(),
+            nickname: Nickname::parse(name).unwrap(),
+            role: Role::User,
+            created_at: t0(),
+            updated_at: t0(),
+            disabled_at: None,
+        }
+    }
+
+    struct Mocks {
+        users: MockUserRepository,
+        sessions: MockSessionRepository,
+        hasher: MockPasswordHasher,
+        tokens: MockTokenGenerator,
+        limiter: MockRateLimiter,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            let mut tokens = MockTokenGenerator::new();
+            tokens.expect_session_token().returning(|| SessionToken::new("tok".into()));
+            Self {
+                users: MockUserRepository::new(),
+                sessions: MockSessionRepository::new(),
+                hasher: MockPasswordHasher::new(),
+                tokens,
+                limiter: MockRateLimiter::new(),
+            }
+        }
+
+        fn allow_all_limits(&mut self) {
+            self.limiter.expect_hit().returning(|_, _, _| Ok(RateDecision::Allowed));
+            self.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
+            self.limiter.expect_reset().returning(|_| Ok(()));
+        }
+
+        fn service(self) -> AccountService {
+            AccountService::new(
+                Arc::new(self.users),
+                Arc::new(self.sessions),
+                Arc::new(self.hasher),
+                Arc::new(self.tokens),
+                Arc::new(self.limiter),
+                Arc::new(FixedClock(t0())),
+                AccountPolicy::default(),
+            )
+        }
+    }
+
+    fn ctx() -> ClientContext {
+        ClientContext { ip: Some("192.0.2.1".into()), user_agent: Some("test-agent".into()) }
+    }
+
+    fn pw(raw: &str) -> Password {
+        Password::parse(raw).unwrap()
+    }
+
+    #[tokio::test]
+    async fn register_stores_the_hash_and_signs_in_with_a_hashed_token() {
+        let mut m = Mocks::new();
+        m.allow_all_limits();
+        m.hasher.expect_hash().returning(|_| Ok(PasswordHash::new("$argon2id$h".into())));
+        m.users.expect_insert().times(1).returning(|new| {
+            assert_eq!(new.password_hash, Some(PasswordHash::new("$argon2id$h".into())));
+            assert_eq!(new.nickname.as_str(), "alice", "nickname defaults to the username");
+            assert_eq!(new.role, Role::User);
+            Ok(User {
+                id: new.id,
+                username: new.username,
+                nickname: new.nickname,
+                role: new.role,
+                created_at: new.created_at,
+                updated_at: new.created_at,
+                disabled_at: None,
+            })
+        });
+        m.sessions.expect_insert().times(1).returning(|s| {
+            assert_eq!(s.token_hash, SessionToken::new("tok".into()).hash());
+            assert_eq!(s.expires_at, t0() + Duration::days(30));
+            assert_eq!(s.ip.as_deref(), Some("192.0.2.1"));
+            Ok(())
+        });
+        let reg = Registration { username: Username::parse("alice").unwrap(), password: pw("password1"), nickname: None };
+        let (user, issued) = m.service().register(reg, &ctx()).await.unwrap();
+        assert_eq!(user.username.as_str(), "alice");
+        assert_eq!(issued.token.expose(), "tok");
+    }
+
+    #[tokio::test]
+    async fn register_past_the_ip_limit_stores_nothing() {
+        let mut m = Mocks::new();
+        m.limiter
+            .expect_hit()
+            .with(eq("register:ip:192.0.2.1"), always(), always())
+            .returning(|_, _, _| Ok(RateDecision::Limited { retry_after_secs: 42 }));
+        m.users.expect_insert().never();
+        m.hasher.expect_hash().never();
+        let reg = Registration { username: Username::parse("alice").unwrap(), password: pw("password1"), nickname: None };
+        let err = m.service().register(reg, &ctx()).await.unwrap_err();
+        assert!(matches!(err, AccountsError::RateLimited { retry_after_secs: 42 }));
+    }
+
+    #[tokio::test]
+    async fn unknown_user_costs_a_hash_and_counts_a_failure() {
+        let mut m = Mocks::new();
+        m.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_hit().with(eq("login:ip:192.0.2.1"), always(), always()).times(1).returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_hit().with(eq("login:fail:ghost"), always(), always()).times(1).returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.users.expect_find_by_username().returning(|_| Ok(None));
+        m.hasher.expect_hash().times(1).returning(|_| Ok(PasswordHash::new("x".into())));
+        m.sessions.expect_insert().never();
+        let err = m
+            .service()
+            .login_with_password(&Username::parse("ghost").unwrap(), &pw("password1"), &ctx())
+            .await
+            .unwrap_err();
+        assert!(matches!(err, AccountsError::InvalidCredentials));
+    }
+
+    #[tokio::test]
+    async fn wrong_password_is_refused_and_counted() {
+        let mut m = Mocks::new();
+        let u = user("alice");
+        m.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_hit().with(eq("login:ip:192.0.2.1"), always(), always()).returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_hit().with(eq("login:fail:alice"), always(), always()).times(1).returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_reset().never();
+        m.users.expect_find_by_username().returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.hasher.expect_verify().returning(|_, _| Ok(false));
+        m.sessions.expect_insert().never();
+        let err = m
+            .service()
+            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
+            .await
+            .unwrap_err();
+        assert!(matches!(err, AccountsError::InvalidCredentials));
+    }
+
+    #[tokio::test]
+    async fn a_locked_account_is_not_even_checked() {
+        let mut m = Mocks::new();
+        m.limiter.expect_hit().returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_peek()
+            .with(eq("login:fail:alice"), always(), always())
+            .returning(|_, _, _| Ok(RateDecision::Limited { retry_after_secs: 600 }));
+        m.users.expect_find_by_username().never();
+        m.hasher.expect_verify().never();
+        let err = m
+            .service()
+            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
+            .await
+            .unwrap_err();
+        assert!(matches!(err, AccountsError::RateLimited { retry_after_secs: 600 }));
+    }
+
+    #[tokio::test]
+    async fn right_password_resets_the_counter_and_issues_a_session() {
+        let mut m = Mocks::new();
+        let u = user("alice");
+        let uid = u.id;
+        m.limiter.expect_hit().returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter.expect_reset().with(eq("login:fail:alice")).times(1).returning(|_| Ok(()));
+        m.users.expect_find_by_username().returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.hasher.expect_verify().returning(|_, _| Ok(true));
+        m.sessions.expect_insert().times(1).returning(move |s| {
+            assert_eq!(s.user_id, uid);
+            Ok(())
+        });
+        let (got, _) = m
+            .service()
+            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
+            .await
+            .unwrap();
+        assert_eq!(got.id, uid);
+    }
+
+    #[tokio::test]
+    async fn a_disabled_account_cannot_sign_in() {
+        let mut m = Mocks::new();
+        let mut u = user("alice");
+        u.disabled_at = Some(t0());
+        m.allow_all_limits();
+        m.users.expect_find_by_username().returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.hasher.expect_verify().returning(|_, _| Ok(true));
+        m.sessions.expect_insert().never();
+        let err = m
+            .service()
+            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
+            .await
+            .unwrap_err();
+        assert!(matches!(err, AccountsError::AccountDisabled));
+    }
+
+    fn session_of(u: &User, last_seen: DateTime<Utc>) -> Session {
+        Session {
+            id: SessionId::new_random(),
+            user_id: u.id,
+            token_hash: SessionTokenHash("h".into()),
+            user_agent: None,
+            ip: None,
+            created_at: last_seen,
+            last_seen_at: last_seen,
+            expires_at: last_seen + Duration::days(30),
+        }
+    }
+
+    #[tokio::test]
+    async fn authenticate_touches_a_session_only_after_the_touch_interval() {
+        for (age_secs, touches) in [(10, 0), (300, 1)] {
+            let mut m = Mocks::new();
+            let u = user("alice");
+            let s = session_of(&u, t0() - Duration::seconds(age_secs));
+            m.sessions.expect_find_live().returning(move |_, _| Ok(Some(s.clone())));
+            m.users.expect_find_by_id().returning(move |_| Ok(Some((u.clone(), None))));
+            m.sessions
+                .expect_touch()
+                .times(touches)
+                .returning(|_, seen, exp| {
+                    assert_eq!(seen, t0());
+                    assert_eq!(exp, t0() + Duration::days(30));
+                    Ok(())
+                });
+            let got = m.service().authenticate(&SessionToken::new("tok".into())).await.unwrap();
+            assert!(got.is_some());
+        }
+    }
+
+    #[tokio::test]
+    async fn authenticate_ignores_sessions_of_disabled_users() {
+        let mut m = Mocks::new();
+        let mut u = user("alice");
+        u.disabled_at = Some(t0());
+        let s = session_of(&u, t0());
+        m.sessions.expect_find_live().returning(move |_, _| Ok(Some(s.clone())));
+        m.users.expect_find_by_id().returning(move |_| Ok(Some((u.clone(), None))));
+        assert!(m.service().authenticate(&SessionToken::new("tok".into())).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn change_password_checks_the_current_one_and_revokes_the_others() {
+        let u = user("alice");
+        let keep = SessionId::new_random();
+
+        let mut m = Mocks::new();
+        m.allow_all_limits();
+        let u1 = u.clone();
+        m.users.expect_find_by_id().returning(move |_| Ok(Some((u1.clone(), Some(PasswordHash::new("old".into()))))));
+        m.hasher.expect_verify().returning(|_, _| Ok(false));
+        m.users.expect_set_password_hash().never();
+        m.sessions.expect_delete_others().never();
+        let err = m.service().change_password(u.id, keep, &pw("wrongwrong"), &pw("newpassword")).await.unwrap_err();
+        assert!(matches!(err, AccountsError::WrongPassword));
+
+        let mut m = Mocks::new();
+        m.allow_all_limits();
+        let u2 = u.clone();
+        m.users.expect_find_by_id().returning(move |_| Ok(Some((u2.clone(), Some(PasswordHash::new("old".into()))))));
+        m.hasher.expect_verify().returning(|_, _| Ok(true));
+        m.hasher.expect_hash().returning(|_| Ok(PasswordHash::new("new".into())));
+        m.users
+            .expect_set_password_hash()
+            .with(eq(u.id), eq(PasswordHash::new("new".into())), eq(t0()))
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        m.sessions.expect_delete_others().with(eq(u.id), eq(keep)).times(1).returning(|_, _| Ok(2));
+        let revoked = m.service().change_password(u.id, keep, &pw("oldpassword"), &pw("newpassword")).await.unwrap();
+        assert_eq!(revoked, 2);
+    }
+
+    #[tokio::test]
+    async fn revoking_someone_elses_or_a_missing_session_is_not_found() {
+        let mut m = Mocks::new();
+        m.sessions.expect_delete_for_user().returning(|_, _| Ok(false));
+        let err = m.service().revoke_session(UserId::new_random(), SessionId::new_random()).await.unwrap_err();
+        assert!(matches!(err, AccountsError::SessionNotFound));
+    }
+}
