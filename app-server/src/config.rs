@@ -1,0 +1,192 @@
+//! Configuration from environment variables, each with a safe default. Every variable is listed
+//! in `docs/configuration.md` and `.env.example`; a malformed value stops the server at start
+//! with a message naming the variable.
+
+use accounts::AccountPolicy;
+use adapter_crypto::Argon2Cost;
+use anyhow::{Context, bail};
+use kernel::RateLimitRule;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+/// When the session cookie gets the `Secure` flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CookieSecure {
+    /// When the request came over https (directly or, with `TRUST_PROXY`, via a proxy).
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub environment: Environment,
+    pub host: String,
+    pub port: u16,
+    pub workers: Option<usize>,
+    pub database_url: String,
+    pub database_max_connections: u32,
+    pub static_dir: PathBuf,
+    pub cookie_secure: CookieSecure,
+    pub trust_proxy: bool,
+    /// Origins besides the request's own that may send cookie-authenticated writes.
+    pub allowed_origins: Vec<String>,
+    pub json_body_limit: usize,
+    pub argon2: Argon2Cost,
+    pub accounts: AccountPolicy,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            environment: Environment::Development,
+            host: "127.0.0.1".into(),
+            port: 8080,
+            workers: None,
+            database_url: "sqlite://data/courtyard.db?mode=rwc".into(),
+            database_max_connections: 10,
+            static_dir: PathBuf::from("frontend/dist"),
+            cookie_secure: CookieSecure::Auto,
+            trust_proxy: false,
+            allowed_origins: Vec::new(),
+            json_body_limit: 64 * 1024,
+            argon2: Argon2Cost::default(),
+            accounts: AccountPolicy::default(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads the process environment.
+    ///
+    /// # Errors
+    /// When a variable is set to something that does not parse.
+    pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_lookup(|k| std::env::var(k).ok().filter(|v| !v.trim().is_empty()))
+    }
+
+    /// Reads configuration through `get` (the environment in production, a map in tests).
+    ///
+    /// # Errors
+    /// When a variable is set to something that does not parse.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let d = Self::default();
+        let environment = match get("COURTYARD_ENV").as_deref() {
+            None | Some("development") => Environment::Development,
+            Some("production") => Environment::Production,
+            Some(other) => bail!("COURTYARD_ENV must be 'development' or 'production', not {other:?}"),
+        };
+        let cookie_secure = match get("COOKIE_SECURE").as_deref() {
+            None | Some("auto") => CookieSecure::Auto,
+            Some("always") => CookieSecure::Always,
+            Some("never") => CookieSecure::Never,
+            Some(other) => bail!("COOKIE_SECURE must be auto, always or never, not {other:?}"),
+        };
+        let p = AccountPolicy::default();
+        Ok(Self {
+            environment,
+            host: get("HOST").unwrap_or(d.host),
+            port: num(&get, "PORT", d.port)?,
+            workers: get("WORKERS").map(|w| w.parse().context("WORKERS must be a number")).transpose()?,
+            database_url: get("DATABASE_URL").unwrap_or(d.database_url),
+            database_max_connections: num(&get, "DATABASE_MAX_CONNECTIONS", d.database_max_connections)?,
+            static_dir: get("STATIC_DIR").map(PathBuf::from).unwrap_or(d.static_dir),
+            cookie_secure,
+            trust_proxy: flag(&get, "TRUST_PROXY", d.trust_proxy)?,
+            allowed_origins: get("ALLOWED_ORIGINS")
+                .map(|v| v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
+                .unwrap_or_default(),
+            json_body_limit: num(&get, "JSON_BODY_LIMIT_BYTES", d.json_body_limit)?,
+            argon2: Argon2Cost {
+                memory_kib: num(&get, "ARGON2_MEMORY_KIB", d.argon2.memory_kib)?,
+                iterations: num(&get, "ARGON2_ITERATIONS", d.argon2.iterations)?,
+                parallelism: num(&get, "ARGON2_PARALLELISM", d.argon2.parallelism)?,
+            },
+            accounts: AccountPolicy {
+                session_idle_days: num(&get, "SESSION_IDLE_DAYS", p.session_idle_days)?,
+                session_touch_secs: p.session_touch_secs,
+                login_per_ip: rule(&get, "RATE_LOGIN_PER_IP", p.login_per_ip)?,
+                login_failures_per_account: rule(&get, "RATE_LOGIN_FAILURES_PER_ACCOUNT", p.login_failures_per_account)?,
+                register_per_ip: rule(&get, "RATE_REGISTER_PER_IP", p.register_per_ip)?,
+            },
+        })
+    }
+
+    pub fn is_production(&self) -> bool {
+        self.environment == Environment::Production
+    }
+}
+
+fn num<T: std::str::FromStr>(get: &impl Fn(&str) -> Option<String>, key: &str, default: T) -> anyhow::Result<T> {
+    match get(key) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{key} must be a number, not {v:?}")),
+    }
+}
+
+fn flag(get: &impl Fn(&str) -> Option<String>, key: &str, default: bool) -> anyhow::Result<bool> {
+    match get(key).as_deref().map(str::trim) {
+        None => Ok(default),
+        Some("1" | "true" | "yes") => Ok(true),
+        Some("0" | "false" | "no") => Ok(false),
+        Some(v) => bail!("{key} must be true or false, not {v:?}"),
+    }
+}
+
+/// A rule written `LIMIT/SECONDS`, e.g. `5/900`.
+fn rule(get: &impl Fn(&str) -> Option<String>, key: &str, default: RateLimitRule) -> anyhow::Result<RateLimitRule> {
+    let Some(v) = get(key) else { return Ok(default) };
+    let parsed = v
+        .split_once('/')
+        .and_then(|(l, w)| Some(RateLimitRule { limit: l.trim().parse().ok()?, window_secs: w.trim().parse().ok()? }));
+    match parsed {
+        Some(r) if r.limit > 0 && r.window_secs > 0 => Ok(r),
+        _ => bail!("{key} must be LIMIT/SECONDS with both above zero, e.g. 5/900, not {v:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn from(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults_need_no_database_server() {
+        let c = from(&[]).unwrap();
+        assert!(c.database_url.starts_with("sqlite://"));
+        assert_eq!((c.host.as_str(), c.port), ("127.0.0.1", 8080));
+        assert_eq!(c.environment, Environment::Development);
+    }
+
+    #[test]
+    fn reads_rules_origins_and_flags() {
+        let c = from(&[
+            ("RATE_LOGIN_FAILURES_PER_ACCOUNT", "3/60"),
+            ("ALLOWED_ORIGINS", "https://a.example/, https://b.example"),
+            ("TRUST_PROXY", "true"),
+            ("COURTYARD_ENV", "production"),
+        ])
+        .unwrap();
+        assert_eq!(c.accounts.login_failures_per_account, RateLimitRule { limit: 3, window_secs: 60 });
+        assert_eq!(c.allowed_origins, vec!["https://a.example", "https://b.example"]);
+        assert!(c.trust_proxy && c.is_production());
+    }
+
+    #[test]
+    fn malformed_values_name_the_variable() {
+        for (k, v) in [("PORT", "eighty"), ("RATE_LOGIN_PER_IP", "5"), ("RATE_LOGIN_PER_IP", "0/60"), ("TRUST_PROXY", "maybe"), ("COURTYARD_ENV", "prod")] {
+            let err = from(&[(k, v)]).unwrap_err().to_string();
+            assert!(err.contains(k), "{err}");
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The auth endpoints. Each handler: extract, convert the DTO, call one use case, answer.
+
+use super::dto::{
+    AuthResponse, ChangePasswordRequest, LoginRequest, MessageResponse, RegisterRequest, SessionDto,
+    SessionsResponse, TokenStatus, UserDto,
+};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, removal_cookie, session_cookie, session_token};
+use crate::i18n::{Lang, Msg};
+use crate::startup::AppState;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use kernel::SessionId;
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "Register with a username and password",
+    description = "Creates an account and signs it in (sets the session cookie). Limited per client IP.",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Registered and signed in", body = AuthResponse),
+        (status = 400, description = "Malformed JSON or missing fields", body = ErrorBody),
+        (status = 409, description = "`username_taken`", body = ErrorBody),
+        (status = 422, description = "`invalid_username`, `reserved_username`, `invalid_password`, `invalid_nickname`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+    )
+)]
+#[post("/auth/username/register")]
+pub async fn register(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<RegisterRequest>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let reg = body.into_inner().try_into_domain()?;
+    let ctx = client_context(&req, state.config.trust_proxy);
+    let (user, issued) = state.accounts.register(reg, &ctx).await?;
+    tracing::info!(user = %user.id, "registered");
+    Ok(HttpResponse::Created()
+        .cookie(session_cookie(&req, &state, &issued.token))
+        .json(AuthResponse { success: true, user: UserDto::from(&user), message: Msg::Registered.text(lang) }))
+}
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "Log in with a username and password",
+    description = "Sets a new session cookie. Failures are limited per client IP and per account.",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthResponse),
+        (status = 400, description = "Malformed JSON or missing fields", body = ErrorBody),
+        (status = 401, description = "`invalid_credentials`", body = ErrorBody),
+        (status = 403, description = "`account_disabled`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`, with Retry-After", body = ErrorBody),
+    )
+)]
+#[post("/auth/username/login")]
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<LoginRequest>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let (username, password) = body.into_inner().try_into_domain()?;
+    let ctx = client_context(&req, state.config.trust_proxy);
+    let (user, issued) = state.accounts.login_with_password(&username, &password, &ctx).await?;
+    tracing::info!(user = %user.id, "logged in");
+    Ok(HttpResponse::Ok()
+        .cookie(session_cookie(&req, &state, &issued.token))
+        .json(AuthResponse { success: true, user: UserDto::from(&user), message: Msg::LoggedIn.text(lang) }))
+}
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "Log out",
+    description = "Ends this browser's session and clears its cookie. Succeeds when not signed in, too.",
+    responses((status = 200, description = "Signed out", body = MessageResponse))
+)]
+#[post("/auth/logout")]
+pub async fn logout(req: HttpRequest, state: web::Data<AppState>, lang: Lang) -> Result<HttpResponse, ApiError> {
+    if let Some(token) = session_token(&req) {
+        state.accounts.logout(&token).await?;
+    }
+    Ok(HttpResponse::Ok()
+        .cookie(removal_cookie(&req, &state))
+        .json(MessageResponse { success: true, message: Msg::LoggedOut.text(lang) }))
+}
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "Change the password",
+    description = "Checks the current password, sets the new one and signs out every other session of the user.",
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, description = "Changed", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`wrong_password`", body = ErrorBody),
+        (status = 422, description = "`invalid_password`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+#[post("/auth/password/change")]
+pub async fn change_password(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<ChangePasswordRequest>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let (current, new) = body.into_inner().try_into_domain()?;
+    let revoked = state.accounts.change_password(me.user.id, me.session.id, &current, &new).await?;
+    tracing::info!(user = %me.user.id, revoked, "password changed");
+    Ok(HttpResponse::Ok().json(MessageResponse { success: true, message: Msg::PasswordChanged.text(lang) }))
+}
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "Sign-in state of this browser",
+    description = "Whether the browser is signed in, and as whom. `authUrl` and `wechatOpenId` belong to the WeChat sign-in.",
+    responses((status = 200, description = "The state", body = TokenStatus))
+)]
+#[get("/auth/token")]
+pub async fn token_status(me: MaybeSignedIn) -> HttpResponse {
+    let user = me.0.as_ref().map(|s| UserDto::from(&s.user));
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TokenStatus {
+        success: true,
+        is_authenticated: user.is_some(),
+        has_user: user.is_some(),
+        user,
+        wechat_open_id: None,
+        auth_url: None,
+    })
+}
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "List my signed-in devices",
+    responses(
+        (status = 200, description = "Live sessions, newest first", body = SessionsResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+#[get("/auth/sessions")]
+pub async fn list_sessions(state: web::Data<AppState>, me: SignedIn) -> Result<HttpResponse, ApiError> {
+    let sessions = state.accounts.list_sessions(me.user.id).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SessionsResponse {
+        success: true,
+        sessions: sessions.iter().map(|s| SessionDto::new(s, &me.session)).collect(),
+    }))
+}
+
+#[utoipa::path(
+    tag = "auth",
+    summary = "Sign out one of my devices",
+    params(("id" = uuid::Uuid, Path, description = "The session's id")),
+    responses(
+        (status = 200, description = "Signed out", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`session_not_found`", body = ErrorBody),
+    ),
+    security(("session" = []))
+)]
+#[delete("/auth/sessions/{id}")]
+pub async fn revoke_session(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let id: SessionId = id.parse().map_err(|_| ApiError::from(accounts::AccountsError::SessionNotFound))?;
+    state.accounts.revoke_session(me.user.id, id).await?;
+    let mut res = HttpResponse::Ok();
+    if id == me.session.id {
+        res.cookie(removal_cookie(&req, &state));
+    }
+    Ok(res.json(MessageResponse { success: true, message: Msg::SessionRevoked.text(lang) }))
+}

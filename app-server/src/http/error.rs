@@ -1,0 +1,205 @@
+//! The single table from failures to HTTP: each domain error gets a status and a stable
+//! snake_case code here, and nowhere else. The message is rendered in the request's language by
+//! the [`localize_errors`] middleware; a 5xx logs its cause and says nothing more.
+
+use crate::i18n::{Lang, Msg};
+use accounts::AccountsError;
+use actix_web::body::BoxBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use std::fmt;
+use utoipa::ToSchema;
+
+/// The body of every error response.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// Always `false`.
+    #[schema(example = false)]
+    pub success: bool,
+    /// Stable machine code, never translated.
+    #[schema(example = "invalid_credentials")]
+    pub code: &'static str,
+    /// What went wrong, in the request's language.
+    #[schema(example = "Wrong username or password")]
+    pub message: &'static str,
+    /// Per-field messages for validation failures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<std::collections::BTreeMap<String, &'static str>>,
+    /// Seconds to wait, on 429.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    msg: Msg,
+    fields: Vec<(String, Msg)>,
+    retry_after: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, msg: Msg) -> Self {
+        Self { status, code, msg, fields: Vec::new(), retry_after: None }
+    }
+
+    pub fn with_field(mut self, field: &str, msg: Msg) -> Self {
+        self.fields.push((field.to_owned(), msg));
+        self
+    }
+
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", Msg::Unauthorized)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", Msg::NotFound)
+    }
+
+    pub fn cross_origin() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "cross_origin_request", Msg::CrossOriginRequest)
+    }
+
+    pub fn internal(cause: &anyhow::Error) -> Self {
+        tracing::error!(error = format!("{cause:#}"), "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", Msg::InternalError)
+    }
+
+    pub fn render(&self, lang: Lang) -> HttpResponse {
+        let fields = (!self.fields.is_empty())
+            .then(|| self.fields.iter().map(|(f, m)| (f.clone(), m.text(lang))).collect());
+        let body = ErrorBody {
+            success: false,
+            code: self.code,
+            message: self.msg.text(lang),
+            fields,
+            retry_after: self.retry_after,
+        };
+        let mut res = HttpResponse::build(self.status);
+        if let Some(secs) = self.retry_after {
+            res.insert_header((header::RETRY_AFTER, secs.to_string()));
+        }
+        res.insert_header((header::CONTENT_LANGUAGE, lang.as_str())).json(body)
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.status.as_u16(), self.code)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse<BoxBody> {
+        self.render(Lang::En)
+    }
+}
+
+impl From<AccountsError> for ApiError {
+    fn from(e: AccountsError) -> Self {
+        use StatusCode as S;
+        let (status, code, msg) = match e {
+            AccountsError::InvalidUsername => (S::UNPROCESSABLE_ENTITY, "invalid_username", Msg::InvalidUsername),
+            AccountsError::ReservedUsername => (S::UNPROCESSABLE_ENTITY, "reserved_username", Msg::ReservedUsername),
+            AccountsError::InvalidNickname => (S::UNPROCESSABLE_ENTITY, "invalid_nickname", Msg::InvalidNickname),
+            AccountsError::InvalidPassword => (S::UNPROCESSABLE_ENTITY, "invalid_password", Msg::InvalidPassword),
+            AccountsError::UsernameTaken => (S::CONFLICT, "username_taken", Msg::UsernameTaken),
+            AccountsError::InvalidCredentials => (S::UNAUTHORIZED, "invalid_credentials", Msg::InvalidCredentials),
+            AccountsError::WrongPassword => (S::FORBIDDEN, "wrong_password", Msg::WrongPassword),
+            AccountsError::AccountDisabled => (S::FORBIDDEN, "account_disabled", Msg::AccountDisabled),
+            AccountsError::SessionNotFound => (S::NOT_FOUND, "session_not_found", Msg::SessionNotFound),
+            AccountsError::RateLimited { retry_after_secs } => {
+                let mut err = ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited);
+                err.retry_after = Some(retry_after_secs);
+                return err;
+            }
+            AccountsError::Unexpected(cause) => return ApiError::internal(&cause),
+        };
+        ApiError::new(status, code, msg)
+    }
+}
+
+impl From<&JsonPayloadError> for ApiError {
+    fn from(e: &JsonPayloadError) -> Self {
+        use StatusCode as S;
+        match e {
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::new(S::PAYLOAD_TOO_LARGE, "payload_too_large", Msg::PayloadTooLarge)
+            }
+            JsonPayloadError::ContentType => {
+                ApiError::new(S::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", Msg::UnsupportedMediaType)
+            }
+            JsonPayloadError::Deserialize(de) if de.is_data() => {
+                ApiError::new(S::BAD_REQUEST, "invalid_body", Msg::InvalidBody)
+            }
+            JsonPayloadError::Deserialize(_) => ApiError::new(S::BAD_REQUEST, "invalid_json", Msg::InvalidJson),
+            _ => ApiError::new(S::BAD_REQUEST, "invalid_body", Msg::InvalidBody),
+        }
+    }
+}
+
+impl From<&PathError> for ApiError {
+    fn from(_: &PathError) -> Self {
+        ApiError::not_found()
+    }
+}
+
+impl From<&QueryPayloadError> for ApiError {
+    fn from(_: &QueryPayloadError) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", Msg::InvalidBody)
+    }
+}
+
+impl From<validator::ValidationErrors> for ApiError {
+    fn from(errors: validator::ValidationErrors) -> Self {
+        let mut api = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", Msg::ValidationFailed);
+        let mut fields: Vec<_> = errors.field_errors().into_iter().collect();
+        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        for (field, errs) in fields {
+            let msg = if errs.iter().any(|e| e.code == "required") { Msg::FieldRequired } else { Msg::FieldTooLong };
+            api = api.with_field(&field, msg);
+        }
+        api
+    }
+}
+
+/// Renders every [`ApiError`] (from a handler, an extractor or a middleware) in the request's
+/// language, and turns any other 4xx/5xx from under `/api` into the same JSON shape.
+pub async fn localize_errors(
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let lang = Lang::of(req.request());
+    let res = next.call(req).await?;
+    if let Some(api) = res.response().error().and_then(|e| e.as_error::<ApiError>()) {
+        let rendered = api.render(lang);
+        return Ok(res.into_response(rendered));
+    }
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if res.request().path().starts_with("/api/") && status.as_u16() >= 400 && !is_json {
+        let api = match status {
+            StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED => ApiError::not_found(),
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(status, "payload_too_large", Msg::PayloadTooLarge),
+            s if s.is_client_error() => ApiError::new(s, "bad_request", Msg::InvalidBody),
+            _ => ApiError::internal(&anyhow::anyhow!("unhandled {status} from {}", res.request().path())),
+        };
+        let rendered = api.render(lang);
+        return Ok(res.into_response(rendered));
+    }
+    Ok(res)
+}

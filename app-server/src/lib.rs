@@ -1,0 +1,9 @@
+//! Courtyard's server: the only crate that knows actix-web, utoipa, cookies and configuration.
+//! [`startup`] is the composition root: configuration → adapters → services → HTTP.
+
+pub mod config;
+pub mod http;
+pub mod i18n;
+pub mod spa;
+pub mod startup;
+pub mod telemetry;
