@@ -79,7 +79,9 @@ impl Config {
         let environment = match get("COURTYARD_ENV").as_deref() {
             None | Some("development") => Environment::Development,
             Some("production") => Environment::Production,
-            Some(other) => bail!("COURTYARD_ENV must be 'development' or 'production', not {other:?}"),
+            Some(other) => {
+                bail!("COURTYARD_ENV must be 'development' or 'production', not {other:?}")
+            }
         };
         let cookie_secure = match get("COOKIE_SECURE").as_deref() {
             None | Some("auto") => CookieSecure::Auto,
@@ -92,14 +94,25 @@ impl Config {
             environment,
             host: get("HOST").unwrap_or(d.host),
             port: num(&get, "PORT", d.port)?,
-            workers: get("WORKERS").map(|w| w.parse().context("WORKERS must be a number")).transpose()?,
+            workers: get("WORKERS")
+                .map(|w| w.parse().context("WORKERS must be a number"))
+                .transpose()?,
             database_url: get("DATABASE_URL").unwrap_or(d.database_url),
-            database_max_connections: num(&get, "DATABASE_MAX_CONNECTIONS", d.database_max_connections)?,
+            database_max_connections: num(
+                &get,
+                "DATABASE_MAX_CONNECTIONS",
+                d.database_max_connections,
+            )?,
             static_dir: get("STATIC_DIR").map(PathBuf::from).unwrap_or(d.static_dir),
             cookie_secure,
             trust_proxy: flag(&get, "TRUST_PROXY", d.trust_proxy)?,
             allowed_origins: get("ALLOWED_ORIGINS")
-                .map(|v| v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
+                .map(|v| {
+                    v.split(',')
+                        .map(|o| o.trim().trim_end_matches('/').to_owned())
+                        .filter(|o| !o.is_empty())
+                        .collect()
+                })
                 .unwrap_or_default(),
             json_body_limit: num(&get, "JSON_BODY_LIMIT_BYTES", d.json_body_limit)?,
             argon2: Argon2Cost {
@@ -111,7 +124,11 @@ impl Config {
                 session_idle_days: num(&get, "SESSION_IDLE_DAYS", p.session_idle_days)?,
                 session_touch_secs: p.session_touch_secs,
                 login_per_ip: rule(&get, "RATE_LOGIN_PER_IP", p.login_per_ip)?,
-                login_failures_per_account: rule(&get, "RATE_LOGIN_FAILURES_PER_ACCOUNT", p.login_failures_per_account)?,
+                login_failures_per_account: rule(
+                    &get,
+                    "RATE_LOGIN_FAILURES_PER_ACCOUNT",
+                    p.login_failures_per_account,
+                )?,
                 register_per_ip: rule(&get, "RATE_REGISTER_PER_IP", p.register_per_ip)?,
             },
         })
@@ -122,10 +139,17 @@ impl Config {
     }
 }
 
-fn num<T: std::str::FromStr>(get: &impl Fn(&str) -> Option<String>, key: &str, default: T) -> anyhow::Result<T> {
+fn num<T: std::str::FromStr>(
+    get: &impl Fn(&str) -> Option<String>,
+    key: &str,
+    default: T,
+) -> anyhow::Result<T> {
     match get(key) {
         None => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{key} must be a number, not {v:?}")),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{key} must be a number, not {v:?}")),
     }
 }
 
@@ -139,11 +163,20 @@ fn flag(get: &impl Fn(&str) -> Option<String>, key: &str, default: bool) -> anyh
 }
 
 /// A rule written `LIMIT/SECONDS`, e.g. `5/900`.
-fn rule(get: &impl Fn(&str) -> Option<String>, key: &str, default: RateLimitRule) -> anyhow::Result<RateLimitRule> {
-    let Some(v) = get(key) else { return Ok(default) };
-    let parsed = v
-        .split_once('/')
-        .and_then(|(l, w)| Some(RateLimitRule { limit: l.trim().parse().ok()?, window_secs: w.trim().parse().ok()? }));
+fn rule(
+    get: &impl Fn(&str) -> Option<String>,
+    key: &str,
+    default: RateLimitRule,
+) -> anyhow::Result<RateLimitRule> {
+    let Some(v) = get(key) else {
+        return Ok(default);
+    };
+    let parsed = v.split_once('/').and_then(|(l, w)| {
+        Some(RateLimitRule {
+            limit: l.trim().parse().ok()?,
+            window_secs: w.trim().parse().ok()?,
+        })
+    });
     match parsed {
         Some(r) if r.limit > 0 && r.window_secs > 0 => Ok(r),
         _ => bail!("{key} must be LIMIT/SECONDS with both above zero, e.g. 5/900, not {v:?}"),
@@ -156,7 +189,10 @@ mod tests {
     use std::collections::HashMap;
 
     fn from(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
-        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| ((*k).into(), (*v).into())).collect();
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).into(), (*v).into()))
+            .collect();
         Config::from_lookup(|k| map.get(k).cloned())
     }
 
@@ -177,14 +213,29 @@ mod tests {
             ("COURTYARD_ENV", "production"),
         ])
         .unwrap();
-        assert_eq!(c.accounts.login_failures_per_account, RateLimitRule { limit: 3, window_secs: 60 });
-        assert_eq!(c.allowed_origins, vec!["https://a.example", "https://b.example"]);
+        assert_eq!(
+            c.accounts.login_failures_per_account,
+            RateLimitRule {
+                limit: 3,
+                window_secs: 60
+            }
+        );
+        assert_eq!(
+            c.allowed_origins,
+            vec!["https://a.example", "https://b.example"]
+        );
         assert!(c.trust_proxy && c.is_production());
     }
 
     #[test]
     fn malformed_values_name_the_variable() {
-        for (k, v) in [("PORT", "eighty"), ("RATE_LOGIN_PER_IP", "5"), ("RATE_LOGIN_PER_IP", "0/60"), ("TRUST_PROXY", "maybe"), ("COURTYARD_ENV", "prod")] {
+        for (k, v) in [
+            ("PORT", "eighty"),
+            ("RATE_LOGIN_PER_IP", "5"),
+            ("RATE_LOGIN_PER_IP", "0/60"),
+            ("TRUST_PROXY", "maybe"),
+            ("COURTYARD_ENV", "prod"),
+        ] {
             let err = from(&[(k, v)]).unwrap_err().to_string();
             assert!(err.contains(k), "{err}");
         }

@@ -49,7 +49,11 @@ async fn main() -> anyhow::Result<()> {
                 "Courtyard listening on http://{}:{} ({} database)",
                 config.host,
                 app.port(),
-                if config.database_url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" }
+                if config.database_url.starts_with("sqlite") {
+                    "SQLite"
+                } else {
+                    "PostgreSQL"
+                }
             );
             app.run_until_stopped().await?;
         }
@@ -58,13 +62,18 @@ async fn main() -> anyhow::Result<()> {
             db.migrate().await?;
             println!("migrations applied ({})", db.kind().as_str());
         }
-        Command::Admin { command: AdminCommand::Create { username } } => {
+        Command::Admin {
+            command: AdminCommand::Create { username },
+        } => {
             let password = match std::env::var("COURTYARD_ADMIN_PASSWORD") {
                 Ok(p) if !p.is_empty() => p,
                 _ => {
                     eprintln!("Password for {username} (one line on standard input):");
                     let mut line = String::new();
-                    std::io::stdin().lock().read_line(&mut line).context("reading the password")?;
+                    std::io::stdin()
+                        .lock()
+                        .read_line(&mut line)
+                        .context("reading the password")?;
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };

@@ -19,26 +19,36 @@ pub async fn serve(req: HttpRequest, dir: web::Data<StaticDir>) -> Result<HttpRe
         return Err(ApiError::not_found());
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return Ok(HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish());
+        return Ok(HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .finish());
     }
     let Some(relative) = safe_relative(path) else {
         return Ok(HttpResponse::NotFound().finish());
     };
     let file = dir.0.join(&relative);
     if !relative.as_os_str().is_empty() && file.is_file() {
-        let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+        let cache = if path.starts_with("/assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
         return Ok(file_response(&req, &file, cache).await);
     }
     // A path that names a file (it has an extension) and is missing is a 404, not the app.
     let looks_like_file = relative.extension().is_some();
     if looks_like_file {
-        return Ok(HttpResponse::NotFound().insert_header((header::CACHE_CONTROL, "no-cache")).finish());
+        return Ok(HttpResponse::NotFound()
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish());
     }
     let index = dir.0.join("index.html");
     if !index.is_file() {
         return Ok(HttpResponse::build(StatusCode::SERVICE_UNAVAILABLE)
             .content_type("text/plain; charset=utf-8")
-            .body("The web app is not built yet: run `just build` (or `just run`), then reload.\n"));
+            .body(
+                "The web app is not built yet: run `just build` (or `just run`), then reload.\n",
+            ));
     }
     Ok(file_response(&req, &index, "no-cache").await)
 }
@@ -47,7 +57,8 @@ async fn file_response(req: &HttpRequest, file: &Path, cache: &'static str) -> H
     match NamedFile::open(file) {
         Ok(named) => {
             let mut res = named.use_last_modified(true).into_response(req);
-            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             res
         }
         Err(_) => HttpResponse::NotFound().finish(),
@@ -74,7 +85,10 @@ mod tests {
 
     #[test]
     fn refuses_to_leave_the_folder() {
-        assert_eq!(safe_relative("/assets/app-1.js"), Some(PathBuf::from("assets/app-1.js")));
+        assert_eq!(
+            safe_relative("/assets/app-1.js"),
+            Some(PathBuf::from("assets/app-1.js"))
+        );
         assert_eq!(safe_relative("/"), Some(PathBuf::new()));
         assert_eq!(safe_relative("/../etc/passwd"), None);
         assert_eq!(safe_relative("/.env"), None);

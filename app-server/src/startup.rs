@@ -4,11 +4,11 @@ use crate::config::Config;
 use crate::http::{self, error::ApiError, middleware};
 use crate::spa::{self, StaticDir};
 use accounts::AccountService;
-use adapter_crypto::{Argon2Hasher, OsTokenGenerator};
-use adapter_postgres::Database;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
+use adapter_crypto::{Argon2Hasher, OsTokenGenerator};
+use adapter_postgres::Database;
 use anyhow::Context;
 use kernel::{Clock, SystemClock};
 use std::net::TcpListener;
@@ -41,7 +41,11 @@ impl AppState {
             clock,
             config.accounts.clone(),
         );
-        Ok(Self { config: Arc::new(config), db, accounts: Arc::new(accounts) })
+        Ok(Self {
+            config: Arc::new(config),
+            db,
+            accounts: Arc::new(accounts),
+        })
     }
 }
 
@@ -89,8 +93,12 @@ impl Application {
                         .limit(json_limit)
                         .error_handler(|e, _| ApiError::from(&e).into()),
                 )
-                .app_data(web::PathConfig::default().error_handler(|e, _| ApiError::from(&e).into()))
-                .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::from(&e).into()))
+                .app_data(
+                    web::PathConfig::default().error_handler(|e, _| ApiError::from(&e).into()),
+                )
+                .app_data(
+                    web::QueryConfig::default().error_handler(|e, _| ApiError::from(&e).into()),
+                )
                 .default_service(web::to(spa::serve))
                 .wrap(from_fn(middleware::refuse_cross_site_writes))
                 .wrap(from_fn(http::error::localize_errors))
@@ -102,7 +110,10 @@ impl Application {
         if let Some(w) = workers {
             server = server.workers(w);
         }
-        Ok(Self { port, server: server.run() })
+        Ok(Self {
+            port,
+            server: server.run(),
+        })
     }
 
     pub fn port(&self) -> u16 {

@@ -113,8 +113,14 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.drop_table(Table::drop().table(RateLimits::Table).to_owned()).await?;
-        manager.drop_table(Table::drop().table(Sessions::Table).to_owned()).await?;
-        manager.drop_table(Table::drop().table(Users::Table).to_owned()).await
+        manager
+            .drop_table(Table::drop().table(RateLimits::Table).to_owned())
+            .await?;
+        manager
+            .drop_table(Table::drop().table(Sessions::Table).to_owned())
+            .await?;
+        manager
+            .drop_table(Table::drop().table(Users::Table).to_owned())
+            .await
     }
 }

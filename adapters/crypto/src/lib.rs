@@ -22,7 +22,11 @@ pub struct Argon2Cost {
 
 impl Default for Argon2Cost {
     fn default() -> Self {
-        Self { memory_kib: 19 * 1024, iterations: 2, parallelism: 1 }
+        Self {
+            memory_kib: 19 * 1024,
+            iterations: 2,
+            parallelism: 1,
+        }
     }
 }
 
@@ -37,7 +41,9 @@ impl Argon2Hasher {
     pub fn new(cost: Argon2Cost) -> anyhow::Result<Self> {
         let params = Params::new(cost.memory_kib, cost.iterations, cost.parallelism, None)
             .map_err(|e| anyhow!("argon2 parameters: {e}"))?;
-        Ok(Self { argon: Argon2::new(Algorithm::Argon2id, Version::V0x13, params) })
+        Ok(Self {
+            argon: Argon2::new(Algorithm::Argon2id, Version::V0x13, params),
+        })
     }
 }
 
@@ -57,7 +63,11 @@ impl PasswordHasher for Argon2Hasher {
         Ok(PasswordHash::new(phc))
     }
 
-    async fn verify(&self, password: &Password, hash: &PasswordHash) -> Result<bool, AccountsError> {
+    async fn verify(
+        &self,
+        password: &Password,
+        hash: &PasswordHash,
+    ) -> Result<bool, AccountsError> {
         let argon = self.argon.clone();
         let secret = password.expose().to_owned();
         let stored = hash.as_str().to_owned();
@@ -101,7 +111,12 @@ mod tests {
     use super::*;
 
     fn cheap() -> Argon2Hasher {
-        Argon2Hasher::new(Argon2Cost { memory_kib: 1024, iterations: 1, parallelism: 1 }).unwrap()
+        Argon2Hasher::new(Argon2Cost {
+            memory_kib: 1024,
+            iterations: 1,
+            parallelism: 1,
+        })
+        .unwrap()
     }
 
     #[tokio::test]
@@ -111,7 +126,11 @@ mod tests {
         let hash = h.hash(&pw).await.unwrap();
         assert!(hash.as_str().starts_with("$argon2id$v=19$m=1024,t=1,p=1$"));
         assert!(h.verify(&pw, &hash).await.unwrap());
-        assert!(!h.verify(&Password::parse("wrong horse").unwrap(), &hash).await.unwrap());
+        assert!(
+            !h.verify(&Password::parse("wrong horse").unwrap(), &hash)
+                .await
+                .unwrap()
+        );
     }
 
     #[tokio::test]
@@ -124,14 +143,23 @@ mod tests {
     #[tokio::test]
     async fn default_cost_meets_owasp_minimum() {
         let h = Argon2Hasher::new(Argon2Cost::default()).unwrap();
-        let hash = h.hash(&Password::parse("password123").unwrap()).await.unwrap();
-        assert!(hash.as_str().starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash:?}");
+        let hash = h
+            .hash(&Password::parse("password123").unwrap())
+            .await
+            .unwrap();
+        assert!(
+            hash.as_str().starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash:?}"
+        );
     }
 
     #[tokio::test]
     async fn a_corrupt_stored_hash_is_an_error_not_a_match() {
         let err = cheap()
-            .verify(&Password::parse("password123").unwrap(), &PasswordHash::new("garbage".into()))
+            .verify(
+                &Password::parse("password123").unwrap(),
+                &PasswordHash::new("garbage".into()),
+            )
             .await;
         assert!(err.is_err());
     }

@@ -10,7 +10,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{Role, SessionId, UserId};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set, SqlErr};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
+    SqlErr,
+};
 
 #[derive(Debug, Clone)]
 pub struct SqlUserRepository {
@@ -27,7 +30,8 @@ fn to_user(m: users::Model) -> Result<(User, Option<PasswordHash>), AccountsErro
     // Stored rows were valid when written; a row that no longer parses is data corruption.
     let username = Username::parse(&m.username)
         .map_err(|_| anyhow::anyhow!("stored username {:?} is invalid", m.username))?;
-    let nickname = Nickname::parse(&m.nickname).unwrap_or_else(|_| Nickname::from_username(&username));
+    let nickname =
+        Nickname::parse(&m.nickname).unwrap_or_else(|_| Nickname::from_username(&username));
     Ok((
         User {
             id: UserId(m.id),
@@ -77,7 +81,10 @@ impl UserRepository for SqlUserRepository {
             .transpose()
     }
 
-    async fn find_by_id(&self, id: UserId) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError> {
+    async fn find_by_id(
+        &self,
+        id: UserId,
+    ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError> {
         users::Entity::find_by_id(id.0)
             .one(&self.db)
             .await
@@ -93,7 +100,10 @@ impl UserRepository for SqlUserRepository {
         now: DateTime<Utc>,
     ) -> Result<(), AccountsError> {
         users::Entity::update_many()
-            .col_expr(users::Column::PasswordHash, Expr::value(hash.as_str().to_owned()))
+            .col_expr(
+                users::Column::PasswordHash,
+                Expr::value(hash.as_str().to_owned()),
+            )
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
             .filter(users::Column::Id.eq(id.0))
             .exec(&self.db)
@@ -203,7 +213,10 @@ impl SessionRepository for SqlSessionRepository {
         Ok(res.rows_affected > 0)
     }
 
-    async fn delete_by_token_hash(&self, token_hash: &SessionTokenHash) -> Result<(), AccountsError> {
+    async fn delete_by_token_hash(
+        &self,
+        token_hash: &SessionTokenHash,
+    ) -> Result<(), AccountsError> {
         sessions::Entity::delete_many()
             .filter(sessions::Column::TokenHash.eq(token_hash.0.as_str()))
             .exec(&self.db)

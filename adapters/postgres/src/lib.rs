@@ -13,7 +13,9 @@ pub use rate_limit::SqlRateLimiter;
 
 use anyhow::Context;
 use migrations::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database as SeaDatabase, DatabaseConnection, DbBackend};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database as SeaDatabase, DatabaseConnection, DbBackend,
+};
 use std::time::Duration;
 
 /// Which engine a connection talks to.
@@ -48,8 +50,9 @@ impl Database {
         if let Some(path) = sqlite_file_path(url) {
             if let Some(dir) = std::path::Path::new(&path).parent() {
                 if !dir.as_os_str().is_empty() {
-                    std::fs::create_dir_all(dir)
-                        .with_context(|| format!("creating the database folder {}", dir.display()))?;
+                    std::fs::create_dir_all(dir).with_context(|| {
+                        format!("creating the database folder {}", dir.display())
+                    })?;
                 }
             }
         }
@@ -63,9 +66,11 @@ impl Database {
             .await
             .with_context(|| format!("connecting to the {} database", kind_of_url(url)))?;
         if conn.get_database_backend() == DbBackend::Sqlite {
-            conn.execute_unprepared("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;")
-                .await
-                .context("configuring SQLite")?;
+            conn.execute_unprepared(
+                "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;",
+            )
+            .await
+            .context("configuring SQLite")?;
         }
         Ok(Self { conn })
     }
@@ -75,7 +80,9 @@ impl Database {
     /// # Errors
     /// When a migration fails.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        Migrator::up(&self.conn, None).await.context("running migrations")
+        Migrator::up(&self.conn, None)
+            .await
+            .context("running migrations")
     }
 
     pub fn kind(&self) -> DatabaseKind {
@@ -115,12 +122,18 @@ impl Database {
 }
 
 fn kind_of_url(url: &str) -> &'static str {
-    if url.starts_with("sqlite:") { "sqlite" } else { "postgres" }
+    if url.starts_with("sqlite:") {
+        "sqlite"
+    } else {
+        "postgres"
+    }
 }
 
 /// The file behind a `sqlite:` URL, if it names one.
 fn sqlite_file_path(url: &str) -> Option<String> {
-    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next().unwrap_or_default();
     (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
 }
@@ -136,8 +149,14 @@ mod tests {
 
     #[test]
     fn finds_the_file_of_sqlite_urls() {
-        assert_eq!(sqlite_file_path("sqlite://data/app.db?mode=rwc").as_deref(), Some("data/app.db"));
-        assert_eq!(sqlite_file_path("sqlite:///tmp/x.db").as_deref(), Some("/tmp/x.db"));
+        assert_eq!(
+            sqlite_file_path("sqlite://data/app.db?mode=rwc").as_deref(),
+            Some("data/app.db")
+        );
+        assert_eq!(
+            sqlite_file_path("sqlite:///tmp/x.db").as_deref(),
+            Some("/tmp/x.db")
+        );
         assert_eq!(sqlite_file_path("sqlite::memory:"), None);
         assert_eq!(sqlite_file_path("postgres://localhost/db"), None);
     }

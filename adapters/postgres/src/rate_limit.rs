@@ -42,11 +42,22 @@ impl SqlRateLimiter {
             "DELETE FROM rate_limits WHERE window_start_ms < $1",
             vec![before.timestamp_millis().into()],
         );
-        Ok(self.db.execute_raw(stmt).await.map_err(unexpected)?.rows_affected())
+        Ok(self
+            .db
+            .execute_raw(stmt)
+            .await
+            .map_err(unexpected)?
+            .rows_affected())
     }
 }
 
-fn decide(count: i64, window_start_ms: i64, rule: RateLimitRule, now: DateTime<Utc>, allowed_up_to: i64) -> RateDecision {
+fn decide(
+    count: i64,
+    window_start_ms: i64,
+    rule: RateLimitRule,
+    now: DateTime<Utc>,
+    allowed_up_to: i64,
+) -> RateDecision {
     if count <= allowed_up_to {
         return RateDecision::Allowed;
     }
@@ -58,7 +69,12 @@ fn decide(count: i64, window_start_ms: i64, rule: RateLimitRule, now: DateTime<U
 
 #[async_trait]
 impl RateLimiter for SqlRateLimiter {
-    async fn hit(&self, key: &str, rule: RateLimitRule, now: DateTime<Utc>) -> anyhow::Result<RateDecision> {
+    async fn hit(
+        &self,
+        key: &str,
+        rule: RateLimitRule,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<RateDecision> {
         let now_ms = now.timestamp_millis();
         let expired_at_or_before = now_ms - i64::try_from(rule.window_secs * 1000)?;
         let stmt = self.statement(
@@ -71,12 +87,20 @@ impl RateLimiter for SqlRateLimiter {
             .await
             .map_err(unexpected)?
             .ok_or_else(|| anyhow::anyhow!("rate-limit upsert returned no row"))?;
-        let count: i64 = row.try_get_by_index::<i32>(0).map(i64::from).map_err(unexpected)?;
+        let count: i64 = row
+            .try_get_by_index::<i32>(0)
+            .map(i64::from)
+            .map_err(unexpected)?;
         let start: i64 = row.try_get_by_index(1).map_err(unexpected)?;
         Ok(decide(count, start, rule, now, i64::from(rule.limit)))
     }
 
-    async fn peek(&self, key: &str, rule: RateLimitRule, now: DateTime<Utc>) -> anyhow::Result<RateDecision> {
+    async fn peek(
+        &self,
+        key: &str,
+        rule: RateLimitRule,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<RateDecision> {
         let stmt = self.statement(
             "SELECT count, window_start_ms FROM rate_limits WHERE key = $1",
             vec![key.into()],
@@ -84,7 +108,10 @@ impl RateLimiter for SqlRateLimiter {
         let Some(row) = self.db.query_one_raw(stmt).await.map_err(unexpected)? else {
             return Ok(RateDecision::Allowed);
         };
-        let count: i64 = row.try_get_by_index::<i32>(0).map(i64::from).map_err(unexpected)?;
+        let count: i64 = row
+            .try_get_by_index::<i32>(0)
+            .map(i64::from)
+            .map_err(unexpected)?;
         let start: i64 = row.try_get_by_index(1).map_err(unexpected)?;
         let window_ms = i64::try_from(rule.window_secs * 1000)?;
         if start <= now.timestamp_millis() - window_ms {

@@ -34,11 +34,22 @@ fn in_ci() -> bool {
 impl TestDb {
     /// A migrated database on a new temporary SQLite file.
     pub async fn sqlite() -> Self {
-        let path = std::env::temp_dir().join(format!("courtyard-test-{}.db", uuid::Uuid::new_v4().simple()));
+        let path = std::env::temp_dir().join(format!(
+            "courtyard-test-{}.db",
+            uuid::Uuid::new_v4().simple()
+        ));
         let url = format!("sqlite://{}?mode=rwc", path.display());
-        let db = Database::connect(&url, 5).await.expect("open the SQLite test database");
-        db.migrate().await.expect("migrate the SQLite test database");
-        Self { db, url, cleanup: Cleanup::SqliteFile(path) }
+        let db = Database::connect(&url, 5)
+            .await
+            .expect("open the SQLite test database");
+        db.migrate()
+            .await
+            .expect("migrate the SQLite test database");
+        Self {
+            db,
+            url,
+            cleanup: Cleanup::SqliteFile(path),
+        }
     }
 
     /// A migrated, brand-new PostgreSQL database, or `None` when no server answers outside CI.
@@ -47,7 +58,9 @@ impl TestDb {
         let admin = match SeaDatabase::connect(admin_url.as_str()).await {
             Ok(conn) => conn,
             Err(e) if !in_ci() => {
-                eprintln!("SKIPPING the PostgreSQL half of this test: {admin_url} is unreachable ({e})");
+                eprintln!(
+                    "SKIPPING the PostgreSQL half of this test: {admin_url} is unreachable ({e})"
+                );
                 return None;
             }
             Err(e) => panic!("CI=true and PostgreSQL at {admin_url} is unreachable: {e}"),
@@ -59,9 +72,17 @@ impl TestDb {
             .expect("create the PostgreSQL test database");
         let _ = admin.close().await;
         let url = replace_database(&admin_url, &name);
-        let db = Database::connect(&url, 5).await.expect("connect to the PostgreSQL test database");
-        db.migrate().await.expect("migrate the PostgreSQL test database");
-        Some(Self { db, url, cleanup: Cleanup::PostgresDatabase { admin_url, name } })
+        let db = Database::connect(&url, 5)
+            .await
+            .expect("connect to the PostgreSQL test database");
+        db.migrate()
+            .await
+            .expect("migrate the PostgreSQL test database");
+        Some(Self {
+            db,
+            url,
+            cleanup: Cleanup::PostgresDatabase { admin_url, name },
+        })
     }
 
     /// Both engines: SQLite always, PostgreSQL when reachable (always in CI).
@@ -76,7 +97,9 @@ impl TestDb {
 
 /// The URL with its database path replaced by `name`.
 fn replace_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
     let prefix = base.rsplit_once('/').map_or(base, |(p, _)| p);
     match query {
         Some(q) => format!("{prefix}/{name}?{q}"),
@@ -96,11 +119,16 @@ impl Drop for TestDb {
                 let (admin_url, name) = (admin_url.clone(), name.clone());
                 // Drop runs inside the test's runtime; do the async cleanup on a thread of its own.
                 let _ = std::thread::spawn(move || {
-                    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+                    let rt = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .ok()?;
                     rt.block_on(async {
                         let admin = SeaDatabase::connect(admin_url.as_str()).await.ok()?;
                         admin
-                            .execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                            .execute_unprepared(&format!(
+                                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+                            ))
                             .await
                             .ok()
                     })
@@ -121,6 +149,9 @@ mod tests {
             replace_database("postgres://u@h:5432/postgres?sslmode=disable", "x"),
             "postgres://u@h:5432/x?sslmode=disable"
         );
-        assert_eq!(replace_database("postgres://u@h/postgres", "x"), "postgres://u@h/x");
+        assert_eq!(
+            replace_database("postgres://u@h/postgres", "x"),
+            "postgres://u@h/x"
+        );
     }
 }

@@ -47,7 +47,13 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, msg: Msg) -> Self {
-        Self { status, code, msg, fields: Vec::new(), retry_after: None }
+        Self {
+            status,
+            code,
+            msg,
+            fields: Vec::new(),
+            retry_after: None,
+        }
     }
 
     pub fn with_field(mut self, field: &str, msg: Msg) -> Self {
@@ -64,17 +70,29 @@ impl ApiError {
     }
 
     pub fn cross_origin() -> Self {
-        Self::new(StatusCode::FORBIDDEN, "cross_origin_request", Msg::CrossOriginRequest)
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "cross_origin_request",
+            Msg::CrossOriginRequest,
+        )
     }
 
     pub fn internal(cause: &anyhow::Error) -> Self {
         tracing::error!(error = format!("{cause:#}"), "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", Msg::InternalError)
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal_error",
+            Msg::InternalError,
+        )
     }
 
     pub fn render(&self, lang: Lang) -> HttpResponse {
-        let fields = (!self.fields.is_empty())
-            .then(|| self.fields.iter().map(|(f, m)| (f.clone(), m.text(lang))).collect());
+        let fields = (!self.fields.is_empty()).then(|| {
+            self.fields
+                .iter()
+                .map(|(f, m)| (f.clone(), m.text(lang)))
+                .collect()
+        });
         let body = ErrorBody {
             success: false,
             code: self.code,
@@ -86,7 +104,8 @@ impl ApiError {
         if let Some(secs) = self.retry_after {
             res.insert_header((header::RETRY_AFTER, secs.to_string()));
         }
-        res.insert_header((header::CONTENT_LANGUAGE, lang.as_str())).json(body)
+        res.insert_header((header::CONTENT_LANGUAGE, lang.as_str()))
+            .json(body)
     }
 }
 
@@ -110,15 +129,39 @@ impl From<AccountsError> for ApiError {
     fn from(e: AccountsError) -> Self {
         use StatusCode as S;
         let (status, code, msg) = match e {
-            AccountsError::InvalidUsername => (S::UNPROCESSABLE_ENTITY, "invalid_username", Msg::InvalidUsername),
-            AccountsError::ReservedUsername => (S::UNPROCESSABLE_ENTITY, "reserved_username", Msg::ReservedUsername),
-            AccountsError::InvalidNickname => (S::UNPROCESSABLE_ENTITY, "invalid_nickname", Msg::InvalidNickname),
-            AccountsError::InvalidPassword => (S::UNPROCESSABLE_ENTITY, "invalid_password", Msg::InvalidPassword),
+            AccountsError::InvalidUsername => (
+                S::UNPROCESSABLE_ENTITY,
+                "invalid_username",
+                Msg::InvalidUsername,
+            ),
+            AccountsError::ReservedUsername => (
+                S::UNPROCESSABLE_ENTITY,
+                "reserved_username",
+                Msg::ReservedUsername,
+            ),
+            AccountsError::InvalidNickname => (
+                S::UNPROCESSABLE_ENTITY,
+                "invalid_nickname",
+                Msg::InvalidNickname,
+            ),
+            AccountsError::InvalidPassword => (
+                S::UNPROCESSABLE_ENTITY,
+                "invalid_password",
+                Msg::InvalidPassword,
+            ),
             AccountsError::UsernameTaken => (S::CONFLICT, "username_taken", Msg::UsernameTaken),
-            AccountsError::InvalidCredentials => (S::UNAUTHORIZED, "invalid_credentials", Msg::InvalidCredentials),
+            AccountsError::InvalidCredentials => (
+                S::UNAUTHORIZED,
+                "invalid_credentials",
+                Msg::InvalidCredentials,
+            ),
             AccountsError::WrongPassword => (S::FORBIDDEN, "wrong_password", Msg::WrongPassword),
-            AccountsError::AccountDisabled => (S::FORBIDDEN, "account_disabled", Msg::AccountDisabled),
-            AccountsError::SessionNotFound => (S::NOT_FOUND, "session_not_found", Msg::SessionNotFound),
+            AccountsError::AccountDisabled => {
+                (S::FORBIDDEN, "account_disabled", Msg::AccountDisabled)
+            }
+            AccountsError::SessionNotFound => {
+                (S::NOT_FOUND, "session_not_found", Msg::SessionNotFound)
+            }
             AccountsError::RateLimited { retry_after_secs } => {
                 let mut err = ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited);
                 err.retry_after = Some(retry_after_secs);
@@ -135,15 +178,23 @@ impl From<&JsonPayloadError> for ApiError {
         use StatusCode as S;
         match e {
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::new(S::PAYLOAD_TOO_LARGE, "payload_too_large", Msg::PayloadTooLarge)
+                ApiError::new(
+                    S::PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    Msg::PayloadTooLarge,
+                )
             }
-            JsonPayloadError::ContentType => {
-                ApiError::new(S::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", Msg::UnsupportedMediaType)
-            }
+            JsonPayloadError::ContentType => ApiError::new(
+                S::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                Msg::UnsupportedMediaType,
+            ),
             JsonPayloadError::Deserialize(de) if de.is_data() => {
                 ApiError::new(S::BAD_REQUEST, "invalid_body", Msg::InvalidBody)
             }
-            JsonPayloadError::Deserialize(_) => ApiError::new(S::BAD_REQUEST, "invalid_json", Msg::InvalidJson),
+            JsonPayloadError::Deserialize(_) => {
+                ApiError::new(S::BAD_REQUEST, "invalid_json", Msg::InvalidJson)
+            }
             _ => ApiError::new(S::BAD_REQUEST, "invalid_body", Msg::InvalidBody),
         }
     }
@@ -163,11 +214,19 @@ impl From<&QueryPayloadError> for ApiError {
 
 impl From<validator::ValidationErrors> for ApiError {
     fn from(errors: validator::ValidationErrors) -> Self {
-        let mut api = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", Msg::ValidationFailed);
+        let mut api = ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            Msg::ValidationFailed,
+        );
         let mut fields: Vec<_> = errors.field_errors().into_iter().collect();
         fields.sort_by(|a, b| a.0.cmp(&b.0));
         for (field, errs) in fields {
-            let msg = if errs.iter().any(|e| e.code == "required") { Msg::FieldRequired } else { Msg::FieldTooLong };
+            let msg = if errs.iter().any(|e| e.code == "required") {
+                Msg::FieldRequired
+            } else {
+                Msg::FieldTooLong
+            };
             api = api.with_field(&field, msg);
         }
         api
@@ -182,7 +241,11 @@ pub async fn localize_errors(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let lang = Lang::of(req.request());
     let res = next.call(req).await?;
-    if let Some(api) = res.response().error().and_then(|e| e.as_error::<ApiError>()) {
+    if let Some(api) = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<ApiError>())
+    {
         let rendered = api.render(lang);
         return Ok(res.into_response(rendered));
     }
@@ -194,9 +257,14 @@ pub async fn localize_errors(
     if res.request().path().starts_with("/api/") && status.as_u16() >= 400 && !is_json {
         let api = match status {
             StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED => ApiError::not_found(),
-            StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(status, "payload_too_large", Msg::PayloadTooLarge),
+            StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::new(status, "payload_too_large", Msg::PayloadTooLarge)
+            }
             s if s.is_client_error() => ApiError::new(s, "bad_request", Msg::InvalidBody),
-            _ => ApiError::internal(&anyhow::anyhow!("unhandled {status} from {}", res.request().path())),
+            _ => ApiError::internal(&anyhow::anyhow!(
+                "unhandled {status} from {}",
+                res.request().path()
+            )),
         };
         let rendered = api.render(lang);
         return Ok(res.into_response(rendered));

@@ -42,7 +42,9 @@ pub fn session_token(req: &HttpRequest) -> Option<SessionToken> {
 }
 
 async fn resolve(req: HttpRequest) -> Result<Option<SignedIn>, ApiError> {
-    let Some(token) = session_token(&req) else { return Ok(None) };
+    let Some(token) = session_token(&req) else {
+        return Ok(None);
+    };
     let state = state(&req)?;
     Ok(state
         .accounts
@@ -83,10 +85,18 @@ impl FromRequest for Lang {
 /// The client's address (the proxy's `X-Forwarded-For` only with `TRUST_PROXY`) and agent.
 pub fn client_context(req: &HttpRequest, trust_proxy: bool) -> ClientContext {
     let info = req.connection_info();
-    let ip = if trust_proxy { info.realip_remote_addr().map(strip_port) } else { info.peer_addr().map(strip_port) };
+    let ip = if trust_proxy {
+        info.realip_remote_addr().map(strip_port)
+    } else {
+        info.peer_addr().map(strip_port)
+    };
     ClientContext {
         ip: ip.map(str::to_owned),
-        user_agent: req.headers().get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned),
+        user_agent: req
+            .headers()
+            .get(USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned),
     }
 }
 
@@ -111,13 +121,23 @@ fn cookie_is_secure(req: &HttpRequest, mode: CookieSecure, trust_proxy: bool) ->
 }
 
 /// The cookie that carries a new session's token.
-pub fn session_cookie(req: &HttpRequest, state: &AppState, token: &SessionToken) -> Cookie<'static> {
+pub fn session_cookie(
+    req: &HttpRequest,
+    state: &AppState,
+    token: &SessionToken,
+) -> Cookie<'static> {
     Cookie::build(SESSION_COOKIE, token.expose().to_owned())
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(cookie_is_secure(req, state.config.cookie_secure, state.config.trust_proxy))
-        .max_age(CookieDuration::days(state.config.accounts.session_idle_days))
+        .secure(cookie_is_secure(
+            req,
+            state.config.cookie_secure,
+            state.config.trust_proxy,
+        ))
+        .max_age(CookieDuration::days(
+            state.config.accounts.session_idle_days,
+        ))
         .finish()
 }
 
@@ -127,7 +147,11 @@ pub fn removal_cookie(req: &HttpRequest, state: &AppState) -> Cookie<'static> {
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(cookie_is_secure(req, state.config.cookie_secure, state.config.trust_proxy))
+        .secure(cookie_is_secure(
+            req,
+            state.config.cookie_secure,
+            state.config.trust_proxy,
+        ))
         .finish();
     c.make_removal();
     c

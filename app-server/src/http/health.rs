@@ -35,5 +35,9 @@ pub async fn health(state: web::Data<AppState>) -> HttpResponse {
         database: state.db.kind().as_str(),
         version: env!("CARGO_PKG_VERSION"),
     };
-    if db_ok { HttpResponse::Ok().json(body) } else { HttpResponse::ServiceUnavailable().json(body) }
+    if db_ok {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable().json(body)
+    }
 }

@@ -22,11 +22,17 @@ pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
         .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add(("Cross-Origin-Opener-Policy", "same-origin"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)"))
+        .add((
+            "Permissions-Policy",
+            "camera=(), microphone=(), geolocation=(self)",
+        ))
 }
 
 fn is_unsafe(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE)
+    !matches!(
+        *method,
+        Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
+    )
 }
 
 /// Refuses a state-changing request that a browser sent from another site. Requests that
@@ -45,7 +51,12 @@ pub async fn refuse_cross_site_writes(
             None => fetch_site.is_some_and(|s| s == "cross-site" || s == "same-site"),
         };
         if refused {
-            tracing::warn!(path = req.path(), origin, fetch_site, "refused a cross-site write");
+            tracing::warn!(
+                path = req.path(),
+                origin,
+                fetch_site,
+                "refused a cross-site write"
+            );
             return Ok(req.error_response(ApiError::cross_origin()));
         }
     }
@@ -62,14 +73,23 @@ fn has_bearer(req: &ServiceRequest) -> bool {
 fn origin_allowed(req: &ServiceRequest, origin: &str) -> bool {
     let origin = origin.trim_end_matches('/');
     // The request's own host (what the browser shows in the address bar).
-    let own_host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let same_host = origin
-        .split_once("://")
-        .is_some_and(|(scheme, host)| (scheme == "http" || scheme == "https") && !own_host.is_empty() && host.eq_ignore_ascii_case(own_host));
+    let own_host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let same_host = origin.split_once("://").is_some_and(|(scheme, host)| {
+        (scheme == "http" || scheme == "https")
+            && !own_host.is_empty()
+            && host.eq_ignore_ascii_case(own_host)
+    });
     same_host
-        || req
-            .app_data::<web::Data<AppState>>()
-            .is_some_and(|s| s.config.allowed_origins.iter().any(|o| o.eq_ignore_ascii_case(origin)))
+        || req.app_data::<web::Data<AppState>>().is_some_and(|s| {
+            s.config
+                .allowed_origins
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case(origin))
+        })
 }
 
 pub async fn log_requests(

@@ -39,13 +39,15 @@ impl Modify for SecuritySchemes {
 }
 
 /// Every documented endpoint, mounted under `/api`.
-pub fn api_scope() -> Scope<impl actix_web::dev::ServiceFactory<
-    actix_web::dev::ServiceRequest,
-    Config = (),
-    Response = actix_web::dev::ServiceResponse,
-    Error = actix_web::Error,
-    InitError = (),
->> {
+pub fn api_scope() -> Scope<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
     utoipa_actix_web::scope("/api")
         .service(auth::handlers::register)
         .service(auth::handlers::login)
@@ -65,5 +67,7 @@ pub fn api_scope() -> Scope<impl actix_web::dev::ServiceFactory<
 )]
 #[get("/docs.json")]
 pub async fn openapi_json(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(doc.get_ref())
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-cache"))
+        .json(doc.get_ref())
 }

@@ -2,7 +2,9 @@
 //! adapter's own tests check each `# Errors` list below.
 
 use crate::AccountsError;
-use crate::model::{NewUser, Password, PasswordHash, Session, SessionToken, SessionTokenHash, User, Username};
+use crate::model::{
+    NewUser, Password, PasswordHash, Session, SessionToken, SessionTokenHash, User, Username,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{SessionId, UserId};
@@ -26,7 +28,10 @@ pub trait UserRepository: Send + Sync {
 
     /// # Errors
     /// `Unexpected` only.
-    async fn find_by_id(&self, id: UserId) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError>;
+    async fn find_by_id(
+        &self,
+        id: UserId,
+    ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError>;
 
     /// # Errors
     /// `Unexpected` only (a missing user is not an error: nothing changes).
@@ -85,7 +90,10 @@ pub trait SessionRepository: Send + Sync {
 
     /// # Errors
     /// `Unexpected` only.
-    async fn delete_by_token_hash(&self, token_hash: &SessionTokenHash) -> Result<(), AccountsError>;
+    async fn delete_by_token_hash(
+        &self,
+        token_hash: &SessionTokenHash,
+    ) -> Result<(), AccountsError>;
 
     /// Deletes every session of the user except `keep`; returns how many went.
     ///
@@ -113,7 +121,8 @@ pub trait PasswordHasher: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` when the stored hash is not a valid PHC string.
-    async fn verify(&self, password: &Password, hash: &PasswordHash) -> Result<bool, AccountsError>;
+    async fn verify(&self, password: &Password, hash: &PasswordHash)
+    -> Result<bool, AccountsError>;
 }
 
 /// Fresh secrets from a CSPRNG.

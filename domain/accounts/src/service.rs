@@ -27,9 +27,18 @@ impl Default for AccountPolicy {
         Self {
             session_idle_days: 30,
             session_touch_secs: 300,
-            login_per_ip: RateLimitRule { limit: 30, window_secs: 15 * 60 },
-            login_failures_per_account: RateLimitRule { limit: 5, window_secs: 15 * 60 },
-            register_per_ip: RateLimitRule { limit: 10, window_secs: 60 * 60 },
+            login_per_ip: RateLimitRule {
+                limit: 30,
+                window_secs: 15 * 60,
+            },
+            login_failures_per_account: RateLimitRule {
+                limit: 5,
+                window_secs: 15 * 60,
+            },
+            register_per_ip: RateLimitRule {
+                limit: 10,
+                window_secs: 60 * 60,
+            },
         }
     }
 }
@@ -76,7 +85,15 @@ impl AccountService {
         clock: Arc<dyn Clock>,
         policy: AccountPolicy,
     ) -> Self {
-        Self { users, sessions, hasher, tokens, limiter, clock, policy }
+        Self {
+            users,
+            sessions,
+            hasher,
+            tokens,
+            limiter,
+            clock,
+            policy,
+        }
     }
 
     /// Creates an account with a password and signs it in.
@@ -91,10 +108,17 @@ impl AccountService {
     ) -> Result<(User, IssuedSession), AccountsError> {
         let now = self.clock.now();
         if let Some(ip) = &ctx.ip {
-            self.limit(&format!("register:ip:{ip}"), self.policy.register_per_ip, true).await?;
+            self.limit(
+                &format!("register:ip:{ip}"),
+                self.policy.register_per_ip,
+                true,
+            )
+            .await?;
         }
         let hash = self.hasher.hash(&reg.password).await?;
-        let nickname = reg.nickname.unwrap_or_else(|| Nickname::from_username(&reg.username));
+        let nickname = reg
+            .nickname
+            .unwrap_or_else(|| Nickname::from_username(&reg.username));
         let user = self
             .users
             .insert(NewUser {
@@ -124,7 +148,8 @@ impl AccountService {
         ctx: &ClientContext,
     ) -> Result<(User, IssuedSession), AccountsError> {
         if let Some(ip) = &ctx.ip {
-            self.limit(&format!("login:ip:{ip}"), self.policy.login_per_ip, true).await?;
+            self.limit(&format!("login:ip:{ip}"), self.policy.login_per_ip, true)
+                .await?;
         }
         let account_key = format!("login:fail:{username}");
         let rule = self.policy.login_failures_per_account;
@@ -143,7 +168,9 @@ impl AccountService {
         let user = match found {
             Some((user, _)) if verified => user,
             _ => {
-                self.limiter.hit(&account_key, rule, self.clock.now()).await?;
+                self.limiter
+                    .hit(&account_key, rule, self.clock.now())
+                    .await?;
                 return Err(AccountsError::InvalidCredentials);
             }
         };
@@ -214,21 +241,29 @@ impl AccountService {
         }
         self.limiter.reset(&key).await?;
         let new_hash = self.hasher.hash(new).await?;
-        self.users.set_password_hash(user_id, new_hash, self.clock.now()).await?;
+        self.users
+            .set_password_hash(user_id, new_hash, self.clock.now())
+            .await?;
         self.sessions.delete_others(user_id, current_session).await
     }
 
     /// # Errors
     /// `Unexpected` only.
     pub async fn list_sessions(&self, user_id: UserId) -> Result<Vec<Session>, AccountsError> {
-        self.sessions.list_live_for_user(user_id, self.clock.now()).await
+        self.sessions
+            .list_live_for_user(user_id, self.clock.now())
+            .await
     }
 
     /// Signs out one of the user's own sessions.
     ///
     /// # Errors
     /// `SessionNotFound` when the user has no such session; `Unexpected`.
-    pub async fn revoke_session(&self, user_id: UserId, id: SessionId) -> Result<(), AccountsError> {
+    pub async fn revoke_session(
+        &self,
+        user_id: UserId,
+        id: SessionId,
+    ) -> Result<(), AccountsError> {
         if self.sessions.delete_for_user(user_id, id).await? {
             Ok(())
         } else {
@@ -277,7 +312,10 @@ impl AccountService {
             id: SessionId::new_random(),
             user_id,
             token_hash: token.hash(),
-            user_agent: ctx.user_agent.as_ref().map(|ua| ua.chars().take(512).collect()),
+            user_agent: ctx
+                .user_agent
+                .as_ref()
+                .map(|ua| ua.chars().take(512).collect()),
             ip: ctx.ip.clone(),
             created_at: now,
             last_seen_at: now,
@@ -288,7 +326,12 @@ impl AccountService {
     }
 
     /// Counts (when `count`) or checks a rate-limit key and turns a refusal into an error.
-    async fn limit(&self, key: &str, rule: RateLimitRule, count: bool) -> Result<(), AccountsError> {
+    async fn limit(
+        &self,
+        key: &str,
+        rule: RateLimitRule,
+        count: bool,
+    ) -> Result<(), AccountsError> {
         let now = self.clock.now();
         let decision = if count {
             self.limiter.hit(key, rule, now).await?
@@ -308,7 +351,9 @@ impl AccountService {
 mod tests {
     use super::*;
     use crate::model::{PasswordHash, SessionTokenHash};
-    use crate::ports::{MockPasswordHasher, MockSessionRepository, MockTokenGenerator, MockUserRepository};
+    use crate::ports::{
+        MockPasswordHasher, MockSessionRepository, MockTokenGenerator, MockUserRepository,
+    };
     use chrono::{DateTime, TimeZone, Utc};
     use kernel::{FixedClock, MockRateLimiter};
     use mockall::predicate::{always, eq};
@@ -340,7 +385,9 @@ mod tests {
     impl Mocks {
         fn new() -> Self {
             let mut tokens = MockTokenGenerator::new();
-            tokens.expect_session_token().returning(|| SessionToken::new("tok".into()));
+            tokens
+                .expect_session_token()
+                .returning(|| SessionToken::new("tok".into()));
             Self {
                 users: MockUserRepository::new(),
                 sessions: MockSessionRepository::new(),
@@ -351,8 +398,12 @@ mod tests {
         }
 
         fn allow_all_limits(&mut self) {
-            self.limiter.expect_hit().returning(|_, _, _| Ok(RateDecision::Allowed));
-            self.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
+            self.limiter
+                .expect_hit()
+                .returning(|_, _, _| Ok(RateDecision::Allowed));
+            self.limiter
+                .expect_peek()
+                .returning(|_, _, _| Ok(RateDecision::Allowed));
             self.limiter.expect_reset().returning(|_| Ok(()));
         }
 
@@ -370,7 +421,10 @@ mod tests {
     }
 
     fn ctx() -> ClientContext {
-        ClientContext { ip: Some("192.0.2.1".into()), user_agent: Some("test-agent".into()) }
+        ClientContext {
+            ip: Some("192.0.2.1".into()),
+            user_agent: Some("test-agent".into()),
+        }
     }
 
     fn pw(raw: &str) -> Password {
@@ -381,10 +435,19 @@ mod tests {
     async fn register_stores_the_hash_and_signs_in_with_a_hashed_token() {
         let mut m = Mocks::new();
         m.allow_all_limits();
-        m.hasher.expect_hash().returning(|_| Ok(PasswordHash::new("$argon2id$h".into())));
+        m.hasher
+            .expect_hash()
+            .returning(|_| Ok(PasswordHash::new("$argon2id$h".into())));
         m.users.expect_insert().times(1).returning(|new| {
-            assert_eq!(new.password_hash, Some(PasswordHash::new("$argon2id$h".into())));
-            assert_eq!(new.nickname.as_str(), "alice", "nickname defaults to the username");
+            assert_eq!(
+                new.password_hash,
+                Some(PasswordHash::new("$argon2id$h".into()))
+            );
+            assert_eq!(
+                new.nickname.as_str(),
+                "alice",
+                "nickname defaults to the username"
+            );
             assert_eq!(new.role, Role::User);
             Ok(User {
                 id: new.id,
@@ -402,7 +465,11 @@ mod tests {
             assert_eq!(s.ip.as_deref(), Some("192.0.2.1"));
             Ok(())
         });
-        let reg = Registration { username: Username::parse("alice").unwrap(), password: pw("password1"), nickname: None };
+        let reg = Registration {
+            username: Username::parse("alice").unwrap(),
+            password: pw("password1"),
+            nickname: None,
+        };
         let (user, issued) = m.service().register(reg, &ctx()).await.unwrap();
         assert_eq!(user.username.as_str(), "alice");
         assert_eq!(issued.token.expose(), "tok");
@@ -414,22 +481,48 @@ mod tests {
         m.limiter
             .expect_hit()
             .with(eq("register:ip:192.0.2.1"), always(), always())
-            .returning(|_, _, _| Ok(RateDecision::Limited { retry_after_secs: 42 }));
+            .returning(|_, _, _| {
+                Ok(RateDecision::Limited {
+                    retry_after_secs: 42,
+                })
+            });
         m.users.expect_insert().never();
         m.hasher.expect_hash().never();
-        let reg = Registration { username: Username::parse("alice").unwrap(), password: pw("password1"), nickname: None };
+        let reg = Registration {
+            username: Username::parse("alice").unwrap(),
+            password: pw("password1"),
+            nickname: None,
+        };
         let err = m.service().register(reg, &ctx()).await.unwrap_err();
-        assert!(matches!(err, AccountsError::RateLimited { retry_after_secs: 42 }));
+        assert!(matches!(
+            err,
+            AccountsError::RateLimited {
+                retry_after_secs: 42
+            }
+        ));
     }
 
     #[tokio::test]
     async fn unknown_user_costs_a_hash_and_counts_a_failure() {
         let mut m = Mocks::new();
-        m.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_hit().with(eq("login:ip:192.0.2.1"), always(), always()).times(1).returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_hit().with(eq("login:fail:ghost"), always(), always()).times(1).returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_peek()
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_hit()
+            .with(eq("login:ip:192.0.2.1"), always(), always())
+            .times(1)
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_hit()
+            .with(eq("login:fail:ghost"), always(), always())
+            .times(1)
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
         m.users.expect_find_by_username().returning(|_| Ok(None));
-        m.hasher.expect_hash().times(1).returning(|_| Ok(PasswordHash::new("x".into())));
+        m.hasher
+            .expect_hash()
+            .times(1)
+            .returning(|_| Ok(PasswordHash::new("x".into())));
         m.sessions.expect_insert().never();
         let err = m
             .service()
@@ -443,11 +536,22 @@ mod tests {
     async fn wrong_password_is_refused_and_counted() {
         let mut m = Mocks::new();
         let u = user("alice");
-        m.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_hit().with(eq("login:ip:192.0.2.1"), always(), always()).returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_hit().with(eq("login:fail:alice"), always(), always()).times(1).returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_peek()
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_hit()
+            .with(eq("login:ip:192.0.2.1"), always(), always())
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_hit()
+            .with(eq("login:fail:alice"), always(), always())
+            .times(1)
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
         m.limiter.expect_reset().never();
-        m.users.expect_find_by_username().returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.users
+            .expect_find_by_username()
+            .returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
         m.hasher.expect_verify().returning(|_, _| Ok(false));
         m.sessions.expect_insert().never();
         let err = m
@@ -461,11 +565,17 @@ mod tests {
     #[tokio::test]
     async fn a_locked_account_is_not_even_checked() {
         let mut m = Mocks::new();
-        m.limiter.expect_hit().returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_hit()
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
         m.limiter
             .expect_peek()
             .with(eq("login:fail:alice"), always(), always())
-            .returning(|_, _, _| Ok(RateDecision::Limited { retry_after_secs: 600 }));
+            .returning(|_, _, _| {
+                Ok(RateDecision::Limited {
+                    retry_after_secs: 600,
+                })
+            });
         m.users.expect_find_by_username().never();
         m.hasher.expect_verify().never();
         let err = m
@@ -473,7 +583,12 @@ mod tests {
             .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
             .await
             .unwrap_err();
-        assert!(matches!(err, AccountsError::RateLimited { retry_after_secs: 600 }));
+        assert!(matches!(
+            err,
+            AccountsError::RateLimited {
+                retry_after_secs: 600
+            }
+        ));
     }
 
     #[tokio::test]
@@ -481,10 +596,20 @@ mod tests {
         let mut m = Mocks::new();
         let u = user("alice");
         let uid = u.id;
-        m.limiter.expect_hit().returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_peek().returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_reset().with(eq("login:fail:alice")).times(1).returning(|_| Ok(()));
-        m.users.expect_find_by_username().returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.limiter
+            .expect_hit()
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_peek()
+            .returning(|_, _, _| Ok(RateDecision::Allowed));
+        m.limiter
+            .expect_reset()
+            .with(eq("login:fail:alice"))
+            .times(1)
+            .returning(|_| Ok(()));
+        m.users
+            .expect_find_by_username()
+            .returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
         m.hasher.expect_verify().returning(|_, _| Ok(true));
         m.sessions.expect_insert().times(1).returning(move |s| {
             assert_eq!(s.user_id, uid);
@@ -504,7 +629,9 @@ mod tests {
         let mut u = user("alice");
         u.disabled_at = Some(t0());
         m.allow_all_limits();
-        m.users.expect_find_by_username().returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.users
+            .expect_find_by_username()
+            .returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
         m.hasher.expect_verify().returning(|_, _| Ok(true));
         m.sessions.expect_insert().never();
         let err = m
@@ -534,8 +661,12 @@ mod tests {
             let mut m = Mocks::new();
             let u = user("alice");
             let s = session_of(&u, t0() - Duration::seconds(age_secs));
-            m.sessions.expect_find_live().returning(move |_, _| Ok(Some(s.clone())));
-            m.users.expect_find_by_id().returning(move |_| Ok(Some((u.clone(), None))));
+            m.sessions
+                .expect_find_live()
+                .returning(move |_, _| Ok(Some(s.clone())));
+            m.users
+                .expect_find_by_id()
+                .returning(move |_| Ok(Some((u.clone(), None))));
             m.sessions
                 .expect_touch()
                 .times(touches)
@@ -544,7 +675,11 @@ mod tests {
                     assert_eq!(exp, t0() + Duration::days(30));
                     Ok(())
                 });
-            let got = m.service().authenticate(&SessionToken::new("tok".into())).await.unwrap();
+            let got = m
+                .service()
+                .authenticate(&SessionToken::new("tok".into()))
+                .await
+                .unwrap();
             assert!(got.is_some());
         }
     }
@@ -555,9 +690,19 @@ mod tests {
         let mut u = user("alice");
         u.disabled_at = Some(t0());
         let s = session_of(&u, t0());
-        m.sessions.expect_find_live().returning(move |_, _| Ok(Some(s.clone())));
-        m.users.expect_find_by_id().returning(move |_| Ok(Some((u.clone(), None))));
-        assert!(m.service().authenticate(&SessionToken::new("tok".into())).await.unwrap().is_none());
+        m.sessions
+            .expect_find_live()
+            .returning(move |_, _| Ok(Some(s.clone())));
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((u.clone(), None))));
+        assert!(
+            m.service()
+                .authenticate(&SessionToken::new("tok".into()))
+                .await
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[tokio::test]
@@ -568,34 +713,58 @@ mod tests {
         let mut m = Mocks::new();
         m.allow_all_limits();
         let u1 = u.clone();
-        m.users.expect_find_by_id().returning(move |_| Ok(Some((u1.clone(), Some(PasswordHash::new("old".into()))))));
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((u1.clone(), Some(PasswordHash::new("old".into()))))));
         m.hasher.expect_verify().returning(|_, _| Ok(false));
         m.users.expect_set_password_hash().never();
         m.sessions.expect_delete_others().never();
-        let err = m.service().change_password(u.id, keep, &pw("wrongwrong"), &pw("newpassword")).await.unwrap_err();
+        let err = m
+            .service()
+            .change_password(u.id, keep, &pw("wrongwrong"), &pw("newpassword"))
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::WrongPassword));
 
         let mut m = Mocks::new();
         m.allow_all_limits();
         let u2 = u.clone();
-        m.users.expect_find_by_id().returning(move |_| Ok(Some((u2.clone(), Some(PasswordHash::new("old".into()))))));
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((u2.clone(), Some(PasswordHash::new("old".into()))))));
         m.hasher.expect_verify().returning(|_, _| Ok(true));
-        m.hasher.expect_hash().returning(|_| Ok(PasswordHash::new("new".into())));
+        m.hasher
+            .expect_hash()
+            .returning(|_| Ok(PasswordHash::new("new".into())));
         m.users
             .expect_set_password_hash()
             .with(eq(u.id), eq(PasswordHash::new("new".into())), eq(t0()))
             .times(1)
             .returning(|_, _, _| Ok(()));
-        m.sessions.expect_delete_others().with(eq(u.id), eq(keep)).times(1).returning(|_, _| Ok(2));
-        let revoked = m.service().change_password(u.id, keep, &pw("oldpassword"), &pw("newpassword")).await.unwrap();
+        m.sessions
+            .expect_delete_others()
+            .with(eq(u.id), eq(keep))
+            .times(1)
+            .returning(|_, _| Ok(2));
+        let revoked = m
+            .service()
+            .change_password(u.id, keep, &pw("oldpassword"), &pw("newpassword"))
+            .await
+            .unwrap();
         assert_eq!(revoked, 2);
     }
 
     #[tokio::test]
     async fn revoking_someone_elses_or_a_missing_session_is_not_found() {
         let mut m = Mocks::new();
-        m.sessions.expect_delete_for_user().returning(|_, _| Ok(false));
-        let err = m.service().revoke_session(UserId::new_random(), SessionId::new_random()).await.unwrap_err();
+        m.sessions
+            .expect_delete_for_user()
+            .returning(|_, _| Ok(false));
+        let err = m
+            .service()
+            .revoke_session(UserId::new_random(), SessionId::new_random())
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::SessionNotFound));
     }
 }

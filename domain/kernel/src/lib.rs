@@ -117,7 +117,9 @@ pub struct RateLimitRule {
 pub enum RateDecision {
     Allowed,
     /// Over the limit; the caller may try again after this many seconds.
-    Limited { retry_after_secs: u64 },
+    Limited {
+        retry_after_secs: u64,
+    },
 }
 
 /// Counters shared by every server instance (they live in the database, never in memory).

@@ -43,7 +43,11 @@ impl RegisterRequest {
             .map(Nickname::parse)
             .transpose();
         match (username, password, nickname) {
-            (Ok(username), Ok(password), Ok(nickname)) => Ok(Registration { username, password, nickname }),
+            (Ok(username), Ok(password), Ok(nickname)) => Ok(Registration {
+                username,
+                password,
+                nickname,
+            }),
             (u, p, n) => {
                 let faults: Vec<(&str, AccountsError)> = [
                     ("username", u.err()),
@@ -93,7 +97,8 @@ impl LoginRequest {
     /// # Errors
     /// 401 `invalid_credentials`.
     pub fn try_into_domain(self) -> Result<(Username, Password), ApiError> {
-        let username = Username::parse(&self.username).map_err(|_| AccountsError::InvalidCredentials)?;
+        let username =
+            Username::parse(&self.username).map_err(|_| AccountsError::InvalidCredentials)?;
         let password = Password::for_login(&self.password)?;
         Ok((username, password))
     }
@@ -112,7 +117,8 @@ impl ChangePasswordRequest {
     /// 403 `wrong_password` for an impossible current password; 422 `invalid_password` with a
     /// `newPassword` field message for a new one outside the rule.
     pub fn try_into_domain(self) -> Result<(Password, Password), ApiError> {
-        let current = Password::for_login(&self.current_password).map_err(|_| AccountsError::WrongPassword)?;
+        let current = Password::for_login(&self.current_password)
+            .map_err(|_| AccountsError::WrongPassword)?;
         let new = Password::parse(&self.new_password)
             .map_err(|e| ApiError::from(e).with_field("newPassword", Msg::InvalidPassword))?;
         Ok((current, new))
@@ -213,7 +219,11 @@ mod tests {
 
     #[test]
     fn registration_reports_every_faulty_field() {
-        let req = RegisterRequest { username: "ab".into(), password: "short".into(), nickname: Some("   ".into()) };
+        let req = RegisterRequest {
+            username: "ab".into(),
+            password: "short".into(),
+            nickname: Some("   ".into()),
+        };
         let err = req.try_into_domain().unwrap_err();
         assert_eq!(err.code, "invalid_username");
         let body = err.render(crate::i18n::Lang::En);
@@ -222,13 +232,23 @@ mod tests {
 
     #[test]
     fn blank_nickname_means_none() {
-        let req = RegisterRequest { username: "alice".into(), password: "password1".into(), nickname: Some(" ".into()) };
+        let req = RegisterRequest {
+            username: "alice".into(),
+            password: "password1".into(),
+            nickname: Some(" ".into()),
+        };
         assert!(req.try_into_domain().unwrap().nickname.is_none());
     }
 
     #[test]
     fn impossible_login_names_are_wrong_credentials() {
-        let req = LoginRequest { username: "a b".into(), password: "x".into() };
-        assert_eq!(req.try_into_domain().unwrap_err().code, "invalid_credentials");
+        let req = LoginRequest {
+            username: "a b".into(),
+            password: "x".into(),
+        };
+        assert_eq!(
+            req.try_into_domain().unwrap_err().code,
+            "invalid_credentials"
+        );
     }
 }

@@ -1,11 +1,13 @@
 //! The auth endpoints. Each handler: extract, convert the DTO, call one use case, answer.
 
 use super::dto::{
-    AuthResponse, ChangePasswordRequest, LoginRequest, MessageResponse, RegisterRequest, SessionDto,
-    SessionsResponse, TokenStatus, UserDto,
+    AuthResponse, ChangePasswordRequest, LoginRequest, MessageResponse, RegisterRequest,
+    SessionDto, SessionsResponse, TokenStatus, UserDto,
 };
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, removal_cookie, session_cookie, session_token};
+use crate::http::extract::{
+    MaybeSignedIn, SignedIn, client_context, removal_cookie, session_cookie, session_token,
+};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
@@ -37,7 +39,11 @@ pub async fn register(
     tracing::info!(user = %user.id, "registered");
     Ok(HttpResponse::Created()
         .cookie(session_cookie(&req, &state, &issued.token))
-        .json(AuthResponse { success: true, user: UserDto::from(&user), message: Msg::Registered.text(lang) }))
+        .json(AuthResponse {
+            success: true,
+            user: UserDto::from(&user),
+            message: Msg::Registered.text(lang),
+        }))
 }
 
 #[utoipa::path(
@@ -62,11 +68,18 @@ pub async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let (username, password) = body.into_inner().try_into_domain()?;
     let ctx = client_context(&req, state.config.trust_proxy);
-    let (user, issued) = state.accounts.login_with_password(&username, &password, &ctx).await?;
+    let (user, issued) = state
+        .accounts
+        .login_with_password(&username, &password, &ctx)
+        .await?;
     tracing::info!(user = %user.id, "logged in");
     Ok(HttpResponse::Ok()
         .cookie(session_cookie(&req, &state, &issued.token))
-        .json(AuthResponse { success: true, user: UserDto::from(&user), message: Msg::LoggedIn.text(lang) }))
+        .json(AuthResponse {
+            success: true,
+            user: UserDto::from(&user),
+            message: Msg::LoggedIn.text(lang),
+        }))
 }
 
 #[utoipa::path(
@@ -76,13 +89,20 @@ pub async fn login(
     responses((status = 200, description = "Signed out", body = MessageResponse))
 )]
 #[post("/auth/logout")]
-pub async fn logout(req: HttpRequest, state: web::Data<AppState>, lang: Lang) -> Result<HttpResponse, ApiError> {
+pub async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
     if let Some(token) = session_token(&req) {
         state.accounts.logout(&token).await?;
     }
     Ok(HttpResponse::Ok()
         .cookie(removal_cookie(&req, &state))
-        .json(MessageResponse { success: true, message: Msg::LoggedOut.text(lang) }))
+        .json(MessageResponse {
+            success: true,
+            message: Msg::LoggedOut.text(lang),
+        }))
 }
 
 #[utoipa::path(
@@ -107,9 +127,15 @@ pub async fn change_password(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let (current, new) = body.into_inner().try_into_domain()?;
-    let revoked = state.accounts.change_password(me.user.id, me.session.id, &current, &new).await?;
+    let revoked = state
+        .accounts
+        .change_password(me.user.id, me.session.id, &current, &new)
+        .await?;
     tracing::info!(user = %me.user.id, revoked, "password changed");
-    Ok(HttpResponse::Ok().json(MessageResponse { success: true, message: Msg::PasswordChanged.text(lang) }))
+    Ok(HttpResponse::Ok().json(MessageResponse {
+        success: true,
+        message: Msg::PasswordChanged.text(lang),
+    }))
 }
 
 #[utoipa::path(
@@ -121,14 +147,16 @@ pub async fn change_password(
 #[get("/auth/token")]
 pub async fn token_status(me: MaybeSignedIn) -> HttpResponse {
     let user = me.0.as_ref().map(|s| UserDto::from(&s.user));
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TokenStatus {
-        success: true,
-        is_authenticated: user.is_some(),
-        has_user: user.is_some(),
-        user,
-        wechat_open_id: None,
-        auth_url: None,
-    })
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(TokenStatus {
+            success: true,
+            is_authenticated: user.is_some(),
+            has_user: user.is_some(),
+            user,
+            wechat_open_id: None,
+            auth_url: None,
+        })
 }
 
 #[utoipa::path(
@@ -141,12 +169,20 @@ pub async fn token_status(me: MaybeSignedIn) -> HttpResponse {
     security(("session" = []))
 )]
 #[get("/auth/sessions")]
-pub async fn list_sessions(state: web::Data<AppState>, me: SignedIn) -> Result<HttpResponse, ApiError> {
+pub async fn list_sessions(
+    state: web::Data<AppState>,
+    me: SignedIn,
+) -> Result<HttpResponse, ApiError> {
     let sessions = state.accounts.list_sessions(me.user.id).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SessionsResponse {
-        success: true,
-        sessions: sessions.iter().map(|s| SessionDto::new(s, &me.session)).collect(),
-    }))
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(SessionsResponse {
+            success: true,
+            sessions: sessions
+                .iter()
+                .map(|s| SessionDto::new(s, &me.session))
+                .collect(),
+        }))
 }
 
 #[utoipa::path(
@@ -168,11 +204,16 @@ pub async fn revoke_session(
     id: web::Path<String>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let id: SessionId = id.parse().map_err(|_| ApiError::from(accounts::AccountsError::SessionNotFound))?;
+    let id: SessionId = id
+        .parse()
+        .map_err(|_| ApiError::from(accounts::AccountsError::SessionNotFound))?;
     state.accounts.revoke_session(me.user.id, id).await?;
     let mut res = HttpResponse::Ok();
     if id == me.session.id {
         res.cookie(removal_cookie(&req, &state));
     }
-    Ok(res.json(MessageResponse { success: true, message: Msg::SessionRevoked.text(lang) }))
+    Ok(res.json(MessageResponse {
+        success: true,
+        message: Msg::SessionRevoked.text(lang),
+    }))
 }

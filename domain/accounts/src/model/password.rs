@@ -65,7 +65,10 @@ mod tests {
 
     #[test]
     fn length_is_counted_in_characters() {
-        assert!(Password::parse("密码密码密码密码").is_ok(), "8 Chinese characters");
+        assert!(
+            Password::parse("密码密码密码密码").is_ok(),
+            "8 Chinese characters"
+        );
         assert!(Password::parse("1234567").is_err());
         assert!(Password::parse(&"a".repeat(128)).is_ok());
         assert!(Password::parse(&"a".repeat(129)).is_err());

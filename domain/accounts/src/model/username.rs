@@ -3,9 +3,31 @@ use std::fmt;
 
 /// Names that only the admin bootstrap (`app-server admin create`) may take.
 const RESERVED: &[&str] = &[
-    "admin", "administrator", "admins", "root", "system", "sysadmin", "superuser", "super",
-    "moderator", "mod", "staff", "support", "help", "official", "courtyard", "api", "www",
-    "null", "undefined", "anonymous", "guest", "owner", "security", "webmaster", "postmaster",
+    "admin",
+    "administrator",
+    "admins",
+    "root",
+    "system",
+    "sysadmin",
+    "superuser",
+    "super",
+    "moderator",
+    "mod",
+    "staff",
+    "support",
+    "help",
+    "official",
+    "courtyard",
+    "api",
+    "www",
+    "null",
+    "undefined",
+    "anonymous",
+    "guest",
+    "owner",
+    "security",
+    "webmaster",
+    "postmaster",
 ];
 
 /// A login name: 3–32 characters of `a-z0-9_-`. Upper case is folded to lower case, so names
@@ -46,9 +68,10 @@ impl Username {
     /// (`admin1`, `root_`, `system-2`).
     pub fn is_reserved(&self) -> bool {
         RESERVED.iter().any(|r| {
-            self.0
-                .strip_prefix(r)
-                .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit() || c == '_' || c == '-'))
+            self.0.strip_prefix(r).is_some_and(|rest| {
+                rest.chars()
+                    .all(|c| c.is_ascii_digit() || c == '_' || c == '-')
+            })
         })
     }
 
@@ -76,7 +99,15 @@ mod tests {
 
     #[test]
     fn rejects_bad_lengths_and_characters() {
-        for bad in ["ab", "", &"x".repeat(33), "has space", "点点点", "a.b", "emoji😀"] {
+        for bad in [
+            "ab",
+            "",
+            &"x".repeat(33),
+            "has space",
+            "点点点",
+            "a.b",
+            "emoji😀",
+        ] {
             assert!(
                 matches!(Username::parse(bad), Err(AccountsError::InvalidUsername)),
                 "{bad:?} should be invalid"
@@ -86,15 +117,26 @@ mod tests {
 
     #[test]
     fn reserved_names_and_their_variants_are_refused_publicly() {
-        for name in ["admin", "ADMIN", "root", "system", "admin1", "root_", "system-2"] {
+        for name in [
+            "admin", "ADMIN", "root", "system", "admin1", "root_", "system-2",
+        ] {
             assert!(
-                matches!(Username::parse_public(name), Err(AccountsError::ReservedUsername)),
+                matches!(
+                    Username::parse_public(name),
+                    Err(AccountsError::ReservedUsername)
+                ),
                 "{name} should be reserved"
             );
-            assert!(Username::parse(name).is_ok(), "{name} parses for the bootstrap");
+            assert!(
+                Username::parse(name).is_ok(),
+                "{name} parses for the bootstrap"
+            );
         }
         for name in ["administrate", "rooted", "adminx", "alice"] {
-            assert!(Username::parse_public(name).is_ok(), "{name} is not reserved");
+            assert!(
+                Username::parse_public(name).is_ok(),
+                "{name} is not reserved"
+            );
         }
     }
 }

@@ -1,0 +1,155 @@
+use crate::helpers::{reply, spawn_app, spawn_app_with};
+use adapter_postgres::testing::TestDb;
+
+#[tokio::test]
+async fn health_reports_the_database_kind() {
+    for db in TestDb::all().await {
+        let kind = if db.url.starts_with("sqlite") {
+            "sqlite"
+        } else {
+            "postgres"
+        };
+        let app = spawn_app(db).await;
+        let r = app.get("/api/health").await;
+        assert_eq!(
+            (
+                r.status,
+                r.body["status"].as_str(),
+                r.body["database"].as_str()
+            ),
+            (200, Some("ok"), Some(kind))
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = spawn_app(TestDb::sqlite().await).await;
+    for path in ["/api/health", "/api/nope", "/some/page"] {
+        let res = app.client.get(app.url(path)).send().await.unwrap();
+        let h = res.headers();
+        let csp = h.get("content-security-policy").unwrap().to_str().unwrap();
+        assert!(
+            csp.contains("script-src 'self'") && !csp.contains("unsafe-eval"),
+            "{path}: {csp}"
+        );
+        assert!(
+            csp.contains("font-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff");
+        assert!(h.get("referrer-policy").is_some());
+    }
+}
+
+#[tokio::test]
+async fn openapi_documents_every_api_route() {
+    let app = spawn_app(TestDb::sqlite().await).await;
+    let doc = app.get("/api/docs.json").await.body;
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+    let mut documented: Vec<String> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, ops)| {
+            ops.as_object()
+                .unwrap()
+                .keys()
+                .map(move |m| format!("{} {path}", m.to_uppercase()))
+        })
+        .collect();
+    documented.sort();
+    let mut served = vec![
+        "POST /api/auth/username/register",
+        "POST /api/auth/username/login",
+        "POST /api/auth/logout",
+        "POST /api/auth/password/change",
+        "GET /api/auth/token",
+        "GET /api/auth/sessions",
+        "DELETE /api/auth/sessions/{id}",
+        "GET /api/health",
+        "GET /api/docs.json",
+    ];
+    served.sort_unstable();
+    assert_eq!(documented, served);
+    assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
+    assert!(doc["components"]["securitySchemes"]["session"].is_object());
+}
+
+#[tokio::test]
+async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
+    let dir = std::env::temp_dir().join(format!(
+        "courtyard-static-{}",
+        uuid::Uuid::new_v4().simple()
+    ));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::create_dir_all(dir.join("build")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>庭院</title>").unwrap();
+    std::fs::write(
+        dir.join("assets/app-abc123.js"),
+        "console.log('x');".repeat(200),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("build/latest.json"),
+        r#"{"buildId":"b1","builtAt":"2026-11-21T00:00:00Z"}"#,
+    )
+    .unwrap();
+    let static_dir = dir.clone();
+    let app = spawn_app_with(TestDb::sqlite().await, move |c| c.static_dir = static_dir).await;
+
+    for route in ["/", "/group/42/articles", "/settings/security"] {
+        let res = app.client.get(app.url(route)).send().await.unwrap();
+        assert_eq!(res.status(), 200, "{route}");
+        assert_eq!(res.headers().get("cache-control").unwrap(), "no-cache");
+        assert!(res.text().await.unwrap().contains("<title>庭院</title>"));
+    }
+    let res = app
+        .client
+        .get(app.url("/assets/app-abc123.js"))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        res.headers().get("cache-control").unwrap(),
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(
+        res.headers()
+            .get("content-encoding")
+            .map(|v| v.to_str().unwrap()),
+        Some("gzip")
+    );
+    let latest = app.get("/build/latest.json").await;
+    assert_eq!(latest.body["buildId"], "b1");
+    assert_eq!(
+        app.client
+            .get(app.url("/assets/missing-chunk.js"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    assert_eq!(
+        app.client
+            .get(app.url("/../Cargo.toml"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    let api404 = reply(
+        app.client
+            .get(app.url("/api/unknown"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((api404.status, api404.code()), (404, "not_found"));
+    let _ = std::fs::remove_dir_all(dir);
+}
