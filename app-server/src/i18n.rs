@@ -17,10 +17,11 @@ impl Lang {
     /// The language of a request: the `preference_language` cookie when it says `zh` or `en`,
     /// else the first `Accept-Language` range that is Chinese or English, else English.
     pub fn of(req: &HttpRequest) -> Self {
-        if let Some(c) = req.cookie(LANGUAGE_COOKIE) {
-            if let Some(lang) = Self::from_tag(c.value()) {
-                return lang;
-            }
+        if let Some(lang) = req
+            .cookie(LANGUAGE_COOKIE)
+            .and_then(|c| Self::from_tag(c.value()))
+        {
+            return lang;
         }
         req.headers()
             .get(ACCEPT_LANGUAGE)

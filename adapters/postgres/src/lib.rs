@@ -47,14 +47,16 @@ impl Database {
     /// # Errors
     /// When the URL is malformed or the server cannot be reached.
     pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Self> {
-        if let Some(path) = sqlite_file_path(url) {
-            if let Some(dir) = std::path::Path::new(&path).parent() {
-                if !dir.as_os_str().is_empty() {
-                    std::fs::create_dir_all(dir).with_context(|| {
-                        format!("creating the database folder {}", dir.display())
-                    })?;
-                }
-            }
+        let sqlite_dir = sqlite_file_path(url)
+            .and_then(|path| {
+                std::path::Path::new(&path)
+                    .parent()
+                    .map(std::path::Path::to_path_buf)
+            })
+            .filter(|dir| !dir.as_os_str().is_empty());
+        if let Some(dir) = sqlite_dir {
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("creating the database folder {}", dir.display()))?;
         }
         let mut opts = ConnectOptions::new(url.to_owned());
         opts.max_connections(max_connections)

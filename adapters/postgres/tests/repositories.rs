@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The accounts ports' `# Errors` contracts and the rate limiter, on SQLite and PostgreSQL.
 
 use accounts::AccountsError;

@@ -1,4 +1,4 @@
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use adapter_postgres::testing::TestDb;
 use app_server::config::Config;

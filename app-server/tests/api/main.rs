@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! API tests: the real server on port 0 over a fresh database, once on SQLite and once on
 //! PostgreSQL (PostgreSQL is mandatory with CI=true).
 
