@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router'
+import { LogOut, Settings } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { InitialsAvatar } from '@/components/ui/avatar.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu.tsx'
+import { useLogout } from '@/features/auth/api/logout.ts'
+import { errorMessage } from '@/lib/api-client.ts'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { useToast } from '@/lib/toast.ts'
+import { userInitials, type User } from '@/lib/user.ts'
+
+/** The login button, or the signed-in user's avatar menu (spec §2.2). */
+export function AccountControl() {
+  const { t } = useTranslation()
+  const { user, initialized } = useSession()
+  const loginDialog = useLoginDialog()
+
+  if (!initialized) {
+    return <span aria-hidden="true" className="size-10 animate-pulse rounded-full bg-muted" />
+  }
+  if (!user) {
+    return (
+      <Button size="sm" className="ms-1" onClick={loginDialog.openLogin}>
+        {t('account.login')}
+      </Button>
+    )
+  }
+  return <UserMenu user={user} />
+}
+
+function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation()
+  const logout = useLogout()
+  const toast = useToast()
+  const name = user.nickname || user.username
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => void toast.success(t('account.loggedOut')),
+      onError: (error) =>
+        void toast.warning(t('account.logoutFailed', { message: errorMessage(error) })),
+    })
+
+  return (
+    <Menu
+      label={t('account.menu', { name })}
+      className="w-56"
+      trigger={
+        <button
+          type="button"
+          aria-label={t('account.menu', { name })}
+          className="ms-1 inline-flex size-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <InitialsAvatar initials={userInitials(user)} />
+        </button>
+      }
+    >
+      <div className="grid px-2 py-1.5 text-sm">
+        <span className="truncate font-medium">{name}</span>
+        <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
+      </div>
+      <MenuSeparator />
+      <MenuItem asChild>
+        <Link to="/settings/security">
+          <Settings aria-hidden="true" />
+          {t('account.settings')}
+        </Link>
+      </MenuItem>
+      <MenuItem onSelect={signOut} disabled={logout.isPending}>
+        <LogOut aria-hidden="true" />
+        {t('account.logout')}
+      </MenuItem>
+    </Menu>
+  )
+}

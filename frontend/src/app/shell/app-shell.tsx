@@ -1,0 +1,47 @@
+import { Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Toaster } from '@/components/toaster.tsx'
+import { useColorModeSync } from '@/lib/color-mode.ts'
+import { useSystemLanguageSync } from '@/lib/language-preference.ts'
+import { navigateExternal } from '@/lib/navigation.ts'
+import { useSession } from '@/lib/session.ts'
+import { BuildUpdateBanner } from './build-update-banner.tsx'
+import { ConfirmDialogHost } from './confirm-dialog-host.tsx'
+import { Header } from './header.tsx'
+import { LoginDialogHost } from './login-dialog-host.tsx'
+
+/** The application shell (spec §2.2): header, page, toasts, confirm and login dialogs. */
+export function AppShell() {
+  const { t } = useTranslation()
+  const { authUrl } = useSession()
+  useColorModeSync()
+  useSystemLanguageSync()
+
+  // Spec §4.1: when the server answers with an authUrl, the browser goes there.
+  useEffect(() => {
+    if (authUrl) navigateExternal(authUrl)
+  }, [authUrl])
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <BuildUpdateBanner />
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <footer className="border-t">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground">{t('footer')}</p>
+      </footer>
+      <Toaster />
+      <ConfirmDialogHost />
+      <LoginDialogHost />
+    </div>
+  )
+}

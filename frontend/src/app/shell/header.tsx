@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { Logo } from '@/components/logo.tsx'
+import { AccountControl } from './account-control.tsx'
+import { ColorModeSwitch } from './color-mode-switch.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
+
+/** Top-level destinations; later areas (groups, plaza, developers) add themselves here. */
+const NAV_ITEMS = [{ to: '/', label: 'nav.home' }] as const
+
+const navLinkClasses =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:text-foreground'
+
+export function Header() {
+  const { t } = useTranslation()
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 md:gap-4 md:px-4">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md pe-1 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo />
+          <span className="text-lg">{t('brand')}</span>
+        </Link>
+        <nav aria-label={t('nav.label')} className="flex items-center">
+          {NAV_ITEMS.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={navLinkClasses}
+              activeOptions={{ exact: true }}
+            >
+              {t(item.label)}
+            </Link>
+          ))}
+        </nav>
+        <div className="ms-auto flex items-center gap-0.5">
+          <LanguageSwitch />
+          <ColorModeSwitch />
+          <AccountControl />
+        </div>
+      </div>
+    </header>
+  )
+}

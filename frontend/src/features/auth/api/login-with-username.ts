@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client.ts'
+import { i18n } from '@/lib/i18n.ts'
+import { setSessionUser } from '@/lib/session.ts'
+import { requireUser } from './require-user.ts'
+import type { AuthSuccessResponse } from './types.ts'
+
+export interface UsernameLoginBody {
+  username: string
+  password: string
+}
+
+export async function loginWithUsername(body: UsernameLoginBody) {
+  const response = await api.post<AuthSuccessResponse>('/api/auth/username/login', body)
+  return requireUser(response, i18n.t('auth:login.failed'))
+}
+
+export function useLoginWithUsername() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: loginWithUsername,
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  })
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button.tsx'
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
+import { Field } from '@/components/ui/field.tsx'
+import { PasswordInput } from '@/components/ui/password-input.tsx'
+import { ApiError, errorMessage } from '@/lib/api-client.ts'
+import { useToast } from '@/lib/toast.ts'
+import { useChangePassword } from '../api/change-password.ts'
+import { FormError, useFormError } from './form-error.tsx'
+import { isValidPassword } from './validation.ts'
+
+type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
+type FieldErrors = Partial<Record<PasswordField, string>>
+const EMPTY: Record<PasswordField, string> = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+}
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation('auth')
+  const toast = useToast()
+  const [values, setValues] = useState(EMPTY)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+  const change = useChangePassword()
+  const formError = useFormError()
+
+  const set = (field: PasswordField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }))
+    setFieldErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (change.isPending) return
+    if (!values.currentPassword || !values.newPassword || !values.confirmPassword) {
+      formError.show(t('validation.fillAllFields'))
+      return
+    }
+    const errors: FieldErrors = {}
+    if (!isValidPassword(values.newPassword)) errors.newPassword = t('validation.passwordLength')
+    if (values.confirmPassword !== values.newPassword) {
+      errors.confirmPassword = t('validation.passwordMismatch')
+    }
+    setFieldErrors(errors)
+    formError.clear()
+    if (Object.keys(errors).length > 0) return
+    change.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: (response) => {
+          setValues(EMPTY)
+          toast.success(response.message || t('changePassword.succeeded'))
+        },
+        onError: (error) => {
+          const message = errorMessage(error, t('changePassword.failed'))
+          if (error instanceof ApiError && error.code === 'wrong_password') {
+            setFieldErrors({ currentPassword: message })
+          } else {
+            formError.show(message)
+          }
+        },
+      },
+    )
+  }
+
+  return (
+    <Card aria-labelledby="change-password-title">
+      <CardTitle id="change-password-title">{t('changePassword.title')}</CardTitle>
+      <CardDescription>{t('changePassword.description')}</CardDescription>
+      <form noValidate onSubmit={submit} className="mt-5 grid max-w-md gap-4">
+        <Field label={t('fields.currentPassword')} error={fieldErrors.currentPassword}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="currentPassword"
+              autoComplete="current-password"
+              value={values.currentPassword}
+              onChange={set('currentPassword')}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('fields.newPassword')}
+          hint={t('hints.password')}
+          error={fieldErrors.newPassword}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="newPassword"
+              autoComplete="new-password"
+              value={values.newPassword}
+              onChange={set('newPassword')}
+            />
+          )}
+        </Field>
+        <Field label={t('fields.confirmNewPassword')} error={fieldErrors.confirmPassword}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={set('confirmPassword')}
+            />
+          )}
+        </Field>
+        <FormError {...formError} />
+        <div>
+          <Button type="submit" loading={change.isPending}>
+            {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}

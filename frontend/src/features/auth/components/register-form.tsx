@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button.tsx'
+import { Field } from '@/components/ui/field.tsx'
+import { Input } from '@/components/ui/input.tsx'
+import { PasswordInput } from '@/components/ui/password-input.tsx'
+import { ApiError, errorMessage } from '@/lib/api-client.ts'
+import { useRegisterWithUsername } from '../api/register-with-username.ts'
+import { FormError, useFormError } from './form-error.tsx'
+import type { LoginFormProps } from './login-modes.ts'
+import { isValidNickname, isValidPassword, isValidUsername } from './validation.ts'
+
+type RegisterField = 'username' | 'nickname' | 'password' | 'confirmPassword'
+type Values = Record<RegisterField, string>
+type FieldErrors = Partial<Record<RegisterField, string>>
+
+const EMPTY: Values = { username: '', nickname: '', password: '', confirmPassword: '' }
+
+export function RegisterForm({ submitAllowed, onSuccess }: LoginFormProps) {
+  const { t } = useTranslation('auth')
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+  const [succeeded, setSucceeded] = useState(false)
+  const register = useRegisterWithUsername()
+  const formError = useFormError()
+
+  const set = (field: RegisterField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }))
+    setFieldErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const validate = (): FieldErrors => {
+    const errors: FieldErrors = {}
+    if (!isValidUsername(values.username.trim())) errors.username = t('validation.usernameFormat')
+    if (!isValidNickname(values.nickname)) errors.nickname = t('validation.nicknameLength')
+    if (!isValidPassword(values.password)) errors.password = t('validation.passwordLength')
+    if (values.confirmPassword !== values.password) {
+      errors.confirmPassword = t('validation.passwordMismatch')
+    }
+    return errors
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!submitAllowed() || register.isPending || succeeded) return
+    if (!values.username.trim() || !values.password || !values.confirmPassword) {
+      formError.show(t('validation.fillAllFields'))
+      return
+    }
+    const errors = validate()
+    setFieldErrors(errors)
+    if (Object.values(errors).some(Boolean)) {
+      formError.clear()
+      return
+    }
+    formError.clear()
+    const nickname = values.nickname.trim()
+    register.mutate(
+      {
+        username: values.username.trim(),
+        password: values.password,
+        ...(nickname ? { nickname } : {}),
+      },
+      {
+        onSuccess: (user) => {
+          setSucceeded(true)
+          onSuccess(user)
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body.fields) {
+            setFieldErrors(error.body.fields as FieldErrors)
+          }
+          formError.show(errorMessage(error, t('register.failed')))
+        },
+      },
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <Field label={t('fields.username')} hint={t('hints.username')} error={fieldErrors.username}>
+        {(control) => (
+          <Input
+            {...control}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={32}
+            value={values.username}
+            onChange={set('username')}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.nickname')} hint={t('hints.nickname')} error={fieldErrors.nickname}>
+        {(control) => (
+          <Input
+            {...control}
+            name="nickname"
+            autoComplete="nickname"
+            value={values.nickname}
+            onChange={set('nickname')}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.password')} hint={t('hints.password')} error={fieldErrors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.confirmPassword')} error={fieldErrors.confirmPassword}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
+        )}
+      </Field>
+      <FormError {...formError} />
+      <Button type="submit" size="lg" loading={register.isPending} disabled={succeeded}>
+        {succeeded
+          ? t('register.succeeded')
+          : register.isPending
+            ? t('register.submitting')
+            : t('register.submit')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button.tsx'
+import { Field } from '@/components/ui/field.tsx'
+import { Input } from '@/components/ui/input.tsx'
+import { PasswordInput } from '@/components/ui/password-input.tsx'
+import { errorMessage } from '@/lib/api-client.ts'
+import { useLoginWithUsername } from '../api/login-with-username.ts'
+import { FormError, useFormError } from './form-error.tsx'
+import type { LoginFormProps } from './login-modes.ts'
+
+export function UsernameLoginForm({ submitAllowed, onSuccess }: LoginFormProps) {
+  const { t } = useTranslation('auth')
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [succeeded, setSucceeded] = useState(false)
+  const login = useLoginWithUsername()
+  const formError = useFormError()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!submitAllowed() || login.isPending || succeeded) return
+    if (!username.trim() || !password) {
+      formError.show(t('validation.fillAllFields'))
+      return
+    }
+    formError.clear()
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (user) => {
+          setSucceeded(true)
+          onSuccess(user)
+        },
+        onError: (error) => formError.show(errorMessage(error, t('login.failed'))),
+      },
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <Field label={t('fields.username')}>
+        {(control) => (
+          <Input
+            {...control}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('fields.password')}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </Field>
+      <FormError {...formError} />
+      <Button type="submit" size="lg" loading={login.isPending} disabled={succeeded}>
+        {succeeded
+          ? t('login.succeeded')
+          : login.isPending
+            ? t('login.submitting')
+            : t('login.submit')}
+      </Button>
+    </form>
+  )
+}

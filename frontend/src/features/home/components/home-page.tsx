@@ -1,0 +1,93 @@
+import { Link } from '@tanstack/react-router'
+import {
+  Bot,
+  ChevronRight,
+  Code,
+  Megaphone,
+  ShieldCheck,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button.tsx'
+import { Card } from '@/components/ui/card.tsx'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+
+const FEATURES: ReadonlyArray<{
+  key: 'groups' | 'plaza' | 'developers' | 'assistant'
+  icon: LucideIcon
+}> = [
+  { key: 'groups', icon: UsersRound },
+  { key: 'plaza', icon: Megaphone },
+  { key: 'developers', icon: Code },
+  { key: 'assistant', icon: Bot },
+]
+
+export function HomePage() {
+  const { t } = useTranslation('home')
+  const { user, initialized } = useSession()
+  const loginDialog = useLoginDialog()
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 md:py-16">
+      <section aria-labelledby="home-title" className="max-w-3xl">
+        <p className="text-sm font-medium text-primary">{t('hero.eyebrow')}</p>
+        <h1
+          id="home-title"
+          className="mt-2 text-3xl font-bold tracking-tight text-balance md:text-5xl"
+        >
+          {user
+            ? t('signedIn.greeting', { name: user.nickname || user.username })
+            : t('hero.title')}
+        </h1>
+        <p className="mt-4 text-lg text-muted-foreground md:text-xl">{t('hero.body')}</p>
+        {initialized && !user && (
+          <Button size="lg" className="mt-6" onClick={loginDialog.openLogin}>
+            {t('hero.login')}
+          </Button>
+        )}
+      </section>
+
+      {user && (
+        <section aria-labelledby="next-title" className="mt-10">
+          <h2 id="next-title" className="text-sm font-medium text-muted-foreground">
+            {t('signedIn.body')}
+          </h2>
+          <Link
+            to="/settings/security"
+            className="group mt-3 flex max-w-xl items-center gap-4 rounded-xl border bg-card p-4 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ShieldCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium">{t('signedIn.security.title')}</span>
+              <span className="block text-sm text-muted-foreground">
+                {t('signedIn.security.body')}
+              </span>
+            </span>
+            <ChevronRight
+              aria-hidden="true"
+              className="size-5 text-muted-foreground rtl:rotate-180"
+            />
+          </Link>
+        </section>
+      )}
+
+      <section aria-labelledby="features-title" className="mt-14">
+        <h2 id="features-title" className="text-xl font-semibold">
+          {t('features.title')}
+        </h2>
+        <ul className="mt-5 grid gap-4 md:grid-cols-2">
+          {FEATURES.map(({ key, icon: Icon }) => (
+            <li key={key}>
+              <Card className="h-full">
+                <Icon aria-hidden="true" className="size-7 text-secondary" />
+                <h3 className="mt-3 font-semibold">{t(`features.${key}.title`)}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{t(`features.${key}.body`)}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,293 @@
+import { displayLanguage, i18n } from './i18n.ts'
+
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Safe methods are retried once on these statuses; unsafe ones never are (spec §7). */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504])
+const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS'])
+export const RETRY_DELAY_MS = 300
+
+/** Statuses with their own translated message (spec §8). */
+export const KNOWN_HTTP_STATUSES = [400, 401, 403, 404, 408, 413, 429, 500, 502, 503, 504] as const
+type KnownHttpStatus = (typeof KNOWN_HTTP_STATUSES)[number]
+
+/** What every failed call resolves to (spec §8): always `success: false`, a message and a status. */
+export interface ApiErrorBody {
+  success: false
+  message: string
+  httpStatus: number
+  /** Stable machine code from the server's error envelope (docs/api.md). */
+  code?: string
+  /** Per-field messages for validation errors. */
+  fields?: Record<string, string>
+  [key: string]: unknown
+}
+
+export class ApiError extends Error {
+  readonly body: ApiErrorBody
+
+  constructor(body: ApiErrorBody, options?: { cause?: unknown }) {
+    super(body.message, options)
+    this.name = 'ApiError'
+    this.body = body
+  }
+
+  get status(): number {
+    return this.body.httpStatus
+  }
+
+  get code(): string | undefined {
+    return this.body.code
+  }
+}
+
+function isKnownStatus(status: number): status is KnownHttpStatus {
+  return (KNOWN_HTTP_STATUSES as readonly number[]).includes(status)
+}
+
+/** The translated message for a status with its own entry, else undefined. */
+export function knownHttpStatusMessage(status: number): string | undefined {
+  return isKnownStatus(status) ? i18n.t(`errors:httpStatus.${status}`) : undefined
+}
+
+/** The translated message for any status; unknown ones get the generic text with the number. */
+export function httpStatusMessage(status: number): string {
+  return knownHttpStatusMessage(status) ?? i18n.t('errors:httpStatus.unknown', { status })
+}
+
+/** The catalogue's default error (spec §8). */
+function defaultErrorBody(): ApiErrorBody {
+  return { success: false, message: i18n.t('errors:api.serverError'), httpStatus: 500 }
+}
+
+/**
+ * The message to show for a failed call: the server's (or the catalogue's) message of an
+ * {@link ApiError}, else the given fallback, else the catalogue default 'server error'.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) return error.message
+  return fallback ?? defaultErrorBody().message
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function looksLikeHtml(contentType: string, text: string): boolean {
+  if (contentType.includes('text/html')) return true
+  const start = text.trimStart().slice(0, 15).toLowerCase()
+  return start.startsWith('<!doctype html') || start.startsWith('<html')
+}
+
+type Parsed = { ok: true; data: unknown } | { ok: false; body: ApiErrorBody }
+
+/**
+ * Reads a response body following the error catalogue of spec §8. A success response is only
+ * an error when it cannot be used (HTML or unparsable JSON); `httpStatus` is always the real one.
+ */
+function interpretBody(
+  contentType: string,
+  text: string,
+  status: number,
+  isError: boolean,
+): Parsed {
+  const fail = (message: string, extra: Record<string, unknown> = {}): Parsed => ({
+    ok: false,
+    body: { ...defaultErrorBody(), ...extra, success: false, httpStatus: status, message },
+  })
+  const statusFallback = () => i18n.t('errors:api.serverErrorWithStatus', { status })
+
+  if (looksLikeHtml(contentType, text)) {
+    return fail(knownHttpStatusMessage(status) ?? i18n.t('errors:api.unexpectedHtml'))
+  }
+
+  let data: unknown = undefined
+  if (text.trim() !== '') {
+    const declaredJson = contentType.includes('json')
+    if (declaredJson || contentType === '') {
+      try {
+        data = JSON.parse(text)
+      } catch (error) {
+        if (declaredJson) {
+          const reason = error instanceof Error ? error.message : String(error)
+          return fail(i18n.t('errors:api.cannotParse', { reason }))
+        }
+        data = text
+      }
+    } else {
+      data = text
+    }
+  }
+
+  if (!isError) return { ok: true, data }
+
+  if (typeof data === 'string') return fail(data.trim() || statusFallback())
+  if (isPlainObject(data)) {
+    const message =
+      typeof data.message === 'string' && data.message.trim() ? data.message : statusFallback()
+    return fail(message, data)
+  }
+  return fail(statusFallback())
+}
+
+/** Base URL of the API from the page's runtime config: `<meta name="courtyard:api-base">`. */
+export function apiBaseUrl(doc: Document = document): string {
+  const configured = doc.querySelector<HTMLMetaElement>('meta[name="courtyard:api-base"]')?.content
+  return (configured ?? '').replace(/\/+$/, '')
+}
+
+export interface RequestOptions {
+  method?: HttpMethod
+  /** Plain objects and arrays are sent as JSON; FormData, Blob and strings as they are. */
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined
+  if (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer
+  ) {
+    return body
+  }
+  headers.set('Content-Type', 'application/json')
+  return JSON.stringify(body)
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(signal.reason)
+      },
+      { once: true },
+    )
+  })
+}
+
+/**
+ * The generic client of spec §7: JSON in and out, `Accept-Language` = display language,
+ * same-origin credentials, one retry for safe methods on transient statuses, 400–599 are
+ * errors. Resolves with the parsed body; rejects with an {@link ApiError} shaped by §8.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET'
+  const headers = new Headers(options.headers)
+  headers.set('Accept', 'application/json')
+  headers.set('Accept-Language', displayLanguage())
+  const body = encodeBody(options.body, headers)
+  const url = `${apiBaseUrl()}${path}`
+  const maxAttempts = SAFE_METHODS.has(method) ? 2 : 1
+
+  for (let attempt = 1; ; attempt++) {
+    let response: Response
+    let text: string
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: options.signal,
+      })
+      if (attempt < maxAttempts && RETRY_STATUSES.has(response.status)) {
+        void response.body?.cancel().catch(() => undefined)
+        await wait(RETRY_DELAY_MS, options.signal)
+        continue
+      }
+      text = await response.text()
+    } catch (error) {
+      if (isAbort(error)) throw error
+      throw new ApiError(
+        { ...defaultErrorBody(), message: i18n.t('errors:api.handlingFailed') },
+        { cause: error },
+      )
+    }
+
+    const parsed = interpretBody(
+      response.headers.get('Content-Type')?.toLowerCase() ?? '',
+      text,
+      response.status,
+      response.status >= 400 && response.status <= 599,
+    )
+    if (!parsed.ok) throw new ApiError(parsed.body)
+    return parsed.data as T
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+}
+
+export type DocsAuthType = 'sta' | 'pat'
+
+export interface DocsToolRequest {
+  method?: HttpMethod
+  body?: unknown
+  headers?: Record<string, string>
+  /** 'sta' (default) relies on the session cookie; 'pat' sends the bearer token. */
+  authType?: DocsAuthType
+  patToken?: string
+}
+
+export interface DocsToolResult {
+  success: boolean
+  httpStatus: number
+  [key: string]: unknown
+}
+
+/**
+ * The API docs tool's call (spec §7): any path relative to the current origin, never throws on
+ * a status, and always reports `httpStatus` plus `success` (true for 2xx unless the body says).
+ */
+export async function docsToolRequest(
+  path: string,
+  request: DocsToolRequest = {},
+): Promise<DocsToolResult> {
+  const headers = new Headers(request.headers)
+  headers.set('Accept', 'application/json')
+  headers.set('Cache-Control', 'no-cache')
+  headers.set('Accept-Language', displayLanguage())
+  if (request.authType === 'pat' && request.patToken) {
+    headers.set('Authorization', `Bearer ${request.patToken}`)
+  }
+  const response = await fetch(new URL(path, window.location.origin), {
+    method: request.method ?? 'GET',
+    headers,
+    body: encodeBody(request.body, headers),
+    credentials: 'include',
+  })
+  const ok = response.status >= 200 && response.status <= 299
+  const text = await response.text()
+  let data: unknown = undefined
+  try {
+    data = text ? JSON.parse(text) : undefined
+  } catch {
+    data = text
+  }
+  if (isPlainObject(data)) {
+    return {
+      ...data,
+      httpStatus: response.status,
+      success: typeof data.success === 'boolean' ? data.success : ok,
+    }
+  }
+  return { success: ok, httpStatus: response.status, data }
+}

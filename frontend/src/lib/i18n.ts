@@ -1,0 +1,168 @@
+import i18next, { type BackendModule } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+
+/** Interface languages (spec §9). */
+export const LANGUAGES = ['zh', 'en'] as const
+export type Language = (typeof LANGUAGES)[number]
+export type LanguagePreference = Language | 'system'
+
+export const LANGUAGE_COOKIE = 'preference_language'
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
+
+/** Locale used for formatting and as the translation fallback (spec §4.2: en-US). */
+export const FALLBACK_LOCALE = 'en-US'
+const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: FALLBACK_LOCALE }
+
+export const NAMESPACES = ['common', 'auth', 'home', 'errors'] as const
+
+/** Languages that have a translated web manifest in `public/manifest/` (spec §2.2). */
+export const MANIFEST_LANGUAGES = [
+  'en',
+  'zh',
+  'es',
+  'hi',
+  'ar',
+  'bn',
+  'pt',
+  'ru',
+  'ja',
+  'ko',
+  'fr',
+  'id',
+  'it',
+  'de',
+] as const
+
+const RTL_LANGUAGES = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'ps', 'sd', 'ur', 'yi'])
+
+function baseLanguage(tag: string): string {
+  return tag.toLowerCase().split(/[-_]/)[0] ?? ''
+}
+
+export function isLanguagePreference(value: unknown): value is LanguagePreference {
+  return value === 'system' || LANGUAGES.includes(value as Language)
+}
+
+/** 'system' follows the browser: zh when its language starts with zh, otherwise en (spec §4.2). */
+export function resolveLanguage(
+  preference: LanguagePreference,
+  browserLanguage: string | undefined,
+): Language {
+  if (preference !== 'system') return preference
+  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en'
+}
+
+export function readLanguagePreference(cookies: string): LanguagePreference {
+  for (const part of cookies.split(';')) {
+    const [name, ...rest] = part.trim().split('=')
+    if (name !== LANGUAGE_COOKIE) continue
+    const value = decodeURIComponent(rest.join('='))
+    if (isLanguagePreference(value)) return value
+  }
+  return 'system'
+}
+
+/** The `document.cookie` assignment that stores the preference for 365 days (spec §9). */
+export function languageCookie(preference: LanguagePreference, secure: boolean): string {
+  return [
+    `${LANGUAGE_COOKIE}=${preference}`,
+    `Max-Age=${LANGUAGE_COOKIE_MAX_AGE}`,
+    'Path=/',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ')
+}
+
+export function textDirection(language: string): 'ltr' | 'rtl' {
+  return RTL_LANGUAGES.has(baseLanguage(language)) ? 'rtl' : 'ltr'
+}
+
+export function intlLocale(language: Language): string {
+  return INTL_LOCALES[language]
+}
+
+/** Per-language manifest; languages without one use the default manifest. */
+export function manifestHref(language: string): string {
+  const base = baseLanguage(language)
+  const known = (MANIFEST_LANGUAGES as readonly string[]).includes(base)
+  return `${import.meta.env.BASE_URL}manifest/${known ? base : 'default'}.webmanifest`
+}
+
+/** Sets `lang`, `dir`, the title (the brand label, spec §2.2) and the manifest link. */
+export function applyDocumentLanguage(
+  language: Language,
+  title: string,
+  doc: Document = document,
+): void {
+  doc.title = title
+  const root = doc.documentElement
+  root.lang = language === 'zh' ? 'zh-CN' : 'en'
+  root.dir = textDirection(language)
+  let link = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]')
+  if (!link) {
+    link = doc.createElement('link')
+    link.rel = 'manifest'
+    doc.head.append(link)
+  }
+  link.href = manifestHref(language)
+}
+
+const localeLoaders: Record<Language, () => Promise<Record<string, unknown>>> = {
+  zh: () => import('@/locales/zh/index.ts').then((module) => module.default),
+  en: () => import('@/locales/en/index.ts').then((module) => module.default),
+}
+
+/** Loads a language's message files as one lazy chunk. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = localeLoaders[language as Language]
+    if (!load) {
+      callback(new Error(`No messages for ${language}`), false)
+      return
+    }
+    load().then(
+      (resources) => callback(null, resources[namespace] as Record<string, unknown>),
+      (error: unknown) => {
+        console.error('Failed locale loading', language, namespace, error)
+        callback(error instanceof Error ? error : new Error(String(error)), false)
+      },
+    )
+  },
+}
+
+export const i18n = i18next.createInstance()
+/** The language being initialised, so requests made meanwhile already speak it. */
+let startingLanguage: Language = 'en'
+
+/** Initialises i18next with the given language and loads its messages before resolving. */
+export async function initI18n(language: Language): Promise<void> {
+  startingLanguage = language
+  if (i18n.isInitialized) {
+    await i18n.changeLanguage(language)
+    return
+  }
+  await i18n
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: LANGUAGES,
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    })
+  const apply = () => applyDocumentLanguage(displayLanguage(), i18n.t('brand'))
+  i18n.on('languageChanged', apply)
+  apply()
+}
+
+/** The language the interface is currently shown in. */
+export function displayLanguage(): Language {
+  const current = i18n.resolvedLanguage ?? startingLanguage
+  return current === 'zh' ? 'zh' : 'en'
+}

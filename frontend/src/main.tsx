@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createAppRouter } from './app/router.tsx'
+import './index.css'
+import { installChunkErrorReload } from './lib/build-update.ts'
+import { initI18n, readLanguagePreference, resolveLanguage } from './lib/i18n.ts'
+import { installFetchGuard } from './lib/navigation.ts'
+import { createQueryClient } from './lib/query-client.ts'
+import { sessionQueryOptions } from './lib/session.ts'
+
+installFetchGuard()
+installChunkErrorReload()
+
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+const messagesReady = initI18n(
+  resolveLanguage(readLanguagePreference(document.cookie), navigator.language),
+)
+// Auth initialisation (spec §4.1) runs while the messages load.
+void queryClient.prefetchQuery(sessionQueryOptions())
+await messagesReady
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)
