@@ -120,39 +120,36 @@ fn cookie_is_secure(req: &HttpRequest, mode: CookieSecure, trust_proxy: bool) ->
     }
 }
 
+/// The session cookie's fixed attributes: whole site, no script access, Lax, Secure per config.
+fn base_cookie(req: &HttpRequest, state: &AppState, value: String) -> Cookie<'static> {
+    Cookie::build(SESSION_COOKIE, value)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(cookie_is_secure(
+            req,
+            state.config.cookie_secure,
+            state.config.trust_proxy,
+        ))
+        .finish()
+}
+
 /// The cookie that carries a new session's token.
 pub fn session_cookie(
     req: &HttpRequest,
     state: &AppState,
     token: &SessionToken,
 ) -> Cookie<'static> {
-    Cookie::build(SESSION_COOKIE, token.expose().to_owned())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(cookie_is_secure(
-            req,
-            state.config.cookie_secure,
-            state.config.trust_proxy,
-        ))
-        .max_age(CookieDuration::days(
-            state.config.accounts.session_idle_days,
-        ))
-        .finish()
+    let mut c = base_cookie(req, state, token.expose().to_owned());
+    c.set_max_age(CookieDuration::days(
+        state.config.accounts.session_idle_days,
+    ));
+    c
 }
 
 /// A cookie that makes the browser forget its session token.
 pub fn removal_cookie(req: &HttpRequest, state: &AppState) -> Cookie<'static> {
-    let mut c = Cookie::build(SESSION_COOKIE, "")
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(cookie_is_secure(
-            req,
-            state.config.cookie_secure,
-            state.config.trust_proxy,
-        ))
-        .finish();
+    let mut c = base_cookie(req, state, String::new());
     c.make_removal();
     c
 }
