@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useChangePassword } from '../api/change-password.ts'
 import { FormError, useFormError } from './form-error.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import { isValidPassword } from './validation.ts'
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
@@ -81,32 +82,17 @@ export function ChangePasswordForm() {
             />
           )}
         </Field>
-        <Field
+        <NewPasswordFields
+          name="newPassword"
           label={t('fields.newPassword')}
-          hint={t('hints.password')}
+          confirmLabel={t('fields.confirmNewPassword')}
+          value={values.newPassword}
+          confirmValue={values.confirmPassword}
           error={fieldErrors.newPassword}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={set('newPassword')}
-            />
-          )}
-        </Field>
-        <Field label={t('fields.confirmNewPassword')} error={fieldErrors.confirmPassword}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-            />
-          )}
-        </Field>
+          confirmError={fieldErrors.confirmPassword}
+          onChange={set('newPassword')}
+          onConfirmChange={set('confirmPassword')}
+        />
         <FormError {...formError} />
         <div>
           <Button type="submit" loading={change.isPending}>

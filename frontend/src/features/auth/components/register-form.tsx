@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { PasswordInput } from '@/components/ui/password-input.tsx'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { useRegisterWithUsername } from '../api/register-with-username.ts'
 import { FormError, useFormError } from './form-error.tsx'
+import { NewPasswordFields } from './new-password-fields.tsx'
 import type { LoginFormProps } from './login-modes.ts'
 import { isValidNickname, isValidPassword, isValidUsername } from './validation.ts'
 
@@ -103,28 +103,17 @@ export function RegisterForm({ submitAllowed, onSuccess }: LoginFormProps) {
           />
         )}
       </Field>
-      <Field label={t('fields.password')} hint={t('hints.password')} error={fieldErrors.password}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-          />
-        )}
-      </Field>
-      <Field label={t('fields.confirmPassword')} error={fieldErrors.confirmPassword}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        name="password"
+        label={t('fields.password')}
+        confirmLabel={t('fields.confirmPassword')}
+        value={values.password}
+        confirmValue={values.confirmPassword}
+        error={fieldErrors.password}
+        confirmError={fieldErrors.confirmPassword}
+        onChange={set('password')}
+        onConfirmChange={set('confirmPassword')}
+      />
       <FormError {...formError} />
       <Button type="submit" size="lg" loading={register.isPending} disabled={succeeded}>
         {succeeded
