@@ -4,6 +4,10 @@
 
 use accounts::AccountPolicy;
 use adapter_crypto::Argon2Cost;
+use adapter_sms::AliyunSmsConfig;
+use adapter_wechat::WechatConfig;
+use secrecy::SecretString;
+use std::time::Duration;
 use anyhow::{Context, bail};
 use kernel::RateLimitRule;
 use std::path::PathBuf;
@@ -23,6 +27,26 @@ pub enum CookieSecure {
     Never,
 }
 
+/// Who delivers SMS verification codes.
+#[derive(Debug, Clone)]
+pub enum SmsSettings {
+    /// No provider: phone login answers 503 `sms_unavailable`.
+    Disabled,
+    /// Development only: codes are written to the server log, nothing is sent.
+    Log,
+    Aliyun(AliyunSmsConfig),
+}
+
+impl SmsSettings {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Disabled => "none",
+            Self::Log => "log",
+            Self::Aliyun(_) => "aliyun",
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub environment: Environment,
@@ -39,6 +63,12 @@ pub struct Config {
     pub json_body_limit: usize,
     pub argon2: Argon2Cost,
     pub accounts: AccountPolicy,
+    pub sms: SmsSettings,
+    /// `None` when WeChat is not configured (no app id and secret).
+    pub wechat: Option<WechatConfig>,
+    /// The address browsers reach this server at (`https://courtyard.example`), for WeChat's
+    /// OAuth callback; without it the request's own scheme and host are used.
+    pub public_url: Option<String>,
 }
 
 impl Default for Config {
@@ -57,6 +87,9 @@ impl Default for Config {
             json_body_limit: 64 * 1024,
             argon2: Argon2Cost::default(),
             accounts: AccountPolicy::default(),
+            sms: SmsSettings::Log,
+            wechat: None,
+            public_url: None,
         }
     }
 }
@@ -90,6 +123,8 @@ impl Config {
             Some(other) => bail!("COOKIE_SECURE must be auto, always or never, not {other:?}"),
         };
         let p = AccountPolicy::default();
+        let sms = sms_settings(&get, environment)?;
+        let wechat = wechat_settings(&get)?;
         Ok(Self {
             environment,
             host: get("HOST").unwrap_or(d.host),
@@ -130,13 +165,77 @@ impl Config {
                     p.login_failures_per_account,
                 )?,
                 register_per_ip: rule(&get, "RATE_REGISTER_PER_IP", p.register_per_ip)?,
+                code_ttl_secs: num(&get, "SMS_CODE_TTL_SECONDS", p.code_ttl_secs)?,
+                code_max_attempts: num(&get, "SMS_CODE_MAX_ATTEMPTS", p.code_max_attempts)?,
+                code_resend: rule(&get, "RATE_SMS_RESEND", p.code_resend)?,
+                sms_per_phone: rule(&get, "RATE_SMS_PER_PHONE", p.sms_per_phone)?,
+                sms_per_ip: rule(&get, "RATE_SMS_PER_IP", p.sms_per_ip)?,
             },
+            sms,
+            wechat,
+            public_url: get("PUBLIC_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
         })
     }
 
     pub fn is_production(&self) -> bool {
         self.environment == Environment::Production
     }
+}
+
+fn required(get: &impl Fn(&str) -> Option<String>, key: &str, why: &str) -> anyhow::Result<String> {
+    get(key).with_context(|| format!("{key} is required {why}"))
+}
+
+fn sms_settings(
+    get: &impl Fn(&str) -> Option<String>,
+    environment: Environment,
+) -> anyhow::Result<SmsSettings> {
+    let default = match environment {
+        Environment::Development => "log",
+        Environment::Production => "none",
+    };
+    match get("SMS_PROVIDER").as_deref().unwrap_or(default) {
+        "none" => Ok(SmsSettings::Disabled),
+        "log" if environment == Environment::Production => bail!(
+            "SMS_PROVIDER=log writes codes to the log and is refused in production; use aliyun or none"
+        ),
+        "log" => Ok(SmsSettings::Log),
+        "aliyun" => {
+            let why = "when SMS_PROVIDER=aliyun";
+            let mut c = AliyunSmsConfig::new(
+                required(get, "ALIYUN_SMS_ACCESS_KEY_ID", why)?,
+                SecretString::from(required(get, "ALIYUN_SMS_ACCESS_KEY_SECRET", why)?),
+                required(get, "ALIYUN_SMS_SIGN_NAME", why)?,
+                required(get, "ALIYUN_SMS_TEMPLATE_CODE", why)?,
+            );
+            if let Some(endpoint) = get("ALIYUN_SMS_ENDPOINT") {
+                c.endpoint = endpoint.trim().trim_end_matches('/').to_owned();
+            }
+            if let Some(region) = get("ALIYUN_SMS_REGION_ID") {
+                c.region_id = region;
+            }
+            c.timeout = Duration::from_millis(num(get, "SMS_TIMEOUT_MS", 10_000)?);
+            Ok(SmsSettings::Aliyun(c))
+        }
+        other => bail!("SMS_PROVIDER must be log, aliyun or none, not {other:?}"),
+    }
+}
+
+fn wechat_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<WechatConfig>> {
+    let (id, secret) = match (get("WECHAT_APP_ID"), get("WECHAT_APP_SECRET")) {
+        (None, None) => return Ok(None),
+        (Some(id), Some(secret)) => (id, secret),
+        _ => bail!("WECHAT_APP_ID and WECHAT_APP_SECRET are set together or not at all"),
+    };
+    let mut c = WechatConfig::new(id.trim(), SecretString::from(secret));
+    if let Some(base) = get("WECHAT_API_BASE") {
+        c.api_base = base.trim().trim_end_matches('/').to_owned();
+    }
+    if let Some(base) = get("WECHAT_OAUTH_BASE") {
+        c.oauth_base = base.trim().trim_end_matches('/').to_owned();
+    }
+    c.timeout = Duration::from_millis(num(get, "WECHAT_TIMEOUT_MS", 10_000)?);
+    Ok(Some(c))
 }
 
 fn num<T: std::str::FromStr>(
@@ -194,6 +293,37 @@ mod tests {
             .map(|(k, v)| ((*k).into(), (*v).into()))
             .collect();
         Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn the_log_sms_provider_is_refused_in_production() {
+        let err = from(&[("COURTYARD_ENV", "production"), ("SMS_PROVIDER", "log")]).unwrap_err();
+        assert!(err.to_string().contains("refused in production"), "{err}");
+        assert_eq!(from(&[("COURTYARD_ENV", "production")]).unwrap().sms.name(), "none");
+        assert_eq!(from(&[]).unwrap().sms.name(), "log");
+    }
+
+    #[test]
+    fn aliyun_and_wechat_need_their_credentials() {
+        let err = from(&[("SMS_PROVIDER", "aliyun")]).unwrap_err();
+        assert!(err.to_string().contains("ALIYUN_SMS_ACCESS_KEY_ID"), "{err}");
+        let c = from(&[
+            ("SMS_PROVIDER", "aliyun"),
+            ("ALIYUN_SMS_ACCESS_KEY_ID", "id"),
+            ("ALIYUN_SMS_ACCESS_KEY_SECRET", "s3cret"),
+            ("ALIYUN_SMS_SIGN_NAME", "庭院"),
+            ("ALIYUN_SMS_TEMPLATE_CODE", "SMS_1"),
+            ("ALIYUN_SMS_ENDPOINT", "http://127.0.0.1:9/"),
+            ("WECHAT_APP_ID", "wx1"),
+            ("WECHAT_APP_SECRET", "ws3cret"),
+            ("WECHAT_API_BASE", "http://127.0.0.1:9"),
+        ])
+        .unwrap();
+        let SmsSettings::Aliyun(a) = &c.sms else { panic!("aliyun expected") };
+        assert_eq!(a.endpoint, "http://127.0.0.1:9");
+        assert!(!format!("{c:?}").contains("s3cret"), "secrets never print");
+        assert_eq!(c.wechat.as_ref().unwrap().api_base, "http://127.0.0.1:9");
+        assert!(from(&[("WECHAT_APP_ID", "wx1")]).is_err());
     }
 
     #[test]

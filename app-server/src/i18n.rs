@@ -95,12 +95,45 @@ pub enum Msg {
     InternalError,
     FieldRequired,
     FieldTooLong,
+    UnsupportedPhoneRegion,
+    InvalidPhone,
+    InvalidVerificationCode,
+    WrongVerificationCode,
+    VerificationCodeExhausted,
+    CodeResendTooSoon,
+    SmsThrottled,
+    SmsProviderError,
+    SmsUnavailable,
+    PhoneTaken,
+    WechatTaken,
+    WechatAlreadyBound,
+    WechatNotLinked,
+    WechatSessionMissing,
+    WechatCodeRejected,
+    WechatUnavailable,
+    WechatNotConfigured,
+    WechatError,
+    WechatRateLimited,
+    WechatInvalidCredential,
+    WechatRefreshLimited,
+    WechatRefreshBusy,
+    InvalidMenu,
+    MenuVersionNotFound,
+    LastSignInMethod,
     // successes
     Registered,
     LoggedIn,
     LoggedOut,
     PasswordChanged,
     SessionRevoked,
+    CodeSent,
+    PhoneBound,
+    WechatBound,
+    WechatUnbound,
+    TokenRefreshed,
+    MenuPublished,
+    MenuDeleted,
+    MenuRolledBack,
 }
 
 impl Msg {
@@ -163,12 +196,172 @@ impl Msg {
                 "Password changed; your other devices were signed out",
             ),
             Msg::SessionRevoked => ("该设备已退出登录", "That device was signed out"),
+            Msg::UnsupportedPhoneRegion => (
+                "目前仅支持 +86 和 +1 的手机号",
+                "Only +86 and +1 phone numbers are supported",
+            ),
+            Msg::InvalidPhone => (
+                "请输入有效的手机号",
+                "Please enter a valid phone number",
+            ),
+            Msg::InvalidVerificationCode => ("验证码为 6 位数字", "The code is 6 digits"),
+            Msg::WrongVerificationCode => (
+                "验证码错误或已失效",
+                "The code is wrong or no longer valid",
+            ),
+            Msg::VerificationCodeExhausted => (
+                "验证码错误次数过多，请重新获取",
+                "Too many wrong tries; please request a new code",
+            ),
+            Msg::CodeResendTooSoon => (
+                "验证码发送太频繁，请稍后再试",
+                "A code was sent moments ago; please wait before requesting another",
+            ),
+            Msg::SmsThrottled => (
+                "该手机号获取验证码次数过多，请稍后再试",
+                "Too many codes requested for this number; please try again later",
+            ),
+            Msg::SmsProviderError => (
+                "短信服务拒绝了发送请求，请稍后再试",
+                "The SMS service refused to send the code; please try again later",
+            ),
+            Msg::SmsUnavailable => (
+                "短信服务暂时不可用，请稍后再试",
+                "The SMS service is unavailable; please try again later",
+            ),
+            Msg::PhoneTaken => (
+                "该手机号已绑定其他账号",
+                "This phone number belongs to another account",
+            ),
+            Msg::WechatTaken => (
+                "该微信已绑定其他账号",
+                "This WeChat account is linked to another account",
+            ),
+            Msg::WechatAlreadyBound => (
+                "当前账号已绑定其他微信",
+                "Your account is already linked to another WeChat account",
+            ),
+            Msg::WechatNotLinked => (
+                "该微信尚未绑定账号",
+                "No account is linked to this WeChat account",
+            ),
+            Msg::WechatSessionMissing => (
+                "微信授权已过期，请在微信中重新打开本页",
+                "The WeChat sign-in has expired; please reopen this page in WeChat",
+            ),
+            Msg::WechatCodeRejected => (
+                "微信授权失败，请重新进入",
+                "WeChat did not accept the sign-in; please try again",
+            ),
+            Msg::WechatUnavailable => (
+                "微信服务暂时不可用，请稍后再试",
+                "WeChat is unavailable; please try again later",
+            ),
+            Msg::WechatNotConfigured => (
+                "服务器尚未配置微信公众号",
+                "WeChat is not configured on this server",
+            ),
+            Msg::WechatError => (
+                "微信接口返回了错误",
+                "WeChat answered with an error",
+            ),
+            Msg::WechatRateLimited => (
+                "微信接口调用过于频繁，请稍后再试",
+                "WeChat's rate limit was reached; please try again later",
+            ),
+            Msg::WechatInvalidCredential => (
+                "微信拒绝了公众号凭据（AppID、AppSecret 或 IP 白名单）",
+                "WeChat refused the app credentials (AppID, AppSecret or IP allowlist)",
+            ),
+            Msg::WechatRefreshLimited => (
+                "强制刷新过于频繁：微信限定每 30 秒一次、每天 20 次",
+                "Forced refreshes are limited by WeChat to one per 30 s and 20 a day",
+            ),
+            Msg::WechatRefreshBusy => (
+                "另一台服务器正在刷新令牌，请稍后再试",
+                "Another server is refreshing the token; please try again shortly",
+            ),
+            Msg::InvalidMenu => (
+                "菜单不符合微信的规则，请按提示修改",
+                "The menu breaks WeChat's rules; please fix the marked items",
+            ),
+            Msg::MenuVersionNotFound => ("找不到该菜单版本", "No such menu version"),
+            Msg::LastSignInMethod => (
+                "这是该账号唯一的登录方式，不能解绑",
+                "This is the account's only way to sign in; it cannot be removed",
+            ),
+            Msg::CodeSent => ("验证码已发送", "Verification code sent"),
+            Msg::PhoneBound => ("手机号已绑定", "Phone number saved"),
+            Msg::WechatBound => ("微信已绑定", "WeChat linked"),
+            Msg::WechatUnbound => ("微信已解绑", "WeChat unlinked"),
+            Msg::TokenRefreshed => ("访问令牌已刷新", "Access token refreshed"),
+            Msg::MenuPublished => ("菜单已发布", "Menu published"),
+            Msg::MenuDeleted => ("菜单已删除", "Menu deleted"),
+            Msg::MenuRolledBack => ("已回滚到所选版本", "Rolled back to the chosen version"),
         };
         match lang {
             Lang::Zh => zh,
             Lang::En => en,
         }
     }
+}
+
+/// The message of one broken WeChat menu rule, with its numbers.
+pub fn menu_fault(kind: &wechat::menu::FaultKind, lang: Lang) -> String {
+    use wechat::menu::FaultKind as F;
+    let zh = lang == Lang::Zh;
+    match kind {
+        F::TooFewButtons => pick(zh, "至少需要 1 个一级菜单", "Add at least one top-level button"),
+        F::TooManyButtons { max } => if zh {
+            format!("一级菜单最多 {max} 个")
+        } else {
+            format!("At most {max} top-level buttons")
+        },
+        F::TooManySubButtons { max } => if zh {
+            format!("每个一级菜单下最多 {max} 个子菜单")
+        } else {
+            format!("At most {max} sub-buttons per button")
+        },
+        F::NameRequired => pick(zh, "请填写菜单名称", "Enter a name"),
+        F::NameTooLong { bytes, max } => if zh {
+            format!("名称过长：{bytes} 字节，最多 {max} 字节（一个汉字占 3 字节）")
+        } else {
+            format!("Name too long: {bytes} bytes, at most {max} (a Chinese character is 3 bytes)")
+        },
+        F::TypeRequired => pick(zh, "请选择菜单类型", "Choose a button type"),
+        F::UnsupportedType { kind } => if zh {
+            format!("不支持的菜单类型 “{kind}”，可选 click、view、miniprogram")
+        } else {
+            format!("Unsupported type \"{kind}\": use click, view or miniprogram")
+        },
+        F::KeyRequired => pick(zh, "点击类菜单需要填写 key", "A click button needs a key"),
+        F::KeyTooLong { bytes, max } => if zh {
+            format!("key 过长：{bytes} 字节，最多 {max} 字节")
+        } else {
+            format!("Key too long: {bytes} bytes, at most {max}")
+        },
+        F::UrlRequired => pick(zh, "请填写网页链接", "Enter a URL"),
+        F::UrlTooLong { bytes, max } => if zh {
+            format!("链接过长：{bytes} 字节，最多 {max} 字节")
+        } else {
+            format!("URL too long: {bytes} bytes, at most {max}")
+        },
+        F::UrlInvalid => pick(
+            zh,
+            "链接须以 http:// 或 https:// 开头",
+            "A URL must start with http:// or https://",
+        ),
+        F::AppidRequired => pick(zh, "小程序菜单需要填写 appid", "A mini program button needs an appid"),
+        F::PagepathRequired => pick(
+            zh,
+            "小程序菜单需要填写页面路径 pagepath",
+            "A mini program button needs a pagepath",
+        ),
+    }
+}
+
+fn pick(zh: bool, zh_text: &str, en_text: &str) -> String {
+    if zh { zh_text } else { en_text }.to_owned()
 }
 
 #[cfg(test)]

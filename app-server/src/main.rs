@@ -85,7 +85,7 @@ async fn main() -> anyhow::Result<()> {
             };
             let db = adapter_postgres::Database::connect(&config.database_url, 2).await?;
             db.migrate().await?;
-            let state = AppState::new(config, db)?;
+            let state = AppState::new(config, db).await?;
             let user = state
                 .accounts
                 .create_admin(username, &password)

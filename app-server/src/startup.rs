@@ -1,9 +1,16 @@
 //! The composition root: configuration → adapters → services → the HTTP server.
 
-use crate::config::Config;
+use crate::config::{Config, SmsSettings};
+use crate::http::signed::Signer;
 use crate::http::{self, error::ApiError, middleware};
 use crate::spa::{self, StaticDir};
-use accounts::AccountService;
+use accounts::model::{PhoneNumber, VerificationCode};
+use accounts::ports::{SmsSender, WechatOAuth};
+use accounts::{AccountPorts, AccountService, AccountsError};
+use adapter_sms::{AliyunSmsSender, LogSmsSender};
+use adapter_wechat::WechatClient;
+use async_trait::async_trait;
+use wechat::service::{TokenPolicy, WechatAdminService};
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
@@ -23,28 +30,87 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub db: Database,
     pub accounts: Arc<AccountService>,
+    /// Signs the short-lived WeChat cookies; its key is shared by every instance.
+    pub signer: Signer,
+    /// `None` when WeChat is not configured.
+    pub wechat_oauth: Option<Arc<dyn WechatOAuth>>,
+    /// `None` when WeChat is not configured.
+    pub wechat_admin: Option<Arc<WechatAdminService>>,
+}
+
+/// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
+/// configured (phone login then says so instead of pretending).
+struct NoSmsProvider;
+
+#[async_trait]
+impl SmsSender for NoSmsProvider {
+    async fn send_code(&self, _: &PhoneNumber, _: &VerificationCode) -> Result<(), AccountsError> {
+        Err(AccountsError::SmsUnavailable(anyhow::anyhow!(
+            "no SMS provider is configured (SMS_PROVIDER=none)"
+        )))
+    }
+
+    fn provider(&self) -> &'static str {
+        "none"
+    }
 }
 
 impl AppState {
     /// Wires the adapters into the services.
     ///
     /// # Errors
-    /// When the password-hashing parameters are invalid.
-    pub fn new(config: Config, db: Database) -> anyhow::Result<Self> {
+    /// When the password-hashing parameters are invalid, an HTTP client cannot be built, the
+    /// development SMS adapter is asked for in production, or the database cannot be reached.
+    pub async fn new(config: Config, db: Database) -> anyhow::Result<Self> {
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let sms: Arc<dyn SmsSender> = match &config.sms {
+            SmsSettings::Disabled => Arc::new(NoSmsProvider),
+            SmsSettings::Log => Arc::new(
+                LogSmsSender::new(config.is_production())
+                    .map_err(|e| anyhow::anyhow!("{e}"))?,
+            ),
+            SmsSettings::Aliyun(c) => Arc::new(AliyunSmsSender::new(c.clone())?),
+        };
         let accounts = AccountService::new(
-            Arc::new(db.users()),
-            Arc::new(db.sessions()),
-            Arc::new(Argon2Hasher::new(config.argon2)?),
-            Arc::new(OsTokenGenerator),
-            Arc::new(db.rate_limiter()),
-            clock,
+            AccountPorts {
+                users: Arc::new(db.users()),
+                sessions: Arc::new(db.sessions()),
+                hasher: Arc::new(Argon2Hasher::new(config.argon2)?),
+                tokens: Arc::new(OsTokenGenerator),
+                limiter: Arc::new(db.rate_limiter()),
+                codes: Arc::new(db.verification_codes()),
+                sms,
+                clock: clock.clone(),
+            },
             config.accounts.clone(),
         );
+        let (wechat_oauth, wechat_admin) = match &config.wechat {
+            None => (None, None),
+            Some(c) => {
+                let client = Arc::new(WechatClient::new(c.clone())?);
+                let admin = WechatAdminService::new(
+                    client.clone(),
+                    Arc::new(db.wechat_tokens()),
+                    Arc::new(db.menu_versions()),
+                    Arc::new(db.rate_limiter()),
+                    clock,
+                    TokenPolicy::default(),
+                    format!("{}-{}", std::process::id(), OsTokenGenerator::random_b64(6)),
+                );
+                let oauth: Arc<dyn WechatOAuth> = client;
+                (Some(oauth), Some(Arc::new(admin)))
+            }
+        };
+        let key = db
+            .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
+            .await?;
         Ok(Self {
             config: Arc::new(config),
             db,
             accounts: Arc::new(accounts),
+            signer: Signer::new(key.as_bytes()),
+            wechat_oauth,
+            wechat_admin,
         })
     }
 }
@@ -62,19 +128,19 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = Database::connect(&config.database_url, config.database_max_connections).await?;
         db.migrate().await?;
-        Self::build_with_db(config, db)
+        Self::build_with_db(config, db).await
     }
 
     /// Binds the listener over an already migrated database (tests share theirs this way).
     ///
     /// # Errors
     /// When the address is taken.
-    pub fn build_with_db(config: Config, db: Database) -> anyhow::Result<Self> {
+    pub async fn build_with_db(config: Config, db: Database) -> anyhow::Result<Self> {
         let address = format!("{}:{}", config.host, config.port);
         let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
         let workers = config.workers;
-        let state = web::Data::new(AppState::new(config, db)?);
+        let state = web::Data::new(AppState::new(config, db).await?);
         spawn_housekeeping(state.clone().into_inner());
         let static_dir = web::Data::new(StaticDir(state.config.static_dir.clone()));
         let json_limit = state.config.json_body_limit;
@@ -132,6 +198,7 @@ impl Application {
 /// Hourly clean-up of expired sessions and stale rate-limit counters. Safe on every instance
 /// at once: both are idempotent deletes.
 fn spawn_housekeeping(state: Arc<AppState>) {
+    let wechat_admin = state.wechat_admin.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(3600));
         loop {
@@ -139,10 +206,27 @@ fn spawn_housekeeping(state: Arc<AppState>) {
             if let Err(e) = state.accounts.purge_expired_sessions().await {
                 tracing::warn!(error = %e, "purging expired sessions failed");
             }
+            if let Err(e) = state.accounts.purge_expired_codes().await {
+                tracing::warn!(error = %e, "purging verification codes failed");
+            }
             let day_ago = chrono::Utc::now() - chrono::Duration::days(1);
             if let Err(e) = state.db.rate_limiter().purge_older_than(day_ago).await {
                 tracing::warn!(error = %e, "purging rate-limit counters failed");
             }
         }
     });
+    if let Some(wechat) = wechat_admin {
+        // Ahead of expiry, one instance at a time (the database lease decides which).
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                match wechat.refresh_if_due().await {
+                    Ok(true) => tracing::info!("WeChat access token refreshed ahead of expiry"),
+                    Ok(false) => {}
+                    Err(e) => tracing::warn!(error = %e, "refreshing the WeChat access token failed"),
+                }
+            }
+        });
+    }
 }

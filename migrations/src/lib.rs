@@ -4,12 +4,18 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_create_accounts;
+mod m20261121_000002_add_phone_and_wechat;
+mod m20261121_000003_create_wechat;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_create_accounts::Migration)]
+        vec![
+            Box::new(m20261121_000001_create_accounts::Migration),
+            Box::new(m20261121_000002_add_phone_and_wechat::Migration),
+            Box::new(m20261121_000003_create_wechat::Migration),
+        ]
     }
 }

@@ -2,7 +2,7 @@
 //! [`OsTokenGenerator`] (256-bit tokens from the operating system's CSPRNG).
 
 use accounts::AccountsError;
-use accounts::model::{Password, PasswordHash, SessionToken};
+use accounts::model::{Password, PasswordHash, SessionToken, VerificationCode};
 use accounts::ports::{PasswordHasher, TokenGenerator};
 use anyhow::{Context, anyhow};
 use argon2::password_hash::phc::PasswordHash as PhcHash;
@@ -100,9 +100,33 @@ impl OsTokenGenerator {
     }
 }
 
+impl OsTokenGenerator {
+    /// A uniform number below 1 000 000 (rejection sampling, so no digit is favoured).
+    #[allow(clippy::expect_used)]
+    fn below_a_million() -> u32 {
+        const LIMIT: u32 = u32::MAX - u32::MAX % 1_000_000;
+        loop {
+            let mut bytes = [0u8; 4];
+            rand::rngs::SysRng
+                .try_fill_bytes(&mut bytes)
+                .expect("the operating system's random source failed");
+            let n = u32::from_le_bytes(bytes);
+            if n < LIMIT {
+                return n % 1_000_000;
+            }
+        }
+    }
+}
+
 impl TokenGenerator for OsTokenGenerator {
     fn session_token(&self) -> SessionToken {
         SessionToken::new(Self::random_b64(32))
+    }
+
+    #[allow(clippy::expect_used)]
+    fn verification_code(&self) -> VerificationCode {
+        VerificationCode::parse(&format!("{:06}", Self::below_a_million()))
+            .expect("six zero-padded digits always parse")
     }
 }
 
@@ -162,6 +186,18 @@ mod tests {
             )
             .await;
         assert!(err.is_err());
+    }
+
+    #[test]
+    fn verification_codes_are_six_digits_and_vary() {
+        let codes: std::collections::HashSet<String> = (0..200)
+            .map(|_| OsTokenGenerator.verification_code().expose().to_owned())
+            .collect();
+        assert!(codes.iter().all(|c| c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit())));
+        assert!(codes.len() > 190, "200 draws from a million should rarely repeat");
+        let leading_digits: std::collections::HashSet<u8> =
+            codes.iter().map(|c| c.as_bytes()[0]).collect();
+        assert!(leading_digits.len() >= 8, "leading zeros and every digit occur");
     }
 
     #[test]

@@ -1,18 +1,25 @@
-//! The accounts ports over sea-orm: users and sessions. One port call is one statement or one
-//! transaction; a unique violation becomes the domain's `UsernameTaken` here.
+//! The accounts ports over sea-orm: users, sessions and verification codes. One port call is
+//! one statement or one transaction; a unique violation becomes the domain's `UsernameTaken`,
+//! `PhoneTaken` or `WechatTaken` here.
 
-use crate::entities::{sessions, users};
+use crate::entities::{sessions, users, verification_codes};
 use crate::unexpected;
 use accounts::AccountsError;
-use accounts::model::{NewUser, Nickname, PasswordHash, Session, SessionTokenHash, User, Username};
-use accounts::ports::{SessionRepository, UserRepository};
+use accounts::model::{
+    CodePurpose, NewUser, Nickname, PasswordHash, PhoneNumber, Session, SessionTokenHash, User,
+    Username, VerificationCodeHash, WechatIdentity,
+};
+use accounts::ports::{
+    AttemptOutcome, CodeId, SessionRepository, StoredCode, UserRepository,
+    VerificationCodeRepository,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{Role, SessionId, UserId};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set,
-    SqlErr,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
 };
 
 #[derive(Debug, Clone)]
@@ -32,12 +39,26 @@ fn to_user(m: users::Model) -> Result<(User, Option<PasswordHash>), AccountsErro
         .map_err(|_| anyhow::anyhow!("stored username {:?} is invalid", m.username))?;
     let nickname =
         Nickname::parse(&m.nickname).unwrap_or_else(|_| Nickname::from_username(&username));
+    let phone = m
+        .phone
+        .as_deref()
+        .map(PhoneNumber::from_e164)
+        .transpose()
+        .map_err(|_| anyhow::anyhow!("stored phone of user {} is invalid", m.id))?;
+    let wechat = m.wechat_openid.map(|openid| WechatIdentity {
+        openid,
+        unionid: m.wechat_unionid,
+    });
     Ok((
         User {
             id: UserId(m.id),
             username,
             nickname,
             role: Role::from_stored(&m.role),
+            avatar_url: m.avatar_url,
+            has_password: m.password_hash.is_some(),
+            phone,
+            wechat,
             created_at: m.created_at,
             updated_at: m.updated_at,
             disabled_at: m.disabled_at,
@@ -55,17 +76,70 @@ impl UserRepository for SqlUserRepository {
             nickname: Set(user.nickname.as_str().to_owned()),
             password_hash: Set(user.password_hash.map(|h| h.as_str().to_owned())),
             role: Set(user.role.as_str().to_owned()),
+            avatar_url: Set(user.avatar_url),
+            phone: Set(user.phone.as_ref().map(PhoneNumber::e164)),
+            wechat_openid: Set(user.wechat.as_ref().map(|w| w.openid.clone())),
+            wechat_unionid: Set(user.wechat.and_then(|w| w.unionid)),
             created_at: Set(user.created_at),
             updated_at: Set(user.created_at),
             disabled_at: Set(None),
         };
         match row.insert(&self.db).await {
             Ok(m) => to_user(m).map(|(u, _)| u),
-            Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {
-                Err(AccountsError::UsernameTaken)
-            }
-            Err(e) => Err(unexpected(e).into()),
+            Err(e) => Err(classify_user_write(e)),
         }
+    }
+
+    async fn find_by_phone(&self, phone: &PhoneNumber) -> Result<Option<User>, AccountsError> {
+        self.find_one(users::Column::Phone.eq(phone.e164())).await
+    }
+
+    async fn find_by_wechat_openid(&self, openid: &str) -> Result<Option<User>, AccountsError> {
+        self.find_one(users::Column::WechatOpenid.eq(openid)).await
+    }
+
+    async fn set_phone(
+        &self,
+        id: UserId,
+        phone: &PhoneNumber,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError> {
+        users::Entity::update_many()
+            .col_expr(users::Column::Phone, Expr::value(phone.e164()))
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(classify_user_write)?;
+        Ok(())
+    }
+
+    async fn set_wechat(
+        &self,
+        id: UserId,
+        wechat: Option<WechatIdentity>,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError> {
+        let (openid, unionid) = match wechat {
+            Some(w) => (Some(w.openid), w.unionid),
+            None => (None, None),
+        };
+        users::Entity::update_many()
+            .col_expr(users::Column::WechatOpenid, Expr::value(openid))
+            .col_expr(users::Column::WechatUnionid, Expr::value(unionid))
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(classify_user_write)?;
+        Ok(())
+    }
+
+    async fn count(&self) -> Result<u64, AccountsError> {
+        Ok(users::Entity::find()
+            .count(&self.db)
+            .await
+            .map_err(unexpected)?)
     }
 
     async fn find_by_username(
@@ -110,6 +184,37 @@ impl UserRepository for SqlUserRepository {
             .await
             .map_err(unexpected)?;
         Ok(())
+    }
+}
+
+impl SqlUserRepository {
+    async fn find_one(
+        &self,
+        filter: sea_orm::sea_query::SimpleExpr,
+    ) -> Result<Option<User>, AccountsError> {
+        users::Entity::find()
+            .filter(filter)
+            .one(&self.db)
+            .await
+            .map_err(unexpected)?
+            .map(|m| to_user(m).map(|(u, _)| u))
+            .transpose()
+    }
+}
+
+/// Which unique rule a write broke, from the constraint's name (Postgres) or column (SQLite).
+fn classify_user_write(e: DbErr) -> AccountsError {
+    match e.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(detail)) => {
+            if detail.contains("phone") {
+                AccountsError::PhoneTaken
+            } else if detail.contains("wechat") {
+                AccountsError::WechatTaken
+            } else {
+                AccountsError::UsernameTaken
+            }
+        }
+        _ => unexpected(e).into(),
     }
 }
 
@@ -242,5 +347,120 @@ impl SessionRepository for SqlSessionRepository {
             .await
             .map_err(unexpected)?;
         Ok(res.rows_affected)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlVerificationCodeRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlVerificationCodeRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+fn to_stored_code(m: verification_codes::Model) -> Result<StoredCode, AccountsError> {
+    Ok(StoredCode {
+        id: CodeId(m.id),
+        phone: PhoneNumber::from_e164(&m.phone)
+            .map_err(|_| anyhow::anyhow!("stored code {} has an invalid phone", m.id))?,
+        purpose: CodePurpose::from_stored(&m.purpose)?,
+        code_hash: VerificationCodeHash(m.code_hash),
+        sent_at: m.sent_at,
+        expires_at: m.expires_at,
+        attempts: u32::try_from(m.attempts).unwrap_or(u32::MAX),
+    })
+}
+
+#[async_trait]
+impl VerificationCodeRepository for SqlVerificationCodeRepository {
+    async fn replace(&self, code: StoredCode) -> Result<(), AccountsError> {
+        let txn = self.db.begin().await.map_err(unexpected)?;
+        verification_codes::Entity::delete_many()
+            .filter(verification_codes::Column::Phone.eq(code.phone.e164()))
+            .filter(verification_codes::Column::Purpose.eq(code.purpose.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(unexpected)?;
+        verification_codes::ActiveModel {
+            id: Set(code.id.0),
+            phone: Set(code.phone.e164()),
+            purpose: Set(code.purpose.as_str().to_owned()),
+            code_hash: Set(code.code_hash.0),
+            sent_at: Set(code.sent_at),
+            expires_at: Set(code.expires_at),
+            attempts: Set(i32::try_from(code.attempts).unwrap_or(i32::MAX)),
+            consumed_at: Set(None),
+        }
+        .insert(&txn)
+        .await
+        .map_err(unexpected)?;
+        txn.commit().await.map_err(unexpected)?;
+        Ok(())
+    }
+
+    async fn reserve_attempt(
+        &self,
+        phone: &PhoneNumber,
+        purpose: CodePurpose,
+        max_attempts: u32,
+        now: DateTime<Utc>,
+    ) -> Result<AttemptOutcome, AccountsError> {
+        let live = verification_codes::Entity::find()
+            .filter(verification_codes::Column::Phone.eq(phone.e164()))
+            .filter(verification_codes::Column::Purpose.eq(purpose.as_str()))
+            .filter(verification_codes::Column::ConsumedAt.is_null())
+            .filter(verification_codes::Column::ExpiresAt.gt(now))
+            .order_by_desc(verification_codes::Column::SentAt)
+            .one(&self.db)
+            .await
+            .map_err(unexpected)?;
+        let Some(live) = live else {
+            return Ok(AttemptOutcome::NoLiveCode);
+        };
+        let max = i32::try_from(max_attempts).unwrap_or(i32::MAX);
+        if live.attempts >= max {
+            return Ok(AttemptOutcome::Exhausted);
+        }
+        // The condition makes the count atomic: concurrent guesses can never exceed `max`.
+        let updated = verification_codes::Entity::update_many()
+            .col_expr(
+                verification_codes::Column::Attempts,
+                Expr::col(verification_codes::Column::Attempts).add(1),
+            )
+            .filter(verification_codes::Column::Id.eq(live.id))
+            .filter(verification_codes::Column::Attempts.lt(max))
+            .filter(verification_codes::Column::ConsumedAt.is_null())
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?;
+        if updated.rows_affected == 0 {
+            return Ok(AttemptOutcome::Exhausted);
+        }
+        let mut stored = to_stored_code(live)?;
+        stored.attempts += 1;
+        Ok(AttemptOutcome::Reserved(stored))
+    }
+
+    async fn consume(&self, id: CodeId, now: DateTime<Utc>) -> Result<bool, AccountsError> {
+        let updated = verification_codes::Entity::update_many()
+            .col_expr(verification_codes::Column::ConsumedAt, Expr::value(now))
+            .filter(verification_codes::Column::Id.eq(id.0))
+            .filter(verification_codes::Column::ConsumedAt.is_null())
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?;
+        Ok(updated.rows_affected == 1)
+    }
+
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, AccountsError> {
+        let deleted = verification_codes::Entity::delete_many()
+            .filter(verification_codes::Column::ExpiresAt.lt(now))
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?;
+        Ok(deleted.rows_affected)
     }
 }

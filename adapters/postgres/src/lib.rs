@@ -7,9 +7,11 @@ mod entities;
 mod rate_limit;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod wechat;
 
-pub use accounts::{SqlSessionRepository, SqlUserRepository};
+pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
 pub use rate_limit::SqlRateLimiter;
+pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
 
 use anyhow::Context;
 use migrations::{Migrator, MigratorTrait};
@@ -114,6 +116,48 @@ impl Database {
         SqlRateLimiter::new(self.conn.clone())
     }
 
+    /// The WeChat access-token cache (with its refresh lease).
+    pub fn wechat_tokens(&self) -> SqlAccessTokenStore {
+        SqlAccessTokenStore::new(self.conn.clone())
+    }
+
+    /// The published WeChat menu versions.
+    pub fn menu_versions(&self) -> SqlMenuVersionRepository {
+        SqlMenuVersionRepository::new(self.conn.clone())
+    }
+
+    pub fn verification_codes(&self) -> SqlVerificationCodeRepository {
+        SqlVerificationCodeRepository::new(self.conn.clone())
+    }
+
+    /// A server-wide secret shared by every instance (e.g. the key that signs short-lived
+    /// cookies): the first instance stores `candidate`, every later call returns what is
+    /// stored, so all instances agree without configuration.
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn shared_secret(&self, name: &str, candidate: &str) -> anyhow::Result<String> {
+        let backend = self.conn.get_database_backend();
+        let insert = statement(
+            backend,
+            "INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+            vec![name.into(), candidate.into()],
+        );
+        self.conn.execute_raw(insert).await.context("storing a server secret")?;
+        let select = statement(
+            backend,
+            "SELECT value FROM server_secrets WHERE name = $1",
+            vec![name.into()],
+        );
+        let row = self
+            .conn
+            .query_one_raw(select)
+            .await
+            .context("reading a server secret")?
+            .context("the server secret vanished")?;
+        row.try_get::<String>("", "value").context("reading a server secret")
+    }
+
     /// Closes the pool.
     ///
     /// # Errors
@@ -162,4 +206,17 @@ mod tests {
         assert_eq!(sqlite_file_path("sqlite::memory:"), None);
         assert_eq!(sqlite_file_path("postgres://localhost/db"), None);
     }
+}
+
+/// A raw statement written with Postgres' `$N` placeholders, rewritten to `?N` for SQLite.
+pub(crate) fn statement(
+    backend: DbBackend,
+    sql: &str,
+    values: Vec<sea_orm::Value>,
+) -> sea_orm::Statement {
+    let sql = match backend {
+        DbBackend::Sqlite => sql.replace('$', "?"),
+        _ => sql.to_owned(),
+    };
+    sea_orm::Statement::from_sql_and_values(backend, sql, values)
 }

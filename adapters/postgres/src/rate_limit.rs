@@ -5,7 +5,7 @@ use crate::unexpected;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{RateDecision, RateLimitRule, RateLimiter};
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, Value};
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement, Value};
 
 const HIT_SQL: &str = "INSERT INTO rate_limits (key, window_start_ms, count) VALUES ($1, $2, 1) \
      ON CONFLICT (key) DO UPDATE SET \
@@ -24,13 +24,7 @@ impl SqlRateLimiter {
     }
 
     fn statement(&self, sql: &str, values: Vec<Value>) -> Statement {
-        let backend = self.db.get_database_backend();
-        let sql = match backend {
-            // SQLite numbers its parameters `?N`.
-            DbBackend::Sqlite => sql.replace('$', "?"),
-            _ => sql.to_owned(),
-        };
-        Statement::from_sql_and_values(backend, sql, values)
+        crate::statement(self.db.get_database_backend(), sql, values)
     }
 
     /// Deletes counters whose window started before `before`.

@@ -155,3 +155,21 @@ mod tests {
         );
     }
 }
+
+impl Database {
+    /// Sets a user's role directly (tests only; production uses `app-server admin create`).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn set_role_for_tests(&self, username: &str, role: &str) -> anyhow::Result<()> {
+        let backend = self.conn.get_database_backend();
+        self.conn
+            .execute_raw(crate::statement(
+                backend,
+                "UPDATE users SET role = $1 WHERE username = $2",
+                vec![role.into(), username.into()],
+            ))
+            .await?;
+        Ok(())
+    }
+}

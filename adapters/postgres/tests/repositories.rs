@@ -2,8 +2,14 @@
 //! The accounts ports' `# Errors` contracts and the rate limiter, on SQLite and PostgreSQL.
 
 use accounts::AccountsError;
-use accounts::model::{NewUser, Nickname, PasswordHash, Session, SessionTokenHash, Username};
-use accounts::ports::{SessionRepository, UserRepository};
+use accounts::model::{
+    CodePurpose, NewUser, Nickname, PasswordHash, PhoneNumber, Session, SessionTokenHash,
+    Username, VerificationCode, WechatIdentity,
+};
+use accounts::ports::{
+    AttemptOutcome, CodeId, SessionRepository, StoredCode, UserRepository,
+    VerificationCodeRepository,
+};
 use adapter_postgres::testing::TestDb;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use kernel::{RateDecision, RateLimitRule, RateLimiter, Role, SessionId, UserId};
@@ -19,7 +25,180 @@ fn new_user(name: &str) -> NewUser {
         nickname: Nickname::parse("小明 Ming").unwrap(),
         password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
         role: Role::User,
+        avatar_url: None,
+        phone: None,
+        wechat: None,
         created_at: t0(),
+    }
+}
+
+fn phone(n: &str) -> PhoneNumber {
+    PhoneNumber::parse("86", n).unwrap()
+}
+
+fn wechat(openid: &str) -> WechatIdentity {
+    WechatIdentity {
+        openid: openid.into(),
+        unionid: Some(format!("union-{openid}")),
+    }
+}
+
+fn code(digits: &str, p: &PhoneNumber, sent: DateTime<Utc>) -> StoredCode {
+    StoredCode {
+        id: CodeId::new_random(),
+        phone: p.clone(),
+        purpose: CodePurpose::Login,
+        code_hash: VerificationCode::parse(digits)
+            .unwrap()
+            .hash(p, CodePurpose::Login),
+        sent_at: sent,
+        expires_at: sent + Duration::minutes(5),
+        attempts: 0,
+    }
+}
+
+#[tokio::test]
+async fn phone_and_wechat_are_stored_found_and_unique() {
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let mut with_both = new_user("phoney");
+        with_both.phone = Some(phone("13800138000"));
+        with_both.wechat = Some(wechat("o-1"));
+        with_both.avatar_url = Some("https://wx.qlogo.cn/a.png".into());
+        with_both.password_hash = None;
+        let made = users.insert(with_both).await.unwrap();
+        assert_eq!(made.phone, Some(phone("13800138000")));
+        assert_eq!(made.wechat, Some(wechat("o-1")));
+        assert!(!made.has_password);
+        assert_eq!(made.sign_in_methods(), 2);
+        let by_phone = users.find_by_phone(&phone("13800138000")).await.unwrap();
+        assert_eq!(by_phone.as_ref(), Some(&made));
+        assert_eq!(users.find_by_wechat_openid("o-1").await.unwrap(), Some(made.clone()));
+        assert!(users.find_by_wechat_openid("o-2").await.unwrap().is_none());
+
+        let mut same_phone = new_user("second");
+        same_phone.phone = Some(phone("13800138000"));
+        assert!(matches!(users.insert(same_phone).await, Err(AccountsError::PhoneTaken)));
+        let mut same_wechat = new_user("third");
+        same_wechat.wechat = Some(wechat("o-1"));
+        assert!(matches!(users.insert(same_wechat).await, Err(AccountsError::WechatTaken)));
+
+        // Accounts without phone or WeChat never collide (NULLs are distinct).
+        let plain_a = users.insert(new_user("plaina")).await.unwrap();
+        let plain_b = users.insert(new_user("plainb")).await.unwrap();
+        assert!(matches!(
+            users.set_phone(plain_a.id, &phone("13800138000"), t0()).await,
+            Err(AccountsError::PhoneTaken)
+        ));
+        users.set_phone(plain_a.id, &phone("13900139000"), t0()).await.unwrap();
+        assert!(matches!(
+            users.set_wechat(plain_b.id, Some(wechat("o-1")), t0()).await,
+            Err(AccountsError::WechatTaken)
+        ));
+        users.set_wechat(made.id, None, t0()).await.unwrap();
+        users.set_wechat(plain_b.id, Some(wechat("o-1")), t0()).await.unwrap();
+        let (b, _) = users.find_by_id(plain_b.id).await.unwrap().unwrap();
+        assert_eq!(b.wechat, Some(wechat("o-1")));
+        assert_eq!(users.count().await.unwrap(), 3);
+    }
+}
+
+#[tokio::test]
+async fn a_code_gets_exactly_five_tries_even_under_concurrency() {
+    for t in TestDb::all().await {
+        let codes = t.db.verification_codes();
+        let p = phone("13800138000");
+        codes.replace(code("123456", &p, t0())).await.unwrap();
+        let mut handles = Vec::new();
+        for _ in 0..12 {
+            let codes = codes.clone();
+            let p = p.clone();
+            handles.push(tokio::spawn(async move {
+                codes
+                    .reserve_attempt(&p, CodePurpose::Login, 5, t0() + Duration::seconds(10))
+                    .await
+                    .unwrap()
+            }));
+        }
+        let mut reserved = 0;
+        for h in handles {
+            match h.await.unwrap() {
+                AttemptOutcome::Reserved(_) => reserved += 1,
+                AttemptOutcome::Exhausted => {}
+                AttemptOutcome::NoLiveCode => panic!("the code is live"),
+            }
+        }
+        assert_eq!(reserved, 5, "{}", t.url);
+    }
+}
+
+#[tokio::test]
+async fn codes_expire_are_single_use_and_a_new_code_replaces_the_old() {
+    for t in TestDb::all().await {
+        let codes = t.db.verification_codes();
+        let p = phone("13800138000");
+        let first = code("111111", &p, t0());
+        codes.replace(first.clone()).await.unwrap();
+        let later = t0() + Duration::seconds(30);
+        let AttemptOutcome::Reserved(got) = codes
+            .reserve_attempt(&p, CodePurpose::Login, 5, later)
+            .await
+            .unwrap()
+        else {
+            panic!("live code expected");
+        };
+        assert_eq!((got.id, got.attempts), (first.id, 1));
+        assert_eq!(got.code_hash, first.code_hash);
+        // Another purpose has no code.
+        assert_eq!(
+            codes
+                .reserve_attempt(&p, CodePurpose::BindPhone, 5, later)
+                .await
+                .unwrap(),
+            AttemptOutcome::NoLiveCode
+        );
+        // A fresh code replaces the first.
+        let second = code("222222", &p, t0() + Duration::seconds(60));
+        codes.replace(second.clone()).await.unwrap();
+        let AttemptOutcome::Reserved(got) = codes
+            .reserve_attempt(&p, CodePurpose::Login, 5, later + Duration::seconds(60))
+            .await
+            .unwrap()
+        else {
+            panic!("live code expected");
+        };
+        assert_eq!(got.id, second.id);
+        // Single use.
+        assert!(codes.consume(second.id, later).await.unwrap());
+        assert!(!codes.consume(second.id, later).await.unwrap());
+        assert_eq!(
+            codes
+                .reserve_attempt(&p, CodePurpose::Login, 5, later)
+                .await
+                .unwrap(),
+            AttemptOutcome::NoLiveCode
+        );
+        // Expiry after five minutes, and purging.
+        let third = code("333333", &p, t0());
+        codes.replace(third).await.unwrap();
+        assert_eq!(
+            codes
+                .reserve_attempt(&p, CodePurpose::Login, 5, t0() + Duration::minutes(5))
+                .await
+                .unwrap(),
+            AttemptOutcome::NoLiveCode
+        );
+        assert_eq!(codes.purge_expired(t0() + Duration::minutes(6)).await.unwrap(), 1);
+    }
+}
+
+#[tokio::test]
+async fn a_shared_secret_is_made_once_and_then_read_by_everyone() {
+    for t in TestDb::all().await {
+        let first = t.db.shared_secret("cookie", "candidate-a").await.unwrap();
+        let second = t.db.shared_secret("cookie", "candidate-b").await.unwrap();
+        assert_eq!((first.as_str(), second.as_str()), ("candidate-a", "candidate-a"));
+        assert_eq!(t.db.shared_secret("other", "x").await.unwrap(), "x");
     }
 }
 

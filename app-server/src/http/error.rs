@@ -4,6 +4,8 @@
 
 use crate::i18n::{Lang, Msg};
 use accounts::AccountsError;
+use wechat::WechatError;
+use wechat::menu::MenuFault;
 use actix_web::body::BoxBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -34,6 +36,35 @@ pub struct ErrorBody {
     /// Seconds to wait, on 429.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<u64>,
+    /// An outside provider's own error code or text (untranslated), when it helps an admin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// Every broken menu rule, on 422 `invalid_menu`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faults: Option<Vec<MenuFaultDto>>,
+}
+
+/// One broken WeChat menu rule.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MenuFaultDto {
+    /// Where: `button[1].sub_button[0].name`.
+    #[schema(example = "button[0].name")]
+    pub path: String,
+    /// Stable code: `name_too_long`, `url_invalid`, …
+    #[schema(example = "name_too_long")]
+    pub code: &'static str,
+    /// What to fix, in the request's language.
+    pub message: String,
+}
+
+impl MenuFaultDto {
+    pub fn new(fault: &MenuFault, lang: Lang) -> Self {
+        Self {
+            path: fault.path.clone(),
+            code: fault.kind.code(),
+            message: crate::i18n::menu_fault(&fault.kind, lang),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -43,6 +74,8 @@ pub struct ApiError {
     msg: Msg,
     fields: Vec<(String, Msg)>,
     retry_after: Option<u64>,
+    detail: Option<String>,
+    faults: Vec<MenuFault>,
 }
 
 impl ApiError {
@@ -53,7 +86,23 @@ impl ApiError {
             msg,
             fields: Vec::new(),
             retry_after: None,
+            detail: None,
+            faults: Vec::new(),
         }
+    }
+
+    pub fn with_retry_after(mut self, secs: u64) -> Self {
+        self.retry_after = Some(secs);
+        self
+    }
+
+    pub fn with_detail(mut self, detail: String) -> Self {
+        self.detail = Some(detail);
+        self
+    }
+
+    pub fn forbidden() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", Msg::Forbidden)
     }
 
     pub fn with_field(mut self, field: &str, msg: Msg) -> Self {
@@ -99,6 +148,9 @@ impl ApiError {
             message: self.msg.text(lang),
             fields,
             retry_after: self.retry_after,
+            detail: self.detail.clone(),
+            faults: (!self.faults.is_empty())
+                .then(|| self.faults.iter().map(|f| MenuFaultDto::new(f, lang)).collect()),
         };
         let mut res = HttpResponse::build(self.status);
         if let Some(secs) = self.retry_after {
@@ -163,11 +215,142 @@ impl From<AccountsError> for ApiError {
                 (S::NOT_FOUND, "session_not_found", Msg::SessionNotFound)
             }
             AccountsError::RateLimited { retry_after_secs } => {
-                let mut err = ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited);
-                err.retry_after = Some(retry_after_secs);
-                return err;
+                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
+                    .with_retry_after(retry_after_secs);
+            }
+            AccountsError::CodeResendTooSoon { retry_after_secs } => {
+                return ApiError::new(
+                    S::TOO_MANY_REQUESTS,
+                    "code_resend_too_soon",
+                    Msg::CodeResendTooSoon,
+                )
+                .with_retry_after(retry_after_secs);
+            }
+            AccountsError::UnsupportedPhoneRegion => (
+                S::UNPROCESSABLE_ENTITY,
+                "unsupported_phone_region",
+                Msg::UnsupportedPhoneRegion,
+            ),
+            AccountsError::InvalidPhone => {
+                return ApiError::new(S::UNPROCESSABLE_ENTITY, "invalid_phone", Msg::InvalidPhone)
+                    .with_field("phoneNumber", Msg::InvalidPhone);
+            }
+            AccountsError::InvalidVerificationCode => {
+                return ApiError::new(
+                    S::UNPROCESSABLE_ENTITY,
+                    "invalid_verification_code",
+                    Msg::InvalidVerificationCode,
+                )
+                .with_field("verificationCode", Msg::InvalidVerificationCode);
+            }
+            AccountsError::WrongVerificationCode => (
+                S::UNAUTHORIZED,
+                "wrong_verification_code",
+                Msg::WrongVerificationCode,
+            ),
+            AccountsError::VerificationCodeExhausted => (
+                S::UNAUTHORIZED,
+                "verification_code_exhausted",
+                Msg::VerificationCodeExhausted,
+            ),
+            AccountsError::SmsThrottled => (
+                S::TOO_MANY_REQUESTS,
+                "sms_provider_throttled",
+                Msg::SmsThrottled,
+            ),
+            AccountsError::SmsRejected { provider_code } => {
+                tracing::error!(provider_code, "the SMS provider refused a message");
+                return ApiError::new(S::BAD_GATEWAY, "sms_provider_error", Msg::SmsProviderError);
+            }
+            AccountsError::SmsUnavailable(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "the SMS provider failed");
+                (S::SERVICE_UNAVAILABLE, "sms_unavailable", Msg::SmsUnavailable)
+            }
+            AccountsError::PhoneTaken => (S::CONFLICT, "phone_taken", Msg::PhoneTaken),
+            AccountsError::WechatTaken => (S::CONFLICT, "wechat_already_linked", Msg::WechatTaken),
+            AccountsError::WechatAlreadyBound => (
+                S::CONFLICT,
+                "wechat_already_bound",
+                Msg::WechatAlreadyBound,
+            ),
+            AccountsError::WechatNotLinked => {
+                (S::NOT_FOUND, "wechat_not_linked", Msg::WechatNotLinked)
+            }
+            AccountsError::WechatCodeRejected => (
+                S::UNAUTHORIZED,
+                "wechat_code_rejected",
+                Msg::WechatCodeRejected,
+            ),
+            AccountsError::WechatUnavailable(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "WeChat OAuth failed");
+                (S::BAD_GATEWAY, "wechat_error", Msg::WechatUnavailable)
+            }
+            AccountsError::LastSignInMethod => {
+                (S::CONFLICT, "last_sign_in_method", Msg::LastSignInMethod)
             }
             AccountsError::Unexpected(cause) => return ApiError::internal(&cause),
+        };
+        ApiError::new(status, code, msg)
+    }
+}
+
+impl From<WechatError> for ApiError {
+    fn from(e: WechatError) -> Self {
+        use StatusCode as S;
+        let (status, code, msg) = match e {
+            WechatError::NotConfigured => (
+                S::SERVICE_UNAVAILABLE,
+                "wechat_not_configured",
+                Msg::WechatNotConfigured,
+            ),
+            WechatError::AccessTokenInvalid => (S::BAD_GATEWAY, "wechat_error", Msg::WechatError),
+            WechatError::UpstreamRateLimited => (
+                S::TOO_MANY_REQUESTS,
+                "wechat_rate_limited",
+                Msg::WechatRateLimited,
+            ),
+            WechatError::InvalidCredential { code, message } => {
+                return ApiError::new(
+                    S::BAD_GATEWAY,
+                    "wechat_invalid_credential",
+                    Msg::WechatInvalidCredential,
+                )
+                .with_detail(format!("{code}: {message}"));
+            }
+            WechatError::Upstream { code, message } => {
+                tracing::warn!(code, message, "WeChat answered with an error");
+                return ApiError::new(S::BAD_GATEWAY, "wechat_error", Msg::WechatError)
+                    .with_detail(format!("{code}: {message}"));
+            }
+            WechatError::Unavailable(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "WeChat cannot be reached");
+                (S::BAD_GATEWAY, "wechat_unavailable", Msg::WechatUnavailable)
+            }
+            WechatError::InvalidMenu(faults) => {
+                let mut err =
+                    ApiError::new(S::UNPROCESSABLE_ENTITY, "invalid_menu", Msg::InvalidMenu);
+                err.faults = faults;
+                return err;
+            }
+            WechatError::RefreshLimited { retry_after_secs } => {
+                return ApiError::new(
+                    S::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    Msg::WechatRefreshLimited,
+                )
+                .with_retry_after(retry_after_secs);
+            }
+            WechatError::RefreshBusy => (
+                S::SERVICE_UNAVAILABLE,
+                "wechat_refresh_busy",
+                Msg::WechatRefreshBusy,
+            ),
+            WechatError::VersionNotFound => (
+                S::NOT_FOUND,
+                "menu_version_not_found",
+                Msg::MenuVersionNotFound,
+            ),
+            WechatError::Unexpected(cause) => return ApiError::internal(&cause),
         };
         ApiError::new(status, code, msg)
     }

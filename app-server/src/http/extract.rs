@@ -73,6 +73,27 @@ impl FromRequest for SignedIn {
     }
 }
 
+/// A signed-in administrator: 401 when signed out, 403 for everyone else.
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub SignedIn);
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let signed_in = resolve(req).await?.ok_or_else(ApiError::unauthorized)?;
+            if signed_in.user.role == kernel::Role::Admin {
+                Ok(AdminUser(signed_in))
+            } else {
+                Err(ApiError::forbidden())
+            }
+        })
+    }
+}
+
 impl FromRequest for Lang {
     type Error = ApiError;
     type Future = Ready<Result<Self, ApiError>>;
@@ -122,7 +143,17 @@ fn cookie_is_secure(req: &HttpRequest, mode: CookieSecure, trust_proxy: bool) ->
 
 /// The session cookie's fixed attributes: whole site, no script access, Lax, Secure per config.
 fn base_cookie(req: &HttpRequest, state: &AppState, value: String) -> Cookie<'static> {
-    Cookie::build(SESSION_COOKIE, value)
+    named_cookie(req, state, SESSION_COOKIE, value)
+}
+
+/// An HttpOnly, SameSite=Lax cookie on `/`, Secure per `COOKIE_SECURE`.
+pub fn named_cookie(
+    req: &HttpRequest,
+    state: &AppState,
+    name: &'static str,
+    value: String,
+) -> Cookie<'static> {
+    Cookie::build(name, value)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)

@@ -1,10 +1,13 @@
 //! The JSON API under `/api`, its OpenAPI document, and the rules every request passes.
 
+pub mod account;
+pub mod admin;
 pub mod auth;
 pub mod error;
 pub mod extract;
 pub mod health;
 pub mod middleware;
+pub mod signed;
 
 use actix_web::{HttpResponse, get, web};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
@@ -20,6 +23,8 @@ use utoipa_actix_web::scope::Scope;
     ),
     tags(
         (name = "auth", description = "Accounts, sign-in and sessions"),
+        (name = "account", description = "The signed-in user's own account"),
+        (name = "admin", description = "The admin console (admins only)"),
         (name = "system", description = "Health and the API description itself"),
     ),
     modifiers(&SecuritySchemes)
@@ -53,9 +58,27 @@ pub fn api_scope() -> Scope<
         .service(auth::handlers::login)
         .service(auth::handlers::logout)
         .service(auth::handlers::change_password)
-        .service(auth::handlers::token_status)
+        .service(auth::wechat::token_status)
         .service(auth::handlers::list_sessions)
         .service(auth::handlers::revoke_session)
+        .service(auth::phone::send_verification)
+        .service(auth::phone::login)
+        .service(auth::wechat::callback)
+        .service(auth::wechat::login)
+        .service(auth::wechat::register)
+        .service(auth::wechat::bind)
+        .service(auth::wechat::unbind)
+        .service(account::send_bind_code)
+        .service(account::bind_phone)
+        .service(admin::handlers::overview)
+        .service(admin::handlers::token)
+        .service(admin::handlers::refresh_token)
+        .service(admin::handlers::current_menu)
+        .service(admin::handlers::validate_menu)
+        .service(admin::handlers::publish_menu)
+        .service(admin::handlers::delete_menu)
+        .service(admin::handlers::menu_versions)
+        .service(admin::handlers::rollback_menu)
         .service(health::health)
         .service(openapi_json)
 }

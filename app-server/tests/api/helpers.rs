@@ -47,7 +47,9 @@ pub async fn spawn_on(
     let mut config = test_config();
     config.database_url = url.to_owned();
     tweak(&mut config);
-    let app = Application::build_with_db(config, db).expect("build the server");
+    let app = Application::build_with_db(config, db)
+        .await
+        .expect("build the server");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     TestApp {
@@ -158,5 +160,84 @@ impl TestApp {
 
     pub async fn login(&self, username: &str, password: &str) -> Reply {
         self.login_as(&self.client, username, password).await
+    }
+}
+
+/// A local stand-in for Aliyun's SMS API: answers `OK` and remembers every request, so a test
+/// can read the code the server sent.
+pub struct FakeSms {
+    pub server: wiremock::MockServer,
+}
+
+impl FakeSms {
+    pub async fn start() -> Self {
+        use wiremock::{Mock, ResponseTemplate, matchers::method};
+        let server = wiremock::MockServer::start().await;
+        Mock::given(method("GET"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "Code": "OK", "Message": "OK", "RequestId": "req-1", "BizId": "biz-1"
+            })))
+            .mount(&server)
+            .await;
+        Self { server }
+    }
+
+    /// The codes sent to `phone_numbers` (Aliyun's `PhoneNumbers` form), oldest first.
+    pub async fn codes_for(&self, phone_numbers: &str) -> Vec<String> {
+        self.server
+            .received_requests()
+            .await
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|r| {
+                let params: std::collections::HashMap<String, String> =
+                    r.url.query_pairs().into_owned().collect();
+                (params.get("PhoneNumbers").map(String::as_str) == Some(phone_numbers))
+                    .then(|| params.get("TemplateParam").cloned())
+                    .flatten()
+            })
+            .map(|p| {
+                let v: Value = serde_json::from_str(&p).unwrap();
+                v["code"].as_str().unwrap().to_owned()
+            })
+            .collect()
+    }
+
+    pub async fn last_code(&self, phone_numbers: &str) -> String {
+        self.codes_for(phone_numbers)
+            .await
+            .pop()
+            .unwrap_or_else(|| panic!("no code was sent to {phone_numbers}"))
+    }
+
+    pub fn configure(&self, config: &mut Config) {
+        let mut aliyun = adapter_sms::AliyunSmsConfig::new(
+            "test-key-id",
+            secrecy::SecretString::from("test-key-secret"),
+            "庭院",
+            "SMS_000001",
+        );
+        aliyun.endpoint = self.server.uri();
+        config.sms = app_server::config::SmsSettings::Aliyun(aliyun);
+    }
+}
+
+/// Points the server's WeChat at a local fake.
+pub fn configure_wechat(config: &mut Config, base: &str) {
+    let mut wechat = adapter_wechat::WechatConfig::new(
+        "wx-test-app",
+        secrecy::SecretString::from("wx-test-secret"),
+    );
+    wechat.api_base = base.to_owned();
+    wechat.oauth_base = base.to_owned();
+    wechat.timeout = std::time::Duration::from_secs(5);
+    config.wechat = Some(wechat);
+}
+
+impl TestApp {
+    /// Makes `username` an admin directly in the database (as `app-server admin create` would).
+    pub async fn promote_to_admin(&self, username: &str) {
+        let db = adapter_postgres::Database::connect(&self.db_url, 1).await.unwrap();
+        db.set_role_for_tests(username, "admin").await.unwrap();
     }
 }

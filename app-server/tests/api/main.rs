@@ -5,4 +5,6 @@
 mod admin_cli;
 mod auth;
 mod helpers;
+mod phone;
 mod platform;
+mod wechat;

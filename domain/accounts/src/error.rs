@@ -25,6 +25,38 @@ pub enum AccountsError {
     SessionNotFound,
     #[error("too many attempts; retry after {retry_after_secs} s")]
     RateLimited { retry_after_secs: u64 },
+    #[error("only +86 and +1 numbers are served")]
+    UnsupportedPhoneRegion,
+    #[error("not a valid phone number for its region")]
+    InvalidPhone,
+    #[error("a verification code is 6 digits")]
+    InvalidVerificationCode,
+    #[error("wrong, expired or used verification code")]
+    WrongVerificationCode,
+    #[error("too many wrong tries; request a new code")]
+    VerificationCodeExhausted,
+    #[error("a code was sent less than a minute ago; retry after {retry_after_secs} s")]
+    CodeResendTooSoon { retry_after_secs: u64 },
+    #[error("the SMS provider refuses more codes for this number")]
+    SmsThrottled,
+    #[error("the SMS provider refused the message ({provider_code})")]
+    SmsRejected { provider_code: String },
+    #[error("the SMS provider cannot be reached")]
+    SmsUnavailable(#[source] anyhow::Error),
+    #[error("the phone number belongs to another account")]
+    PhoneTaken,
+    #[error("this WeChat account is linked to another account")]
+    WechatTaken,
+    #[error("the account is already linked to another WeChat account")]
+    WechatAlreadyBound,
+    #[error("no account is linked to this WeChat account")]
+    WechatNotLinked,
+    #[error("WeChat refused the sign-in code")]
+    WechatCodeRejected,
+    #[error("WeChat cannot be reached")]
+    WechatUnavailable(#[source] anyhow::Error),
+    #[error("this is the account's last way to sign in")]
+    LastSignInMethod,
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }

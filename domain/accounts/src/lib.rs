@@ -10,4 +10,7 @@ pub mod ports;
 pub mod service;
 
 pub use error::AccountsError;
-pub use service::{AccountPolicy, AccountService, ClientContext, IssuedSession, Registration};
+pub use service::{
+    AccountPolicy, AccountPorts, AccountService, ClientContext, IssuedSession, Registration,
+    SentCode,
+};

@@ -3,7 +3,9 @@
 
 use crate::AccountsError;
 use crate::model::{
-    NewUser, Password, PasswordHash, Session, SessionToken, SessionTokenHash, User, Username,
+    CodePurpose, NewUser, Password, PasswordHash, PhoneNumber, Session, SessionToken,
+    SessionTokenHash, User, Username, VerificationCode, VerificationCodeHash, WechatIdentity,
+    WechatProfile,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -14,8 +16,46 @@ use kernel::{SessionId, UserId};
 #[async_trait]
 pub trait UserRepository: Send + Sync {
     /// # Errors
-    /// MUST return `UsernameTaken` when the username exists; `Unexpected` otherwise.
+    /// MUST return `UsernameTaken` when the username exists, `PhoneTaken` when the phone
+    /// number belongs to another account, `WechatTaken` when the WeChat openid does;
+    /// `Unexpected` otherwise.
     async fn insert(&self, user: NewUser) -> Result<User, AccountsError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_by_phone(&self, phone: &PhoneNumber) -> Result<Option<User>, AccountsError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_by_wechat_openid(&self, openid: &str) -> Result<Option<User>, AccountsError>;
+
+    /// Sets (binds or changes) the account's phone number.
+    ///
+    /// # Errors
+    /// MUST return `PhoneTaken` when another account has the number; `Unexpected` otherwise.
+    async fn set_phone(
+        &self,
+        id: UserId,
+        phone: &PhoneNumber,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError>;
+
+    /// Links (`Some`) or unlinks (`None`) a WeChat identity.
+    ///
+    /// # Errors
+    /// MUST return `WechatTaken` when another account has the openid; `Unexpected` otherwise.
+    async fn set_wechat(
+        &self,
+        id: UserId,
+        wechat: Option<WechatIdentity>,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError>;
+
+    /// How many accounts exist.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn count(&self) -> Result<u64, AccountsError>;
 
     /// The user and their password hash (None for accounts without a password).
     ///
@@ -130,4 +170,112 @@ pub trait PasswordHasher: Send + Sync {
 pub trait TokenGenerator: Send + Sync {
     /// A session token carrying 256 random bits.
     fn session_token(&self) -> SessionToken;
+
+    /// Six uniformly random digits.
+    fn verification_code(&self) -> VerificationCode;
+}
+
+kernel::typed_id!(
+    /// Identifies one sent verification code.
+    CodeId
+);
+
+/// A verification code as stored: only its hash, never the digits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredCode {
+    pub id: CodeId,
+    pub phone: PhoneNumber,
+    pub purpose: CodePurpose,
+    pub code_hash: VerificationCodeHash,
+    pub sent_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    /// Tries used so far, the one being reserved included.
+    pub attempts: u32,
+}
+
+/// What happened when a try at a code was reserved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttemptOutcome {
+    /// No unused, unexpired code for this number and purpose.
+    NoLiveCode,
+    /// The live code has used up its tries.
+    Exhausted,
+    /// One try was counted; compare the guess against this code.
+    Reserved(StoredCode),
+}
+
+/// Stores SMS verification codes (hashed). Each number has at most one live code per purpose.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait VerificationCodeRepository: Send + Sync {
+    /// Stores a fresh code and deletes every earlier code of the same number and purpose.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn replace(&self, code: StoredCode) -> Result<(), AccountsError>;
+
+    /// Atomically counts one try against the live code of this number and purpose, unless it
+    /// already had `max_attempts`. Concurrent callers can never get more than `max_attempts`
+    /// tries in total.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn reserve_attempt(
+        &self,
+        phone: &PhoneNumber,
+        purpose: CodePurpose,
+        max_attempts: u32,
+        now: DateTime<Utc>,
+    ) -> Result<AttemptOutcome, AccountsError>;
+
+    /// Marks the code used; `false` when it was used already (another request won the race).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn consume(&self, id: CodeId, now: DateTime<Utc>) -> Result<bool, AccountsError>;
+
+    /// Deletes codes that expired before `now`.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, AccountsError>;
+}
+
+/// Delivers verification codes by SMS.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait SmsSender: Send + Sync {
+    /// Sends `code` to `phone`.
+    ///
+    /// # Errors
+    /// MUST return `SmsThrottled` when the provider refuses more messages to this number
+    /// (flow control); `InvalidPhone` when the provider says it is not a mobile number;
+    /// `SmsRejected` with the provider's code for any other refusal (credentials, signature,
+    /// template, balance); `SmsUnavailable` for time-outs, network failures and unreadable
+    /// answers.
+    async fn send_code(
+        &self,
+        phone: &PhoneNumber,
+        code: &VerificationCode,
+    ) -> Result<(), AccountsError>;
+
+    /// `aliyun`, `log`, … for the admin console.
+    fn provider(&self) -> &'static str;
+}
+
+/// WeChat's web OAuth for the official account (snsapi_userinfo).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait WechatOAuth: Send + Sync {
+    /// The URL to send the browser to; WeChat returns it to `redirect_uri` with `code` and
+    /// `state`.
+    fn authorize_url(&self, redirect_uri: &str, state: &str) -> String;
+
+    /// Exchanges an OAuth code for the person's identity and public profile.
+    ///
+    /// # Errors
+    /// MUST return `WechatCodeRejected` for an invalid, expired or already used code;
+    /// `WechatUnavailable` for every other failure (credentials, rate limits, time-outs,
+    /// unreadable answers).
+    async fn exchange_code(&self, code: &str) -> Result<WechatProfile, AccountsError>;
 }

@@ -2,10 +2,15 @@
 
 use crate::AccountsError;
 use crate::model::{NewUser, Nickname, Password, Session, SessionToken, User, Username};
-use crate::ports::{PasswordHasher, SessionRepository, TokenGenerator, UserRepository};
+use crate::ports::{
+    PasswordHasher, SessionRepository, SmsSender, TokenGenerator, UserRepository,
+    VerificationCodeRepository,
+};
 use chrono::Duration;
 use kernel::{Clock, RateDecision, RateLimitRule, RateLimiter, Role, SessionId, UserId};
 use std::sync::Arc;
+
+pub use phone::SentCode;
 
 /// The numbers of the accounts rules; the server reads them from configuration.
 #[derive(Debug, Clone)]
@@ -20,6 +25,16 @@ pub struct AccountPolicy {
     pub login_failures_per_account: RateLimitRule,
     /// Registrations per client IP.
     pub register_per_ip: RateLimitRule,
+    /// A verification code dies this long after it was sent.
+    pub code_ttl_secs: i64,
+    /// Tries per code; the code dies after this many wrong ones.
+    pub code_max_attempts: u32,
+    /// One code per number and purpose this often (the client's countdown).
+    pub code_resend: RateLimitRule,
+    /// Codes sent to one number.
+    pub sms_per_phone: RateLimitRule,
+    /// Codes requested from one client IP.
+    pub sms_per_ip: RateLimitRule,
 }
 
 impl Default for AccountPolicy {
@@ -37,6 +52,20 @@ impl Default for AccountPolicy {
             },
             register_per_ip: RateLimitRule {
                 limit: 10,
+                window_secs: 60 * 60,
+            },
+            code_ttl_secs: 5 * 60,
+            code_max_attempts: 5,
+            code_resend: RateLimitRule {
+                limit: 1,
+                window_secs: 60,
+            },
+            sms_per_phone: RateLimitRule {
+                limit: 5,
+                window_secs: 60 * 60,
+            },
+            sms_per_ip: RateLimitRule {
+                limit: 20,
                 window_secs: 60 * 60,
             },
         }
@@ -65,35 +94,63 @@ pub struct Registration {
     pub nickname: Option<Nickname>,
 }
 
+/// Everything the accounts use cases talk to.
+#[derive(Clone)]
+pub struct AccountPorts {
+    pub users: Arc<dyn UserRepository>,
+    pub sessions: Arc<dyn SessionRepository>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenGenerator>,
+    pub limiter: Arc<dyn RateLimiter>,
+    pub codes: Arc<dyn VerificationCodeRepository>,
+    pub sms: Arc<dyn SmsSender>,
+    pub clock: Arc<dyn Clock>,
+}
+
 pub struct AccountService {
-    users: Arc<dyn UserRepository>,
-    sessions: Arc<dyn SessionRepository>,
-    hasher: Arc<dyn PasswordHasher>,
-    tokens: Arc<dyn TokenGenerator>,
-    limiter: Arc<dyn RateLimiter>,
-    clock: Arc<dyn Clock>,
-    policy: AccountPolicy,
+    pub(crate) users: Arc<dyn UserRepository>,
+    pub(crate) sessions: Arc<dyn SessionRepository>,
+    pub(crate) hasher: Arc<dyn PasswordHasher>,
+    pub(crate) tokens: Arc<dyn TokenGenerator>,
+    pub(crate) limiter: Arc<dyn RateLimiter>,
+    pub(crate) codes: Arc<dyn VerificationCodeRepository>,
+    pub(crate) sms: Arc<dyn SmsSender>,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) policy: AccountPolicy,
 }
 
 impl AccountService {
-    pub fn new(
-        users: Arc<dyn UserRepository>,
-        sessions: Arc<dyn SessionRepository>,
-        hasher: Arc<dyn PasswordHasher>,
-        tokens: Arc<dyn TokenGenerator>,
-        limiter: Arc<dyn RateLimiter>,
-        clock: Arc<dyn Clock>,
-        policy: AccountPolicy,
-    ) -> Self {
+    pub fn new(ports: AccountPorts, policy: AccountPolicy) -> Self {
         Self {
-            users,
-            sessions,
-            hasher,
-            tokens,
-            limiter,
-            clock,
+            users: ports.users,
+            sessions: ports.sessions,
+            hasher: ports.hasher,
+            tokens: ports.tokens,
+            limiter: ports.limiter,
+            codes: ports.codes,
+            sms: ports.sms,
+            clock: ports.clock,
             policy,
         }
+    }
+
+    /// The SMS provider in use (`aliyun`, `log`), for the admin console.
+    pub fn sms_provider(&self) -> &'static str {
+        self.sms.provider()
+    }
+
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn count_users(&self) -> Result<u64, AccountsError> {
+        self.users.count().await
+    }
+
+    /// The account, when it exists.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn find_user(&self, id: UserId) -> Result<Option<User>, AccountsError> {
+        Ok(self.users.find_by_id(id).await?.map(|(u, _)| u))
     }
 
     /// Creates an account with a password and signs it in.
@@ -127,6 +184,9 @@ impl AccountService {
                 nickname,
                 password_hash: Some(hash),
                 role: Role::User,
+                avatar_url: None,
+                phone: None,
+                wechat: None,
                 created_at: now,
             })
             .await?;
@@ -288,9 +348,20 @@ impl AccountService {
                 username,
                 password_hash: Some(hash),
                 role: Role::Admin,
+                avatar_url: None,
+                phone: None,
+                wechat: None,
                 created_at: self.clock.now(),
             })
             .await
+    }
+
+    /// Deletes expired verification codes (run periodically by the server).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn purge_expired_codes(&self) -> Result<u64, AccountsError> {
+        self.codes.purge_expired(self.clock.now()).await
     }
 
     /// Deletes expired sessions (run periodically by the server).
@@ -301,7 +372,7 @@ impl AccountService {
         self.sessions.purge_expired(self.clock.now()).await
     }
 
-    async fn issue_session(
+    pub(crate) async fn issue_session(
         &self,
         user_id: UserId,
         ctx: &ClientContext,
@@ -326,7 +397,7 @@ impl AccountService {
     }
 
     /// Counts (when `count`) or checks a rate-limit key and turns a refusal into an error.
-    async fn limit(
+    pub(crate) async fn limit(
         &self,
         key: &str,
         rule: RateLimitRule,
@@ -347,43 +418,53 @@ impl AccountService {
     }
 }
 
+mod phone;
+mod wechat;
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::{PasswordHash, SessionTokenHash};
     use crate::ports::{
-        MockPasswordHasher, MockSessionRepository, MockTokenGenerator, MockUserRepository,
+        MockPasswordHasher, MockSessionRepository, MockSmsSender, MockTokenGenerator,
+        MockUserRepository, MockVerificationCodeRepository,
     };
     use chrono::{DateTime, TimeZone, Utc};
     use kernel::{FixedClock, MockRateLimiter};
     use mockall::predicate::{always, eq};
 
-    fn t0() -> DateTime<Utc> {
+    pub(crate) fn t0() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
     }
 
-    fn user(name: &str) -> User {
+    pub(crate) fn user(name: &str) -> User {
         User {
             id: UserId::new_random(),
             username: Username::parse(name).unwrap(),
             nickname: Nickname::parse(name).unwrap(),
             role: Role::User,
+            avatar_url: None,
+            has_password: true,
+            phone: None,
+            wechat: None,
             created_at: t0(),
             updated_at: t0(),
             disabled_at: None,
         }
     }
 
-    struct Mocks {
-        users: MockUserRepository,
-        sessions: MockSessionRepository,
-        hasher: MockPasswordHasher,
-        tokens: MockTokenGenerator,
-        limiter: MockRateLimiter,
+    pub(crate) struct Mocks {
+        pub(crate) users: MockUserRepository,
+        pub(crate) sessions: MockSessionRepository,
+        pub(crate) hasher: MockPasswordHasher,
+        pub(crate) tokens: MockTokenGenerator,
+        pub(crate) limiter: MockRateLimiter,
+        pub(crate) codes: MockVerificationCodeRepository,
+        pub(crate) sms: MockSmsSender,
     }
 
     impl Mocks {
-        fn new() -> Self {
+        pub(crate) fn new() -> Self {
             let mut tokens = MockTokenGenerator::new();
             tokens
                 .expect_session_token()
@@ -394,10 +475,12 @@ mod tests {
                 hasher: MockPasswordHasher::new(),
                 tokens,
                 limiter: MockRateLimiter::new(),
+                codes: MockVerificationCodeRepository::new(),
+                sms: MockSmsSender::new(),
             }
         }
 
-        fn allow_all_limits(&mut self) {
+        pub(crate) fn allow_all_limits(&mut self) {
             self.limiter
                 .expect_hit()
                 .returning(|_, _, _| Ok(RateDecision::Allowed));
@@ -407,20 +490,24 @@ mod tests {
             self.limiter.expect_reset().returning(|_| Ok(()));
         }
 
-        fn service(self) -> AccountService {
+        pub(crate) fn service(self) -> AccountService {
             AccountService::new(
-                Arc::new(self.users),
-                Arc::new(self.sessions),
-                Arc::new(self.hasher),
-                Arc::new(self.tokens),
-                Arc::new(self.limiter),
-                Arc::new(FixedClock(t0())),
+                AccountPorts {
+                    users: Arc::new(self.users),
+                    sessions: Arc::new(self.sessions),
+                    hasher: Arc::new(self.hasher),
+                    tokens: Arc::new(self.tokens),
+                    limiter: Arc::new(self.limiter),
+                    codes: Arc::new(self.codes),
+                    sms: Arc::new(self.sms),
+                    clock: Arc::new(FixedClock(t0())),
+                },
                 AccountPolicy::default(),
             )
         }
     }
 
-    fn ctx() -> ClientContext {
+    pub(crate) fn ctx() -> ClientContext {
         ClientContext {
             ip: Some("192.0.2.1".into()),
             user_agent: Some("test-agent".into()),
@@ -454,6 +541,10 @@ mod tests {
                 username: new.username,
                 nickname: new.nickname,
                 role: new.role,
+                avatar_url: None,
+                has_password: true,
+                phone: None,
+                wechat: None,
                 created_at: new.created_at,
                 updated_at: new.created_at,
                 disabled_at: None,

@@ -2,3 +2,6 @@
 
 pub mod sessions;
 pub mod users;
+pub mod verification_codes;
+pub mod wechat_access_tokens;
+pub mod wechat_menu_versions;

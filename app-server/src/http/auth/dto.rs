@@ -3,7 +3,9 @@
 
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
-use accounts::model::{Nickname, Password, Session, User, Username};
+use accounts::model::{
+    Nickname, Password, PhoneNumber, Session, User, Username, VerificationCode,
+};
 use accounts::{AccountsError, Registration};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -137,7 +139,23 @@ pub struct UserDto {
     /// `user` or `admin`.
     #[schema(example = "user")]
     pub role: String,
+    pub avatar_url: Option<String>,
+    /// Whether the account can sign in with a password.
+    pub has_password: bool,
+    /// The bound phone number, masked.
+    pub phone: Option<PhoneDto>,
+    pub wechat_linked: bool,
     pub created_at: DateTime<Utc>,
+}
+
+/// A phone number as screens show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhoneDto {
+    /// Calling code without `+`: `86` or `1`.
+    #[schema(example = "86")]
+    pub prefix: &'static str,
+    #[schema(example = "138****8000")]
+    pub masked: String,
 }
 
 impl From<&User> for UserDto {
@@ -147,6 +165,13 @@ impl From<&User> for UserDto {
             username: u.username.as_str().to_owned(),
             nickname: u.nickname.as_str().to_owned(),
             role: u.role.as_str().to_owned(),
+            avatar_url: u.avatar_url.clone(),
+            has_password: u.has_password,
+            phone: u.phone.as_ref().map(|p| PhoneDto {
+                prefix: p.region().prefix(),
+                masked: p.masked(),
+            }),
+            wechat_linked: u.wechat.is_some(),
             created_at: u.created_at,
         }
     }
@@ -158,6 +183,73 @@ pub struct AuthResponse {
     pub success: bool,
     pub user: UserDto,
     pub message: &'static str,
+}
+
+/// A phone number as typed, with its calling code.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneRequest {
+    /// `86` or `1` (a leading `+` is accepted).
+    #[schema(example = "86")]
+    pub phone_prefix: String,
+    /// Spaces, `-`, `(` and `)` are ignored.
+    #[schema(example = "13800138000")]
+    pub phone_number: String,
+}
+
+impl PhoneRequest {
+    /// # Errors
+    /// 422 `unsupported_phone_region` or `invalid_phone`.
+    pub fn try_into_domain(&self) -> Result<PhoneNumber, ApiError> {
+        Ok(PhoneNumber::parse(&self.phone_prefix, &self.phone_number)?)
+    }
+}
+
+/// A phone number and the code sent to it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneCodeRequest {
+    #[schema(example = "86")]
+    pub phone_prefix: String,
+    #[schema(example = "13800138000")]
+    pub phone_number: String,
+    /// The 6 digits from the SMS.
+    #[schema(example = "123456")]
+    pub verification_code: String,
+}
+
+impl PhoneCodeRequest {
+    /// # Errors
+    /// 422 `unsupported_phone_region`, `invalid_phone` or `invalid_verification_code`.
+    pub fn try_into_domain(&self) -> Result<(PhoneNumber, VerificationCode), ApiError> {
+        let phone = PhoneNumber::parse(&self.phone_prefix, &self.phone_number)?;
+        let code = VerificationCode::parse(&self.verification_code)?;
+        Ok((phone, code))
+    }
+}
+
+/// A code was sent.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSentResponse {
+    pub success: bool,
+    pub message: &'static str,
+    /// When it was sent; the resend countdown runs from here.
+    pub sent_at: DateTime<Utc>,
+    #[schema(example = 60)]
+    pub resend_after_secs: u64,
+    #[schema(example = 300)]
+    pub expires_in_secs: i64,
+}
+
+/// Signed in by phone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhoneLoginResponse {
+    pub success: bool,
+    pub user: UserDto,
+    pub message: &'static str,
+    /// True when this login made the account.
+    pub created: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -173,7 +265,7 @@ pub struct MessageResponse {
 pub struct TokenStatus {
     pub success: bool,
     pub is_authenticated: bool,
-    /// Whether a user is behind this browser (same as `isAuthenticated` until WeChat arrives).
+    /// Whether an account is linked to `wechatOpenId` (false when no openid is known).
     pub has_user: bool,
     pub user: Option<UserDto>,
     /// The WeChat openid known to this browser, if any.

@@ -2,11 +2,11 @@
 
 use super::dto::{
     AuthResponse, ChangePasswordRequest, LoginRequest, MessageResponse, RegisterRequest,
-    SessionDto, SessionsResponse, TokenStatus, UserDto,
+    SessionDto, SessionsResponse, UserDto,
 };
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{
-    MaybeSignedIn, SignedIn, client_context, removal_cookie, session_cookie, session_token,
+    SignedIn, client_context, removal_cookie, session_cookie, session_token,
 };
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -136,27 +136,6 @@ pub async fn change_password(
         success: true,
         message: Msg::PasswordChanged.text(lang),
     }))
-}
-
-#[utoipa::path(
-    tag = "auth",
-    summary = "Sign-in state of this browser",
-    description = "Whether the browser is signed in, and as whom. `authUrl` and `wechatOpenId` belong to the WeChat sign-in.",
-    responses((status = 200, description = "The state", body = TokenStatus))
-)]
-#[get("/auth/token")]
-pub async fn token_status(me: MaybeSignedIn) -> HttpResponse {
-    let user = me.0.as_ref().map(|s| UserDto::from(&s.user));
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(TokenStatus {
-            success: true,
-            is_authenticated: user.is_some(),
-            has_user: user.is_some(),
-            user,
-            wechat_open_id: None,
-            auth_url: None,
-        })
 }
 
 #[utoipa::path(

@@ -1,11 +1,15 @@
 //! Values with rules (parsed once at the edge, trusted afterwards) and the entities built of them.
 
 mod password;
+mod phone;
 mod session;
 mod user;
 mod username;
+mod wechat;
 
 pub use password::{Password, PasswordHash};
 pub use session::{Session, SessionToken, SessionTokenHash};
 pub use user::{NewUser, Nickname, User};
 pub use username::Username;
+pub use phone::{CodePurpose, PhoneNumber, PhoneRegion, VerificationCode, VerificationCodeHash};
+pub use wechat::{WechatIdentity, WechatProfile};

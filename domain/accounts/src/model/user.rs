@@ -1,4 +1,4 @@
-use super::{PasswordHash, Username};
+use super::{PasswordHash, PhoneNumber, Username, WechatIdentity};
 use crate::AccountsError;
 use chrono::{DateTime, Utc};
 use kernel::{Role, UserId};
@@ -20,6 +20,19 @@ impl Nickname {
         Ok(Self(trimmed.to_owned()))
     }
 
+    /// A nickname taken from elsewhere (a WeChat profile): trimmed, control characters
+    /// dropped, cut to 32 characters; `None` when nothing usable is left.
+    pub fn lenient(raw: &str) -> Option<Self> {
+        let cleaned: String = raw.chars().filter(|c| !c.is_control()).collect();
+        let cut: String = cleaned.trim().chars().take(32).collect();
+        Self::parse(&cut).ok()
+    }
+
+    /// The nickname of an account made by phone login: `用户` and the number's last four digits.
+    pub fn for_phone(phone: &PhoneNumber) -> Self {
+        Self(format!("用户{}", phone.last_four()))
+    }
+
     /// The nickname a new account gets when none is given.
     pub fn from_username(username: &Username) -> Self {
         Self(username.as_str().to_owned())
@@ -37,9 +50,20 @@ pub struct User {
     pub username: Username,
     pub nickname: Nickname,
     pub role: Role,
+    pub avatar_url: Option<String>,
+    pub has_password: bool,
+    pub phone: Option<PhoneNumber>,
+    pub wechat: Option<WechatIdentity>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub disabled_at: Option<DateTime<Utc>>,
+}
+
+impl User {
+    /// How many ways this account can sign in (password, phone, WeChat).
+    pub fn sign_in_methods(&self) -> usize {
+        usize::from(self.has_password) + usize::from(self.phone.is_some()) + usize::from(self.wechat.is_some())
+    }
 }
 
 /// What the repository stores for a new account.
@@ -50,6 +74,9 @@ pub struct NewUser {
     pub nickname: Nickname,
     pub password_hash: Option<PasswordHash>,
     pub role: Role,
+    pub avatar_url: Option<String>,
+    pub phone: Option<PhoneNumber>,
+    pub wechat: Option<WechatIdentity>,
     pub created_at: DateTime<Utc>,
 }
 

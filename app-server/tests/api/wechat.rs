@@ -1,0 +1,392 @@
+//! WeChat sign-in and the admin's WeChat pages against a fake WeChat, on SQLite and PostgreSQL.
+
+use crate::helpers::{TestApp, configure_wechat, reply, spawn_app_with, spawn_on};
+use adapter_postgres::testing::TestDb;
+use serde_json::{Value, json};
+use std::time::Duration;
+use wiremock::matchers::{method, path, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const WECHAT_UA: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN";
+
+/// A fake WeChat: OAuth codes `code-<name>` prove the openid `o-<name>`.
+async fn fake_wechat() -> MockServer {
+    let server = MockServer::start().await;
+    for name in ["alice", "bob", "carol"] {
+        Mock::given(method("GET"))
+            .and(path("/sns/oauth2/access_token"))
+            .and(query_param("code", format!("code-{name}")))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "access_token": format!("web-{name}"), "expires_in": 7200,
+                "refresh_token": "r", "openid": format!("o-{name}"), "scope": "snsapi_userinfo",
+                "unionid": format!("u-{name}")
+            })))
+            .mount(&server)
+            .await;
+        Mock::given(method("GET"))
+            .and(path("/sns/userinfo"))
+            .and(query_param("openid", format!("o-{name}")))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "openid": format!("o-{name}"), "nickname": format!("微信{name}"),
+                "headimgurl": "https://wx.qlogo.cn/mmopen/a.png", "unionid": format!("u-{name}")
+            })))
+            .mount(&server)
+            .await;
+    }
+    Mock::given(method("GET"))
+        .and(path("/sns/oauth2/access_token"))
+        .and(query_param("code", "code-used"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "errcode": 40163, "errmsg": "code been used" })),
+        )
+        .mount(&server)
+        .await;
+    server
+}
+
+fn wechat_browser() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .user_agent(WECHAT_UA)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+fn with_origin(app: &TestApp, rb: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+    rb.header("Origin", &app.address)
+}
+
+/// Runs the OAuth round trip in `client` with WeChat answering `code`; returns the redirect.
+async fn oauth_round_trip(app: &TestApp, client: &reqwest::Client, code: &str) -> String {
+    let token = reply(client.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+    let auth_url = token.body["authUrl"].as_str().expect("authUrl in WeChat").to_owned();
+    let url = reqwest::Url::parse(&auth_url).unwrap();
+    assert_eq!(url.path(), "/connect/oauth2/authorize");
+    assert_eq!(url.fragment(), Some("wechat_redirect"));
+    let q: std::collections::HashMap<_, _> = url.query_pairs().into_owned().collect();
+    assert_eq!(q["appid"], "wx-test-app");
+    assert_eq!(q["scope"], "snsapi_userinfo");
+    assert_eq!(q["redirect_uri"], app.url("/api/auth/wechat/callback"));
+    let state = &q["state"];
+    assert!(state.len() <= 128 && state.chars().all(|c| c.is_ascii_alphanumeric()));
+    let res = client
+        .get(app.url(&format!("/api/auth/wechat/callback?code={code}&state={state}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 302);
+    res.headers()["location"].to_str().unwrap().to_owned()
+}
+
+async fn json_req(app: &TestApp, client: &reqwest::Client, m: reqwest::Method, p: &str) -> crate::helpers::Reply {
+    reply(
+        with_origin(app, client.request(m, app.url(p)))
+            .header("Accept-Language", "en")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn in_wechat_link_create_login_bind_and_unbind() {
+    for db in TestDb::all().await {
+        let wx = fake_wechat().await;
+        let app = spawn_app_with(db, |c| configure_wechat(c, &wx.uri())).await;
+
+        // Outside WeChat there is no authUrl.
+        let plain = app.get("/api/auth/token").await;
+        assert!(plain.body["authUrl"].is_null());
+
+        // Carol: OAuth, then a new account from her WeChat profile.
+        let carol = wechat_browser();
+        assert_eq!(oauth_round_trip(&app, &carol, "code-carol").await, "/");
+        let t = reply(carol.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+        assert_eq!(t.body["wechatOpenId"], "o-carol");
+        assert_eq!(t.body["hasUser"], false);
+        assert!(t.body["authUrl"].is_null(), "no second round trip once the openid is known");
+        let made = json_req(&app, &carol, reqwest::Method::POST, "/api/auth/wechat/register").await;
+        assert_eq!(made.status, 201, "{:?}", made.body);
+        assert_eq!(made.body["user"]["nickname"], "微信carol");
+        assert_eq!(made.body["user"]["wechatLinked"], true);
+        assert_eq!(made.body["user"]["avatarUrl"], "https://wx.qlogo.cn/mmopen/a.png");
+        let again = json_req(&app, &carol, reqwest::Method::POST, "/api/auth/wechat/register").await;
+        assert_eq!((again.status, again.code()), (409, "wechat_already_linked"));
+        // Her only way in: WeChat cannot be unbound.
+        let r = json_req(&app, &carol, reqwest::Method::DELETE, "/api/auth/wechat/binding").await;
+        assert_eq!((r.status, r.code()), (409, "last_sign_in_method"));
+
+        // Carol on a second phone: the linked openid logs straight in.
+        let carol2 = wechat_browser();
+        oauth_round_trip(&app, &carol2, "code-carol").await;
+        let t = reply(carol2.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+        assert_eq!(t.body["hasUser"], true);
+        let r = json_req(&app, &carol2, reqwest::Method::GET, "/api/auth/wechat/login").await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["user"]["id"], made.body["user"]["id"]);
+
+        // Alice has a password account and binds her WeChat after logging in.
+        app.register("alice", "password123").await;
+        let alice = wechat_browser();
+        oauth_round_trip(&app, &alice, "code-alice").await;
+        let r = json_req(&app, &alice, reqwest::Method::GET, "/api/auth/wechat/login").await;
+        assert_eq!((r.status, r.code()), (404, "wechat_not_linked"));
+        let login = reply(
+            with_origin(&app, alice.post(app.url("/api/auth/username/login")))
+                .json(&json!({ "username": "alice", "password": "password123" }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(login.status, 200);
+        let bound = json_req(&app, &alice, reqwest::Method::POST, "/api/auth/wechat/binding").await;
+        assert_eq!(bound.status, 200, "{:?}", bound.body);
+        assert_eq!(bound.body["user"]["wechatLinked"], true);
+        // She has a password too, so unbinding is allowed.
+        let r = json_req(&app, &alice, reqwest::Method::DELETE, "/api/auth/wechat/binding").await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["user"]["wechatLinked"], false);
+
+        // Binding Carol's WeChat to Alice is refused.
+        let r = json_req(&app, &carol2, reqwest::Method::POST, "/api/auth/wechat/binding").await;
+        assert_eq!(r.status, 200, "re-binding one's own WeChat is a no-op: {:?}", r.body);
+    }
+}
+
+#[tokio::test]
+async fn the_oauth_state_is_single_use_and_bound_to_the_browser() {
+    let wx = fake_wechat().await;
+    let app = spawn_app_with(TestDb::sqlite().await, |c| configure_wechat(c, &wx.uri())).await;
+    let b = wechat_browser();
+    let token = reply(b.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+    let url = reqwest::Url::parse(token.body["authUrl"].as_str().unwrap()).unwrap();
+    let state: String = url.query_pairs().find(|(k, _)| k == "state").unwrap().1.into_owned();
+
+    // Another browser (no state cookie) cannot use it.
+    let thief = wechat_browser();
+    let res = thief
+        .get(app.url(&format!("/api/auth/wechat/callback?code=code-bob&state={state}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["location"], "/?wechatError=invalid_state");
+
+    // A used code comes back as a clear error.
+    let res = b
+        .get(app.url(&format!("/api/auth/wechat/callback?code=code-used&state={state}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["location"], "/?wechatError=wechat_code_rejected");
+    // The state is spent now.
+    let res = b
+        .get(app.url(&format!("/api/auth/wechat/callback?code=code-bob&state={state}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["location"], "/?wechatError=invalid_state");
+    let t = reply(b.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+    assert!(t.body["wechatOpenId"].is_null());
+
+    // No proven openid: the WeChat endpoints say so.
+    let r = json_req(&app, &b, reqwest::Method::GET, "/api/auth/wechat/login").await;
+    assert_eq!((r.status, r.code()), (401, "wechat_session_missing"));
+}
+
+async fn admin_app(db: TestDb, wx: &MockServer) -> TestApp {
+    let app = spawn_app_with(db, |c| configure_wechat(c, &wx.uri())).await;
+    app.register("chief", "password123").await;
+    app.promote_to_admin("chief").await;
+    app
+}
+
+fn stable_token_mock(delay_ms: u64) -> Mock {
+    Mock::given(method("POST"))
+        .and(path("/cgi-bin/stable_token"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_delay(Duration::from_millis(delay_ms))
+                .set_body_json(json!({ "access_token": "ACCESS_TOKEN_0123456789abcdef", "expires_in": 7200 })),
+        )
+}
+
+#[tokio::test]
+async fn two_instances_racing_a_token_refresh_make_exactly_one_upstream_call() {
+    for db in TestDb::all().await {
+        let wx = MockServer::start().await;
+        stable_token_mock(600).expect(1).mount(&wx).await;
+        Mock::given(method("GET"))
+            .and(path("/cgi-bin/menu/get"))
+            .and(query_param("access_token", "ACCESS_TOKEN_0123456789abcdef"))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_json(json!({ "errcode": 46003, "errmsg": "menu no exist" })),
+            )
+            .mount(&wx)
+            .await;
+        let a = admin_app(db, &wx).await;
+        let b = spawn_on(
+            adapter_postgres::Database::connect(&a.db_url, 5).await.unwrap(),
+            &a.db_url,
+            |c| configure_wechat(c, &wx.uri()),
+        )
+        .await;
+        b.login("chief", "password123").await;
+        let (ra, rb) = tokio::join!(
+            a.get("/api/admin/wechat/menu"),
+            b.get("/api/admin/wechat/menu")
+        );
+        assert_eq!((ra.status, rb.status), (200, 200), "{:?} {:?}", ra.body, rb.body);
+        assert!(ra.body["menu"].is_null() && rb.body["menu"].is_null());
+        let status = a.get("/api/admin/wechat/token").await;
+        assert_eq!(status.body["token"]["state"], "fresh");
+        let masked = status.body["token"]["maskedToken"].as_str().unwrap();
+        assert!(!masked.contains("0123456789"), "{masked}");
+        wx.verify().await;
+    }
+}
+
+#[tokio::test]
+async fn the_admin_validates_publishes_and_rolls_back_a_menu() {
+    for db in TestDb::all().await {
+        let wx = MockServer::start().await;
+        stable_token_mock(0).mount(&wx).await;
+        Mock::given(method("POST"))
+            .and(path("/cgi-bin/menu/create"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "errcode": 0, "errmsg": "ok" })))
+            .mount(&wx)
+            .await;
+        let app = admin_app(db, &wx).await;
+
+        let bad = json!({ "button": [
+            { "type": "click", "name": "一二三四五六", "key": "K" },
+            { "type": "view", "name": "链接", "url": "ftp://x" }
+        ]});
+        let r = app.post_as(&app.client, "/api/admin/wechat/menu/validate", bad.clone(), "zh").await;
+        assert_eq!(r.body["valid"], false);
+        let faults: Vec<(String, String)> = r.body["faults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (f["path"].as_str().unwrap().into(), f["code"].as_str().unwrap().into()))
+            .collect();
+        assert_eq!(
+            faults,
+            vec![
+                ("button[0].name".into(), "name_too_long".into()),
+                ("button[1].url".into(), "url_invalid".into())
+            ]
+        );
+        assert!(r.body["faults"][0]["message"].as_str().unwrap().contains("18 字节"));
+        let r = put(&app, "/api/admin/wechat/menu", bad).await;
+        assert_eq!((r.status, r.code()), (422, "invalid_menu"));
+        assert_eq!(r.body["faults"].as_array().unwrap().len(), 2);
+
+        let good = json!({ "button": [
+            { "type": "click", "name": "今日歌曲", "key": "V1001_TODAY_MUSIC" },
+            { "name": "菜单", "sub_button": [
+                { "type": "view", "name": "搜索", "url": "https://www.soso.com/" }
+            ]}
+        ]});
+        let first = put(&app, "/api/admin/wechat/menu", good.clone()).await;
+        assert_eq!(first.status, 200, "{:?}", first.body);
+        let second_menu = json!({ "button": [{ "type": "view", "name": "官网", "url": "https://courtyard.example/" }] });
+        let second = put(&app, "/api/admin/wechat/menu", second_menu).await;
+        assert_eq!(second.status, 200);
+        let versions = app.get("/api/admin/wechat/menu/versions").await;
+        assert_eq!(versions.body["versions"].as_array().unwrap().len(), 2);
+        assert_eq!(versions.body["versions"][0]["id"], second.body["version"]["id"]);
+        assert_eq!(versions.body["versions"][1]["publishedBy"], "chief");
+
+        let first_id = first.body["version"]["id"].as_str().unwrap();
+        let rolled = app
+            .post(&format!("/api/admin/wechat/menu/versions/{first_id}/rollback"), json!({}))
+            .await;
+        assert_eq!(rolled.status, 200, "{:?}", rolled.body);
+        assert_eq!(rolled.body["version"]["rolledBackFrom"], first_id);
+        assert_eq!(rolled.body["version"]["menu"], good);
+        // WeChat received exactly the menus: first, second, and the first again.
+        let creates: Vec<Value> = wx
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .filter(|r| r.url.path() == "/cgi-bin/menu/create")
+            .map(|r| serde_json::from_slice(&r.body).unwrap())
+            .collect();
+        assert_eq!(creates.len(), 3);
+        assert_eq!(creates[2], good);
+        assert_eq!(creates[0], creates[2]);
+        let unknown = app
+            .post(&format!("/api/admin/wechat/menu/versions/{}/rollback", uuid::Uuid::new_v4()), json!({}))
+            .await;
+        assert_eq!((unknown.status, unknown.code()), (404, "menu_version_not_found"));
+    }
+}
+
+async fn put(app: &TestApp, p: &str, body: Value) -> crate::helpers::Reply {
+    crate::phone::reqwest_put(app, p, body).await
+}
+
+#[tokio::test]
+async fn non_admins_get_403_and_strangers_401_on_every_admin_endpoint() {
+    let wx = MockServer::start().await;
+    let app = admin_app(TestDb::sqlite().await, &wx).await;
+    let user = crate::helpers::browser(&app.address);
+    app.post_as(
+        &user,
+        "/api/auth/username/register",
+        json!({ "username": "plainuser", "password": "password123" }),
+        "en",
+    )
+    .await;
+    let stranger = crate::helpers::browser(&app.address);
+    let id = uuid::Uuid::new_v4();
+    let endpoints = [
+        (reqwest::Method::GET, "/api/admin/overview".to_owned()),
+        (reqwest::Method::GET, "/api/admin/wechat/token".to_owned()),
+        (reqwest::Method::POST, "/api/admin/wechat/token/refresh".to_owned()),
+        (reqwest::Method::GET, "/api/admin/wechat/menu".to_owned()),
+        (reqwest::Method::POST, "/api/admin/wechat/menu/validate".to_owned()),
+        (reqwest::Method::PUT, "/api/admin/wechat/menu".to_owned()),
+        (reqwest::Method::DELETE, "/api/admin/wechat/menu".to_owned()),
+        (reqwest::Method::GET, "/api/admin/wechat/menu/versions".to_owned()),
+        (reqwest::Method::POST, format!("/api/admin/wechat/menu/versions/{id}/rollback")),
+    ];
+    for (m, p) in &endpoints {
+        for (client, expected) in [(&user, 403), (&stranger, 401)] {
+            let r = reply(
+                client
+                    .request(m.clone(), app.url(p))
+                    .json(&json!({ "button": [] }))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(r.status, expected, "{m} {p}: {:?}", r.body);
+        }
+    }
+    // The admin gets through (and the overview is real).
+    let r = app.get("/api/admin/overview").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.body["users"], 2);
+    assert_eq!(r.body["integrations"]["wechat"], true);
+    assert_eq!(r.body["integrations"]["database"], "sqlite");
+    // None of the refused calls reached WeChat (only the background refresh may have).
+    let reached: Vec<String> = wx
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r.url.path().starts_with("/cgi-bin/menu")
+                || String::from_utf8_lossy(&r.body).contains("\"force_refresh\":true")
+        })
+        .map(|r| r.url.path().to_owned())
+        .collect();
+    assert!(reached.is_empty(), "{reached:?}");
+}

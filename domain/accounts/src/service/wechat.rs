@@ -1,0 +1,296 @@
+//! Signing in with WeChat: log in a linked openid, make an account from the WeChat profile,
+//! bind and unbind. The OAuth exchange itself happens at the edge (the `WechatOAuth` port).
+
+use super::phone::GeneratedAccount;
+use super::{AccountService, ClientContext, IssuedSession};
+use crate::AccountsError;
+use crate::model::{Nickname, User, WechatIdentity, WechatProfile};
+use kernel::UserId;
+
+/// The nickname of a WeChat account whose profile gave none.
+const WECHAT_DEFAULT_NICKNAME: &str = "微信用户";
+
+impl AccountService {
+    /// The account linked to this openid, if any.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn find_by_wechat(&self, openid: &str) -> Result<Option<User>, AccountsError> {
+        self.users.find_by_wechat_openid(openid).await
+    }
+
+    /// Signs in the account linked to `openid`.
+    ///
+    /// # Errors
+    /// `WechatNotLinked`; `AccountDisabled`; `Unexpected`.
+    #[tracing::instrument(skip_all)]
+    pub async fn login_with_wechat(
+        &self,
+        openid: &str,
+        ctx: &ClientContext,
+    ) -> Result<(User, IssuedSession), AccountsError> {
+        let user = self
+            .users
+            .find_by_wechat_openid(openid)
+            .await?
+            .ok_or(AccountsError::WechatNotLinked)?;
+        if user.disabled_at.is_some() {
+            return Err(AccountsError::AccountDisabled);
+        }
+        let issued = self.issue_session(user.id, ctx).await?;
+        Ok((user, issued))
+    }
+
+    /// Makes a new account from the WeChat profile and signs it in.
+    ///
+    /// # Errors
+    /// `RateLimited` past the per-IP registration limit; `WechatTaken` when the openid is
+    /// linked already; `Unexpected`.
+    #[tracing::instrument(skip_all)]
+    pub async fn register_with_wechat(
+        &self,
+        profile: &WechatProfile,
+        ctx: &ClientContext,
+    ) -> Result<(User, IssuedSession), AccountsError> {
+        if let Some(ip) = &ctx.ip {
+            self.limit(
+                &format!("register:ip:{ip}"),
+                self.policy.register_per_ip,
+                true,
+            )
+            .await?;
+        }
+        if self
+            .users
+            .find_by_wechat_openid(&profile.identity.openid)
+            .await?
+            .is_some()
+        {
+            return Err(AccountsError::WechatTaken);
+        }
+        let nickname = profile
+            .nickname
+            .as_deref()
+            .and_then(Nickname::lenient)
+            .map_or_else(|| Nickname::parse(WECHAT_DEFAULT_NICKNAME), Ok)?;
+        let user = self
+            .create_generated(GeneratedAccount {
+                nickname,
+                phone: None,
+                wechat: Some(profile.identity.clone()),
+                avatar_url: profile.avatar_url.clone(),
+            })
+            .await?;
+        let issued = self.issue_session(user.id, ctx).await?;
+        Ok((user, issued))
+    }
+
+    /// Links a WeChat identity to the signed-in account (nothing changes when it is linked
+    /// to it already).
+    ///
+    /// # Errors
+    /// `WechatAlreadyBound` when the account has another WeChat; `WechatTaken` when another
+    /// account has this one; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(user = %user_id))]
+    pub async fn bind_wechat(
+        &self,
+        user_id: UserId,
+        identity: WechatIdentity,
+    ) -> Result<User, AccountsError> {
+        let user = self.existing(user_id).await?;
+        match &user.wechat {
+            Some(linked) if linked.openid == identity.openid => return Ok(user),
+            Some(_) => return Err(AccountsError::WechatAlreadyBound),
+            None => {}
+        }
+        if let Some(owner) = self.users.find_by_wechat_openid(&identity.openid).await? {
+            if owner.id != user_id {
+                return Err(AccountsError::WechatTaken);
+            }
+        }
+        self.users
+            .set_wechat(user_id, Some(identity), self.clock.now())
+            .await?;
+        self.existing(user_id).await
+    }
+
+    /// Unlinks WeChat, unless it is the account's last way to sign in.
+    ///
+    /// # Errors
+    /// `LastSignInMethod`; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(user = %user_id))]
+    pub async fn unbind_wechat(&self, user_id: UserId) -> Result<User, AccountsError> {
+        let user = self.existing(user_id).await?;
+        if user.wechat.is_none() {
+            return Ok(user);
+        }
+        if user.sign_in_methods() <= 1 {
+            return Err(AccountsError::LastSignInMethod);
+        }
+        self.users.set_wechat(user_id, None, self.clock.now()).await?;
+        self.existing(user_id).await
+    }
+
+    async fn existing(&self, user_id: UserId) -> Result<User, AccountsError> {
+        self.find_user(user_id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("user {user_id} does not exist").into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Mocks, ctx, user};
+    use super::*;
+    use crate::model::PhoneNumber;
+
+    fn identity(openid: &str) -> WechatIdentity {
+        WechatIdentity {
+            openid: openid.into(),
+            unionid: Some("union-1".into()),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_unlinked_openid_cannot_log_in() {
+        let mut m = Mocks::new();
+        m.users.expect_find_by_wechat_openid().returning(|_| Ok(None));
+        m.sessions.expect_insert().never();
+        let err = m.service().login_with_wechat("o1", &ctx()).await.unwrap_err();
+        assert!(matches!(err, AccountsError::WechatNotLinked));
+    }
+
+    #[tokio::test]
+    async fn a_linked_openid_logs_in() {
+        let mut m = Mocks::new();
+        let mut linked = user("alice");
+        linked.wechat = Some(identity("o1"));
+        let id = linked.id;
+        m.users
+            .expect_find_by_wechat_openid()
+            .returning(move |_| Ok(Some(linked.clone())));
+        m.sessions.expect_insert().times(1).returning(|_| Ok(()));
+        let (u, issued) = m.service().login_with_wechat("o1", &ctx()).await.unwrap();
+        assert_eq!((u.id, issued.session.user_id), (id, id));
+    }
+
+    #[tokio::test]
+    async fn registration_takes_the_wechat_nickname_and_avatar() {
+        let mut m = Mocks::new();
+        m.allow_all_limits();
+        m.users.expect_find_by_wechat_openid().returning(|_| Ok(None));
+        m.users
+            .expect_insert()
+            .withf(|u| {
+                u.nickname.as_str() == "微信小明"
+                    && u.avatar_url.as_deref() == Some("https://wx.qlogo.cn/a.png")
+                    && u.wechat.as_ref().map(|w| w.openid.as_str()) == Some("o1")
+                    && u.password_hash.is_none()
+            })
+            .times(1)
+            .returning(|u| {
+                let mut made = user("someone");
+                made.id = u.id;
+                made.wechat = u.wechat;
+                Ok(made)
+            });
+        m.sessions.expect_insert().returning(|_| Ok(()));
+        let profile = WechatProfile {
+            identity: identity("o1"),
+            nickname: Some(" 微信小明\u{0007} ".into()),
+            avatar_url: Some("https://wx.qlogo.cn/a.png".into()),
+        };
+        m.service().register_with_wechat(&profile, &ctx()).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn registration_without_a_usable_nickname_uses_the_default() {
+        let mut m = Mocks::new();
+        m.allow_all_limits();
+        m.users.expect_find_by_wechat_openid().returning(|_| Ok(None));
+        m.users
+            .expect_insert()
+            .withf(|u| u.nickname.as_str() == "微信用户")
+            .returning(|_| Ok(user("someone")));
+        m.sessions.expect_insert().returning(|_| Ok(()));
+        let profile = WechatProfile {
+            identity: identity("o1"),
+            nickname: Some("   ".into()),
+            avatar_url: None,
+        };
+        m.service().register_with_wechat(&profile, &ctx()).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn registering_a_linked_openid_is_refused() {
+        let mut m = Mocks::new();
+        m.allow_all_limits();
+        m.users
+            .expect_find_by_wechat_openid()
+            .returning(|_| Ok(Some(user("alice"))));
+        m.users.expect_insert().never();
+        let profile = WechatProfile {
+            identity: identity("o1"),
+            nickname: None,
+            avatar_url: None,
+        };
+        let err = m.service().register_with_wechat(&profile, &ctx()).await.unwrap_err();
+        assert!(matches!(err, AccountsError::WechatTaken));
+    }
+
+    #[tokio::test]
+    async fn binding_refuses_an_openid_of_another_account_and_a_second_wechat() {
+        let me = user("mine");
+        let my_id = me.id;
+        let mut m = Mocks::new();
+        let me2 = me.clone();
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((me2.clone(), None))));
+        m.users
+            .expect_find_by_wechat_openid()
+            .returning(|_| Ok(Some(user("other"))));
+        m.users.expect_set_wechat().never();
+        let err = m.service().bind_wechat(my_id, identity("o1")).await.unwrap_err();
+        assert!(matches!(err, AccountsError::WechatTaken));
+
+        let mut bound = me;
+        bound.wechat = Some(identity("o-old"));
+        let mut m = Mocks::new();
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((bound.clone(), None))));
+        m.users.expect_set_wechat().never();
+        let err = m.service().bind_wechat(my_id, identity("o1")).await.unwrap_err();
+        assert!(matches!(err, AccountsError::WechatAlreadyBound));
+    }
+
+    #[tokio::test]
+    async fn the_last_way_to_sign_in_cannot_be_unbound() {
+        let mut only_wechat = user("mine");
+        only_wechat.has_password = false;
+        only_wechat.wechat = Some(identity("o1"));
+        let id = only_wechat.id;
+        let mut m = Mocks::new();
+        let u = only_wechat.clone();
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((u.clone(), None))));
+        m.users.expect_set_wechat().never();
+        let err = m.service().unbind_wechat(id).await.unwrap_err();
+        assert!(matches!(err, AccountsError::LastSignInMethod));
+
+        let mut with_phone = only_wechat;
+        with_phone.phone = Some(PhoneNumber::parse("86", "13800138000").unwrap());
+        let mut m = Mocks::new();
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((with_phone.clone(), None))));
+        m.users
+            .expect_set_wechat()
+            .withf(|_, w, _| w.is_none())
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        m.service().unbind_wechat(id).await.unwrap();
+    }
+}
