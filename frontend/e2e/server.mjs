@@ -1,10 +1,11 @@
 // Starts app-server for the end-to-end tests: the built SPA (frontend/dist) over a brand-new
 // SQLite database in a temporary folder, on the port Playwright waits for. The binary is the one
 // `cargo build -p app-server` made (CARGO_TARGET_DIR is honoured).
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { startFakes } from './fakes.mjs'
 
 const root = resolve(import.meta.dirname, '..', '..')
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target')
@@ -19,24 +20,54 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1)
 }
 
+const port = process.env.E2E_PORT ?? '4180'
+const fakePort = Number(process.env.E2E_FAKE_PORT ?? '4181')
+const fakes = startFakes(fakePort)
+const fakeBase = `http://127.0.0.1:${fakePort}`
+
 const dataDir = mkdtempSync(join(tmpdir(), 'courtyard-e2e-'))
-const child = spawn(binary, ['serve'], {
+const env = {
+  ...process.env,
+  HOST: '127.0.0.1',
+  PORT: port,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // The real Aliyun and WeChat adapters, pointed at the local fakes (e2e/fakes.mjs).
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ENDPOINT: fakeBase,
+  ALIYUN_SMS_ACCESS_KEY_ID: 'e2e-key-id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'e2e-key-secret',
+  ALIYUN_SMS_SIGN_NAME: '庭院',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_E2E',
+  WECHAT_APP_ID: 'wx-e2e',
+  WECHAT_APP_SECRET: 'e2e-wechat-secret',
+  WECHAT_API_BASE: fakeBase,
+  WECHAT_OAUTH_BASE: fakeBase,
+  // Several tests send codes to fresh numbers from 127.0.0.1.
+  RATE_SMS_PER_IP: '500/3600',
+  DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`,
+  STATIC_DIR: dist,
+  // Every test registers fresh users from 127.0.0.1; keep the real limits but roomier.
+  RATE_REGISTER_PER_IP: '200/3600',
+  RATE_LOGIN_PER_IP: '500/900',
+  RUST_LOG: process.env.RUST_LOG ?? 'warn',
+}
+
+// The admin the admin-console tests sign in as (the same CLI an operator uses).
+const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' }
+const made = spawnSync(binary, ['admin', 'create', '--username', E2E_ADMIN.username], {
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: process.env.E2E_PORT ?? '4180',
-    DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`,
-    STATIC_DIR: dist,
-    // Every test registers fresh users from 127.0.0.1; keep the real limits but roomier.
-    RATE_REGISTER_PER_IP: '200/3600',
-    RATE_LOGIN_PER_IP: '500/900',
-    RUST_LOG: process.env.RUST_LOG ?? 'warn',
-  },
+  env: { ...env, COURTYARD_ADMIN_PASSWORD: E2E_ADMIN.password },
 })
+if (made.status !== 0) {
+  console.error('creating the e2e administrator failed')
+  process.exit(1)
+}
+
+const child = spawn(binary, ['serve'], { stdio: 'inherit', env })
 
 const stop = () => {
   child.kill('SIGTERM')
+  fakes.close()
 }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

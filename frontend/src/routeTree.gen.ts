@@ -10,43 +10,131 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as SettingsIndexRouteImport } from './routes/settings/index'
+import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
+import { Route as AdminWechatMenuRouteImport } from './routes/admin/wechat/menu'
+import { Route as AdminWechatTokenRouteImport } from './routes/admin/wechat/token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SettingsSecurityRoute = SettingsSecurityRouteImport.update({
-  id: '/settings/security',
-  path: '/settings/security',
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const SettingsIndexRoute = SettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsAccountRoute = SettingsAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsSecurityRoute = SettingsSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const AdminWechatMenuRoute = AdminWechatMenuRouteImport.update({
+  id: '/wechat/menu',
+  path: '/wechat/menu',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminWechatTokenRoute = AdminWechatTokenRouteImport.update({
+  id: '/wechat/token',
+  path: '/wechat/token',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/settings': typeof SettingsRouteWithChildren
+  '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
+  '/admin/': typeof AdminIndexRoute
+  '/settings/': typeof SettingsIndexRoute
+  '/admin/wechat/menu': typeof AdminWechatMenuRoute
+  '/admin/wechat/token': typeof AdminWechatTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
+  '/admin': typeof AdminIndexRoute
+  '/settings': typeof SettingsIndexRoute
+  '/admin/wechat/menu': typeof AdminWechatMenuRoute
+  '/admin/wechat/token': typeof AdminWechatTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/settings': typeof SettingsRouteWithChildren
+  '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
+  '/admin/': typeof AdminIndexRoute
+  '/settings/': typeof SettingsIndexRoute
+  '/admin/wechat/menu': typeof AdminWechatMenuRoute
+  '/admin/wechat/token': typeof AdminWechatTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/settings/security'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/settings'
+    | '/settings/account'
+    | '/settings/security'
+    | '/admin/'
+    | '/settings/'
+    | '/admin/wechat/menu'
+    | '/admin/wechat/token'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/settings/security'
-  id: '__root__' | '/' | '/settings/security'
+  to:
+    | '/'
+    | '/settings/account'
+    | '/settings/security'
+    | '/admin'
+    | '/settings'
+    | '/admin/wechat/menu'
+    | '/admin/wechat/token'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/settings'
+    | '/settings/account'
+    | '/settings/security'
+    | '/admin/'
+    | '/settings/'
+    | '/admin/wechat/menu'
+    | '/admin/wechat/token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  SettingsSecurityRoute: typeof SettingsSecurityRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  SettingsRoute: typeof SettingsRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -58,19 +146,101 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/settings/': {
+      id: '/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof SettingsIndexRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/settings/account': {
+      id: '/settings/account'
+      path: '/account'
+      fullPath: '/settings/account'
+      preLoaderRoute: typeof SettingsAccountRouteImport
+      parentRoute: typeof SettingsRoute
+    }
     '/settings/security': {
       id: '/settings/security'
-      path: '/settings/security'
+      path: '/security'
       fullPath: '/settings/security'
       preLoaderRoute: typeof SettingsSecurityRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/admin/wechat/menu': {
+      id: '/admin/wechat/menu'
+      path: '/wechat/menu'
+      fullPath: '/admin/wechat/menu'
+      preLoaderRoute: typeof AdminWechatMenuRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/wechat/token': {
+      id: '/admin/wechat/token'
+      path: '/wechat/token'
+      fullPath: '/admin/wechat/token'
+      preLoaderRoute: typeof AdminWechatTokenRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminWechatMenuRoute: typeof AdminWechatMenuRoute
+  AdminWechatTokenRoute: typeof AdminWechatTokenRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+  AdminWechatMenuRoute: AdminWechatMenuRoute,
+  AdminWechatTokenRoute: AdminWechatTokenRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
+interface SettingsRouteChildren {
+  SettingsAccountRoute: typeof SettingsAccountRoute
+  SettingsSecurityRoute: typeof SettingsSecurityRoute
+  SettingsIndexRoute: typeof SettingsIndexRoute
+}
+
+const SettingsRouteChildren: SettingsRouteChildren = {
+  SettingsAccountRoute: SettingsAccountRoute,
+  SettingsSecurityRoute: SettingsSecurityRoute,
+  SettingsIndexRoute: SettingsIndexRoute,
+}
+
+const SettingsRouteWithChildren = SettingsRoute._addFileChildren(
+  SettingsRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  SettingsSecurityRoute: SettingsSecurityRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  SettingsRoute: SettingsRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -97,7 +97,11 @@ describe('application shell', () => {
     expect(avatar).toHaveTextContent('LI')
     await user.click(avatar)
     const menu = screen.getByRole('menu', { name: 'Account menu of Lily' })
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute(
+      'href',
+      '/settings/account',
+    )
+    expect(within(menu).getByRole('menuitem', { name: 'Security' })).toHaveAttribute(
       'href',
       '/settings/security',
     )
@@ -188,7 +192,8 @@ describe('/settings/security', () => {
         return { body: { success: true, message: 'Session revoked' } }
       },
     })
-    const list = await screen.findByRole('list')
+    const devices = await screen.findByRole('region', { name: 'Where you are logged in' })
+    const list = await within(devices).findByRole('list')
     expect(within(list).getByText('Chrome on Windows')).toBeInTheDocument()
     expect(within(list).getByText('This device')).toBeInTheDocument()
     expect(within(list).getByText('203.0.113.7')).toBeInTheDocument()

@@ -13,7 +13,7 @@ const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 export const FALLBACK_LOCALE = 'en-US'
 const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: FALLBACK_LOCALE }
 
-export const NAMESPACES = ['common', 'auth', 'home', 'errors'] as const
+export const NAMESPACES = ['common', 'auth', 'home', 'errors', 'admin', 'account'] as const
 
 /** Languages that have a translated web manifest in `public/manifest/` (spec §2.2). */
 export const MANIFEST_LANGUAGES = [

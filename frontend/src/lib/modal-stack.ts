@@ -76,7 +76,18 @@ function flushOrphan(): void {
   }
 }
 
-export function openModal(requestClose: () => void): ModalHandle {
+export interface OpenModalOptions {
+  /**
+   * Push a history entry so Back closes the modal (default). A prompt shown while the router
+   * holds a navigation (leave-page guards) must not touch history, so it passes false.
+   */
+  history?: boolean
+}
+
+export function openModal(
+  requestClose: () => void,
+  { history = true }: OpenModalOptions = {},
+): ModalHandle {
   if (!listening) {
     // Stays installed: our own history.back() may land after the last modal is gone.
     window.addEventListener('popstate', onPopState)
@@ -84,17 +95,20 @@ export function openModal(requestClose: () => void): ModalHandle {
   }
   if (stack.length === 0) lockScroll()
   const entry: Entry = { id: nextId++, historyKey: null, requestClose }
-  if (orphanedHistoryKey !== null && currentHistoryKey() === orphanedHistoryKey) {
-    entry.historyKey = orphanedHistoryKey
-  } else {
-    entry.historyKey = `modal-${entry.id}`
-    const state: unknown = window.history.state
-    window.history.pushState(
-      { ...(typeof state === 'object' ? state : {}), [HISTORY_KEY]: entry.historyKey },
-      '',
-    )
+  // Without history the entry stays null, and an orphan left by a closed modal is still dropped.
+  if (history) {
+    if (orphanedHistoryKey !== null && currentHistoryKey() === orphanedHistoryKey) {
+      entry.historyKey = orphanedHistoryKey
+    } else {
+      entry.historyKey = `modal-${entry.id}`
+      const state: unknown = window.history.state
+      window.history.pushState(
+        { ...(typeof state === 'object' ? state : {}), [HISTORY_KEY]: entry.historyKey },
+        '',
+      )
+    }
+    orphanedHistoryKey = null
   }
-  orphanedHistoryKey = null
   stack.push(entry)
   const zIndex = MODAL_BASE_Z_INDEX + stack.length - 1
   let released = false

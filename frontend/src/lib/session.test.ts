@@ -9,6 +9,10 @@ const lily = {
   nickname: 'Lily',
   role: 'user' as const,
   createdAt: '2026-01-01T00:00:00Z',
+  avatarUrl: null,
+  hasPassword: true,
+  phone: null,
+  wechatLinked: false,
 }
 const token = {
   success: true,
@@ -25,6 +29,8 @@ describe('auth initialisation (spec §4.1)', () => {
     await expect(new QueryClient().fetchQuery(sessionQueryOptions())).resolves.toEqual({
       user: lily,
       authUrl: null,
+      wechatOpenId: null,
+      hasUser: false,
     })
   })
 
@@ -33,6 +39,8 @@ describe('auth initialisation (spec §4.1)', () => {
     await expect(new QueryClient().fetchQuery(sessionQueryOptions())).resolves.toEqual({
       user: null,
       authUrl: null,
+      wechatOpenId: null,
+      hasUser: false,
     })
   })
 
@@ -40,6 +48,12 @@ describe('auth initialisation (spec §4.1)', () => {
     stubFetch({ body: { ...token, authUrl: 'https://open.weixin.qq.com/x' } })
     const state = await new QueryClient().fetchQuery(sessionQueryOptions())
     expect(state.authUrl).toBe('https://open.weixin.qq.com/x')
+  })
+
+  it("passes on the browser's WeChat openid and whether an account has it", async () => {
+    stubFetch({ body: { ...token, wechatOpenId: 'o-abc', hasUser: true } })
+    const state = await new QueryClient().fetchQuery(sessionQueryOptions())
+    expect(state).toMatchObject({ user: null, wechatOpenId: 'o-abc', hasUser: true })
   })
 
   it('completes as signed out when the call fails, and runs once', async () => {
@@ -52,6 +66,8 @@ describe('auth initialisation (spec §4.1)', () => {
     await expect(client.fetchQuery(sessionQueryOptions())).resolves.toEqual({
       user: null,
       authUrl: null,
+      wechatOpenId: null,
+      hasUser: false,
     })
     await client.ensureQueryData(sessionQueryOptions())
     expect(fetchMock).toHaveBeenCalledTimes(1)
@@ -63,8 +79,35 @@ describe('session cache', () => {
     const client = new QueryClient()
     client.setQueryData(['auth', 'sessions'], ['old'])
     setSessionUser(client, lily)
-    expect(client.getQueryData(sessionQueryKey)).toEqual({ user: lily, authUrl: null })
+    expect(client.getQueryData(sessionQueryKey)).toEqual({
+      user: lily,
+      authUrl: null,
+      wechatOpenId: null,
+      hasUser: false,
+    })
     expect(client.getQueryData(['auth', 'sessions'])).toBeUndefined()
+  })
+
+  it("logins and logouts keep what is known of the browser's WeChat", () => {
+    const client = new QueryClient()
+    client.setQueryData(sessionQueryKey, {
+      user: null,
+      authUrl: 'https://open.weixin.qq.com/x',
+      wechatOpenId: 'o-abc',
+      hasUser: false,
+    })
+    setSessionUser(client, lily)
+    expect(client.getQueryData(sessionQueryKey)).toEqual({
+      user: lily,
+      authUrl: null,
+      wechatOpenId: 'o-abc',
+      hasUser: false,
+    })
+    clearSession(client)
+    expect(client.getQueryData(sessionQueryKey)).toMatchObject({
+      user: null,
+      wechatOpenId: 'o-abc',
+    })
   })
 
   it('clearing signs out and forgets user data', () => {
@@ -72,7 +115,12 @@ describe('session cache', () => {
     setSessionUser(client, lily)
     client.setQueryData(['auth', 'sessions'], ['mine'])
     clearSession(client)
-    expect(client.getQueryData(sessionQueryKey)).toEqual({ user: null, authUrl: null })
+    expect(client.getQueryData(sessionQueryKey)).toEqual({
+      user: null,
+      authUrl: null,
+      wechatOpenId: null,
+      hasUser: false,
+    })
     expect(client.getQueryData(['auth', 'sessions'])).toBeUndefined()
   })
 })

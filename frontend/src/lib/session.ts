@@ -17,6 +17,17 @@ export interface SessionState {
   user: User | null
   /** Where the server wants the browser to go to authenticate (WeChat OAuth). */
   authUrl: string | null
+  /** The WeChat openid this browser proved through WeChat OAuth, if any. */
+  wechatOpenId: string | null
+  /** True when an account is linked to {@link wechatOpenId}. */
+  hasUser: boolean
+}
+
+const signedOutState: SessionState = {
+  user: null,
+  authUrl: null,
+  wechatOpenId: null,
+  hasUser: false,
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const
@@ -29,11 +40,13 @@ async function fetchSession(): Promise<SessionState> {
     return {
       user: response.isAuthenticated && response.user ? response.user : null,
       authUrl: response.authUrl ?? null,
+      wechatOpenId: response.wechatOpenId ?? null,
+      hasUser: Boolean(response.wechatOpenId && response.hasUser),
     }
   } catch (error) {
     // Spec §4.1: without a positive answer the user is cleared; initialisation still completes.
     console.error('Auth initialisation failed', error)
-    return { user: null, authUrl: null }
+    return signedOutState
   }
 }
 
@@ -48,13 +61,24 @@ export function sessionQueryOptions() {
   })
 }
 
-export function useSession() {
-  const query = useQuery(sessionQueryOptions())
+/**
+ * The session. `fetch: false` only reads what the shell already fetched (the login dialog,
+ * which never opens before that, uses it so that rendering it alone makes no request).
+ */
+export function useSession({ fetch = true }: { fetch?: boolean } = {}) {
+  const query = useQuery({ ...sessionQueryOptions(), enabled: fetch })
   return {
     user: query.data?.user ?? null,
     authUrl: query.data?.authUrl ?? null,
+    wechatOpenId: query.data?.wechatOpenId ?? null,
+    hasUser: query.data?.hasUser ?? false,
     initialized: query.isSuccess,
   }
+}
+
+/** Refetches `/api/auth/token`, e.g. after WeChat was bound or unbound (spec §4.1). */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: sessionQueryKey })
 }
 
 /** Forgets everything fetched on behalf of the previous user, except the session itself. */
@@ -65,16 +89,21 @@ function forgetUserData(queryClient: QueryClient): void {
   })
 }
 
+/** What is known about this browser's WeChat identity survives logins and logouts. */
+function withUser(previous: SessionState | undefined, user: User | null): SessionState {
+  return { ...signedOutState, ...previous, user, authUrl: null }
+}
+
 /** Signed in (login or registration): the new user, none of the previous one's data. */
 export function setSessionUser(queryClient: QueryClient, user: User): void {
   forgetUserData(queryClient)
-  queryClient.setQueryData<SessionState>(sessionQueryKey, { user, authUrl: null })
+  queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, user))
 }
 
 /** Signed out: forget the user and everything fetched on their behalf. */
 export function clearSession(queryClient: QueryClient): void {
   forgetUserData(queryClient)
-  queryClient.setQueryData<SessionState>(sessionQueryKey, { user: null, authUrl: null })
+  queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, null))
 }
 
 const loginDialogOpenAtom = atom(false)

@@ -7,7 +7,21 @@ export interface User {
   nickname: string
   role: UserRole
   createdAt: string
+  avatarUrl: string | null
+  /** False for accounts made by phone or WeChat that never set a password. */
+  hasPassword: boolean
+  /** The bound phone number, masked by the server ("138****8000"). */
+  phone: UserPhone | null
+  wechatLinked: boolean
 }
+
+export interface UserPhone {
+  prefix: PhonePrefix
+  masked: string
+}
+
+/** The phone regions offered (spec §5): +86 and +1. */
+export type PhonePrefix = '86' | '1'
 
 const segmenter =
   typeof Intl !== 'undefined' && 'Segmenter' in Intl

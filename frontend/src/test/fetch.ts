@@ -30,8 +30,10 @@ export function stubFetch(...responses: StubResponse[]) {
   return fetchMock
 }
 
-/** Routes stubbed calls by "METHOD /path" to a handler returning a response. */
-export function stubApi(routes: Record<string, (init: RequestInit | undefined) => StubResponse>) {
+/** Routes stubbed calls by "METHOD /path" to a handler returning a response (or a promise of one). */
+export function stubApi(
+  routes: Record<string, (init: RequestInit | undefined) => StubResponse | Promise<StubResponse>>,
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(
       input instanceof Request ? input.url : input.toString(),
@@ -40,7 +42,7 @@ export function stubApi(routes: Record<string, (init: RequestInit | undefined) =
     const key = `${init?.method ?? 'GET'} ${url.pathname}`
     const handler = routes[key]
     if (!handler) throw new Error(`stubApi: unexpected ${key}`)
-    return toResponse(handler(init))
+    return toResponse(await handler(init))
   })
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock

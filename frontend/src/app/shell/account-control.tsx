@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { LogOut, Settings } from 'lucide-react'
+import { LayoutDashboard, LogOut, ShieldCheck, UserRoundCog } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { InitialsAvatar } from '@/components/ui/avatar.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -62,11 +62,25 @@ function UserMenu({ user }: { user: User }) {
       </div>
       <MenuSeparator />
       <MenuItem asChild>
-        <Link to="/settings/security">
-          <Settings aria-hidden="true" />
-          {t('account.settings')}
+        <Link to="/settings/account">
+          <UserRoundCog aria-hidden="true" />
+          {t('account.accountSettings')}
         </Link>
       </MenuItem>
+      <MenuItem asChild>
+        <Link to="/settings/security">
+          <ShieldCheck aria-hidden="true" />
+          {t('account.securitySettings')}
+        </Link>
+      </MenuItem>
+      {user.role === 'admin' && (
+        <MenuItem asChild>
+          <Link to="/admin">
+            <LayoutDashboard aria-hidden="true" />
+            {t('account.adminConsole')}
+          </Link>
+        </MenuItem>
+      )}
       <MenuItem onSelect={signOut} disabled={logout.isPending}>
         <LogOut aria-hidden="true" />
         {t('account.logout')}

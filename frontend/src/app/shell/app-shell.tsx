@@ -10,6 +10,7 @@ import { BuildUpdateBanner } from './build-update-banner.tsx'
 import { ConfirmDialogHost } from './confirm-dialog-host.tsx'
 import { Header } from './header.tsx'
 import { LoginDialogHost } from './login-dialog-host.tsx'
+import { useWechatCallbackError } from './wechat-callback-error.ts'
 
 /** The application shell (spec §2.2): header, page, toasts, confirm and login dialogs. */
 export function AppShell() {
@@ -17,6 +18,7 @@ export function AppShell() {
   const { authUrl } = useSession()
   useColorModeSync()
   useSystemLanguageSync()
+  useWechatCallbackError()
 
   // Spec §4.1: when the server answers with an authUrl, the browser goes there.
   useEffect(() => {

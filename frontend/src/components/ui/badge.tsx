@@ -11,6 +11,8 @@ export const badgeVariants = cva(
         primary: 'bg-primary text-primary-foreground',
         success: 'bg-success-soft text-success',
         info: 'bg-info-soft text-info',
+        warning: 'bg-warning-soft text-warning',
+        error: 'bg-error-soft text-error',
       },
     },
     defaultVariants: { tone: 'neutral' },

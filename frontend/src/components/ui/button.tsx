@@ -20,6 +20,10 @@ export const buttonVariants = cva(
         outline: 'border border-input bg-background hover:bg-accent hover:text-accent-foreground',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         destructive: 'bg-error text-error-foreground hover:bg-error-hover',
+        // Quieter destructive actions that sit among outline or ghost buttons.
+        'destructive-outline':
+          'border border-error/40 bg-background text-error hover:bg-error-soft',
+        'destructive-ghost': 'text-error hover:bg-error-soft',
         // Sizeless: sits inside running text.
         link: 'font-medium text-primary underline-offset-4 hover:underline',
       },

@@ -163,6 +163,31 @@ describe('<Modal> and the modal stack (spec §4.3)', () => {
     expect(opener).toHaveFocus()
   })
 
+  it('with history={false} pushes no entry, and Back does not close it', async () => {
+    const user = userEvent.setup()
+    function Prompt() {
+      const [open, setOpen] = useState(false)
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Open prompt</button>
+          <Modal open={open} onClose={() => setOpen(false)} title="Prompt" history={false}>
+            <button>Inner</button>
+          </Modal>
+        </>
+      )
+    }
+    render(<Prompt />)
+    await user.click(screen.getByRole('button', { name: 'Open prompt' }))
+    expect(screen.getByRole('dialog', { name: 'Prompt' })).toBeInTheDocument()
+    expect(window.history.state).toEqual({ page: 'start' })
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')))
+    expect(screen.getByRole('dialog', { name: 'Prompt' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(window.history.state).toEqual({ page: 'start' })
+  })
+
   it('is labelled by its title and marked modal', async () => {
     const user = userEvent.setup()
     render(<Stack />)

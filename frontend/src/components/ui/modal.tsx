@@ -43,6 +43,8 @@ export interface ModalProps {
   /** Element to focus when the modal opens; defaults to the first focusable one. */
   initialFocusRef?: RefObject<HTMLElement | null>
   hideCloseButton?: boolean
+  /** False: no history entry, so Back does not close it (see `openModal`). */
+  history?: boolean
   className?: string
 }
 
@@ -66,6 +68,7 @@ function OpenModal({
   size = 'md',
   initialFocusRef,
   hideCloseButton = false,
+  history = true,
   className,
 }: ModalProps) {
   const { t } = useTranslation()
@@ -82,13 +85,15 @@ function OpenModal({
   })
 
   useLayoutEffect(() => {
-    const handle = openModal(() => onCloseRef.current())
+    const handle = openModal(() => onCloseRef.current(), { history })
     handleRef.current = handle
     setZIndex(handle.zIndex)
     return () => {
       handleRef.current = null
       handle.release()
     }
+    // Decided when the modal opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // Initial focus, and focus back to where it was once the modal goes away.

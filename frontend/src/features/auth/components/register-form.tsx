@@ -16,7 +16,7 @@ type FieldErrors = Partial<Record<RegisterField, string>>
 
 const EMPTY: Values = { username: '', nickname: '', password: '', confirmPassword: '' }
 
-export function RegisterForm({ submitAllowed, onSuccess }: LoginFormProps) {
+export function RegisterForm({ submitAllowed, onSuccess, extra }: LoginFormProps) {
   const { t } = useTranslation('auth')
   const [values, setValues] = useState<Values>(EMPTY)
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
@@ -114,6 +114,7 @@ export function RegisterForm({ submitAllowed, onSuccess }: LoginFormProps) {
         onChange={set('password')}
         onConfirmChange={set('confirmPassword')}
       />
+      {extra}
       <FormError {...formError} />
       <Button type="submit" size="lg" loading={register.isPending} disabled={succeeded}>
         {succeeded

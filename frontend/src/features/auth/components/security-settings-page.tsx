@@ -13,7 +13,7 @@ export function SecuritySettingsPage() {
   const loginDialog = useLoginDialog()
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 md:py-12">
+    <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-semibold md:text-3xl">{t('security.title')}</h1>
         <p className="mt-2 text-muted-foreground">{t('security.description')}</p>

@@ -37,3 +37,10 @@ export function summarizeUserAgent(userAgent: string | null | undefined): Device
   if (!userAgent) return {}
   return { browser: firstMatch(userAgent, BROWSERS), os: firstMatch(userAgent, SYSTEMS) }
 }
+
+/** WeChat's in-app browser (spec §2.3: detected from the user agent). */
+export function isWeChatBrowser(
+  userAgent: string = globalThis.navigator?.userAgent ?? '',
+): boolean {
+  return /MicroMessenger/i.test(userAgent)
+}

@@ -9,7 +9,7 @@ import { useLoginWithUsername } from '../api/login-with-username.ts'
 import { FormError, useFormError } from './form-error.tsx'
 import type { LoginFormProps } from './login-modes.ts'
 
-export function UsernameLoginForm({ submitAllowed, onSuccess }: LoginFormProps) {
+export function UsernameLoginForm({ submitAllowed, onSuccess, extra }: LoginFormProps) {
   const { t } = useTranslation('auth')
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -63,6 +63,7 @@ export function UsernameLoginForm({ submitAllowed, onSuccess }: LoginFormProps) 
           />
         )}
       </Field>
+      {extra}
       <FormError {...formError} />
       <Button type="submit" size="lg" loading={login.isPending} disabled={succeeded}>
         {succeeded

@@ -1,0 +1,18 @@
+/**
+ * Query and mutation keys of the admin console. They live under `['auth', …]`, the prefix of
+ * data fetched on behalf of the signed-in user, so logging in or out drops them
+ * (`lib/session.ts`); the admin layout watches this prefix for 401/403 answers.
+ */
+export const adminKey = ['auth', 'admin'] as const
+
+export const adminKeys = {
+  overview: [...adminKey, 'overview'] as const,
+  wechatToken: [...adminKey, 'wechat', 'token'] as const,
+  wechatMenu: [...adminKey, 'wechat', 'menu'] as const,
+  wechatMenuVersions: [...adminKey, 'wechat', 'menu', 'versions'] as const,
+}
+
+/** True for a query or mutation key of the admin console. */
+export function isAdminKey(key: readonly unknown[] | undefined): boolean {
+  return key !== undefined && key[0] === adminKey[0] && key[1] === adminKey[1]
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client.ts'
+import { adminKeys } from './keys.ts'
+import type { MenuVersion, MenuVersionsResponse } from './types.ts'
+
+/** Published versions, newest first. */
+export async function listWechatMenuVersions(): Promise<MenuVersion[]> {
+  const response = await api.get<MenuVersionsResponse>('/api/admin/wechat/menu/versions')
+  return response.versions
+}
+
+export function wechatMenuVersionsQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.wechatMenuVersions,
+    queryFn: listWechatMenuVersions,
+  })
+}
+
+export function useWechatMenuVersions() {
+  return useQuery(wechatMenuVersionsQueryOptions())
+}

@@ -1,0 +1,164 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { Link, Outlet, useRouterState } from '@tanstack/react-router'
+import { KeyRound, LayoutDashboard, PanelBottom, type LucideIcon } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorPage } from '@/components/error-page.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { ApiError } from '@/lib/api-client.ts'
+import { clearSession, sessionQueryKey, useLoginDialog, useSession } from '@/lib/session.ts'
+import { adminKey, isAdminKey } from '../api/keys.ts'
+
+const NAV_ITEMS: ReadonlyArray<{
+  to: '/admin' | '/admin/wechat/token' | '/admin/wechat/menu'
+  label: 'nav.overview' | 'nav.wechatToken' | 'nav.wechatMenu'
+  icon: LucideIcon
+}> = [
+  { to: '/admin', label: 'nav.overview', icon: LayoutDashboard },
+  { to: '/admin/wechat/token', label: 'nav.wechatToken', icon: KeyRound },
+  { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
+]
+
+/** The server's word that this account is not (or no longer) an admin. */
+function isForbidden(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.code === 'forbidden'
+}
+
+function subscribeToQueries(queryClient: QueryClient) {
+  return (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange)
+}
+
+/** Some admin query currently holds a 403 `forbidden` (e.g. the admin was demoted meanwhile). */
+function hasForbiddenQuery(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: adminKey })
+    .some((query) => isForbidden(query.state.error))
+}
+
+/**
+ * Whether the server refused admin rights to the signed-in user: a query under the admin key in
+ * a 403 `forbidden` state, or an admin mutation answered that way. Either also refreshes the
+ * session so the header forgets the admin link; a 401 from a mutation signs the browser out
+ * (queries already do that through the query client).
+ */
+function useAccessRevoked(userId: string | null) {
+  const queryClient = useQueryClient()
+  const subscribe = useMemo(() => subscribeToQueries(queryClient), [queryClient])
+  const queryDenied = useSyncExternalStore(
+    subscribe,
+    () => hasForbiddenQuery(queryClient),
+    () => false,
+  )
+  const [mutationDeniedFor, setMutationDeniedFor] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!userId) return
+    return queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return
+      if (!isAdminKey(event.mutation.options.mutationKey)) return
+      const { error } = event.action
+      if (error instanceof ApiError && error.status === 401) clearSession(queryClient)
+      else if (isForbidden(error)) setMutationDeniedFor(userId)
+    })
+  }, [queryClient, userId])
+
+  const revoked = queryDenied || (userId !== null && mutationDeniedFor === userId)
+  useEffect(() => {
+    if (revoked) void queryClient.invalidateQueries({ queryKey: sessionQueryKey })
+  }, [queryClient, revoked])
+  /** Asks the server again: forgets the refusals and refetches the page's data. */
+  const retry = () => {
+    setMutationDeniedFor(null)
+    void queryClient.resetQueries({ queryKey: adminKey })
+  }
+  return { revoked, retry }
+}
+
+/**
+ * The admin console's frame and guard: admins get the console navigation (a sidebar on
+ * desktop, scrollable tabs on phones) around the page; everyone else a 403 page, with a login
+ * button for visitors. The server checks every /api/admin call as well.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation('admin')
+  const { user, initialized } = useSession()
+  const loginDialog = useLoginDialog()
+  const access = useAccessRevoked(user?.id ?? null)
+  const showConsole = initialized && user?.role === 'admin' && !access.revoked
+  const navRef = useRef<HTMLElement>(null)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  // On phones the tabs scroll sideways: bring the current one into view.
+  useEffect(() => {
+    const nav = navRef.current
+    const active = nav?.querySelector<HTMLElement>('[data-status="active"]')
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
+    const navBox = nav.getBoundingClientRect()
+    const activeBox = active.getBoundingClientRect()
+    nav.scrollLeft += activeBox.left - navBox.left - (navBox.width - activeBox.width) / 2
+  }, [pathname, showConsole])
+
+  if (!initialized) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="size-6 text-muted-foreground" />
+      </div>
+    )
+  }
+  if (!user) {
+    return (
+      <ErrorPage
+        status={403}
+        statusMessage={t('forbidden.title')}
+        description={t('forbidden.signedOut')}
+        actions={<Button onClick={loginDialog.openLogin}>{t('forbidden.login')}</Button>}
+      />
+    )
+  }
+  if (user.role !== 'admin' || access.revoked) {
+    return (
+      <ErrorPage
+        status={403}
+        statusMessage={t('forbidden.title')}
+        description={user.role === 'admin' ? t('forbidden.revoked') : t('forbidden.notAdmin')}
+        actions={
+          user.role === 'admin' ? (
+            <Button onClick={access.retry}>{t('forbidden.retry')}</Button>
+          ) : undefined
+        }
+      />
+    )
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-12 md:grid md:grid-cols-[12.5rem_minmax(0,1fr)] md:gap-8 md:py-10">
+      <aside className="-mx-4 border-b bg-background md:mx-0 md:border-b-0">
+        <p className="hidden px-3 pb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:block">
+          {t('console')}
+        </p>
+        <nav
+          ref={navRef}
+          aria-label={t('nav.label')}
+          className="flex gap-1 overflow-x-auto px-4 py-2 md:sticky md:top-20 md:flex-col md:overflow-visible md:p-0"
+        >
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <Link
+              key={to}
+              to={to}
+              activeOptions={{ exact: true }}
+              className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-accent data-[status=active]:text-foreground"
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(label)}
+            </Link>
+          ))}
+        </nav>
+      </aside>
+      <div className="min-w-0 pt-6 md:pt-0">
+        <Outlet />
+      </div>
+    </div>
+  )
+}
