@@ -6,11 +6,11 @@ use accounts::AccountPolicy;
 use adapter_crypto::Argon2Cost;
 use adapter_sms::AliyunSmsConfig;
 use adapter_wechat::WechatConfig;
-use secrecy::SecretString;
-use std::time::Duration;
 use anyhow::{Context, bail};
 use kernel::RateLimitRule;
+use secrecy::SecretString;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Environment {
@@ -299,14 +299,20 @@ mod tests {
     fn the_log_sms_provider_is_refused_in_production() {
         let err = from(&[("COURTYARD_ENV", "production"), ("SMS_PROVIDER", "log")]).unwrap_err();
         assert!(err.to_string().contains("refused in production"), "{err}");
-        assert_eq!(from(&[("COURTYARD_ENV", "production")]).unwrap().sms.name(), "none");
+        assert_eq!(
+            from(&[("COURTYARD_ENV", "production")]).unwrap().sms.name(),
+            "none"
+        );
         assert_eq!(from(&[]).unwrap().sms.name(), "log");
     }
 
     #[test]
     fn aliyun_and_wechat_need_their_credentials() {
         let err = from(&[("SMS_PROVIDER", "aliyun")]).unwrap_err();
-        assert!(err.to_string().contains("ALIYUN_SMS_ACCESS_KEY_ID"), "{err}");
+        assert!(
+            err.to_string().contains("ALIYUN_SMS_ACCESS_KEY_ID"),
+            "{err}"
+        );
         let c = from(&[
             ("SMS_PROVIDER", "aliyun"),
             ("ALIYUN_SMS_ACCESS_KEY_ID", "id"),
@@ -319,7 +325,9 @@ mod tests {
             ("WECHAT_API_BASE", "http://127.0.0.1:9"),
         ])
         .unwrap();
-        let SmsSettings::Aliyun(a) = &c.sms else { panic!("aliyun expected") };
+        let SmsSettings::Aliyun(a) = &c.sms else {
+            panic!("aliyun expected")
+        };
         assert_eq!(a.endpoint, "http://127.0.0.1:9");
         assert!(!format!("{c:?}").contains("s3cret"), "secrets never print");
         assert_eq!(c.wechat.as_ref().unwrap().api_base, "http://127.0.0.1:9");

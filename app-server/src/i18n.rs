@@ -200,15 +200,11 @@ impl Msg {
                 "目前仅支持 +86 和 +1 的手机号",
                 "Only +86 and +1 phone numbers are supported",
             ),
-            Msg::InvalidPhone => (
-                "请输入有效的手机号",
-                "Please enter a valid phone number",
-            ),
+            Msg::InvalidPhone => ("请输入有效的手机号", "Please enter a valid phone number"),
             Msg::InvalidVerificationCode => ("验证码为 6 位数字", "The code is 6 digits"),
-            Msg::WrongVerificationCode => (
-                "验证码错误或已失效",
-                "The code is wrong or no longer valid",
-            ),
+            Msg::WrongVerificationCode => {
+                ("验证码错误或已失效", "The code is wrong or no longer valid")
+            }
             Msg::VerificationCodeExhausted => (
                 "验证码错误次数过多，请重新获取",
                 "Too many wrong tries; please request a new code",
@@ -261,10 +257,7 @@ impl Msg {
                 "服务器尚未配置微信公众号",
                 "WeChat is not configured on this server",
             ),
-            Msg::WechatError => (
-                "微信接口返回了错误",
-                "WeChat answered with an error",
-            ),
+            Msg::WechatError => ("微信接口返回了错误", "WeChat answered with an error"),
             Msg::WechatRateLimited => (
                 "微信接口调用过于频繁，请稍后再试",
                 "WeChat's rate limit was reached; please try again later",
@@ -311,47 +304,69 @@ pub fn menu_fault(kind: &wechat::menu::FaultKind, lang: Lang) -> String {
     use wechat::menu::FaultKind as F;
     let zh = lang == Lang::Zh;
     match kind {
-        F::TooFewButtons => pick(zh, "至少需要 1 个一级菜单", "Add at least one top-level button"),
-        F::TooManyButtons { max } => if zh {
-            format!("一级菜单最多 {max} 个")
-        } else {
-            format!("At most {max} top-level buttons")
-        },
-        F::TooManySubButtons { max } => if zh {
-            format!("每个一级菜单下最多 {max} 个子菜单")
-        } else {
-            format!("At most {max} sub-buttons per button")
-        },
+        F::TooFewButtons => pick(
+            zh,
+            "至少需要 1 个一级菜单",
+            "Add at least one top-level button",
+        ),
+        F::TooManyButtons { max } => {
+            if zh {
+                format!("一级菜单最多 {max} 个")
+            } else {
+                format!("At most {max} top-level buttons")
+            }
+        }
+        F::TooManySubButtons { max } => {
+            if zh {
+                format!("每个一级菜单下最多 {max} 个子菜单")
+            } else {
+                format!("At most {max} sub-buttons per button")
+            }
+        }
         F::NameRequired => pick(zh, "请填写菜单名称", "Enter a name"),
-        F::NameTooLong { bytes, max } => if zh {
-            format!("名称过长：{bytes} 字节，最多 {max} 字节（一个汉字占 3 字节）")
-        } else {
-            format!("Name too long: {bytes} bytes, at most {max} (a Chinese character is 3 bytes)")
-        },
+        F::NameTooLong { bytes, max } => {
+            if zh {
+                format!("名称过长：{bytes} 字节，最多 {max} 字节（一个汉字占 3 字节）")
+            } else {
+                format!(
+                    "Name too long: {bytes} bytes, at most {max} (a Chinese character is 3 bytes)"
+                )
+            }
+        }
         F::TypeRequired => pick(zh, "请选择菜单类型", "Choose a button type"),
-        F::UnsupportedType { kind } => if zh {
-            format!("不支持的菜单类型 “{kind}”，可选 click、view、miniprogram")
-        } else {
-            format!("Unsupported type \"{kind}\": use click, view or miniprogram")
-        },
+        F::UnsupportedType { kind } => {
+            if zh {
+                format!("不支持的菜单类型 “{kind}”，可选 click、view、miniprogram")
+            } else {
+                format!("Unsupported type \"{kind}\": use click, view or miniprogram")
+            }
+        }
         F::KeyRequired => pick(zh, "点击类菜单需要填写 key", "A click button needs a key"),
-        F::KeyTooLong { bytes, max } => if zh {
-            format!("key 过长：{bytes} 字节，最多 {max} 字节")
-        } else {
-            format!("Key too long: {bytes} bytes, at most {max}")
-        },
+        F::KeyTooLong { bytes, max } => {
+            if zh {
+                format!("key 过长：{bytes} 字节，最多 {max} 字节")
+            } else {
+                format!("Key too long: {bytes} bytes, at most {max}")
+            }
+        }
         F::UrlRequired => pick(zh, "请填写网页链接", "Enter a URL"),
-        F::UrlTooLong { bytes, max } => if zh {
-            format!("链接过长：{bytes} 字节，最多 {max} 字节")
-        } else {
-            format!("URL too long: {bytes} bytes, at most {max}")
-        },
+        F::UrlTooLong { bytes, max } => {
+            if zh {
+                format!("链接过长：{bytes} 字节，最多 {max} 字节")
+            } else {
+                format!("URL too long: {bytes} bytes, at most {max}")
+            }
+        }
         F::UrlInvalid => pick(
             zh,
             "链接须以 http:// 或 https:// 开头",
             "A URL must start with http:// or https://",
         ),
-        F::AppidRequired => pick(zh, "小程序菜单需要填写 appid", "A mini program button needs an appid"),
+        F::AppidRequired => pick(
+            zh,
+            "小程序菜单需要填写 appid",
+            "A mini program button needs an appid",
+        ),
         F::PagepathRequired => pick(
             zh,
             "小程序菜单需要填写页面路径 pagepath",

@@ -7,22 +7,22 @@ use crate::spa::{self, StaticDir};
 use accounts::model::{PhoneNumber, VerificationCode};
 use accounts::ports::{SmsSender, WechatOAuth};
 use accounts::{AccountPorts, AccountService, AccountsError};
-use adapter_sms::{AliyunSmsSender, LogSmsSender};
-use adapter_wechat::WechatClient;
-use async_trait::async_trait;
-use wechat::service::{TokenPolicy, WechatAdminService};
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use adapter_crypto::{Argon2Hasher, OsTokenGenerator};
 use adapter_postgres::Database;
+use adapter_sms::{AliyunSmsSender, LogSmsSender};
+use adapter_wechat::WechatClient;
 use anyhow::Context;
+use async_trait::async_trait;
 use kernel::{Clock, SystemClock};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
+use wechat::service::{TokenPolicy, WechatAdminService};
 
 /// What every handler may use. Cheap to clone; nothing in it is per-instance state that
 /// another server instance would need to see (that all lives in the database).
@@ -66,8 +66,7 @@ impl AppState {
         let sms: Arc<dyn SmsSender> = match &config.sms {
             SmsSettings::Disabled => Arc::new(NoSmsProvider),
             SmsSettings::Log => Arc::new(
-                LogSmsSender::new(config.is_production())
-                    .map_err(|e| anyhow::anyhow!("{e}"))?,
+                LogSmsSender::new(config.is_production()).map_err(|e| anyhow::anyhow!("{e}"))?,
             ),
             SmsSettings::Aliyun(c) => Arc::new(AliyunSmsSender::new(c.clone())?),
         };
@@ -224,7 +223,9 @@ fn spawn_housekeeping(state: Arc<AppState>) {
                 match wechat.refresh_if_due().await {
                     Ok(true) => tracing::info!("WeChat access token refreshed ahead of expiry"),
                     Ok(false) => {}
-                    Err(e) => tracing::warn!(error = %e, "refreshing the WeChat access token failed"),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "refreshing the WeChat access token failed")
+                    }
                 }
             }
         });

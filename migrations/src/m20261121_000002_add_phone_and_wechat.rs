@@ -129,7 +129,12 @@ impl MigrationTrait for Migration {
             Users::AvatarUrl,
         ] {
             manager
-                .alter_table(Table::alter().table(Users::Table).drop_column(col).to_owned())
+                .alter_table(
+                    Table::alter()
+                        .table(Users::Table)
+                        .drop_column(col)
+                        .to_owned(),
+                )
                 .await?;
         }
         Ok(())

@@ -193,11 +193,21 @@ mod tests {
         let codes: std::collections::HashSet<String> = (0..200)
             .map(|_| OsTokenGenerator.verification_code().expose().to_owned())
             .collect();
-        assert!(codes.iter().all(|c| c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit())));
-        assert!(codes.len() > 190, "200 draws from a million should rarely repeat");
+        assert!(
+            codes
+                .iter()
+                .all(|c| c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit()))
+        );
+        assert!(
+            codes.len() > 190,
+            "200 draws from a million should rarely repeat"
+        );
         let leading_digits: std::collections::HashSet<u8> =
             codes.iter().map(|c| c.as_bytes()[0]).collect();
-        assert!(leading_digits.len() >= 8, "leading zeros and every digit occur");
+        assert!(
+            leading_digits.len() >= 8,
+            "leading zeros and every digit occur"
+        );
     }
 
     #[test]

@@ -143,7 +143,10 @@ impl Database {
             "INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
             vec![name.into(), candidate.into()],
         );
-        self.conn.execute_raw(insert).await.context("storing a server secret")?;
+        self.conn
+            .execute_raw(insert)
+            .await
+            .context("storing a server secret")?;
         let select = statement(
             backend,
             "SELECT value FROM server_secrets WHERE name = $1",
@@ -155,7 +158,8 @@ impl Database {
             .await
             .context("reading a server secret")?
             .context("the server secret vanished")?;
-        row.try_get::<String>("", "value").context("reading a server secret")
+        row.try_get::<String>("", "value")
+            .context("reading a server secret")
     }
 
     /// Closes the pool.
@@ -189,6 +193,19 @@ pub(crate) fn unexpected(err: sea_orm::DbErr) -> anyhow::Error {
     anyhow::Error::new(err).context("database")
 }
 
+/// A raw statement written with Postgres' `$N` placeholders, rewritten to `?N` for SQLite.
+pub(crate) fn statement(
+    backend: DbBackend,
+    sql: &str,
+    values: Vec<sea_orm::Value>,
+) -> sea_orm::Statement {
+    let sql = match backend {
+        DbBackend::Sqlite => sql.replace('$', "?"),
+        _ => sql.to_owned(),
+    };
+    sea_orm::Statement::from_sql_and_values(backend, sql, values)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,17 +223,4 @@ mod tests {
         assert_eq!(sqlite_file_path("sqlite::memory:"), None);
         assert_eq!(sqlite_file_path("postgres://localhost/db"), None);
     }
-}
-
-/// A raw statement written with Postgres' `$N` placeholders, rewritten to `?N` for SQLite.
-pub(crate) fn statement(
-    backend: DbBackend,
-    sql: &str,
-    values: Vec<sea_orm::Value>,
-) -> sea_orm::Statement {
-    let sql = match backend {
-        DbBackend::Sqlite => sql.replace('$', "?"),
-        _ => sql.to_owned(),
-    };
-    sea_orm::Statement::from_sql_and_values(backend, sql, values)
 }

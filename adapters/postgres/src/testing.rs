@@ -139,23 +139,6 @@ impl Drop for TestDb {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::replace_database;
-
-    #[test]
-    fn replaces_the_database_name_and_keeps_the_query() {
-        assert_eq!(
-            replace_database("postgres://u@h:5432/postgres?sslmode=disable", "x"),
-            "postgres://u@h:5432/x?sslmode=disable"
-        );
-        assert_eq!(
-            replace_database("postgres://u@h/postgres", "x"),
-            "postgres://u@h/x"
-        );
-    }
-}
-
 impl Database {
     /// Sets a user's role directly (tests only; production uses `app-server admin create`).
     ///
@@ -171,5 +154,22 @@ impl Database {
             ))
             .await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_database;
+
+    #[test]
+    fn replaces_the_database_name_and_keeps_the_query() {
+        assert_eq!(
+            replace_database("postgres://u@h:5432/postgres?sslmode=disable", "x"),
+            "postgres://u@h:5432/x?sslmode=disable"
+        );
+        assert_eq!(
+            replace_database("postgres://u@h/postgres", "x"),
+            "postgres://u@h/x"
+        );
     }
 }

@@ -3,8 +3,8 @@
 
 use accounts::AccountsError;
 use accounts::model::{
-    CodePurpose, NewUser, Nickname, PasswordHash, PhoneNumber, Session, SessionTokenHash,
-    Username, VerificationCode, WechatIdentity,
+    CodePurpose, NewUser, Nickname, PasswordHash, PhoneNumber, Session, SessionTokenHash, Username,
+    VerificationCode, WechatIdentity,
 };
 use accounts::ports::{
     AttemptOutcome, CodeId, SessionRepository, StoredCode, UserRepository,
@@ -73,30 +73,49 @@ async fn phone_and_wechat_are_stored_found_and_unique() {
         assert_eq!(made.sign_in_methods(), 2);
         let by_phone = users.find_by_phone(&phone("13800138000")).await.unwrap();
         assert_eq!(by_phone.as_ref(), Some(&made));
-        assert_eq!(users.find_by_wechat_openid("o-1").await.unwrap(), Some(made.clone()));
+        assert_eq!(
+            users.find_by_wechat_openid("o-1").await.unwrap(),
+            Some(made.clone())
+        );
         assert!(users.find_by_wechat_openid("o-2").await.unwrap().is_none());
 
         let mut same_phone = new_user("second");
         same_phone.phone = Some(phone("13800138000"));
-        assert!(matches!(users.insert(same_phone).await, Err(AccountsError::PhoneTaken)));
+        assert!(matches!(
+            users.insert(same_phone).await,
+            Err(AccountsError::PhoneTaken)
+        ));
         let mut same_wechat = new_user("third");
         same_wechat.wechat = Some(wechat("o-1"));
-        assert!(matches!(users.insert(same_wechat).await, Err(AccountsError::WechatTaken)));
+        assert!(matches!(
+            users.insert(same_wechat).await,
+            Err(AccountsError::WechatTaken)
+        ));
 
         // Accounts without phone or WeChat never collide (NULLs are distinct).
         let plain_a = users.insert(new_user("plaina")).await.unwrap();
         let plain_b = users.insert(new_user("plainb")).await.unwrap();
         assert!(matches!(
-            users.set_phone(plain_a.id, &phone("13800138000"), t0()).await,
+            users
+                .set_phone(plain_a.id, &phone("13800138000"), t0())
+                .await,
             Err(AccountsError::PhoneTaken)
         ));
-        users.set_phone(plain_a.id, &phone("13900139000"), t0()).await.unwrap();
+        users
+            .set_phone(plain_a.id, &phone("13900139000"), t0())
+            .await
+            .unwrap();
         assert!(matches!(
-            users.set_wechat(plain_b.id, Some(wechat("o-1")), t0()).await,
+            users
+                .set_wechat(plain_b.id, Some(wechat("o-1")), t0())
+                .await,
             Err(AccountsError::WechatTaken)
         ));
         users.set_wechat(made.id, None, t0()).await.unwrap();
-        users.set_wechat(plain_b.id, Some(wechat("o-1")), t0()).await.unwrap();
+        users
+            .set_wechat(plain_b.id, Some(wechat("o-1")), t0())
+            .await
+            .unwrap();
         let (b, _) = users.find_by_id(plain_b.id).await.unwrap().unwrap();
         assert_eq!(b.wechat, Some(wechat("o-1")));
         assert_eq!(users.count().await.unwrap(), 3);
@@ -188,7 +207,13 @@ async fn codes_expire_are_single_use_and_a_new_code_replaces_the_old() {
                 .unwrap(),
             AttemptOutcome::NoLiveCode
         );
-        assert_eq!(codes.purge_expired(t0() + Duration::minutes(6)).await.unwrap(), 1);
+        assert_eq!(
+            codes
+                .purge_expired(t0() + Duration::minutes(6))
+                .await
+                .unwrap(),
+            1
+        );
     }
 }
 
@@ -197,7 +222,10 @@ async fn a_shared_secret_is_made_once_and_then_read_by_everyone() {
     for t in TestDb::all().await {
         let first = t.db.shared_secret("cookie", "candidate-a").await.unwrap();
         let second = t.db.shared_secret("cookie", "candidate-b").await.unwrap();
-        assert_eq!((first.as_str(), second.as_str()), ("candidate-a", "candidate-a"));
+        assert_eq!(
+            (first.as_str(), second.as_str()),
+            ("candidate-a", "candidate-a")
+        );
         assert_eq!(t.db.shared_secret("other", "x").await.unwrap(), "x");
     }
 }

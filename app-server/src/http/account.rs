@@ -1,8 +1,8 @@
 //! The signed-in user's own account: binding or changing the phone number.
 
+use crate::http::auth::dto::CodeSentResponse;
 use crate::http::auth::dto::{AuthResponse, PhoneCodeRequest, PhoneRequest, UserDto};
 use crate::http::auth::phone::code_sent;
-use crate::http::auth::dto::CodeSentResponse;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{SignedIn, client_context};
 use crate::i18n::{Lang, Msg};
@@ -35,7 +35,10 @@ pub async fn send_bind_code(
 ) -> Result<HttpResponse, ApiError> {
     let phone = body.try_into_domain()?;
     let ctx = client_context(&req, state.config.trust_proxy);
-    let sent = state.accounts.send_bind_code(me.user.id, &phone, &ctx).await?;
+    let sent = state
+        .accounts
+        .send_bind_code(me.user.id, &phone, &ctx)
+        .await?;
     Ok(HttpResponse::Ok().json(code_sent(&sent, lang)))
 }
 

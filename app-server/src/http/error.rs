@@ -4,8 +4,6 @@
 
 use crate::i18n::{Lang, Msg};
 use accounts::AccountsError;
-use wechat::WechatError;
-use wechat::menu::MenuFault;
 use actix_web::body::BoxBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -16,6 +14,8 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use std::fmt;
 use utoipa::ToSchema;
+use wechat::WechatError;
+use wechat::menu::MenuFault;
 
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
@@ -149,8 +149,12 @@ impl ApiError {
             fields,
             retry_after: self.retry_after,
             detail: self.detail.clone(),
-            faults: (!self.faults.is_empty())
-                .then(|| self.faults.iter().map(|f| MenuFaultDto::new(f, lang)).collect()),
+            faults: (!self.faults.is_empty()).then(|| {
+                self.faults
+                    .iter()
+                    .map(|f| MenuFaultDto::new(f, lang))
+                    .collect()
+            }),
         };
         let mut res = HttpResponse::build(self.status);
         if let Some(secs) = self.retry_after {
@@ -264,15 +268,17 @@ impl From<AccountsError> for ApiError {
             }
             AccountsError::SmsUnavailable(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "the SMS provider failed");
-                (S::SERVICE_UNAVAILABLE, "sms_unavailable", Msg::SmsUnavailable)
+                (
+                    S::SERVICE_UNAVAILABLE,
+                    "sms_unavailable",
+                    Msg::SmsUnavailable,
+                )
             }
             AccountsError::PhoneTaken => (S::CONFLICT, "phone_taken", Msg::PhoneTaken),
             AccountsError::WechatTaken => (S::CONFLICT, "wechat_already_linked", Msg::WechatTaken),
-            AccountsError::WechatAlreadyBound => (
-                S::CONFLICT,
-                "wechat_already_bound",
-                Msg::WechatAlreadyBound,
-            ),
+            AccountsError::WechatAlreadyBound => {
+                (S::CONFLICT, "wechat_already_bound", Msg::WechatAlreadyBound)
+            }
             AccountsError::WechatNotLinked => {
                 (S::NOT_FOUND, "wechat_not_linked", Msg::WechatNotLinked)
             }

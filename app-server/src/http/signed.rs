@@ -89,11 +89,26 @@ mod tests {
     fn values_verify_only_unchanged_unexpired_and_for_their_purpose() {
         let s = Signer::new(b"key");
         let now = Utc::now();
-        let v = s.sign("wechat", &"o-123", now + Duration::minutes(5)).unwrap();
-        assert_eq!(s.verify::<String>("wechat", &v, now).as_deref(), Some("o-123"));
-        assert!(s.verify::<String>("state", &v, now).is_none(), "other purpose");
-        assert!(s.verify::<String>("wechat", &v, now + Duration::minutes(6)).is_none());
-        assert!(Signer::new(b"other").verify::<String>("wechat", &v, now).is_none());
+        let v = s
+            .sign("wechat", &"o-123", now + Duration::minutes(5))
+            .unwrap();
+        assert_eq!(
+            s.verify::<String>("wechat", &v, now).as_deref(),
+            Some("o-123")
+        );
+        assert!(
+            s.verify::<String>("state", &v, now).is_none(),
+            "other purpose"
+        );
+        assert!(
+            s.verify::<String>("wechat", &v, now + Duration::minutes(6))
+                .is_none()
+        );
+        assert!(
+            Signer::new(b"other")
+                .verify::<String>("wechat", &v, now)
+                .is_none()
+        );
         let (payload, tag) = v.split_once('.').unwrap();
         let forged = format!("{}x.{tag}", payload);
         assert!(s.verify::<String>("wechat", &forged, now).is_none());

@@ -237,7 +237,9 @@ pub fn configure_wechat(config: &mut Config, base: &str) {
 impl TestApp {
     /// Makes `username` an admin directly in the database (as `app-server admin create` would).
     pub async fn promote_to_admin(&self, username: &str) {
-        let db = adapter_postgres::Database::connect(&self.db_url, 1).await.unwrap();
+        let db = adapter_postgres::Database::connect(&self.db_url, 1)
+            .await
+            .unwrap();
         db.set_role_for_tests(username, "admin").await.unwrap();
     }
 }

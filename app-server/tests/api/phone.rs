@@ -37,7 +37,10 @@ async fn send_then_login_creates_the_account_and_a_later_login_finds_it() {
         let sms = FakeSms::start().await;
         let app = quick_resend_app(db, &sms).await;
         let sent = app
-            .post("/api/auth/phone/sendVerification", phone_body("138 0013 8000"))
+            .post(
+                "/api/auth/phone/sendVerification",
+                phone_body("138 0013 8000"),
+            )
             .await;
         assert_eq!(sent.status, 200, "{:?}", sent.body);
         assert_eq!(sent.body["resendAfterSecs"], 1);
@@ -58,20 +61,38 @@ async fn send_then_login_creates_the_account_and_a_later_login_finds_it() {
         assert_eq!(login.body["user"]["phone"]["masked"], "138****8000");
         assert_eq!(login.body["user"]["phone"]["prefix"], "86");
         assert_eq!(login.body["user"]["hasPassword"], false);
-        assert_eq!(app.get("/api/auth/token").await.body["isAuthenticated"], true);
+        assert_eq!(
+            app.get("/api/auth/token").await.body["isAuthenticated"],
+            true
+        );
 
         // Single use.
-        let again = app.post("/api/auth/phone/login", login_body(NUMBER, &code)).await;
-        assert_eq!((again.status, again.code()), (401, "wrong_verification_code"));
+        let again = app
+            .post("/api/auth/phone/login", login_body(NUMBER, &code))
+            .await;
+        assert_eq!(
+            (again.status, again.code()),
+            (401, "wrong_verification_code")
+        );
 
         // Another device, a new code: the same account, not a new one.
         wait_out_resend().await;
         let phone2 = browser(&app.address);
-        app.post_as(&phone2, "/api/auth/phone/sendVerification", phone_body(NUMBER), "en")
-            .await;
+        app.post_as(
+            &phone2,
+            "/api/auth/phone/sendVerification",
+            phone_body(NUMBER),
+            "en",
+        )
+        .await;
         let code2 = sms.last_code(NUMBER).await;
         let second = app
-            .post_as(&phone2, "/api/auth/phone/login", login_body(NUMBER, &code2), "zh")
+            .post_as(
+                &phone2,
+                "/api/auth/phone/login",
+                login_body(NUMBER, &code2),
+                "zh",
+            )
             .await;
         assert_eq!(second.status, 200, "{:?}", second.body);
         assert_eq!(second.body["created"], false);
@@ -85,11 +106,14 @@ async fn five_wrong_codes_kill_the_code() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
         let app = quick_resend_app(db, &sms).await;
-        app.post("/api/auth/phone/sendVerification", phone_body(NUMBER)).await;
+        app.post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+            .await;
         let code = sms.last_code(NUMBER).await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
         for i in 1..=5 {
-            let r = app.post("/api/auth/phone/login", login_body(NUMBER, wrong)).await;
+            let r = app
+                .post("/api/auth/phone/login", login_body(NUMBER, wrong))
+                .await;
             let expected = if i < 5 {
                 "wrong_verification_code"
             } else {
@@ -98,14 +122,24 @@ async fn five_wrong_codes_kill_the_code() {
             assert_eq!((r.status, r.code()), (401, expected), "try {i}");
         }
         // Even the right code is dead now.
-        let r = app.post_as(&app.client, "/api/auth/phone/login", login_body(NUMBER, &code), "zh").await;
+        let r = app
+            .post_as(
+                &app.client,
+                "/api/auth/phone/login",
+                login_body(NUMBER, &code),
+                "zh",
+            )
+            .await;
         assert_eq!((r.status, r.code()), (401, "verification_code_exhausted"));
         assert_eq!(r.message(), "验证码错误次数过多，请重新获取");
         // A new code works.
         wait_out_resend().await;
-        app.post("/api/auth/phone/sendVerification", phone_body(NUMBER)).await;
+        app.post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+            .await;
         let fresh = sms.last_code(NUMBER).await;
-        let r = app.post("/api/auth/phone/login", login_body(NUMBER, &fresh)).await;
+        let r = app
+            .post("/api/auth/phone/login", login_body(NUMBER, &fresh))
+            .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
     }
 }
@@ -116,11 +150,18 @@ async fn a_resend_within_the_minute_is_429_with_the_wait() {
         let sms = FakeSms::start().await;
         let app = spawn_app_with(db, |c| sms.configure(c)).await;
         assert_eq!(
-            app.post("/api/auth/phone/sendVerification", phone_body(NUMBER)).await.status,
+            app.post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+                .await
+                .status,
             200
         );
         let r = app
-            .post_as(&app.client, "/api/auth/phone/sendVerification", phone_body(NUMBER), "zh")
+            .post_as(
+                &app.client,
+                "/api/auth/phone/sendVerification",
+                phone_body(NUMBER),
+                "zh",
+            )
             .await;
         assert_eq!((r.status, r.code()), (429, "code_resend_too_soon"));
         assert_eq!(r.message(), "验证码发送太频繁，请稍后再试");
@@ -128,7 +169,11 @@ async fn a_resend_within_the_minute_is_429_with_the_wait() {
         assert!((55..=60).contains(&wait), "{wait}");
         let header: u64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();
         assert_eq!(header, wait);
-        assert_eq!(sms.codes_for(NUMBER).await.len(), 1, "nothing more was sent");
+        assert_eq!(
+            sms.codes_for(NUMBER).await.len(),
+            1,
+            "nothing more was sent"
+        );
     }
 }
 
@@ -146,10 +191,14 @@ async fn at_most_five_codes_per_number_and_twenty_per_ip_an_hour() {
         })
         .await;
         for i in 1..=5 {
-            let r = app.post("/api/auth/phone/sendVerification", phone_body(NUMBER)).await;
+            let r = app
+                .post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+                .await;
             assert_eq!(r.status, 200, "send {i}: {:?}", r.body);
         }
-        let r = app.post("/api/auth/phone/sendVerification", phone_body(NUMBER)).await;
+        let r = app
+            .post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+            .await;
         assert_eq!((r.status, r.code()), (429, "rate_limited"));
         assert!(r.body["retryAfter"].as_u64().unwrap() > 3000);
         assert_eq!(sms.codes_for(NUMBER).await.len(), 5);
@@ -160,7 +209,9 @@ async fn at_most_five_codes_per_number_and_twenty_per_ip_an_hour() {
         loop {
             n += 1;
             let number = format!("1390013{n:04}");
-            let r = app.post("/api/auth/phone/sendVerification", phone_body(&number)).await;
+            let r = app
+                .post("/api/auth/phone/sendVerification", phone_body(&number))
+                .await;
             if r.status == 429 {
                 assert_eq!(r.code(), "rate_limited");
                 break;
@@ -178,8 +229,20 @@ async fn bad_numbers_and_codes_are_clear_422s_in_both_languages() {
     let sms = FakeSms::start().await;
     let app = spawn_app_with(TestDb::sqlite().await, |c| sms.configure(c)).await;
     for (prefix, number, code, zh, en) in [
-        ("86", "12345", "invalid_phone", "请输入有效的手机号", "Please enter a valid phone number"),
-        ("1", "1025550123", "invalid_phone", "请输入有效的手机号", "Please enter a valid phone number"),
+        (
+            "86",
+            "12345",
+            "invalid_phone",
+            "请输入有效的手机号",
+            "Please enter a valid phone number",
+        ),
+        (
+            "1",
+            "1025550123",
+            "invalid_phone",
+            "请输入有效的手机号",
+            "Please enter a valid phone number",
+        ),
         (
             "44",
             "7700900123",
@@ -200,9 +263,13 @@ async fn bad_numbers_and_codes_are_clear_422s_in_both_languages() {
             assert_eq!((r.status, r.code(), r.message()), (422, code, text));
         }
     }
-    let r = app.post("/api/auth/phone/login", login_body(NUMBER, "12ab56")).await;
+    let r = app
+        .post("/api/auth/phone/login", login_body(NUMBER, "12ab56"))
+        .await;
     assert_eq!((r.status, r.code()), (422, "invalid_verification_code"));
-    let r = app.post("/api/auth/phone/login", json!({ "phonePrefix": "86" })).await;
+    let r = app
+        .post("/api/auth/phone/login", json!({ "phonePrefix": "86" }))
+        .await;
     assert_eq!(r.status, 400);
     // A +1 number goes to Aliyun as country code + number.
     let r = app
@@ -230,10 +297,19 @@ async fn provider_refusals_become_clear_errors_and_free_the_countdown() {
     let app = spawn_app_with(TestDb::sqlite().await, |c| sms.configure(c)).await;
     for lang in ["en", "zh"] {
         let r = app
-            .post_as(&app.client, "/api/auth/phone/sendVerification", phone_body(NUMBER), lang)
+            .post_as(
+                &app.client,
+                "/api/auth/phone/sendVerification",
+                phone_body(NUMBER),
+                lang,
+            )
             .await;
         // The second try is not `code_resend_too_soon`: nothing reached the phone.
-        assert_eq!((r.status, r.code()), (429, "sms_provider_throttled"), "{lang}");
+        assert_eq!(
+            (r.status, r.code()),
+            (429, "sms_provider_throttled"),
+            "{lang}"
+        );
         let expected = if lang == "en" {
             "Too many codes requested for this number; please try again later"
         } else {
@@ -251,11 +327,18 @@ async fn binding_a_phone_to_a_password_account() {
         app.register("alice", "password123").await;
         let unauth = browser(&app.address);
         let r = app
-            .post_as(&unauth, "/api/account/phone/sendVerification", phone_body(NUMBER), "en")
+            .post_as(
+                &unauth,
+                "/api/account/phone/sendVerification",
+                phone_body(NUMBER),
+                "en",
+            )
             .await;
         assert_eq!(r.status, 401);
 
-        let r = app.post("/api/account/phone/sendVerification", phone_body(NUMBER)).await;
+        let r = app
+            .post("/api/account/phone/sendVerification", phone_body(NUMBER))
+            .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         let code = sms.last_code(NUMBER).await;
         // A login code is not a binding code, and vice versa.
@@ -267,11 +350,21 @@ async fn binding_a_phone_to_a_password_account() {
         // Now the phone signs into alice's account.
         wait_out_resend().await;
         let device = browser(&app.address);
-        app.post_as(&device, "/api/auth/phone/sendVerification", phone_body(NUMBER), "en")
-            .await;
+        app.post_as(
+            &device,
+            "/api/auth/phone/sendVerification",
+            phone_body(NUMBER),
+            "en",
+        )
+        .await;
         let login_code = sms.last_code(NUMBER).await;
         let r = app
-            .post_as(&device, "/api/auth/phone/login", login_body(NUMBER, &login_code), "en")
+            .post_as(
+                &device,
+                "/api/auth/phone/login",
+                login_body(NUMBER, &login_code),
+                "en",
+            )
             .await;
         assert_eq!(r.body["user"]["username"], "alice");
         assert_eq!(r.body["created"], false);
@@ -286,13 +379,22 @@ async fn binding_a_phone_to_a_password_account() {
         )
         .await;
         let r = app
-            .post_as(&bob, "/api/account/phone/sendVerification", phone_body(NUMBER), "en")
+            .post_as(
+                &bob,
+                "/api/account/phone/sendVerification",
+                phone_body(NUMBER),
+                "en",
+            )
             .await;
         assert_eq!((r.status, r.code()), (409, "phone_taken"));
     }
 }
 
-pub async fn reqwest_put(app: &TestApp, path: &str, body: serde_json::Value) -> crate::helpers::Reply {
+pub async fn reqwest_put(
+    app: &TestApp,
+    path: &str,
+    body: serde_json::Value,
+) -> crate::helpers::Reply {
     crate::helpers::reply(
         app.client
             .put(app.url(path))

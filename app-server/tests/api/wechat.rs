@@ -61,7 +61,10 @@ fn with_origin(app: &TestApp, rb: reqwest::RequestBuilder) -> reqwest::RequestBu
 /// Runs the OAuth round trip in `client` with WeChat answering `code`; returns the redirect.
 async fn oauth_round_trip(app: &TestApp, client: &reqwest::Client, code: &str) -> String {
     let token = reply(client.get(app.url("/api/auth/token")).send().await.unwrap()).await;
-    let auth_url = token.body["authUrl"].as_str().expect("authUrl in WeChat").to_owned();
+    let auth_url = token.body["authUrl"]
+        .as_str()
+        .expect("authUrl in WeChat")
+        .to_owned();
     let url = reqwest::Url::parse(&auth_url).unwrap();
     assert_eq!(url.path(), "/connect/oauth2/authorize");
     assert_eq!(url.fragment(), Some("wechat_redirect"));
@@ -72,7 +75,9 @@ async fn oauth_round_trip(app: &TestApp, client: &reqwest::Client, code: &str) -
     let state = &q["state"];
     assert!(state.len() <= 128 && state.chars().all(|c| c.is_ascii_alphanumeric()));
     let res = client
-        .get(app.url(&format!("/api/auth/wechat/callback?code={code}&state={state}")))
+        .get(app.url(&format!(
+            "/api/auth/wechat/callback?code={code}&state={state}"
+        )))
         .send()
         .await
         .unwrap();
@@ -80,7 +85,12 @@ async fn oauth_round_trip(app: &TestApp, client: &reqwest::Client, code: &str) -
     res.headers()["location"].to_str().unwrap().to_owned()
 }
 
-async fn json_req(app: &TestApp, client: &reqwest::Client, m: reqwest::Method, p: &str) -> crate::helpers::Reply {
+async fn json_req(
+    app: &TestApp,
+    client: &reqwest::Client,
+    m: reqwest::Method,
+    p: &str,
+) -> crate::helpers::Reply {
     reply(
         with_origin(app, client.request(m, app.url(p)))
             .header("Accept-Language", "en")
@@ -107,16 +117,40 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         let t = reply(carol.get(app.url("/api/auth/token")).send().await.unwrap()).await;
         assert_eq!(t.body["wechatOpenId"], "o-carol");
         assert_eq!(t.body["hasUser"], false);
-        assert!(t.body["authUrl"].is_null(), "no second round trip once the openid is known");
-        let made = json_req(&app, &carol, reqwest::Method::POST, "/api/auth/wechat/register").await;
+        assert!(
+            t.body["authUrl"].is_null(),
+            "no second round trip once the openid is known"
+        );
+        let made = json_req(
+            &app,
+            &carol,
+            reqwest::Method::POST,
+            "/api/auth/wechat/register",
+        )
+        .await;
         assert_eq!(made.status, 201, "{:?}", made.body);
         assert_eq!(made.body["user"]["nickname"], "微信carol");
         assert_eq!(made.body["user"]["wechatLinked"], true);
-        assert_eq!(made.body["user"]["avatarUrl"], "https://wx.qlogo.cn/mmopen/a.png");
-        let again = json_req(&app, &carol, reqwest::Method::POST, "/api/auth/wechat/register").await;
+        assert_eq!(
+            made.body["user"]["avatarUrl"],
+            "https://wx.qlogo.cn/mmopen/a.png"
+        );
+        let again = json_req(
+            &app,
+            &carol,
+            reqwest::Method::POST,
+            "/api/auth/wechat/register",
+        )
+        .await;
         assert_eq!((again.status, again.code()), (409, "wechat_already_linked"));
         // Her only way in: WeChat cannot be unbound.
-        let r = json_req(&app, &carol, reqwest::Method::DELETE, "/api/auth/wechat/binding").await;
+        let r = json_req(
+            &app,
+            &carol,
+            reqwest::Method::DELETE,
+            "/api/auth/wechat/binding",
+        )
+        .await;
         assert_eq!((r.status, r.code()), (409, "last_sign_in_method"));
 
         // Carol on a second phone: the linked openid logs straight in.
@@ -124,7 +158,13 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         oauth_round_trip(&app, &carol2, "code-carol").await;
         let t = reply(carol2.get(app.url("/api/auth/token")).send().await.unwrap()).await;
         assert_eq!(t.body["hasUser"], true);
-        let r = json_req(&app, &carol2, reqwest::Method::GET, "/api/auth/wechat/login").await;
+        let r = json_req(
+            &app,
+            &carol2,
+            reqwest::Method::GET,
+            "/api/auth/wechat/login",
+        )
+        .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["user"]["id"], made.body["user"]["id"]);
 
@@ -143,17 +183,39 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         )
         .await;
         assert_eq!(login.status, 200);
-        let bound = json_req(&app, &alice, reqwest::Method::POST, "/api/auth/wechat/binding").await;
+        let bound = json_req(
+            &app,
+            &alice,
+            reqwest::Method::POST,
+            "/api/auth/wechat/binding",
+        )
+        .await;
         assert_eq!(bound.status, 200, "{:?}", bound.body);
         assert_eq!(bound.body["user"]["wechatLinked"], true);
         // She has a password too, so unbinding is allowed.
-        let r = json_req(&app, &alice, reqwest::Method::DELETE, "/api/auth/wechat/binding").await;
+        let r = json_req(
+            &app,
+            &alice,
+            reqwest::Method::DELETE,
+            "/api/auth/wechat/binding",
+        )
+        .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["user"]["wechatLinked"], false);
 
         // Binding Carol's WeChat to Alice is refused.
-        let r = json_req(&app, &carol2, reqwest::Method::POST, "/api/auth/wechat/binding").await;
-        assert_eq!(r.status, 200, "re-binding one's own WeChat is a no-op: {:?}", r.body);
+        let r = json_req(
+            &app,
+            &carol2,
+            reqwest::Method::POST,
+            "/api/auth/wechat/binding",
+        )
+        .await;
+        assert_eq!(
+            r.status, 200,
+            "re-binding one's own WeChat is a no-op: {:?}",
+            r.body
+        );
     }
 }
 
@@ -164,12 +226,19 @@ async fn the_oauth_state_is_single_use_and_bound_to_the_browser() {
     let b = wechat_browser();
     let token = reply(b.get(app.url("/api/auth/token")).send().await.unwrap()).await;
     let url = reqwest::Url::parse(token.body["authUrl"].as_str().unwrap()).unwrap();
-    let state: String = url.query_pairs().find(|(k, _)| k == "state").unwrap().1.into_owned();
+    let state: String = url
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .unwrap()
+        .1
+        .into_owned();
 
     // Another browser (no state cookie) cannot use it.
     let thief = wechat_browser();
     let res = thief
-        .get(app.url(&format!("/api/auth/wechat/callback?code=code-bob&state={state}")))
+        .get(app.url(&format!(
+            "/api/auth/wechat/callback?code=code-bob&state={state}"
+        )))
         .send()
         .await
         .unwrap();
@@ -177,14 +246,21 @@ async fn the_oauth_state_is_single_use_and_bound_to_the_browser() {
 
     // A used code comes back as a clear error.
     let res = b
-        .get(app.url(&format!("/api/auth/wechat/callback?code=code-used&state={state}")))
+        .get(app.url(&format!(
+            "/api/auth/wechat/callback?code=code-used&state={state}"
+        )))
         .send()
         .await
         .unwrap();
-    assert_eq!(res.headers()["location"], "/?wechatError=wechat_code_rejected");
+    assert_eq!(
+        res.headers()["location"],
+        "/?wechatError=wechat_code_rejected"
+    );
     // The state is spent now.
     let res = b
-        .get(app.url(&format!("/api/auth/wechat/callback?code=code-bob&state={state}")))
+        .get(app.url(&format!(
+            "/api/auth/wechat/callback?code=code-bob&state={state}"
+        )))
         .send()
         .await
         .unwrap();
@@ -210,7 +286,9 @@ fn stable_token_mock(delay_ms: u64) -> Mock {
         .respond_with(
             ResponseTemplate::new(200)
                 .set_delay(Duration::from_millis(delay_ms))
-                .set_body_json(json!({ "access_token": "ACCESS_TOKEN_0123456789abcdef", "expires_in": 7200 })),
+                .set_body_json(
+                    json!({ "access_token": "ACCESS_TOKEN_0123456789abcdef", "expires_in": 7200 }),
+                ),
         )
 }
 
@@ -223,13 +301,16 @@ async fn two_instances_racing_a_token_refresh_make_exactly_one_upstream_call() {
             .and(path("/cgi-bin/menu/get"))
             .and(query_param("access_token", "ACCESS_TOKEN_0123456789abcdef"))
             .respond_with(
-                ResponseTemplate::new(200).set_body_json(json!({ "errcode": 46003, "errmsg": "menu no exist" })),
+                ResponseTemplate::new(200)
+                    .set_body_json(json!({ "errcode": 46003, "errmsg": "menu no exist" })),
             )
             .mount(&wx)
             .await;
         let a = admin_app(db, &wx).await;
         let b = spawn_on(
-            adapter_postgres::Database::connect(&a.db_url, 5).await.unwrap(),
+            adapter_postgres::Database::connect(&a.db_url, 5)
+                .await
+                .unwrap(),
             &a.db_url,
             |c| configure_wechat(c, &wx.uri()),
         )
@@ -239,7 +320,13 @@ async fn two_instances_racing_a_token_refresh_make_exactly_one_upstream_call() {
             a.get("/api/admin/wechat/menu"),
             b.get("/api/admin/wechat/menu")
         );
-        assert_eq!((ra.status, rb.status), (200, 200), "{:?} {:?}", ra.body, rb.body);
+        assert_eq!(
+            (ra.status, rb.status),
+            (200, 200),
+            "{:?} {:?}",
+            ra.body,
+            rb.body
+        );
         assert!(ra.body["menu"].is_null() && rb.body["menu"].is_null());
         let status = a.get("/api/admin/wechat/token").await;
         assert_eq!(status.body["token"]["state"], "fresh");
@@ -256,7 +343,9 @@ async fn the_admin_validates_publishes_and_rolls_back_a_menu() {
         stable_token_mock(0).mount(&wx).await;
         Mock::given(method("POST"))
             .and(path("/cgi-bin/menu/create"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "errcode": 0, "errmsg": "ok" })))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_json(json!({ "errcode": 0, "errmsg": "ok" })),
+            )
             .mount(&wx)
             .await;
         let app = admin_app(db, &wx).await;
@@ -265,13 +354,25 @@ async fn the_admin_validates_publishes_and_rolls_back_a_menu() {
             { "type": "click", "name": "一二三四五六", "key": "K" },
             { "type": "view", "name": "链接", "url": "ftp://x" }
         ]});
-        let r = app.post_as(&app.client, "/api/admin/wechat/menu/validate", bad.clone(), "zh").await;
+        let r = app
+            .post_as(
+                &app.client,
+                "/api/admin/wechat/menu/validate",
+                bad.clone(),
+                "zh",
+            )
+            .await;
         assert_eq!(r.body["valid"], false);
         let faults: Vec<(String, String)> = r.body["faults"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|f| (f["path"].as_str().unwrap().into(), f["code"].as_str().unwrap().into()))
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap().into(),
+                    f["code"].as_str().unwrap().into(),
+                )
+            })
             .collect();
         assert_eq!(
             faults,
@@ -280,7 +381,12 @@ async fn the_admin_validates_publishes_and_rolls_back_a_menu() {
                 ("button[1].url".into(), "url_invalid".into())
             ]
         );
-        assert!(r.body["faults"][0]["message"].as_str().unwrap().contains("18 字节"));
+        assert!(
+            r.body["faults"][0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("18 字节")
+        );
         let r = put(&app, "/api/admin/wechat/menu", bad).await;
         assert_eq!((r.status, r.code()), (422, "invalid_menu"));
         assert_eq!(r.body["faults"].as_array().unwrap().len(), 2);
@@ -298,12 +404,18 @@ async fn the_admin_validates_publishes_and_rolls_back_a_menu() {
         assert_eq!(second.status, 200);
         let versions = app.get("/api/admin/wechat/menu/versions").await;
         assert_eq!(versions.body["versions"].as_array().unwrap().len(), 2);
-        assert_eq!(versions.body["versions"][0]["id"], second.body["version"]["id"]);
+        assert_eq!(
+            versions.body["versions"][0]["id"],
+            second.body["version"]["id"]
+        );
         assert_eq!(versions.body["versions"][1]["publishedBy"], "chief");
 
         let first_id = first.body["version"]["id"].as_str().unwrap();
         let rolled = app
-            .post(&format!("/api/admin/wechat/menu/versions/{first_id}/rollback"), json!({}))
+            .post(
+                &format!("/api/admin/wechat/menu/versions/{first_id}/rollback"),
+                json!({}),
+            )
             .await;
         assert_eq!(rolled.status, 200, "{:?}", rolled.body);
         assert_eq!(rolled.body["version"]["rolledBackFrom"], first_id);
@@ -321,9 +433,18 @@ async fn the_admin_validates_publishes_and_rolls_back_a_menu() {
         assert_eq!(creates[2], good);
         assert_eq!(creates[0], creates[2]);
         let unknown = app
-            .post(&format!("/api/admin/wechat/menu/versions/{}/rollback", uuid::Uuid::new_v4()), json!({}))
+            .post(
+                &format!(
+                    "/api/admin/wechat/menu/versions/{}/rollback",
+                    uuid::Uuid::new_v4()
+                ),
+                json!({}),
+            )
             .await;
-        assert_eq!((unknown.status, unknown.code()), (404, "menu_version_not_found"));
+        assert_eq!(
+            (unknown.status, unknown.code()),
+            (404, "menu_version_not_found")
+        );
     }
 }
 
@@ -348,13 +469,25 @@ async fn non_admins_get_403_and_strangers_401_on_every_admin_endpoint() {
     let endpoints = [
         (reqwest::Method::GET, "/api/admin/overview".to_owned()),
         (reqwest::Method::GET, "/api/admin/wechat/token".to_owned()),
-        (reqwest::Method::POST, "/api/admin/wechat/token/refresh".to_owned()),
+        (
+            reqwest::Method::POST,
+            "/api/admin/wechat/token/refresh".to_owned(),
+        ),
         (reqwest::Method::GET, "/api/admin/wechat/menu".to_owned()),
-        (reqwest::Method::POST, "/api/admin/wechat/menu/validate".to_owned()),
+        (
+            reqwest::Method::POST,
+            "/api/admin/wechat/menu/validate".to_owned(),
+        ),
         (reqwest::Method::PUT, "/api/admin/wechat/menu".to_owned()),
         (reqwest::Method::DELETE, "/api/admin/wechat/menu".to_owned()),
-        (reqwest::Method::GET, "/api/admin/wechat/menu/versions".to_owned()),
-        (reqwest::Method::POST, format!("/api/admin/wechat/menu/versions/{id}/rollback")),
+        (
+            reqwest::Method::GET,
+            "/api/admin/wechat/menu/versions".to_owned(),
+        ),
+        (
+            reqwest::Method::POST,
+            format!("/api/admin/wechat/menu/versions/{id}/rollback"),
+        ),
     ];
     for (m, p) in &endpoints {
         for (client, expected) in [(&user, 403), (&stranger, 401)] {

@@ -421,9 +421,7 @@ pub async fn rollback_menu(
     let id: MenuVersionId = id
         .parse()
         .map_err(|_| ApiError::from(WechatError::VersionNotFound))?;
-    let version = service
-        .rollback(id, admin.0.user.username.as_str())
-        .await?;
+    let version = service.rollback(id, admin.0.user.username.as_str()).await?;
     tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu rolled back");
     Ok(HttpResponse::Ok().json(VersionResponse {
         success: true,

@@ -3,9 +3,7 @@
 
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
-use accounts::model::{
-    Nickname, Password, PhoneNumber, Session, User, Username, VerificationCode,
-};
+use accounts::model::{Nickname, Password, PhoneNumber, Session, User, Username, VerificationCode};
 use accounts::{AccountsError, Registration};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

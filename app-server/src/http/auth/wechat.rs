@@ -222,11 +222,18 @@ pub async fn callback(
         Ok(RateDecision::Allowed) => {}
         Ok(RateDecision::Limited { .. }) => return failed(&req, &state, "invalid_state"),
         Err(e) => {
-            tracing::error!(error = format!("{e:#}"), "WeChat callback: state check failed");
+            tracing::error!(
+                error = format!("{e:#}"),
+                "WeChat callback: state check failed"
+            );
             return failed(&req, &state, "internal_error");
         }
     }
-    let Some(code) = query.code.as_deref().filter(|c| !c.is_empty() && c.len() <= 256) else {
+    let Some(code) = query
+        .code
+        .as_deref()
+        .filter(|c| !c.is_empty() && c.len() <= 256)
+    else {
         return failed(&req, &state, "wechat_denied");
     };
     let profile = match oauth.exchange_code(code).await {

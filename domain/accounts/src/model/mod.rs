@@ -8,8 +8,8 @@ mod username;
 mod wechat;
 
 pub use password::{Password, PasswordHash};
+pub use phone::{CodePurpose, PhoneNumber, PhoneRegion, VerificationCode, VerificationCodeHash};
 pub use session::{Session, SessionToken, SessionTokenHash};
 pub use user::{NewUser, Nickname, User};
 pub use username::Username;
-pub use phone::{CodePurpose, PhoneNumber, PhoneRegion, VerificationCode, VerificationCodeHash};
 pub use wechat::{WechatIdentity, WechatProfile};

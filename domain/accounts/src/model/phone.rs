@@ -124,7 +124,12 @@ impl PhoneNumber {
 
 impl fmt::Debug for PhoneNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PhoneNumber(+{} {})", self.region.prefix(), self.masked())
+        write!(
+            f,
+            "PhoneNumber(+{} {})",
+            self.region.prefix(),
+            self.masked()
+        )
     }
 }
 
@@ -227,9 +232,19 @@ mod tests {
         assert_eq!(n.last_four(), "8000");
         assert!(PhoneNumber::parse("+86", "19912345678").is_ok());
         assert!(PhoneNumber::parse("86", "+86 138-0013-8000").is_ok());
-        for bad in ["12345", "1380013800", "138001380001", "12800138000", "23800138000", "1380013800a"] {
+        for bad in [
+            "12345",
+            "1380013800",
+            "138001380001",
+            "12800138000",
+            "23800138000",
+            "1380013800a",
+        ] {
             assert!(
-                matches!(PhoneNumber::parse("86", bad), Err(AccountsError::InvalidPhone)),
+                matches!(
+                    PhoneNumber::parse("86", bad),
+                    Err(AccountsError::InvalidPhone)
+                ),
                 "{bad}"
             );
         }
@@ -241,9 +256,19 @@ mod tests {
         assert_eq!(n.e164(), "+12025550123");
         assert_eq!(n.masked(), "202***0123");
         assert!(PhoneNumber::parse("+1", "1 202 555 0123").is_ok());
-        for bad in ["12345", "0025550123", "1025550123", "2021550123", "20255501234", "202555012"] {
+        for bad in [
+            "12345",
+            "0025550123",
+            "1025550123",
+            "2021550123",
+            "20255501234",
+            "202555012",
+        ] {
             assert!(
-                matches!(PhoneNumber::parse("1", bad), Err(AccountsError::InvalidPhone)),
+                matches!(
+                    PhoneNumber::parse("1", bad),
+                    Err(AccountsError::InvalidPhone)
+                ),
                 "{bad}"
             );
         }

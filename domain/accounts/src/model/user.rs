@@ -62,7 +62,9 @@ pub struct User {
 impl User {
     /// How many ways this account can sign in (password, phone, WeChat).
     pub fn sign_in_methods(&self) -> usize {
-        usize::from(self.has_password) + usize::from(self.phone.is_some()) + usize::from(self.wechat.is_some())
+        usize::from(self.has_password)
+            + usize::from(self.phone.is_some())
+            + usize::from(self.wechat.is_some())
     }
 }
 

@@ -3,7 +3,9 @@
 
 use super::{AccountService, ClientContext, IssuedSession};
 use crate::AccountsError;
-use crate::model::{CodePurpose, NewUser, Nickname, PhoneNumber, User, Username, VerificationCode, WechatIdentity};
+use crate::model::{
+    CodePurpose, NewUser, Nickname, PhoneNumber, User, Username, VerificationCode, WechatIdentity,
+};
 use crate::ports::{AttemptOutcome, CodeId, StoredCode};
 use chrono::{DateTime, Duration, Utc};
 use kernel::{Role, UserId};
@@ -117,7 +119,9 @@ impl AccountService {
     ) -> Result<User, AccountsError> {
         self.ensure_phone_free_for(user_id, phone).await?;
         self.check_code(phone, CodePurpose::BindPhone, code).await?;
-        self.users.set_phone(user_id, phone, self.clock.now()).await?;
+        self.users
+            .set_phone(user_id, phone, self.clock.now())
+            .await?;
         self.find_user(user_id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("user {user_id} vanished while binding a phone").into())
@@ -151,8 +155,12 @@ impl AccountService {
                 }
                 other => other,
             })?;
-        self.limit(&format!("sms:phone:{e164}"), self.policy.sms_per_phone, true)
-            .await?;
+        self.limit(
+            &format!("sms:phone:{e164}"),
+            self.policy.sms_per_phone,
+            true,
+        )
+        .await?;
         if let Some(ip) = &ctx.ip {
             self.limit(&format!("sms:ip:{ip}"), self.policy.sms_per_ip, true)
                 .await?;
@@ -306,11 +314,26 @@ mod tests {
         let mut m = Mocks::new();
         m.limiter
             .expect_hit()
-            .withf(|k, r, _| k == "sms:resend:login:+8613800138000" && r.limit == 1 && r.window_secs == 60)
-            .returning(|_, _, _| Ok(RateDecision::Limited { retry_after_secs: 42 }));
+            .withf(|k, r, _| {
+                k == "sms:resend:login:+8613800138000" && r.limit == 1 && r.window_secs == 60
+            })
+            .returning(|_, _, _| {
+                Ok(RateDecision::Limited {
+                    retry_after_secs: 42,
+                })
+            });
         m.sms.expect_send_code().never();
-        let err = m.service().send_login_code(&phone(), &ctx()).await.unwrap_err();
-        assert!(matches!(err, AccountsError::CodeResendTooSoon { retry_after_secs: 42 }));
+        let err = m
+            .service()
+            .send_login_code(&phone(), &ctx())
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            err,
+            AccountsError::CodeResendTooSoon {
+                retry_after_secs: 42
+            }
+        ));
     }
 
     #[tokio::test]
@@ -321,14 +344,28 @@ mod tests {
                 if k == limited_key {
                     let expected = if k.starts_with("sms:phone") { 5 } else { 20 };
                     assert_eq!((r.limit, r.window_secs), (expected, 3600));
-                    Ok(RateDecision::Limited { retry_after_secs: 1800 })
+                    Ok(RateDecision::Limited {
+                        retry_after_secs: 1800,
+                    })
                 } else {
                     Ok(RateDecision::Allowed)
                 }
             });
             m.sms.expect_send_code().never();
-            let err = m.service().send_login_code(&phone(), &ctx()).await.unwrap_err();
-            assert!(matches!(err, AccountsError::RateLimited { retry_after_secs: 1800 }), "{limited_key}");
+            let err = m
+                .service()
+                .send_login_code(&phone(), &ctx())
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    AccountsError::RateLimited {
+                        retry_after_secs: 1800
+                    }
+                ),
+                "{limited_key}"
+            );
         }
     }
 
@@ -350,7 +387,11 @@ mod tests {
         m.sms
             .expect_send_code()
             .returning(|_, _| Err(AccountsError::SmsThrottled));
-        let err = m.service().send_login_code(&phone(), &ctx()).await.unwrap_err();
+        let err = m
+            .service()
+            .send_login_code(&phone(), &ctx())
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::SmsThrottled));
     }
 
@@ -421,7 +462,9 @@ mod tests {
             m.codes
                 .expect_reserve_attempt()
                 .with(eq(phone()), eq(CodePurpose::Login), eq(5), always())
-                .returning(move |_, _, _, _| Ok(AttemptOutcome::Reserved(stored("123456", attempts))));
+                .returning(move |_, _, _, _| {
+                    Ok(AttemptOutcome::Reserved(stored("123456", attempts)))
+                });
             m.codes.expect_consume().never();
             m.sessions.expect_insert().never();
             let err = m

@@ -103,10 +103,10 @@ impl AccountService {
             Some(_) => return Err(AccountsError::WechatAlreadyBound),
             None => {}
         }
-        if let Some(owner) = self.users.find_by_wechat_openid(&identity.openid).await? {
-            if owner.id != user_id {
-                return Err(AccountsError::WechatTaken);
-            }
+        if let Some(owner) = self.users.find_by_wechat_openid(&identity.openid).await?
+            && owner.id != user_id
+        {
+            return Err(AccountsError::WechatTaken);
         }
         self.users
             .set_wechat(user_id, Some(identity), self.clock.now())
@@ -127,7 +127,9 @@ impl AccountService {
         if user.sign_in_methods() <= 1 {
             return Err(AccountsError::LastSignInMethod);
         }
-        self.users.set_wechat(user_id, None, self.clock.now()).await?;
+        self.users
+            .set_wechat(user_id, None, self.clock.now())
+            .await?;
         self.existing(user_id).await
     }
 
@@ -154,9 +156,15 @@ mod tests {
     #[tokio::test]
     async fn an_unlinked_openid_cannot_log_in() {
         let mut m = Mocks::new();
-        m.users.expect_find_by_wechat_openid().returning(|_| Ok(None));
+        m.users
+            .expect_find_by_wechat_openid()
+            .returning(|_| Ok(None));
         m.sessions.expect_insert().never();
-        let err = m.service().login_with_wechat("o1", &ctx()).await.unwrap_err();
+        let err = m
+            .service()
+            .login_with_wechat("o1", &ctx())
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::WechatNotLinked));
     }
 
@@ -178,7 +186,9 @@ mod tests {
     async fn registration_takes_the_wechat_nickname_and_avatar() {
         let mut m = Mocks::new();
         m.allow_all_limits();
-        m.users.expect_find_by_wechat_openid().returning(|_| Ok(None));
+        m.users
+            .expect_find_by_wechat_openid()
+            .returning(|_| Ok(None));
         m.users
             .expect_insert()
             .withf(|u| {
@@ -200,14 +210,19 @@ mod tests {
             nickname: Some(" 微信小明\u{0007} ".into()),
             avatar_url: Some("https://wx.qlogo.cn/a.png".into()),
         };
-        m.service().register_with_wechat(&profile, &ctx()).await.unwrap();
+        m.service()
+            .register_with_wechat(&profile, &ctx())
+            .await
+            .unwrap();
     }
 
     #[tokio::test]
     async fn registration_without_a_usable_nickname_uses_the_default() {
         let mut m = Mocks::new();
         m.allow_all_limits();
-        m.users.expect_find_by_wechat_openid().returning(|_| Ok(None));
+        m.users
+            .expect_find_by_wechat_openid()
+            .returning(|_| Ok(None));
         m.users
             .expect_insert()
             .withf(|u| u.nickname.as_str() == "微信用户")
@@ -218,7 +233,10 @@ mod tests {
             nickname: Some("   ".into()),
             avatar_url: None,
         };
-        m.service().register_with_wechat(&profile, &ctx()).await.unwrap();
+        m.service()
+            .register_with_wechat(&profile, &ctx())
+            .await
+            .unwrap();
     }
 
     #[tokio::test]
@@ -234,7 +252,11 @@ mod tests {
             nickname: None,
             avatar_url: None,
         };
-        let err = m.service().register_with_wechat(&profile, &ctx()).await.unwrap_err();
+        let err = m
+            .service()
+            .register_with_wechat(&profile, &ctx())
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::WechatTaken));
     }
 
@@ -251,7 +273,11 @@ mod tests {
             .expect_find_by_wechat_openid()
             .returning(|_| Ok(Some(user("other"))));
         m.users.expect_set_wechat().never();
-        let err = m.service().bind_wechat(my_id, identity("o1")).await.unwrap_err();
+        let err = m
+            .service()
+            .bind_wechat(my_id, identity("o1"))
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::WechatTaken));
 
         let mut bound = me;
@@ -261,7 +287,11 @@ mod tests {
             .expect_find_by_id()
             .returning(move |_| Ok(Some((bound.clone(), None))));
         m.users.expect_set_wechat().never();
-        let err = m.service().bind_wechat(my_id, identity("o1")).await.unwrap_err();
+        let err = m
+            .service()
+            .bind_wechat(my_id, identity("o1"))
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::WechatAlreadyBound));
     }
 
