@@ -93,7 +93,12 @@ impl AppState {
                     Arc::new(db.menu_versions()),
                     Arc::new(db.rate_limiter()),
                     clock,
-                    TokenPolicy::default(),
+                    // WeChat's stable_token hands out a new token only in the last five minutes
+                    // of the old one; refreshing earlier just returns the same token again.
+                    TokenPolicy {
+                        refresh_ahead_secs: 240,
+                        ..TokenPolicy::default()
+                    },
                     format!("{}-{}", std::process::id(), OsTokenGenerator::random_b64(6)),
                 );
                 let oauth: Arc<dyn WechatOAuth> = client;

@@ -141,6 +141,9 @@ pub struct WechatAdminService {
     policy: TokenPolicy,
     /// Names this server instance as the lease holder.
     instance_id: String,
+    /// Numbers this instance's refresh attempts: the lease belongs to one attempt, not to the
+    /// instance, so two tasks of one instance never both hold it.
+    attempts: std::sync::atomic::AtomicU64,
     app_id: String,
 }
 
@@ -163,6 +166,7 @@ impl WechatAdminService {
             clock,
             policy,
             instance_id,
+            attempts: std::sync::atomic::AtomicU64::new(0),
             app_id,
         }
     }
@@ -356,6 +360,12 @@ impl WechatAdminService {
             .lock_wait_secs
             .saturating_mul(1000)
             .div_ceil(POLL_EVERY_MS);
+        let holder = format!(
+            "{}#{}",
+            self.instance_id,
+            self.attempts
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        );
         for attempt in 0..=polls {
             if attempt > 0 {
                 tokio::time::sleep(std::time::Duration::from_millis(POLL_EVERY_MS)).await;
@@ -376,10 +386,10 @@ impl WechatAdminService {
             let until = now + secs(self.policy.lock_ttl_secs);
             if self
                 .store
-                .try_lock(&self.app_id, &self.instance_id, until, now)
+                .try_lock(&self.app_id, &holder, until, now)
                 .await?
             {
-                return self.refresh_holding_lease(need).await;
+                return self.refresh_holding_lease(need, &holder).await;
             }
             if attempt == 0 {
                 tracing::debug!("another instance is refreshing the access token; waiting");
@@ -392,18 +402,22 @@ impl WechatAdminService {
         Err(WechatError::RefreshBusy)
     }
 
-    async fn refresh_holding_lease(&self, need: Need) -> Result<Obtained, WechatError> {
+    async fn refresh_holding_lease(
+        &self,
+        need: Need,
+        holder: &str,
+    ) -> Result<Obtained, WechatError> {
         if need != Need::Forced {
             // Another instance may have refreshed between our read and our lease.
             let cached = match self.store.load(&self.app_id).await {
                 Ok(cached) => cached,
                 Err(e) => {
-                    self.release_quietly().await;
+                    self.release_quietly(holder).await;
                     return Err(e);
                 }
             };
             if let Some(token) = self.satisfying(need, &cached, self.clock.now()) {
-                self.store.release(&self.app_id, &self.instance_id).await?;
+                self.store.release(&self.app_id, holder).await?;
                 return Ok(Obtained {
                     token,
                     refreshed: false,
@@ -415,7 +429,7 @@ impl WechatAdminService {
             Ok(issued) => {
                 let now = self.clock.now();
                 self.store
-                    .store_token(&self.app_id, &self.instance_id, &issued, now)
+                    .store_token(&self.app_id, holder, &issued, now)
                     .await?;
                 tracing::info!(
                     token = %mask_token(&issued.token),
@@ -434,7 +448,7 @@ impl WechatAdminService {
                 let now = self.clock.now();
                 if let Err(store_err) = self
                     .store
-                    .store_error(&self.app_id, &self.instance_id, &message, now)
+                    .store_error(&self.app_id, holder, &message, now)
                     .await
                 {
                     tracing::warn!(error = %store_err, "could not record the refresh failure");
@@ -444,8 +458,8 @@ impl WechatAdminService {
         }
     }
 
-    async fn release_quietly(&self) {
-        if let Err(e) = self.store.release(&self.app_id, &self.instance_id).await {
+    async fn release_quietly(&self, holder: &str) {
+        if let Err(e) = self.store.release(&self.app_id, holder).await {
             tracing::warn!(error = %e, "could not release the token lease; it runs out by itself");
         }
     }
@@ -707,7 +721,7 @@ mod tests {
                 .expect_try_lock()
                 .withf(|app, holder, until, now| {
                     app == APP
-                        && holder == ME
+                        && holder.starts_with("instance-a#")
                         && *now == t0()
                         && *until == t0() + Duration::seconds(30)
                 })
@@ -727,7 +741,10 @@ mod tests {
             self.store
                 .expect_store_token()
                 .withf(move |app, holder, t, at| {
-                    app == APP && holder == ME && t.token == token && *at == t0()
+                    app == APP
+                        && holder.starts_with("instance-a#")
+                        && t.token == token
+                        && *at == t0()
                 })
                 .times(1)
                 .returning(|_, _, _, _| Ok(()));
@@ -808,7 +825,7 @@ mod tests {
         m.lease(true, 1);
         m.store
             .expect_release()
-            .with(eq(APP), eq(ME))
+            .withf(|app, holder| app == APP && holder.starts_with("instance-a#"))
             .times(1)
             .returning(|_, _| Ok(()));
         m.api.expect_stable_token().never();
@@ -870,7 +887,7 @@ mod tests {
             .expect_store_error()
             .withf(|app, holder, message, at| {
                 app == APP
-                    && holder == ME
+                    && holder.starts_with("instance-a#")
                     && message.contains("40013")
                     && message.contains("invalid appid")
                     && *at == t0()

@@ -64,7 +64,7 @@ export function RegisterForm({ submitAllowed, onSuccess, extra }: LoginFormProps
       {
         onSuccess: (user) => {
           setSucceeded(true)
-          onSuccess(user)
+          onSuccess(user, { created: true })
         },
         onError: (error) => {
           if (error instanceof ApiError && error.body.fields) {
