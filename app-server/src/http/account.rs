@@ -1,7 +1,7 @@
 //! The signed-in user's own account: binding or changing the phone number.
 
 use crate::http::auth::dto::CodeSentResponse;
-use crate::http::auth::dto::{AuthResponse, PhoneCodeRequest, PhoneRequest, UserDto};
+use crate::http::auth::dto::{AuthResponse, PhoneCodeRequest, PhoneRequest};
 use crate::http::auth::phone::code_sent;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{SignedIn, client_context};
@@ -64,9 +64,5 @@ pub async fn bind_phone(
     let (phone, code) = body.try_into_domain()?;
     let user = state.accounts.bind_phone(me.user.id, &phone, &code).await?;
     tracing::info!(user = %user.id, "phone bound");
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        success: true,
-        user: UserDto::from(&user),
-        message: Msg::PhoneBound.text(lang),
-    }))
+    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::PhoneBound.text(lang))))
 }

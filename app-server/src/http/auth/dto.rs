@@ -183,6 +183,35 @@ pub struct AuthResponse {
     pub message: &'static str,
 }
 
+impl AuthResponse {
+    pub fn new(user: &User, message: &'static str) -> Self {
+        Self {
+            success: true,
+            user: UserDto::from(user),
+            message,
+        }
+    }
+
+    /// The answer to every successful sign-in: this body and the new session's cookie.
+    pub fn signed_in(
+        req: &actix_web::HttpRequest,
+        state: &crate::startup::AppState,
+        status: actix_web::http::StatusCode,
+        user: &User,
+        issued: &accounts::IssuedSession,
+        message: &'static str,
+    ) -> actix_web::HttpResponse {
+        actix_web::HttpResponse::build(status)
+            .insert_header(("Cache-Control", "no-store"))
+            .cookie(crate::http::extract::session_cookie(
+                req,
+                state,
+                &issued.token,
+            ))
+            .json(Self::new(user, message))
+    }
+}
+
 /// A phone number as typed, with its calling code.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -2,14 +2,13 @@
 
 use super::dto::{
     AuthResponse, ChangePasswordRequest, LoginRequest, MessageResponse, RegisterRequest,
-    SessionDto, SessionsResponse, UserDto,
+    SessionDto, SessionsResponse,
 };
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extract::{
-    SignedIn, client_context, removal_cookie, session_cookie, session_token,
-};
+use crate::http::extract::{SignedIn, client_context, removal_cookie, session_token};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use kernel::SessionId;
 
@@ -37,13 +36,14 @@ pub async fn register(
     let ctx = client_context(&req, state.config.trust_proxy);
     let (user, issued) = state.accounts.register(reg, &ctx).await?;
     tracing::info!(user = %user.id, "registered");
-    Ok(HttpResponse::Created()
-        .cookie(session_cookie(&req, &state, &issued.token))
-        .json(AuthResponse {
-            success: true,
-            user: UserDto::from(&user),
-            message: Msg::Registered.text(lang),
-        }))
+    Ok(AuthResponse::signed_in(
+        &req,
+        &state,
+        StatusCode::CREATED,
+        &user,
+        &issued,
+        Msg::Registered.text(lang),
+    ))
 }
 
 #[utoipa::path(
@@ -73,13 +73,14 @@ pub async fn login(
         .login_with_password(&username, &password, &ctx)
         .await?;
     tracing::info!(user = %user.id, "logged in");
-    Ok(HttpResponse::Ok()
-        .cookie(session_cookie(&req, &state, &issued.token))
-        .json(AuthResponse {
-            success: true,
-            user: UserDto::from(&user),
-            message: Msg::LoggedIn.text(lang),
-        }))
+    Ok(AuthResponse::signed_in(
+        &req,
+        &state,
+        StatusCode::OK,
+        &user,
+        &issued,
+        Msg::LoggedIn.text(lang),
+    ))
 }
 
 #[utoipa::path(

@@ -4,7 +4,7 @@
 
 use super::dto::{AuthResponse, TokenStatus, UserDto};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, named_cookie, session_cookie};
+use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, named_cookie};
 use crate::http::signed::Signer;
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -296,14 +296,14 @@ pub async fn login(
         .login_with_wechat(&profile.identity.openid, &ctx)
         .await?;
     tracing::info!(user = %user.id, "logged in with WeChat");
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .cookie(session_cookie(&req, &state, &issued.token))
-        .json(AuthResponse {
-            success: true,
-            user: UserDto::from(&user),
-            message: Msg::LoggedIn.text(lang),
-        }))
+    Ok(AuthResponse::signed_in(
+        &req,
+        &state,
+        StatusCode::OK,
+        &user,
+        &issued,
+        Msg::LoggedIn.text(lang),
+    ))
 }
 
 #[utoipa::path(
@@ -327,13 +327,14 @@ pub async fn register(
     let ctx = client_context(&req, state.config.trust_proxy);
     let (user, issued) = state.accounts.register_with_wechat(&profile, &ctx).await?;
     tracing::info!(user = %user.id, "registered with WeChat");
-    Ok(HttpResponse::Created()
-        .cookie(session_cookie(&req, &state, &issued.token))
-        .json(AuthResponse {
-            success: true,
-            user: UserDto::from(&user),
-            message: Msg::Registered.text(lang),
-        }))
+    Ok(AuthResponse::signed_in(
+        &req,
+        &state,
+        StatusCode::CREATED,
+        &user,
+        &issued,
+        Msg::Registered.text(lang),
+    ))
 }
 
 #[utoipa::path(
@@ -359,11 +360,7 @@ pub async fn bind(
         .bind_wechat(me.user.id, profile.identity)
         .await?;
     tracing::info!(user = %user.id, "WeChat linked");
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        success: true,
-        user: UserDto::from(&user),
-        message: Msg::WechatBound.text(lang),
-    }))
+    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::WechatBound.text(lang))))
 }
 
 #[utoipa::path(
@@ -385,9 +382,5 @@ pub async fn unbind(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.unbind_wechat(me.user.id).await?;
     tracing::info!(user = %user.id, "WeChat unlinked");
-    Ok(HttpResponse::Ok().json(AuthResponse {
-        success: true,
-        user: UserDto::from(&user),
-        message: Msg::WechatUnbound.text(lang),
-    }))
+    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::WechatUnbound.text(lang))))
 }
