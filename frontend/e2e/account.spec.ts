@@ -1,29 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import {
+  logInByUsername,
+  openLogin,
+  register,
+  uniqueName,
+  switchToUsernameMode,
+} from './helpers.ts'
 
 // Each test registers its own user, so tests never share state.
-function uniqueName(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-}
-
-async function openLogin(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
-  return page.getByRole('dialog', { name: 'Log in to Courtyard' })
-}
-
-async function register(page: Page, username: string, password: string) {
-  const login = await openLogin(page)
-  await login
-    .getByRole('button', { name: 'Create an account' })
-    .or(login.getByRole('link', { name: 'Create an account' }))
-    .click()
-  const dialog = page.getByRole('dialog', { name: 'Create your Courtyard account' })
-  await dialog.getByLabel('Username').fill(username)
-  await dialog.getByLabel('Password', { exact: true }).fill(password)
-  await dialog.getByLabel('Confirm password').fill(password)
-  await dialog.getByRole('button', { name: 'Create account' }).click()
-  await expect(dialog).toBeHidden()
-}
-
 test.beforeEach(async ({ page }) => {
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('lang', /^en/)
@@ -44,9 +28,7 @@ test('register, log out, log in again, with toasts along the way', async ({ page
 
   // A wrong password shows the server's message in the red box; the right one closes the dialog.
   const dialog = await openLogin(page)
-  await dialog.getByLabel('Username').fill(name)
-  await dialog.getByLabel('Password', { exact: true }).fill('not-the-password')
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
+  await logInByUsername(dialog, name, 'not-the-password')
   await expect(dialog.getByRole('alert')).toHaveText(/Wrong username or password/)
   await dialog.getByLabel('Password', { exact: true }).fill('first-password-1')
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
@@ -54,12 +36,18 @@ test('register, log out, log in again, with toasts along the way', async ({ page
   await expect(page.getByRole('button', { name: `Account menu of ${name}` })).toBeVisible()
 })
 
-test('Escape closes the login dialog and resets its fields', async ({ page }) => {
+test('Escape closes the login dialog and resets its fields and mode', async ({ page }) => {
   let dialog = await openLogin(page)
+  await switchToUsernameMode(dialog)
   await dialog.getByLabel('Username').fill('someone')
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
+
+  // Reopened: back to the default phone mode, and the username form starts empty.
   dialog = await openLogin(page)
+  await expect(dialog.getByLabel('Phone number', { exact: true })).toHaveValue('')
+  await expect(dialog.getByLabel('Username')).toHaveCount(0)
+  await switchToUsernameMode(dialog)
   await expect(dialog.getByLabel('Username')).toHaveValue('')
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields')
@@ -77,9 +65,7 @@ test('change the password; the other device is logged out; revoke through the co
   const phone = await other.newPage()
   await phone.goto('/')
   const phoneLogin = await openLogin(phone)
-  await phoneLogin.getByLabel('Username').fill(name)
-  await phoneLogin.getByLabel('Password', { exact: true }).fill('first-password-1')
-  await phoneLogin.getByRole('button', { name: 'Log in', exact: true }).click()
+  await logInByUsername(phoneLogin, name, 'first-password-1')
   await expect(phoneLogin).toBeHidden()
 
   await page.goto('/settings/security')

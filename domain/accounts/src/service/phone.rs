@@ -146,7 +146,8 @@ impl AccountService {
     ) -> Result<SentCode, AccountsError> {
         let now = self.clock.now();
         let e164 = phone.e164();
-        let resend_key = format!("sms:resend:{}:{e164}", purpose.as_str());
+        // One code per number a minute, whatever it is for: the client's countdown is per number.
+        let resend_key = format!("sms:resend:{e164}");
         self.limit(&resend_key, self.policy.code_resend, true)
             .await
             .map_err(|e| match e {
@@ -315,7 +316,7 @@ mod tests {
         m.limiter
             .expect_hit()
             .withf(|k, r, _| {
-                k == "sms:resend:login:+8613800138000" && r.limit == 1 && r.window_secs == 60
+                k == "sms:resend:+8613800138000" && r.limit == 1 && r.window_secs == 60
             })
             .returning(|_, _, _| {
                 Ok(RateDecision::Limited {
@@ -377,7 +378,7 @@ mod tests {
             .returning(|_, _, _| Ok(RateDecision::Allowed));
         m.limiter
             .expect_reset()
-            .with(eq("sms:resend:login:+8613800138000"))
+            .with(eq("sms:resend:+8613800138000"))
             .times(1)
             .returning(|_| Ok(()));
         m.tokens
