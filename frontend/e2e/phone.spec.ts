@@ -196,7 +196,9 @@ test('bind a phone number to a username account, then log in with it', async ({
   await expect(card.getByText(`+86 ${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible()
   await expect(card.getByRole('button', { name: 'Change phone number' })).toBeVisible()
 
-  // On another device the bound number logs in to this account (no new account is made).
+  // On another device the bound number logs in to this account (no new account is made). The
+  // server sends one code per number per resend window (2 s in e2e/server.mjs): wait it out.
+  await page.waitForTimeout(2_100)
   const other = await browser.newContext()
   const device = await other.newPage()
   await device.goto('/')
