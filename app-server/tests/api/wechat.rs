@@ -203,7 +203,7 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["user"]["wechatLinked"], false);
 
-        // Binding Carol's WeChat to Alice is refused.
+        // Re-binding one's own WeChat is a no-op.
         let r = json_req(
             &app,
             &carol2,
@@ -211,11 +211,27 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
             "/api/auth/wechat/binding",
         )
         .await;
-        assert_eq!(
-            r.status, 200,
-            "re-binding one's own WeChat is a no-op: {:?}",
-            r.body
-        );
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["user"]["id"], made.body["user"]["id"]);
+
+        // Alice signing in on Carol's phone cannot take Carol's WeChat.
+        let login = reply(
+            with_origin(&app, carol2.post(app.url("/api/auth/username/login")))
+                .json(&json!({ "username": "alice", "password": "password123" }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(login.status, 200);
+        let r = json_req(
+            &app,
+            &carol2,
+            reqwest::Method::POST,
+            "/api/auth/wechat/binding",
+        )
+        .await;
+        assert_eq!((r.status, r.code()), (409, "wechat_already_linked"));
     }
 }
 

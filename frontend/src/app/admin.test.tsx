@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createStore, Provider } from 'jotai'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createQueryClient } from '@/lib/query-client.ts'
-import { stubApi, type StubResponse } from '@/test/fetch.ts'
-import { createAppRouter } from './router.tsx'
+import { type StubResponse } from '@/test/fetch.ts'
+import { renderApp as renderWith } from '@/test/render-app.tsx'
 
 // The admin console through the real router, shell and query client; only fetch is faked.
 
@@ -44,17 +39,7 @@ const overview = {
 }
 
 function renderApp(path: string, routes: Routes) {
-  window.history.replaceState(null, '', path)
-  const fetchMock = stubApi(routes)
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient)
-  render(
-    <Provider store={createStore()}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
-  )
+  const { fetchMock, router, user } = renderWith(path, routes)
   const calls = (method: string, path: string) =>
     fetchMock.mock.calls.filter(
       ([input, init]) =>
@@ -63,7 +48,7 @@ function renderApp(path: string, routes: Routes) {
     )
   const bodyOf = (method: string, path: string, index = 0) =>
     JSON.parse(String(calls(method, path)[index]?.[1]?.body)) as unknown
-  return { fetchMock, router, calls, bodyOf, user: userEvent.setup() }
+  return { fetchMock, router, calls, bodyOf, user }
 }
 
 const asAdmin = (routes: Routes = {}): Routes => ({

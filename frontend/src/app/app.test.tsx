@@ -1,12 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createStore, Provider } from 'jotai'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '@/lib/query-client.ts'
-import { stubApi, type StubResponse } from '@/test/fetch.ts'
-import { createAppRouter } from './router.tsx'
+import { renderApp } from '@/test/render-app.tsx'
 
 vi.mock('@/lib/navigation.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/navigation.ts')>()),
@@ -29,24 +23,6 @@ const signedOut = {
   authUrl: null,
 }
 const signedIn = { ...signedOut, isAuthenticated: true, hasUser: true, user: lily }
-
-function renderApp(
-  path: string,
-  routes: Record<string, (init: RequestInit | undefined) => StubResponse>,
-) {
-  window.history.replaceState(null, '', path)
-  const fetchMock = stubApi(routes)
-  const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient)
-  render(
-    <Provider store={createStore()}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
-  )
-  return { fetchMock, router, user: userEvent.setup() }
-}
 
 afterEach(async () => {
   // Let history traversals of closed modals finish before the next test.

@@ -1,12 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createStore, Provider } from 'jotai'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createQueryClient } from '@/lib/query-client.ts'
-import { stubApi } from '@/test/fetch.ts'
-import { createAppRouter } from './router.tsx'
+import { renderApp as renderWith } from '@/test/render-app.tsx'
 
 const lily = {
   id: 'u1',
@@ -18,32 +12,6 @@ const lily = {
   hasPassword: true,
   phone: { prefix: '1', masked: '202****0123' },
   wechatLinked: false,
-}
-
-function renderApp(path: string) {
-  window.history.replaceState(null, '', path)
-  stubApi({
-    'GET /api/auth/token': () => ({
-      body: {
-        success: true,
-        isAuthenticated: true,
-        hasUser: false,
-        user: lily,
-        wechatOpenId: null,
-        authUrl: null,
-      },
-    }),
-    'GET /api/auth/sessions': () => ({ body: { success: true, sessions: [] } }),
-  })
-  const router = createAppRouter(createQueryClient())
-  render(
-    <Provider store={createStore()}>
-      <QueryClientProvider client={router.options.context.queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </Provider>,
-  )
-  return { router, user: userEvent.setup() }
 }
 
 afterEach(async () => {
@@ -80,3 +48,19 @@ describe('settings layout', () => {
     )
   })
 })
+
+function renderApp(path: string) {
+  return renderWith(path, {
+    'GET /api/auth/token': () => ({
+      body: {
+        success: true,
+        isAuthenticated: true,
+        hasUser: false,
+        user: lily,
+        wechatOpenId: null,
+        authUrl: null,
+      },
+    }),
+    'GET /api/auth/sessions': () => ({ body: { success: true, sessions: [] } }),
+  })
+}

@@ -1,5 +1,6 @@
 //! `/api/admin/*`: the overview, the WeChat access-token manager and the custom menu.
 
+use crate::http::auth::dto::MessageResponse;
 use crate::http::error::{ApiError, ErrorBody, MenuFaultDto};
 use crate::http::extract::AdminUser;
 use crate::i18n::{Lang, Msg};
@@ -238,12 +239,6 @@ pub struct VersionResponse {
 pub struct VersionsResponse {
     pub success: bool,
     pub versions: Vec<MenuVersionDto>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MessageResponse {
-    pub success: bool,
-    pub message: &'static str,
 }
 
 /// A menu in WeChat's JSON shape, as the request body of validate and publish.

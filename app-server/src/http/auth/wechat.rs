@@ -14,7 +14,6 @@ use actix_web::cookie::time::Duration as CookieDuration;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{LOCATION, REFERER, USER_AGENT};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
-use adapter_crypto::OsTokenGenerator;
 use chrono::{Duration, Utc};
 use kernel::{RateDecision, RateLimitRule, RateLimiter};
 use serde::{Deserialize, Serialize};
@@ -156,12 +155,8 @@ pub async fn token_status(
 
 /// 32 hex digits: WeChat allows only `[a-zA-Z0-9]{1,128}` in `state`.
 fn hex_nonce() -> String {
-    use base64::Engine as _;
-    let b64 = OsTokenGenerator::random_b64(16);
-    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(b64)
-        .unwrap_or_default();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    // A v4 UUID carries 122 bits from the OS random source.
+    uuid::Uuid::new_v4().simple().to_string()
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
