@@ -7,6 +7,8 @@ use adapter_crypto::Argon2Cost;
 use adapter_sms::AliyunSmsConfig;
 use adapter_wechat::WechatConfig;
 use anyhow::{Context, bail};
+use chat::ChatPolicy;
+use chat::model::ChatLimits;
 use kernel::RateLimitRule;
 use secrecy::SecretString;
 use std::path::PathBuf;
@@ -47,6 +49,46 @@ impl SmsSettings {
     }
 }
 
+/// The language model behind the AI assistant.
+#[derive(Debug, Clone)]
+pub struct LlmSettings {
+    /// An OpenAI-compatible API root; `/chat/completions` is appended.
+    pub base_url: String,
+    pub api_key: Option<SecretString>,
+    /// The models offered, the first being the default.
+    pub models: Vec<String>,
+    pub connect_timeout: Duration,
+}
+
+/// The AI assistant (`POST /api/ai/chat`).
+#[derive(Debug, Clone)]
+pub struct AiSettings {
+    /// `None` when no provider is configured: the chat endpoint answers 503 `ai_unavailable`.
+    pub llm: Option<LlmSettings>,
+    /// Whether visitors who are not signed in may chat (limited per address).
+    pub allow_anonymous: bool,
+    pub policy: ChatPolicy,
+    /// How long a stream may stay silent before the server sends a `:` comment. actix-web only
+    /// notices a browser that went away when a write fails, so this bounds how long an upstream
+    /// request outlives its reader.
+    pub idle_ping: Duration,
+}
+
+impl Default for AiSettings {
+    fn default() -> Self {
+        Self {
+            llm: None,
+            allow_anonymous: false,
+            policy: ChatPolicy::default(),
+            idle_ping: Duration::from_millis(300),
+        }
+    }
+}
+
+/// DeepSeek, the default provider (`LLM_BASE_URL` replaces it).
+pub const DEFAULT_LLM_BASE_URL: &str = "https://api.deepseek.com";
+pub const DEFAULT_LLM_MODELS: &str = "deepseek-chat,deepseek-reasoner";
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub environment: Environment,
@@ -69,6 +111,7 @@ pub struct Config {
     /// The address browsers reach this server at (`https://courtyard.example`), for WeChat's
     /// OAuth callback; without it the request's own scheme and host are used.
     pub public_url: Option<String>,
+    pub ai: AiSettings,
 }
 
 impl Default for Config {
@@ -90,6 +133,7 @@ impl Default for Config {
             sms: SmsSettings::Log,
             wechat: None,
             public_url: None,
+            ai: AiSettings::default(),
         }
     }
 }
@@ -125,6 +169,7 @@ impl Config {
         let p = AccountPolicy::default();
         let sms = sms_settings(&get, environment)?;
         let wechat = wechat_settings(&get)?;
+        let ai = ai_settings(&get)?;
         Ok(Self {
             environment,
             host: get("HOST").unwrap_or(d.host),
@@ -174,6 +219,7 @@ impl Config {
             sms,
             wechat,
             public_url: get("PUBLIC_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
+            ai,
         })
     }
 
@@ -236,6 +282,71 @@ fn wechat_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Opti
     }
     c.timeout = Duration::from_millis(num(get, "WECHAT_TIMEOUT_MS", 10_000)?);
     Ok(Some(c))
+}
+
+/// A provider is configured by a key (DeepSeek or any hosted API) or by a base URL alone (a
+/// keyless local server such as Ollama or vLLM).
+fn ai_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<AiSettings> {
+    let d = AiSettings::default();
+    let base_url = get("LLM_BASE_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
+    let api_key = get("LLM_API_KEY").map(SecretString::from);
+    let llm = if base_url.is_none() && api_key.is_none() {
+        None
+    } else {
+        let models: Vec<String> = get("LLM_MODELS")
+            .unwrap_or_else(|| DEFAULT_LLM_MODELS.to_owned())
+            .split(',')
+            .map(|m| m.trim().to_owned())
+            .filter(|m| !m.is_empty())
+            .collect();
+        if models.is_empty() {
+            bail!("LLM_MODELS must name at least one model");
+        }
+        let base_url = base_url.unwrap_or_else(|| DEFAULT_LLM_BASE_URL.to_owned());
+        if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
+            bail!("LLM_BASE_URL must be an http:// or https:// URL, not {base_url:?}");
+        }
+        Some(LlmSettings {
+            base_url,
+            api_key,
+            models,
+            connect_timeout: Duration::from_millis(num(get, "LLM_CONNECT_TIMEOUT_MS", 10_000)?),
+        })
+    };
+    let p = &d.policy;
+    let millis = |key: &str, default: Duration| -> anyhow::Result<Duration> {
+        let ms = num(
+            get,
+            key,
+            u64::try_from(default.as_millis()).unwrap_or(u64::MAX),
+        )?;
+        if ms == 0 {
+            bail!("{key} must be above zero");
+        }
+        Ok(Duration::from_millis(ms))
+    };
+    let policy = ChatPolicy {
+        limits: ChatLimits {
+            max_messages: num(get, "AI_MAX_MESSAGES", p.limits.max_messages)?,
+            max_message_chars: num(get, "AI_MAX_MESSAGE_CHARS", p.limits.max_message_chars)?,
+            max_total_chars: num(get, "AI_MAX_TOTAL_CHARS", p.limits.max_total_chars)?,
+            ..p.limits
+        },
+        max_concurrent_streams: num(get, "AI_MAX_CONCURRENT_STREAMS", p.max_concurrent_streams)?,
+        rate: rule(get, "RATE_AI_CHAT", p.rate)?,
+        daily_token_quota: num(get, "AI_DAILY_TOKEN_QUOTA", p.daily_token_quota)?,
+        first_token_timeout: millis("AI_FIRST_TOKEN_TIMEOUT_MS", p.first_token_timeout)?,
+        total_timeout: millis("AI_TOTAL_TIMEOUT_MS", p.total_timeout)?,
+    };
+    if policy.max_concurrent_streams == 0 {
+        bail!("AI_MAX_CONCURRENT_STREAMS must be above zero");
+    }
+    Ok(AiSettings {
+        llm,
+        allow_anonymous: flag(get, "AI_ALLOW_ANONYMOUS", d.allow_anonymous)?,
+        policy,
+        idle_ping: millis("AI_IDLE_PING_MS", d.idle_ping)?,
+    })
 }
 
 fn num<T: std::str::FromStr>(

@@ -120,6 +120,29 @@ pub enum Msg {
     InvalidMenu,
     MenuVersionNotFound,
     LastSignInMethod,
+    AiSignInRequired,
+    AiUnavailable,
+    AiInvalidRole,
+    AiUnknownModel,
+    AiNoMessages,
+    AiTooManyMessages,
+    AiEmptyMessage,
+    AiMessageTooLong,
+    AiConversationTooLong,
+    AiLastMessageNotFromUser,
+    AiTemperatureOutOfRange,
+    AiMaxTokensOutOfRange,
+    AiRateLimited,
+    AiTooManyStreams,
+    AiQuotaExhausted,
+    AiProviderBusy,
+    AiUpstreamAuth,
+    AiUpstreamRejected,
+    AiUpstreamError,
+    AiUpstreamUnreachable,
+    AiUpstreamTimeout,
+    AiUpstreamInvalid,
+    AiStreamInterrupted,
     // successes
     Registered,
     LoggedIn,
@@ -279,6 +302,83 @@ impl Msg {
                 "The menu breaks WeChat's rules; please fix the marked items",
             ),
             Msg::MenuVersionNotFound => ("找不到该菜单版本", "No such menu version"),
+            Msg::AiSignInRequired => ("登录后即可使用 AI 助手", "Sign in to use the AI assistant"),
+            Msg::AiUnavailable => (
+                "本站尚未配置 AI 助手",
+                "The AI assistant is not configured on this server",
+            ),
+            Msg::AiInvalidRole => (
+                "消息的角色只能是 user 或 assistant",
+                "A message's role must be user or assistant",
+            ),
+            Msg::AiUnknownModel => ("不支持所选的模型", "The chosen model is not offered here"),
+            Msg::AiNoMessages => ("请至少发送一条消息", "Send at least one message"),
+            Msg::AiTooManyMessages => (
+                "对话中的消息太多了，请新建一个会话",
+                "The conversation has too many messages; please start a new chat",
+            ),
+            Msg::AiEmptyMessage => ("消息不能为空", "A message cannot be empty"),
+            Msg::AiMessageTooLong => ("单条消息太长了", "A message is too long"),
+            Msg::AiConversationTooLong => (
+                "对话太长了，请新建一个会话",
+                "The conversation is too long; please start a new chat",
+            ),
+            Msg::AiLastMessageNotFromUser => (
+                "最后一条消息须由用户发送",
+                "The last message must be the user's",
+            ),
+            Msg::AiTemperatureOutOfRange => (
+                "temperature 须在 0 到 2 之间",
+                "temperature must be between 0 and 2",
+            ),
+            Msg::AiMaxTokensOutOfRange => (
+                "max_tokens 须在 1 到 8192 之间",
+                "max_tokens must be between 1 and 8192",
+            ),
+            Msg::AiRateLimited => (
+                "提问太频繁了，请稍后再试",
+                "Too many questions at once; please try again shortly",
+            ),
+            Msg::AiTooManyStreams => (
+                "已有两个回答正在生成，请等它们结束",
+                "Two answers are already being written; please wait for them to finish",
+            ),
+            Msg::AiQuotaExhausted => (
+                "今天的 AI 用量已用完，明天再来吧",
+                "Today's AI allowance is used up; please come back tomorrow",
+            ),
+            Msg::AiProviderBusy => (
+                "AI 服务繁忙，请稍后再试",
+                "The AI service is busy; please try again shortly",
+            ),
+            Msg::AiUpstreamAuth => (
+                "AI 服务暂时不可用，请联系管理员",
+                "The AI service is unavailable; please tell an administrator",
+            ),
+            Msg::AiUpstreamRejected => (
+                "AI 服务拒绝了这次请求，对话可能太长",
+                "The AI service refused this request; the conversation may be too long",
+            ),
+            Msg::AiUpstreamError => (
+                "AI 服务出错了，请稍后再试",
+                "The AI service failed; please try again shortly",
+            ),
+            Msg::AiUpstreamUnreachable => (
+                "无法连接 AI 服务，请稍后再试",
+                "The AI service cannot be reached; please try again shortly",
+            ),
+            Msg::AiUpstreamTimeout => (
+                "AI 服务响应超时，请稍后再试",
+                "The AI service took too long to answer; please try again",
+            ),
+            Msg::AiUpstreamInvalid => (
+                "AI 服务返回了无法识别的内容",
+                "The AI service sent an answer that could not be read",
+            ),
+            Msg::AiStreamInterrupted => (
+                "回答中途中断了，请重试",
+                "The answer broke off; please try again",
+            ),
             Msg::LastSignInMethod => (
                 "这是该账号唯一的登录方式，不能解绑",
                 "This is the account's only way to sign in; it cannot be removed",

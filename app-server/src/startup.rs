@@ -11,11 +11,14 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use adapter_crypto::{Argon2Hasher, OsTokenGenerator};
+use adapter_llm::{LlmConfig, OpenAiCompatibleProvider};
 use adapter_postgres::Database;
 use adapter_sms::{AliyunSmsSender, LogSmsSender};
 use adapter_wechat::WechatClient;
 use anyhow::Context;
 use async_trait::async_trait;
+use chat::ports::LlmProvider;
+use chat::{ChatPorts, ChatService, ModelCatalog};
 use kernel::{Clock, SystemClock};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -36,6 +39,8 @@ pub struct AppState {
     pub wechat_oauth: Option<Arc<dyn WechatOAuth>>,
     /// `None` when WeChat is not configured.
     pub wechat_admin: Option<Arc<WechatAdminService>>,
+    /// The AI assistant (answers `ai_unavailable` when no provider is configured).
+    pub chat: Arc<ChatService>,
 }
 
 /// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
@@ -92,7 +97,7 @@ impl AppState {
                     Arc::new(db.wechat_tokens()),
                     Arc::new(db.menu_versions()),
                     Arc::new(db.rate_limiter()),
-                    clock,
+                    clock.clone(),
                     // WeChat's stable_token hands out a new token only in the last five minutes
                     // of the old one; refreshing earlier just returns the same token again.
                     TokenPolicy {
@@ -105,6 +110,7 @@ impl AppState {
                 (Some(oauth), Some(Arc::new(admin)))
             }
         };
+        let chat = chat_service(&config, &db, clock.clone())?;
         let key = db
             .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
             .await?;
@@ -115,8 +121,52 @@ impl AppState {
             signer: Signer::new(key.as_bytes()),
             wechat_oauth,
             wechat_admin,
+            chat: Arc::new(chat),
         })
     }
+}
+
+/// The assistant over the configured OpenAI-compatible provider, or without one.
+fn chat_service(
+    config: &Config,
+    db: &Database,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<ChatService> {
+    let ai = &config.ai;
+    let (provider, models): (Option<Arc<dyn LlmProvider>>, Vec<String>) = match &ai.llm {
+        None => (
+            None,
+            crate::config::DEFAULT_LLM_MODELS
+                .split(',')
+                .map(str::to_owned)
+                .collect(),
+        ),
+        Some(llm) => {
+            let name = if llm.base_url.contains("deepseek.com") {
+                "deepseek"
+            } else {
+                "openai-compatible"
+            };
+            let provider = OpenAiCompatibleProvider::new(LlmConfig {
+                base_url: llm.base_url.clone(),
+                api_key: llm.api_key.clone(),
+                connect_timeout: llm.connect_timeout,
+                name: name.to_owned(),
+            })?;
+            (Some(Arc::new(provider)), llm.models.clone())
+        }
+    };
+    let catalog = ModelCatalog::new(&models).context("no AI models configured")?;
+    Ok(ChatService::new(
+        ChatPorts {
+            provider,
+            usage: Arc::new(db.chat_usage()),
+            limiter: Arc::new(db.rate_limiter()),
+            clock,
+        },
+        catalog,
+        ai.policy.clone(),
+    ))
 }
 
 pub struct Application {
@@ -212,6 +262,9 @@ fn spawn_housekeeping(state: Arc<AppState>) {
             }
             if let Err(e) = state.accounts.purge_expired_codes().await {
                 tracing::warn!(error = %e, "purging verification codes failed");
+            }
+            if let Err(e) = state.chat.purge().await {
+                tracing::warn!(error = %e, "purging AI stream slots and usage failed");
             }
             let day_ago = chrono::Utc::now() - chrono::Duration::days(1);
             if let Err(e) = state.db.rate_limiter().purge_older_than(day_ago).await {

@@ -6,6 +6,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261121_000001_create_accounts;
 mod m20261121_000002_add_phone_and_wechat;
 mod m20261121_000003_create_wechat;
+mod m20261121_000004_create_ai_chat;
 
 pub struct Migrator;
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000001_create_accounts::Migration),
             Box::new(m20261121_000002_add_phone_and_wechat::Migration),
             Box::new(m20261121_000003_create_wechat::Migration),
+            Box::new(m20261121_000004_create_ai_chat::Migration),
         ]
     }
 }

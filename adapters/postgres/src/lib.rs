@@ -3,6 +3,7 @@
 //! the same tests. sea-orm models never leave this crate.
 
 mod accounts;
+mod chat;
 mod entities;
 mod rate_limit;
 #[cfg(feature = "testing")]
@@ -10,6 +11,7 @@ pub mod testing;
 mod wechat;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
+pub use chat::SqlChatUsageStore;
 pub use rate_limit::SqlRateLimiter;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
 
@@ -124,6 +126,11 @@ impl Database {
     /// The published WeChat menu versions.
     pub fn menu_versions(&self) -> SqlMenuVersionRepository {
         SqlMenuVersionRepository::new(self.conn.clone())
+    }
+
+    /// The AI assistant's stream slots and daily token usage.
+    pub fn chat_usage(&self) -> SqlChatUsageStore {
+        SqlChatUsageStore::new(self.conn.clone())
     }
 
     pub fn verification_codes(&self) -> SqlVerificationCodeRepository {

@@ -11,6 +11,8 @@ use actix_web::http::StatusCode;
 use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
+use chat::error::ChatValidation;
+use chat::{ChatError, LlmError};
 use serde::Serialize;
 use std::fmt;
 use utoipa::ToSchema;
@@ -99,6 +101,21 @@ impl ApiError {
     pub fn with_detail(mut self, detail: String) -> Self {
         self.detail = Some(detail);
         self
+    }
+
+    /// The same error with another sentence (e.g. a 401 that says what sign-in is for).
+    pub fn with_msg(mut self, msg: Msg) -> Self {
+        self.msg = msg;
+        self
+    }
+
+    pub fn unprocessable(code: &'static str, msg: Msg) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, msg)
+    }
+
+    /// The sentence in `lang`.
+    pub fn message(&self, lang: Lang) -> &'static str {
+        self.msg.text(lang)
     }
 
     pub fn forbidden() -> Self {
@@ -459,4 +476,162 @@ pub async fn localize_errors(
         return Ok(res.into_response(rendered));
     }
     Ok(res)
+}
+
+impl From<ChatError> for ApiError {
+    fn from(e: ChatError) -> Self {
+        use StatusCode as S;
+        match e {
+            ChatError::Unavailable => {
+                ApiError::new(S::SERVICE_UNAVAILABLE, "ai_unavailable", Msg::AiUnavailable)
+            }
+            ChatError::SignInRequired => ApiError::unauthorized().with_msg(Msg::AiSignInRequired),
+            ChatError::Invalid(v) => v.into(),
+            ChatError::RateLimited { retry_after_secs } => {
+                ApiError::new(S::TOO_MANY_REQUESTS, "ai_rate_limited", Msg::AiRateLimited)
+                    .with_retry_after(retry_after_secs)
+            }
+            ChatError::TooManyStreams { .. } => ApiError::new(
+                S::TOO_MANY_REQUESTS,
+                "ai_too_many_streams",
+                Msg::AiTooManyStreams,
+            )
+            .with_retry_after(1),
+            ChatError::QuotaExhausted { retry_after_secs } => ApiError::new(
+                S::TOO_MANY_REQUESTS,
+                "ai_quota_exhausted",
+                Msg::AiQuotaExhausted,
+            )
+            .with_retry_after(retry_after_secs),
+            ChatError::Provider(e) => e.into(),
+            ChatError::Unexpected(cause) => ApiError::internal(&cause),
+        }
+    }
+}
+
+impl From<ChatValidation> for ApiError {
+    fn from(v: ChatValidation) -> Self {
+        let (code, msg, field) = match &v {
+            ChatValidation::UnknownModel { .. } => {
+                ("unknown_model", Msg::AiUnknownModel, "model".to_owned())
+            }
+            ChatValidation::NoMessages => (
+                "invalid_chat_request",
+                Msg::AiNoMessages,
+                "messages".to_owned(),
+            ),
+            ChatValidation::TooManyMessages { .. } => (
+                "invalid_chat_request",
+                Msg::AiTooManyMessages,
+                "messages".to_owned(),
+            ),
+            ChatValidation::EmptyMessage { index } => (
+                "invalid_chat_request",
+                Msg::AiEmptyMessage,
+                format!("messages[{index}].content"),
+            ),
+            ChatValidation::MessageTooLong { index, .. } => (
+                "invalid_chat_request",
+                Msg::AiMessageTooLong,
+                format!("messages[{index}].content"),
+            ),
+            ChatValidation::ConversationTooLong { .. } => (
+                "invalid_chat_request",
+                Msg::AiConversationTooLong,
+                "messages".to_owned(),
+            ),
+            ChatValidation::LastMessageNotFromUser => (
+                "invalid_chat_request",
+                Msg::AiLastMessageNotFromUser,
+                "messages".to_owned(),
+            ),
+            ChatValidation::TemperatureOutOfRange { .. } => (
+                "invalid_chat_request",
+                Msg::AiTemperatureOutOfRange,
+                "temperature".to_owned(),
+            ),
+            ChatValidation::MaxTokensOutOfRange { .. } => (
+                "invalid_chat_request",
+                Msg::AiMaxTokensOutOfRange,
+                "max_tokens".to_owned(),
+            ),
+        };
+        // The rule with its bound, for integrators (English, like the OpenAPI document).
+        ApiError::unprocessable(code, msg)
+            .with_field(&field, msg)
+            .with_detail(v.to_string())
+    }
+}
+
+impl From<LlmError> for ApiError {
+    fn from(e: LlmError) -> Self {
+        use StatusCode as S;
+        match e {
+            LlmError::Unauthorized { status } => {
+                tracing::error!(
+                    status,
+                    "the AI provider refused our credentials: check LLM_API_KEY"
+                );
+                ApiError::new(S::BAD_GATEWAY, "ai_upstream_error", Msg::AiUpstreamAuth)
+            }
+            LlmError::RateLimited { retry_after_secs } => {
+                tracing::warn!("the AI provider is rate limiting");
+                let err = ApiError::new(
+                    S::SERVICE_UNAVAILABLE,
+                    "ai_provider_busy",
+                    Msg::AiProviderBusy,
+                );
+                err.with_retry_after(retry_after_secs.unwrap_or(10))
+            }
+            LlmError::Rejected { status, message } => {
+                // The provider's text may quote the conversation: it goes to the user, not the log.
+                tracing::warn!(status, "the AI provider refused a request");
+                ApiError::unprocessable("ai_request_rejected", Msg::AiUpstreamRejected)
+                    .with_detail(message)
+            }
+            LlmError::Upstream { status } => {
+                tracing::warn!(status, "the AI provider failed");
+                ApiError::new(S::BAD_GATEWAY, "ai_upstream_error", Msg::AiUpstreamError)
+                    .with_detail(format!("HTTP {status}"))
+            }
+            LlmError::Unreachable(cause) => {
+                tracing::error!(
+                    error = format!("{cause:#}"),
+                    "the AI provider cannot be reached"
+                );
+                ApiError::new(
+                    S::BAD_GATEWAY,
+                    "ai_upstream_unreachable",
+                    Msg::AiUpstreamUnreachable,
+                )
+            }
+            LlmError::Timeout => {
+                tracing::warn!("the AI provider did not answer in time");
+                ApiError::new(
+                    S::GATEWAY_TIMEOUT,
+                    "ai_upstream_timeout",
+                    Msg::AiUpstreamTimeout,
+                )
+            }
+            LlmError::Malformed(what) => {
+                tracing::warn!(what, "the AI provider sent something that is not a stream");
+                ApiError::new(
+                    S::BAD_GATEWAY,
+                    "ai_upstream_invalid",
+                    Msg::AiUpstreamInvalid,
+                )
+            }
+            LlmError::Dropped(cause) => {
+                tracing::warn!(
+                    error = format!("{cause:#}"),
+                    "the AI provider's stream broke off"
+                );
+                ApiError::new(
+                    S::BAD_GATEWAY,
+                    "ai_stream_interrupted",
+                    Msg::AiStreamInterrupted,
+                )
+            }
+        }
+    }
 }

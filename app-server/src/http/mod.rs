@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod ai;
 pub mod auth;
 pub mod error;
 pub mod extract;
@@ -25,6 +26,7 @@ use utoipa_actix_web::scope::Scope;
         (name = "auth", description = "Accounts, sign-in and sessions"),
         (name = "account", description = "The signed-in user's own account"),
         (name = "admin", description = "The admin console (admins only)"),
+        (name = "ai", description = "The AI assistant"),
         (name = "system", description = "Health and the API description itself"),
     ),
     modifiers(&SecuritySchemes)
@@ -70,6 +72,8 @@ pub fn api_scope() -> Scope<
         .service(auth::wechat::unbind)
         .service(account::send_bind_code)
         .service(account::bind_phone)
+        .service(ai::models)
+        .service(ai::send_chat)
         .service(admin::handlers::overview)
         .service(admin::handlers::token)
         .service(admin::handlers::refresh_token)

@@ -3,6 +3,7 @@
 //! PostgreSQL (PostgreSQL is mandatory with CI=true).
 
 mod admin_cli;
+mod ai;
 mod auth;
 mod helpers;
 mod phone;

@@ -87,6 +87,8 @@ async fn openapi_documents_every_api_route() {
         "DELETE /api/admin/wechat/menu",
         "GET /api/admin/wechat/menu/versions",
         "POST /api/admin/wechat/menu/versions/{id}/rollback",
+        "GET /api/ai/models",
+        "POST /api/ai/chat",
     ];
     served.sort_unstable();
     assert_eq!(documented, served);
