@@ -1,5 +1,6 @@
-// Local stand-ins for the outside services the end-to-end tests need: Aliyun's SMS API and
-// WeChat (OAuth in the browser, the sns API, stable_token and the custom menu). They speak the
+// Local stand-ins for the outside services the end-to-end tests need: Aliyun's SMS API,
+// WeChat (OAuth in the browser, the sns API, stable_token and the custom menu) and an
+// OpenAI-compatible chat API streaming DeepSeek-style deltas. They speak the
 // same wire format as the real services, so app-server runs its real HTTP adapters against them.
 // Tests read what was "sent" and steer who WeChat says the person is through /__fake/*.
 import { createServer } from 'node:http'
@@ -12,6 +13,10 @@ export function startFakes(port) {
   let codeCounter = 0
   let tokenCounter = 0
   let menu = null
+  /** How the fake language model answers: 'answer' | 'fail' | 'slow'. */
+  let llmMode = 'answer'
+  /** @type {unknown[]} */
+  const llmRequests = []
 
   const json = (res, status, body) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
@@ -88,7 +93,18 @@ export function startFakes(port) {
         menu = null
         return json(res, 200, { errcode: 0, errmsg: 'ok' })
       }
+      // --- OpenAI-compatible chat completions (DeepSeek flavour) ---
+      if (url.pathname === '/v1/chat/completions' && req.method === 'POST') {
+        const request = JSON.parse(body || '{}')
+        llmRequests.push(request)
+        return streamChat(res, request, llmMode)
+      }
       // --- what the tests read and steer ---
+      if (url.pathname === '/__fake/llm') {
+        llmMode = q.get('mode') ?? 'answer'
+        return json(res, 200, { mode: llmMode })
+      }
+      if (url.pathname === '/__fake/llm/requests') return json(res, 200, { requests: llmRequests })
       if (url.pathname === '/__fake/sms') {
         const phone = q.get('phone') ?? ''
         return json(res, 200, { codes: sms.filter((m) => m.phone === phone).map((m) => m.code) })
@@ -107,4 +123,54 @@ export function startFakes(port) {
   })
   server.listen(port, '127.0.0.1')
   return server
+}
+
+/** The answer the fake model gives: Markdown with a link and a code block. */
+export const FAKE_ANSWER = [
+  '你好！这是',
+  '**测试回答**',
+  '。\n\n',
+  '详见 https://example.com/docs',
+  '\n\n```js\n',
+  "console.log('庭院')\n",
+  '```\n',
+]
+export const FAKE_REASONING = ['让我', '想一想', '……']
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function streamChat(res, request, mode) {
+  if (mode === 'fail') {
+    res.writeHead(500, { 'content-type': 'application/json' })
+    return res.end(JSON.stringify({ error: { message: 'fake upstream failure' } }))
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  let open = true
+  res.on('close', () => (open = false))
+  const send = (delta, extra = {}) =>
+    open && res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta, ...extra }] })}\n\n`)
+  // DeepSeek sends keep-alive comments while a request waits; readers must ignore them.
+  res.write(': keep-alive\n\n')
+  const gap = mode === 'slow' ? 400 : 100
+  if (request.model === 'deepseek-reasoner') {
+    // Slow enough that a test sees the reasoning before any content.
+    for (const piece of FAKE_REASONING) {
+      await sleep(400)
+      send({ reasoning_content: piece })
+    }
+  }
+  const pieces =
+    mode === 'slow' ? Array.from({ length: 40 }, (_, i) => `第${i + 1}段。`) : FAKE_ANSWER
+  for (const piece of pieces) {
+    await sleep(gap)
+    if (!open) return
+    send({ content: piece })
+  }
+  send({}, { finish_reason: 'stop' })
+  if (open) {
+    res.write(
+      `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } })}\n\n`,
+    )
+    res.end('data: [DONE]\n\n')
+  }
 }

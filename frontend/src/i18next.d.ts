@@ -1,10 +1,12 @@
 import 'i18next'
+import type ai from './locales/en/ai.json'
 import type resources from './locales/en/index.ts'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: typeof resources
+    // The language chunk's namespaces, and those loaded on first use (lib/i18n.ts).
+    resources: typeof resources & { ai: typeof ai }
     returnNull: false
   }
 }

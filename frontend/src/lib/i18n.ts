@@ -13,7 +13,22 @@ const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 export const FALLBACK_LOCALE = 'en-US'
 const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: FALLBACK_LOCALE }
 
+/** Namespaces in every language's chunk, loaded before the first render. */
 export const NAMESPACES = ['common', 'auth', 'home', 'errors', 'admin', 'account'] as const
+
+/**
+ * Namespaces loaded on first use, together with the lazy code that shows them
+ * (`loadNamespace`), so the language chunk stays small. Once loaded, i18next also loads them
+ * for every later language change.
+ */
+const lazyNamespaceLoaders = {
+  ai: {
+    zh: () => import('@/locales/zh/ai.json'),
+    en: () => import('@/locales/en/ai.json'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
+
+export type LazyNamespace = keyof typeof lazyNamespaceLoaders
 
 /** Languages that have a translated web manifest in `public/manifest/` (spec §2.2). */
 export const MANIFEST_LANGUAGES = [
@@ -112,18 +127,24 @@ const localeLoaders: Record<Language, () => Promise<Record<string, unknown>>> = 
   en: () => import('@/locales/en/index.ts').then((module) => module.default),
 }
 
-/** Loads a language's message files as one lazy chunk. */
+function isLazyNamespace(namespace: string): namespace is LazyNamespace {
+  return Object.hasOwn(lazyNamespaceLoaders, namespace)
+}
+
+/** Loads a language's message files as one lazy chunk, and each lazy namespace as its own. */
 const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = localeLoaders[language as Language]
-    if (!load) {
+    if (!localeLoaders[language as Language]) {
       callback(new Error(`No messages for ${language}`), false)
       return
     }
-    load().then(
-      (resources) => callback(null, resources[namespace] as Record<string, unknown>),
+    const messages = isLazyNamespace(namespace)
+      ? lazyNamespaceLoaders[namespace][language as Language]().then((module) => module.default)
+      : localeLoaders[language as Language]().then((resources) => resources[namespace])
+    messages.then(
+      (resources) => callback(null, resources as Record<string, unknown>),
       (error: unknown) => {
         console.error('Failed locale loading', language, namespace, error)
         callback(error instanceof Error ? error : new Error(String(error)), false)
@@ -150,7 +171,8 @@ export async function initI18n(language: Language): Promise<void> {
       lng: language,
       fallbackLng: 'en',
       supportedLngs: LANGUAGES,
-      ns: NAMESPACES,
+      // A copy: loadNamespace() appends lazy namespaces to this list.
+      ns: [...NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -159,6 +181,11 @@ export async function initI18n(language: Language): Promise<void> {
   const apply = () => applyDocumentLanguage(displayLanguage(), i18n.t('brand'))
   i18n.on('languageChanged', apply)
   apply()
+}
+
+/** Loads a lazy namespace in the current (and fallback) language; resolves once it is there. */
+export function loadNamespace(namespace: LazyNamespace): Promise<void> {
+  return i18n.loadNamespaces(namespace)
 }
 
 /** The language the interface is currently shown in. */

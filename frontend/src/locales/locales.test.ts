@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import en from './en/index.ts'
-import zh from './zh/index.ts'
+import enAi from './en/ai.json'
+import enChunk from './en/index.ts'
+import zhAi from './zh/ai.json'
+import zhChunk from './zh/index.ts'
+
+// The language chunk's namespaces and those loaded on first use (lib/i18n.ts).
+const en = { ...enChunk, ai: enAi }
+const zh = { ...zhChunk, ai: zhAi }
 
 function leaves(value: unknown, prefix = ''): Map<string, string> {
   const result = new Map<string, string>()

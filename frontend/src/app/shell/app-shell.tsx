@@ -6,13 +6,14 @@ import { useColorModeSync } from '@/lib/color-mode.ts'
 import { useSystemLanguageSync } from '@/lib/language-preference.ts'
 import { navigateExternal } from '@/lib/navigation.ts'
 import { useSession } from '@/lib/session.ts'
+import { AiAssistantHost } from './ai-assistant-host.tsx'
 import { BuildUpdateBanner } from './build-update-banner.tsx'
 import { ConfirmDialogHost } from './confirm-dialog-host.tsx'
 import { Header } from './header.tsx'
 import { LoginDialogHost } from './login-dialog-host.tsx'
 import { useWechatCallbackError } from './wechat-callback-error.ts'
 
-/** The application shell (spec §2.2): header, page, toasts, confirm and login dialogs. */
+/** The application shell (spec §2.2): header, page, toasts, confirm, login and AI dialogs. */
 export function AppShell() {
   const { t } = useTranslation()
   const { authUrl } = useSession()
@@ -44,6 +45,7 @@ export function AppShell() {
       <Toaster />
       <ConfirmDialogHost />
       <LoginDialogHost />
+      <AiAssistantHost />
     </div>
   )
 }

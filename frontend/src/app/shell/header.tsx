@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
+import { Bot } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button.tsx'
 import { Logo } from '@/components/logo.tsx'
+import { aiModalOpenAtom } from '@/features/ai/open-state.ts'
 import { AccountControl } from './account-control.tsx'
 import { ColorModeSwitch } from './color-mode-switch.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
@@ -13,6 +17,7 @@ const navLinkClasses =
 
 export function Header() {
   const { t } = useTranslation()
+  const openAssistant = useSetAtom(aiModalOpenAtom)
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 md:gap-4 md:px-4">
@@ -23,7 +28,8 @@ export function Header() {
           <Logo />
           <span className="text-lg">{t('brand')}</span>
         </Link>
-        <nav aria-label={t('nav.label')} className="flex items-center">
+        {/* On phones the brand link is the way home: the row needs the room for its buttons. */}
+        <nav aria-label={t('nav.label')} className="hidden items-center sm:flex">
           {NAV_ITEMS.map((item) => (
             <Link
               key={item.to}
@@ -36,6 +42,15 @@ export function Header() {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-0.5">
+          <Button
+            variant="ghost"
+            iconOnly
+            aria-label={t('assistant.open')}
+            title={t('assistant.open')}
+            onClick={() => openAssistant(true)}
+          >
+            <Bot aria-hidden="true" />
+          </Button>
           <LanguageSwitch />
           <ColorModeSwitch />
           <AccountControl />

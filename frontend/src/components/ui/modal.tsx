@@ -39,7 +39,12 @@ export interface ModalProps {
   children?: ReactNode
   /** 'alertdialog' for confirmations that interrupt the user. */
   role?: 'dialog' | 'alertdialog'
-  size?: 'sm' | 'md' | 'lg'
+  size?: 'sm' | 'md' | 'lg' | 'xl'
+  /**
+   * The children draw the whole panel: no padding, no title block, no close button, and the
+   * panel does not scroll (the children do). The dialog is named by `title`, then a string.
+   */
+  bare?: boolean
   /** Element to focus when the modal opens; defaults to the first focusable one. */
   initialFocusRef?: RefObject<HTMLElement | null>
   hideCloseButton?: boolean
@@ -48,7 +53,7 @@ export interface ModalProps {
   className?: string
 }
 
-const sizes = { sm: 'md:max-w-sm', md: 'md:max-w-md', lg: 'md:max-w-2xl' }
+const sizes = { sm: 'md:max-w-sm', md: 'md:max-w-md', lg: 'md:max-w-2xl', xl: 'md:max-w-4xl' }
 
 /**
  * A modal on the app's modal stack (spec §4.3): z-index from 1000 upwards, page scroll locked,
@@ -68,6 +73,7 @@ function OpenModal({
   size = 'md',
   initialFocusRef,
   hideCloseButton = false,
+  bare = false,
   history = true,
   className,
 }: ModalProps) {
@@ -168,30 +174,36 @@ function OpenModal({
         ref={panelRef}
         role={role}
         aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
+        aria-labelledby={bare ? undefined : titleId}
+        aria-label={bare && typeof title === 'string' ? title : undefined}
+        aria-describedby={description && !bare ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={trapTab}
         className={cn(
-          // On phones a bottom sheet that clears the home indicator.
-          'relative flex max-h-[90vh] w-full animate-dialog-in flex-col overflow-y-auto rounded-t-2xl bg-card p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-card-foreground shadow-xl outline-none md:rounded-2xl md:p-6',
+          'relative flex w-full animate-dialog-in flex-col rounded-t-2xl bg-card text-card-foreground shadow-xl outline-none md:rounded-2xl',
+          bare
+            ? 'overflow-hidden'
+            : // On phones a bottom sheet that clears the home indicator.
+              'max-h-[90vh] overflow-y-auto p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] md:p-6',
           sizes[size],
           className,
         )}
       >
-        <div className="mb-4 pe-8">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          {description && (
-            <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
-              {description}
-            </p>
-          )}
-        </div>
+        {!bare && (
+          <div className="mb-4 pe-8">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description && (
+              <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
+                {description}
+              </p>
+            )}
+          </div>
+        )}
         {children}
         {/* Last in the DOM so the first field, not the close button, gets the initial focus. */}
-        {!hideCloseButton && (
+        {!hideCloseButton && !bare && (
           <button
             type="button"
             onClick={onClose}

@@ -1,0 +1,101 @@
+import DOMPurify from 'dompurify'
+import MarkdownIt, { type Env } from 'markdown-it'
+import type { HighlightFunction } from './highlighter.ts'
+
+/*
+ * Markdown of the assistant's answers (spec §9): raw HTML off, line breaks on, links detected,
+ * typographic replacements on, and the output sanitised. Fenced code is highlighted and gets a
+ * copy button (wired up by MarkdownView).
+ */
+
+export interface RenderOptions {
+  /** Label of the copy button on code blocks, in the interface language. */
+  copyLabel: string
+  /** Highlights fenced code; without it code blocks are plain (escaped) text. */
+  highlight?: HighlightFunction | null
+}
+
+/** markdown-it's `env`: what renderMarkdown hands its fence rule for one rendering. */
+interface RenderEnv extends Env {
+  copyLabel: string
+  highlight: HighlightFunction | null
+}
+
+const markdown = new MarkdownIt({
+  html: false,
+  breaks: true,
+  linkify: true,
+  typographer: true,
+})
+
+markdown.renderer.rules.fence = (tokens, index, _options, env) => {
+  const token = tokens[index]
+  if (!token) return ''
+  // Set by renderMarkdown below, the only caller of markdown.render.
+  const { copyLabel, highlight } = env as RenderEnv
+  const escape = markdown.utils.escapeHtml
+  const language = token.info.trim().split(/\s+/)[0] ?? ''
+  const highlighted = language ? highlight?.(token.content, language) : null
+  const languageClass = language ? ` class="language-${escape(language)}"` : ''
+  return [
+    '<div class="md-code">',
+    '<div class="md-code-bar">',
+    `<span class="md-code-language">${escape(language)}</span>`,
+    `<button type="button" class="md-code-copy" data-copy-code="">${escape(copyLabel)}</button>`,
+    '</div>',
+    `<pre><code${languageClass}>${highlighted ?? escape(token.content)}</code></pre>`,
+    '</div>',
+  ].join('')
+}
+
+/** Our own DOMPurify instance, so its hook touches nothing else in the app. */
+const purifier = DOMPurify(window)
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href') ?? ''
+    // External links open in a new tab that cannot reach back to us (spec §9).
+    if (/^https?:\/\//i.test(href)) {
+      node.setAttribute('target', '_blank')
+      node.setAttribute('rel', 'noopener noreferrer')
+    }
+  } else if (node.tagName === 'IMG') {
+    node.setAttribute('loading', 'lazy')
+    node.setAttribute('referrerpolicy', 'no-referrer')
+  }
+})
+
+/** The renderer's output through DOMPurify: no scripts, handlers or dangerous URLs survive. */
+export function sanitizeHtml(html: string): string {
+  return purifier.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select'] })
+}
+
+export function renderMarkdown(source: string, { copyLabel, highlight }: RenderOptions): string {
+  const env: RenderEnv = { copyLabel, highlight: highlight ?? null }
+  return sanitizeHtml(markdown.render(source, env))
+}
+
+/*
+ * Rendered answers by source text. A streaming answer is rendered again on every delta, but
+ * the finished ones around it are not, and switching conversations back and forth costs
+ * nothing. Oldest entries go first.
+ */
+const CACHE_LIMIT = 200
+const cache = new Map<string, string>()
+
+export function renderMarkdownCached(source: string, options: RenderOptions): string {
+  const key = `${options.highlight ? 1 : 0}${options.copyLabel}\u0000${source}`
+  const hit = cache.get(key)
+  if (hit !== undefined) {
+    // Most recently used goes last.
+    cache.delete(key)
+    cache.set(key, hit)
+    return hit
+  }
+  const html = renderMarkdown(source, options)
+  cache.set(key, html)
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next()
+    if (!oldest.done) cache.delete(oldest.value)
+  }
+  return html
+}
