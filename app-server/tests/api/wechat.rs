@@ -525,6 +525,8 @@ async fn non_admins_get_403_and_strangers_401_on_every_admin_endpoint() {
     assert_eq!(r.body["users"], 2);
     assert_eq!(r.body["integrations"]["wechat"], true);
     assert_eq!(r.body["integrations"]["database"], "sqlite");
+    // No AI provider is configured in this test.
+    assert_eq!(r.body["integrations"]["llm"], serde_json::Value::Null);
     // None of the refused calls reached WeChat (only the background refresh may have).
     let reached: Vec<String> = wx
         .received_requests()

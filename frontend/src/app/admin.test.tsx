@@ -35,7 +35,7 @@ const signedInAs = (user: typeof admin) => ({
 const overview = {
   success: true,
   users: 1234,
-  integrations: { database: 'sqlite', sms: 'log', wechat: true },
+  integrations: { database: 'sqlite', sms: 'log', wechat: true, llm: 'deepseek' },
 }
 
 function renderApp(path: string, routes: Routes) {
@@ -77,6 +77,7 @@ describe('admin guard and layout', () => {
     expect(await screen.findByText('1,234')).toBeInTheDocument()
     expect(screen.getByText('SQLite')).toBeInTheDocument()
     expect(screen.getByText('Log only (development)')).toBeInTheDocument()
+    expect(screen.getByText('AI assistant model').nextElementSibling).toHaveTextContent('DeepSeek')
     expect(screen.getByText('Configured')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Custom menu/ })).toHaveAttribute(
       'href',

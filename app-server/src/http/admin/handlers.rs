@@ -30,6 +30,9 @@ pub struct Integrations {
     pub sms: &'static str,
     /// Whether WeChat's app id and secret are configured.
     pub wechat: bool,
+    /// The AI assistant's provider (`deepseek`, `openai-compatible`), or `null` when none is
+    /// configured.
+    pub llm: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -62,6 +65,7 @@ pub async fn overview(
             database: state.db.kind().as_str(),
             sms: state.accounts.sms_provider(),
             wechat: state.wechat_admin.is_some(),
+            llm: state.chat.provider_name().map(str::to_owned),
         },
     }))
 }

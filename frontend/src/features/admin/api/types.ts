@@ -18,6 +18,8 @@ export interface OverviewResponse {
     database: DatabaseKind
     sms: SmsProvider
     wechat: boolean
+    /** The AI assistant's provider, or null when none is configured. */
+    llm: string | null
   }
 }
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import {
+  Bot,
   ChevronRight,
   Database,
   KeyRound,
@@ -71,7 +72,7 @@ export function AdminOverviewPage() {
 
 function OverviewFigures({ overview }: { overview: OverviewResponse }) {
   const { t } = useTranslation('admin')
-  const { database, sms, wechat } = overview.integrations
+  const { database, sms, wechat, llm } = overview.integrations
   return (
     <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <Card aria-labelledby="admin-users">
@@ -105,6 +106,18 @@ function OverviewFigures({ overview }: { overview: OverviewResponse }) {
           >
             <Badge tone={wechat ? 'success' : 'neutral'}>
               {wechat ? t('wechat.configured') : t('wechat.notConfigured')}
+            </Badge>
+          </IntegrationRow>
+          <IntegrationRow
+            icon={<Bot aria-hidden="true" className="size-4" />}
+            label={t('overview.integrations.llm')}
+          >
+            <Badge tone={llm ? 'success' : 'neutral'}>
+              {llm === 'deepseek'
+                ? t('overview.llm.deepseek')
+                : llm
+                  ? t('overview.llm.compatible')
+                  : t('overview.llm.none')}
             </Badge>
           </IntegrationRow>
         </dl>
