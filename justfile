@@ -49,6 +49,10 @@ test-e2e: build
 size: build
     cd frontend && npm run size
 
+# Chat benchmark: first-token overhead through app-server at 1 and 200 streams, CPU and memory at 1000 (docs/benchmarks.md)
+bench:
+    cargo bench -p app-server --bench chat
+
 # Formatting and lints, Rust and TypeScript
 lint: frontend-deps
     cargo fmt --all -- --check

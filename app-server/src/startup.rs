@@ -226,6 +226,9 @@ impl Application {
                 .wrap(middleware::security_headers())
                 .wrap(from_fn(middleware::log_requests))
         })
+        // Streamed answers are many small writes: without TCP_NODELAY, Nagle's algorithm holds
+        // each event back until the previous one is acknowledged (tens of milliseconds).
+        .tcp_nodelay(true)
         .listen(listener)?;
         if let Some(w) = workers {
             server = server.workers(w);

@@ -5,7 +5,7 @@ use crate::unexpected;
 use async_trait::async_trait;
 use chat::ports::{ChatUsageStore, SlotId};
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ConnectionTrait, DatabaseConnection, Statement, Value};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, Value};
 
 const RECORD_USAGE_SQL: &str = "INSERT INTO ai_usage (owner, day, tokens, requests) \
      VALUES ($1, $2, $3, 1) ON CONFLICT (owner, day) DO UPDATE SET \
@@ -45,9 +45,13 @@ fn to_i64(tokens: u64) -> i64 {
 
 #[async_trait]
 impl ChatUsageStore for SqlChatUsageStore {
-    /// Insert first, then count: every statement commits on its own, so of two racing takers
-    /// each counts the other's slot and neither can push the owner past `limit` (at worst both
-    /// back off, which errs on the safe side).
+    /// PostgreSQL: insert first, then count. Every statement commits on its own, so of two
+    /// racing takers each counts the other's slot and neither can push the owner past `limit`
+    /// (at worst both back off, which errs on the safe side).
+    ///
+    /// SQLite runs one writing statement at a time, the count in it included, so there a
+    /// single conditional insert is atomic: one round trip before the first token instead of
+    /// two.
     async fn acquire_slot(
         &self,
         owner: &str,
@@ -56,6 +60,23 @@ impl ChatUsageStore for SqlChatUsageStore {
         expires_at: DateTime<Utc>,
     ) -> anyhow::Result<Option<SlotId>> {
         let id = uuid::Uuid::new_v4();
+        if self.db.get_database_backend() == DbBackend::Sqlite {
+            let taken = self
+                .execute(
+                    "INSERT INTO ai_stream_slots (id, owner, expires_at_ms) SELECT $1, $2, $3 \
+                     WHERE (SELECT COUNT(*) FROM ai_stream_slots \
+                     WHERE owner = $2 AND expires_at_ms > $4) < $5",
+                    vec![
+                        id.into(),
+                        owner.into(),
+                        expires_at.timestamp_millis().into(),
+                        now.timestamp_millis().into(),
+                        i64::from(limit).into(),
+                    ],
+                )
+                .await?;
+            return Ok((taken == 1).then_some(SlotId(id)));
+        }
         self.execute(
             "INSERT INTO ai_stream_slots (id, owner, expires_at_ms) VALUES ($1, $2, $3)",
             vec![

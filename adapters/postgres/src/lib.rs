@@ -46,7 +46,7 @@ pub struct Database {
 
 impl Database {
     /// Connects to `url` (`postgres://…` or `sqlite://path?mode=rwc`). For SQLite the parent
-    /// folder is created and write-ahead logging is switched on.
+    /// folder is created and every connection uses write-ahead logging.
     ///
     /// # Errors
     /// When the URL is malformed or the server cannot be reached.
@@ -68,16 +68,20 @@ impl Database {
             .connect_timeout(Duration::from_secs(5))
             .acquire_timeout(Duration::from_secs(10))
             .sqlx_logging(false);
+        // Every pooled SQLite connection gets the same settings (a PRAGMA run once would reach
+        // only one of them): write-ahead logging, foreign keys, a 5 s busy wait, and
+        // `synchronous=NORMAL`, SQLite's recommendation with WAL: a commit no longer waits for
+        // fsync (durable across an application crash, not a power cut), which takes the
+        // rate-limit and stream-slot writes off the path to an answer's first token.
+        opts.map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(sea_orm::sqlx::sqlite::SqliteJournalMode::Wal)
+                .synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5))
+        });
         let conn = SeaDatabase::connect(opts)
             .await
             .with_context(|| format!("connecting to the {} database", kind_of_url(url)))?;
-        if conn.get_database_backend() == DbBackend::Sqlite {
-            conn.execute_unprepared(
-                "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;",
-            )
-            .await
-            .context("configuring SQLite")?;
-        }
         Ok(Self { conn })
     }
 

@@ -144,22 +144,28 @@ impl ChatService {
         let now = self.ports.clock.now();
         let owner = who.key();
 
-        if let RateDecision::Limited { retry_after_secs } = self
-            .ports
-            .limiter
-            .hit(&format!("ai:rate:{owner}"), self.policy.rate, now)
-            .await?
-        {
+        // The quota is read while the rate is counted: one database round trip less before
+        // the first token. The rate still counts every attempt and is decided first.
+        let day = now.date_naive();
+        let rate_key = format!("ai:rate:{owner}");
+        let (rate, used) = futures_util::future::join(
+            self.ports.limiter.hit(&rate_key, self.policy.rate, now),
+            async {
+                if self.policy.daily_token_quota > 0 {
+                    self.ports.usage.tokens_used(&owner, day).await.map(Some)
+                } else {
+                    Ok(None)
+                }
+            },
+        )
+        .await;
+        if let RateDecision::Limited { retry_after_secs } = rate? {
             return Err(ChatError::RateLimited { retry_after_secs });
         }
-        let day = now.date_naive();
-        if self.policy.daily_token_quota > 0 {
-            let used = self.ports.usage.tokens_used(&owner, day).await?;
-            if used >= self.policy.daily_token_quota {
-                return Err(ChatError::QuotaExhausted {
-                    retry_after_secs: secs_until_next_day(now),
-                });
-            }
+        if used?.is_some_and(|used| used >= self.policy.daily_token_quota) {
+            return Err(ChatError::QuotaExhausted {
+                retry_after_secs: secs_until_next_day(now),
+            });
         }
         let lease = chrono::Duration::from_std(self.policy.total_timeout + SLOT_LEASE_MARGIN)
             .map_err(anyhow::Error::from)?;

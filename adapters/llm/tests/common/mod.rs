@@ -1,6 +1,7 @@
 //! Helpers of the adapter tests: log capture, a provider, requests, draining a stream.
 #![allow(dead_code)]
 
+#[allow(unused_imports)] // not every test binary checks the log
 pub use log_capture::capture_logs;
 
 use adapter_llm::{LlmConfig, OpenAiCompatibleProvider};
