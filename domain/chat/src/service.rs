@@ -177,9 +177,10 @@ impl ChatService {
             .await?
             .ok_or(ChatError::TooManyStreams { limit })?;
 
-        let guard = TurnGuard {
+        let mut guard = TurnGuard {
             usage: self.ports.usage.clone(),
             slot,
+            released: false,
             owner,
             day,
             prompt_tokens: estimate_tokens(request.messages.iter().flat_map(|m| m.content.chars())),
@@ -195,8 +196,14 @@ impl ChatService {
         .await
         {
             Ok(Ok(events)) => events,
-            Ok(Err(e)) => return Err(e.into()),
-            Err(_) => return Err(LlmError::Timeout.into()),
+            Ok(Err(e)) => {
+                guard.release().await;
+                return Err(e.into());
+            }
+            Err(_) => {
+                guard.release().await;
+                return Err(LlmError::Timeout.into());
+            }
         };
         Ok(ChatTurn {
             events: deadline_stream(events, guard, first_deadline, total_deadline),
@@ -236,9 +243,16 @@ pub struct ChatTurn {
 
 /// Holds the stream slot and counts tokens; gives the slot back and records the usage when the
 /// turn ends for any reason (finished, failed, or dropped because the browser went away).
+///
+/// A turn that ends on its own gives its slot back before its end is passed on
+/// ([`TurnGuard::release`]): a requester who reads `[DONE]` and at once asks again must find the
+/// slot free, not still being deleted by a task of its own. Dropped turns give it back in a
+/// task.
 struct TurnGuard {
     usage: Arc<dyn ChatUsageStore>,
     slot: SlotId,
+    /// The slot was given back already; dropping then only records the usage.
+    released: bool,
     owner: String,
     day: NaiveDate,
     prompt_tokens: u64,
@@ -251,13 +265,26 @@ impl TurnGuard {
         self.reported
             .map_or(self.prompt_tokens + self.output_tokens, |u| u.total_tokens)
     }
+
+    /// Gives the slot back now. Marked released only once done: a turn dropped meanwhile
+    /// releases it again on drop, which is harmless.
+    async fn release(&mut self) {
+        if self.released {
+            return;
+        }
+        if let Err(e) = self.usage.release_slot(self.slot).await {
+            tracing::warn!(error = %e, "releasing a chat stream slot failed; it expires on its own");
+        }
+        self.released = true;
+    }
 }
 
 impl Drop for TurnGuard {
     fn drop(&mut self) {
-        let (usage, slot, owner, day, tokens) = (
+        let (usage, slot, released, owner, day, tokens) = (
             self.usage.clone(),
             self.slot,
+            self.released,
             std::mem::take(&mut self.owner),
             self.day,
             self.tokens(),
@@ -267,7 +294,7 @@ impl Drop for TurnGuard {
             return;
         };
         runtime.spawn(async move {
-            if let Err(e) = usage.release_slot(slot).await {
+            if !released && let Err(e) = usage.release_slot(slot).await {
                 tracing::warn!(error = %e, "releasing a chat stream slot failed; it expires on its own");
             }
             if let Err(e) = usage.record_usage(&owner, day, tokens).await {
@@ -311,7 +338,10 @@ fn deadline_stream(
         };
         let item = match tokio::time::timeout_at(deadline, s.events.next()).await {
             Err(_) => Err(ChatError::Provider(LlmError::Timeout)),
-            Ok(None) => return None,
+            Ok(None) => {
+                s.guard.release().await;
+                return None;
+            }
             Ok(Some(Err(e))) => Err(ChatError::Provider(e)),
             Ok(Some(Ok(event))) => {
                 match &event {
@@ -326,6 +356,9 @@ fn deadline_stream(
             }
         };
         s.over = item.is_err();
+        if s.over {
+            s.guard.release().await;
+        }
         Some((item, s))
     })
     .boxed()
@@ -534,6 +567,26 @@ mod tests {
                 .await
                 .unwrap(),
             12
+        );
+    }
+
+    #[tokio::test]
+    async fn the_slot_is_free_once_the_end_of_the_answer_has_been_read() {
+        let provider = replying(vec![Ok(ChatEvent::Content("Hi".into()))]);
+        let f = fixture(Some(provider), allow_all(), ChatPolicy::default());
+        let mut turn = f.service.start(&alice(), hello(&f.service)).await.unwrap();
+        while turn.events.next().await.is_some() {}
+        // No settling: whoever reads the end and asks again at once finds the slot free.
+        assert!(f.usage.slots.lock().unwrap().is_empty());
+        drop(turn);
+        settle().await;
+        assert!(f.usage.slots.lock().unwrap().is_empty());
+        assert!(
+            f.usage
+                .tokens_used(&alice().key(), noon().date_naive())
+                .await
+                .unwrap()
+                > 0
         );
     }
 
