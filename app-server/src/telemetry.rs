@@ -8,5 +8,7 @@ pub fn init() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
+        // Standard output stays for what a command prints (`app-server admin create`).
+        .with_writer(std::io::stderr)
         .try_init();
 }

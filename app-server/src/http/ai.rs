@@ -154,9 +154,7 @@ pub async fn send_chat(
                 .ip
                 .unwrap_or_else(|| "unknown".into()),
         },
-        None => {
-            return Err(ApiError::unauthorized().with_msg(Msg::AiSignInRequired));
-        }
+        None => return Err(ChatError::SignInRequired.into()),
     };
     let body = body.into_inner();
     let messages = body
