@@ -265,14 +265,21 @@ impl SessionRepository for SqlSessionRepository {
         &self,
         token_hash: &SessionTokenHash,
         now: DateTime<Utc>,
-    ) -> Result<Option<Session>, AccountsError> {
-        Ok(sessions::Entity::find()
+    ) -> Result<Option<(Session, User)>, AccountsError> {
+        let found = sessions::Entity::find()
+            .find_also_related(users::Entity)
             .filter(sessions::Column::TokenHash.eq(token_hash.0.as_str()))
             .filter(sessions::Column::ExpiresAt.gt(now))
             .one(&self.db)
             .await
-            .map_err(unexpected)?
-            .map(to_session))
+            .map_err(unexpected)?;
+        match found {
+            Some((session, Some(user))) => {
+                let (user, _) = to_user(user)?;
+                Ok(Some((to_session(session), user)))
+            }
+            _ => Ok(None),
+        }
     }
 
     async fn touch(

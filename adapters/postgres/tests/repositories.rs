@@ -309,7 +309,11 @@ async fn sessions_live_expire_list_and_delete_per_owner() {
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(live, older);
+        assert_eq!(
+            live,
+            (older.clone(), alice.clone()),
+            "the session with its user"
+        );
         let later = t0() + Duration::days(31);
         assert!(
             repo.find_live(&SessionTokenHash("h-older".into()), later)

@@ -91,7 +91,8 @@ pub trait SessionRepository: Send + Sync {
     /// `Unexpected` only.
     async fn insert(&self, session: Session) -> Result<(), AccountsError>;
 
-    /// A session that has not expired at `now`.
+    /// A session that has not expired at `now`, with its user, read together: every
+    /// authenticated request pays this lookup, so it is one round trip.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -99,7 +100,7 @@ pub trait SessionRepository: Send + Sync {
         &self,
         token_hash: &SessionTokenHash,
         now: DateTime<Utc>,
-    ) -> Result<Option<Session>, AccountsError>;
+    ) -> Result<Option<(Session, User)>, AccountsError>;
 
     /// Records use: sets `last_seen_at` and `expires_at`.
     ///

@@ -252,10 +252,7 @@ impl AccountService {
         token: &SessionToken,
     ) -> Result<Option<(User, Session)>, AccountsError> {
         let now = self.clock.now();
-        let Some(session) = self.sessions.find_live(&token.hash(), now).await? else {
-            return Ok(None);
-        };
-        let Some((user, _)) = self.users.find_by_id(session.user_id).await? else {
+        let Some((session, user)) = self.sessions.find_live(&token.hash(), now).await? else {
             return Ok(None);
         };
         if user.disabled_at.is_some() {
@@ -754,10 +751,7 @@ pub(crate) mod tests {
             let s = session_of(&u, t0() - Duration::seconds(age_secs));
             m.sessions
                 .expect_find_live()
-                .returning(move |_, _| Ok(Some(s.clone())));
-            m.users
-                .expect_find_by_id()
-                .returning(move |_| Ok(Some((u.clone(), None))));
+                .returning(move |_, _| Ok(Some((s.clone(), u.clone()))));
             m.sessions
                 .expect_touch()
                 .times(touches)
@@ -783,10 +777,7 @@ pub(crate) mod tests {
         let s = session_of(&u, t0());
         m.sessions
             .expect_find_live()
-            .returning(move |_, _| Ok(Some(s.clone())));
-        m.users
-            .expect_find_by_id()
-            .returning(move |_| Ok(Some((u.clone(), None))));
+            .returning(move |_, _| Ok(Some((s.clone(), u.clone()))));
         assert!(
             m.service()
                 .authenticate(&SessionToken::new("tok".into()))

@@ -144,11 +144,16 @@ impl ChatService {
         let now = self.ports.clock.now();
         let owner = who.key();
 
-        // The quota is read while the rate is counted: one database round trip less before
-        // the first token. The rate still counts every attempt and is decided first.
+        // Admission is one database round trip, not three: the rate is counted, the quota read
+        // and a stream slot taken at the same time. A slot taken for a request that the rate or
+        // the quota then refuses is given straight back. The rate still counts every attempt,
+        // and the refusals keep their order: rate, quota, concurrent streams.
         let day = now.date_naive();
         let rate_key = format!("ai:rate:{owner}");
-        let (rate, used) = futures_util::future::join(
+        let lease = chrono::Duration::from_std(self.policy.total_timeout + SLOT_LEASE_MARGIN)
+            .map_err(anyhow::Error::from)?;
+        let limit = self.policy.max_concurrent_streams;
+        let (rate, used, slot) = futures_util::future::join3(
             self.ports.limiter.hit(&rate_key, self.policy.rate, now),
             async {
                 if self.policy.daily_token_quota > 0 {
@@ -157,25 +162,33 @@ impl ChatService {
                     Ok(None)
                 }
             },
+            self.ports
+                .usage
+                .acquire_slot(&owner, limit, now, now + lease),
         )
         .await;
-        if let RateDecision::Limited { retry_after_secs } = rate? {
-            return Err(ChatError::RateLimited { retry_after_secs });
+        let refusal = match (rate, used) {
+            (Err(e), _) => Some(ChatError::from(e)),
+            (Ok(RateDecision::Limited { retry_after_secs }), _) => {
+                Some(ChatError::RateLimited { retry_after_secs })
+            }
+            (Ok(_), Err(e)) => Some(ChatError::from(e)),
+            (Ok(_), Ok(Some(used))) if used >= self.policy.daily_token_quota => {
+                Some(ChatError::QuotaExhausted {
+                    retry_after_secs: secs_until_next_day(now),
+                })
+            }
+            (Ok(_), Ok(_)) => None,
+        };
+        if let Some(refusal) = refusal {
+            if let Ok(Some(slot)) = slot {
+                if let Err(e) = self.ports.usage.release_slot(slot).await {
+                    tracing::warn!(error = %e, "could not give back a stream slot");
+                }
+            }
+            return Err(refusal);
         }
-        if used?.is_some_and(|used| used >= self.policy.daily_token_quota) {
-            return Err(ChatError::QuotaExhausted {
-                retry_after_secs: secs_until_next_day(now),
-            });
-        }
-        let lease = chrono::Duration::from_std(self.policy.total_timeout + SLOT_LEASE_MARGIN)
-            .map_err(anyhow::Error::from)?;
-        let limit = self.policy.max_concurrent_streams;
-        let slot = self
-            .ports
-            .usage
-            .acquire_slot(&owner, limit, now, now + lease)
-            .await?
-            .ok_or(ChatError::TooManyStreams { limit })?;
+        let slot = slot?.ok_or(ChatError::TooManyStreams { limit })?;
 
         let mut guard = TurnGuard {
             usage: self.ports.usage.clone(),
@@ -632,7 +645,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_rate_is_counted_per_requester_before_anything_else() {
+    async fn the_rate_is_counted_per_requester_and_a_refusal_gives_the_slot_back() {
         let mut limiter = MockRateLimiter::new();
         limiter
             .expect_hit()
@@ -666,6 +679,71 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn refusals_keep_their_order_rate_then_quota_then_streams() {
+        let mut limiter = MockRateLimiter::new();
+        limiter.expect_hit().returning(|_, _, _| {
+            Ok(RateDecision::Limited {
+                retry_after_secs: 5,
+            })
+        });
+        let policy = ChatPolicy {
+            daily_token_quota: 10,
+            ..ChatPolicy::default()
+        };
+        let f = fixture(Some(replying(vec![])), limiter, policy.clone());
+        let owner = alice().key();
+        f.usage
+            .record_usage(&owner, noon().date_naive(), 10)
+            .await
+            .unwrap();
+        for _ in 0..2 {
+            f.usage
+                .acquire_slot(&owner, 2, noon(), noon())
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        let err = f
+            .service
+            .start(&alice(), hello(&f.service))
+            .await
+            .err()
+            .unwrap();
+        assert!(
+            matches!(
+                err,
+                ChatError::RateLimited {
+                    retry_after_secs: 5
+                }
+            ),
+            "{err:?}"
+        );
+        // The two streams already running keep their slots.
+        assert_eq!(f.usage.slots.lock().unwrap().len(), 2);
+
+        let f2 = fixture(Some(replying(vec![])), allow_all(), policy);
+        f2.usage
+            .record_usage(&owner, noon().date_naive(), 10)
+            .await
+            .unwrap();
+        for _ in 0..2 {
+            f2.usage
+                .acquire_slot(&owner, 2, noon(), noon())
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        let err = f2
+            .service
+            .start(&alice(), hello(&f2.service))
+            .await
+            .err()
+            .unwrap();
+        assert!(matches!(err, ChatError::QuotaExhausted { .. }), "{err:?}");
+        assert_eq!(f2.usage.slots.lock().unwrap().len(), 2);
+    }
+
+    #[tokio::test]
     async fn a_used_up_daily_quota_refuses_until_utc_midnight() {
         let mut provider = MockLlmProvider::new();
         provider.expect_stream_chat().never();
@@ -690,6 +768,8 @@ mod tests {
                 retry_after_secs: 43_200
             }
         ));
+        // The slot taken while the quota was read is given back.
+        assert!(f.usage.slots.lock().unwrap().is_empty());
         // Yesterday's usage does not count today.
         let yesterday = noon().date_naive().pred_opt().unwrap();
         assert_eq!(
