@@ -121,6 +121,21 @@ pub enum Msg {
     MenuVersionNotFound,
     LastSignInMethod,
     AiSignInRequired,
+    InvalidToken,
+    InsufficientScope,
+    TokenNotAllowed,
+    ScopeNotAllowed,
+    TooManyTokens,
+    TokenNameInvalid,
+    TokenScopesInvalid,
+    TokenExpiryInvalid,
+    InvalidTokenRequest,
+    ScopeAccountRead,
+    ScopeAccountWrite,
+    ScopeAiRead,
+    ScopeAiWrite,
+    ScopeAdminRead,
+    ScopeAdminWrite,
     AiUnavailable,
     AiInvalidRole,
     AiUnknownModel,
@@ -303,6 +318,60 @@ impl Msg {
             ),
             Msg::MenuVersionNotFound => ("找不到该菜单版本", "No such menu version"),
             Msg::AiSignInRequired => ("登录后即可使用 AI 助手", "Sign in to use the AI assistant"),
+            Msg::InvalidToken => (
+                "访问令牌无效、已过期或已被撤销",
+                "The access token is invalid, expired or revoked",
+            ),
+            Msg::InsufficientScope => (
+                "访问令牌没有调用此接口所需的权限范围",
+                "The access token lacks the scope this endpoint needs",
+            ),
+            Msg::TokenNotAllowed => (
+                "此操作不能用访问令牌完成，请登录后在网页上操作",
+                "This cannot be done with an access token; sign in on the website instead",
+            ),
+            Msg::ScopeNotAllowed => (
+                "只有管理员可以授予管理权限",
+                "Only administrators may grant admin scopes",
+            ),
+            Msg::TooManyTokens => (
+                "有效的访问令牌已达上限，请先撤销不用的令牌",
+                "You have the most active tokens allowed; revoke one you no longer use",
+            ),
+            Msg::TokenNameInvalid => (
+                "令牌名称需为 1 到 50 个字符",
+                "A token name has 1 to 50 characters",
+            ),
+            Msg::TokenScopesInvalid => (
+                "请至少选择一个有效的权限范围",
+                "Choose at least one valid scope",
+            ),
+            Msg::TokenExpiryInvalid => (
+                "有效期只能是 7、30、90、365 天或永不过期",
+                "Expiry must be 7, 30, 90 or 365 days, or never",
+            ),
+            Msg::InvalidTokenRequest => ("令牌信息有误", "The token request is invalid"),
+            Msg::ScopeAccountRead => (
+                "读取账户信息：资料、登录设备",
+                "Read your account: profile and signed-in devices",
+            ),
+            Msg::ScopeAccountWrite => (
+                "修改账户：绑定手机与微信、让设备下线",
+                "Change your account: phone and WeChat binding, signing devices out",
+            ),
+            Msg::ScopeAiRead => ("查看可用的 AI 模型", "See the available AI models"),
+            Msg::ScopeAiWrite => (
+                "与 AI 助手对话（计入你的用量）",
+                "Chat with the AI assistant (counts toward your usage)",
+            ),
+            Msg::ScopeAdminRead => (
+                "查看管理后台（仅管理员）",
+                "Read the admin console (administrators only)",
+            ),
+            Msg::ScopeAdminWrite => (
+                "在管理后台中操作（仅管理员）",
+                "Act in the admin console (administrators only)",
+            ),
             Msg::AiUnavailable => (
                 "本站尚未配置 AI 助手",
                 "The AI assistant is not configured on this server",

@@ -23,6 +23,7 @@ use kernel::{Clock, SystemClock};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
+use tokens::{TokenPorts, TokensService};
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
 use wechat::service::{TokenPolicy, WechatAdminService};
@@ -41,6 +42,8 @@ pub struct AppState {
     pub wechat_admin: Option<Arc<WechatAdminService>>,
     /// The AI assistant (answers `ai_unavailable` when no provider is configured).
     pub chat: Arc<ChatService>,
+    /// Personal access tokens.
+    pub tokens: Arc<TokensService>,
 }
 
 /// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
@@ -111,6 +114,15 @@ impl AppState {
             }
         };
         let chat = chat_service(&config, &db, clock.clone())?;
+        let tokens = TokensService::new(
+            TokenPorts {
+                repo: Arc::new(db.tokens()),
+                secrets: Arc::new(OsTokenGenerator),
+                audit: Arc::new(db.audit_log()),
+                clock: clock.clone(),
+            },
+            tokens::TokenPolicy::default(),
+        );
         let key = db
             .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
             .await?;
@@ -122,6 +134,7 @@ impl AppState {
             wechat_oauth,
             wechat_admin,
             chat: Arc::new(chat),
+            tokens: Arc::new(tokens),
         })
     }
 }
@@ -198,6 +211,11 @@ impl Application {
         spawn_housekeeping(state.clone().into_inner());
         let static_dir = web::Data::new(StaticDir(state.config.static_dir.clone()));
         let json_limit = state.config.json_body_limit;
+        // Who may call what with a token, read once from the document the handlers declare.
+        let access = web::Data::new(
+            http::access::AccessTable::from_openapi(&http::ApiDoc::openapi_with_routes())
+                .map_err(|e| anyhow::anyhow!("the OpenAPI document's security: {e}"))?,
+        );
 
         let mut server = HttpServer::new(move || {
             let (app, api) = App::new()
@@ -206,6 +224,7 @@ impl Application {
                 .service(http::api_scope())
                 .split_for_parts();
             app.app_data(web::Data::new(api))
+                .app_data(access.clone())
                 .app_data(state.clone())
                 .app_data(static_dir.clone())
                 .app_data(
@@ -220,6 +239,7 @@ impl Application {
                     web::QueryConfig::default().error_handler(|e, _| ApiError::from(&e).into()),
                 )
                 .default_service(web::to(spa::serve))
+                .wrap(from_fn(http::access::authenticate_bearer))
                 .wrap(from_fn(middleware::refuse_cross_site_writes))
                 .wrap(from_fn(http::error::localize_errors))
                 .wrap(Compress::default())

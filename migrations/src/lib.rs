@@ -7,6 +7,7 @@ mod m20261121_000001_create_accounts;
 mod m20261121_000002_add_phone_and_wechat;
 mod m20261121_000003_create_wechat;
 mod m20261121_000004_create_ai_chat;
+mod m20261121_000005_create_tokens_and_audit;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_add_phone_and_wechat::Migration),
             Box::new(m20261121_000003_create_wechat::Migration),
             Box::new(m20261121_000004_create_ai_chat::Migration),
+            Box::new(m20261121_000005_create_tokens_and_audit::Migration),
         ]
     }
 }

@@ -130,6 +130,29 @@ impl TokenGenerator for OsTokenGenerator {
     }
 }
 
+impl tokens::ports::SecretSource for OsTokenGenerator {
+    /// Uniform base62 characters: bytes ≥ 248 (= 4 × 62) are thrown away rather than folded,
+    /// so no character is favoured.
+    #[allow(clippy::expect_used)]
+    fn base62(&self, len: usize) -> String {
+        const ALPHABET: &[u8; 62] =
+            b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        let mut out = String::with_capacity(len);
+        while out.len() < len {
+            let mut bytes = [0u8; 64];
+            rand::rngs::SysRng
+                .try_fill_bytes(&mut bytes)
+                .expect("the operating system's random source failed");
+            for b in bytes {
+                if b < 248 && out.len() < len {
+                    out.push(char::from(ALPHABET[usize::from(b % 62)]));
+                }
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,5 +239,19 @@ mod tests {
         let b = OsTokenGenerator.session_token();
         assert_eq!(a.expose().len(), 43, "32 bytes in unpadded base64url");
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn base62_secrets_have_the_asked_length_and_alphabet_and_differ() {
+        use tokens::ports::SecretSource;
+        let a = OsTokenGenerator.base62(30);
+        let b = OsTokenGenerator.base62(30);
+        assert_eq!(a.len(), 30);
+        assert!(a.bytes().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(a, b);
+        // Over many characters every one of the 62 shows up.
+        let many = OsTokenGenerator.base62(20_000);
+        let distinct: std::collections::HashSet<char> = many.chars().collect();
+        assert_eq!(distinct.len(), 62);
     }
 }

@@ -8,11 +8,13 @@ mod entities;
 mod rate_limit;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod tokens;
 mod wechat;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
 pub use chat::SqlChatUsageStore;
 pub use rate_limit::SqlRateLimiter;
+pub use tokens::{SqlAuditLog, SqlTokenRepository};
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
 
 use anyhow::Context;
@@ -135,6 +137,14 @@ impl Database {
     /// The AI assistant's stream slots and daily token usage.
     pub fn chat_usage(&self) -> SqlChatUsageStore {
         SqlChatUsageStore::new(self.conn.clone())
+    }
+
+    pub fn tokens(&self) -> SqlTokenRepository {
+        SqlTokenRepository::new(self.conn.clone())
+    }
+
+    pub fn audit_log(&self) -> SqlAuditLog {
+        SqlAuditLog::new(self.conn.clone())
     }
 
     pub fn verification_codes(&self) -> SqlVerificationCodeRepository {

@@ -155,6 +155,15 @@ impl Database {
             .await?;
         Ok(())
     }
+
+    /// Runs one SQL statement as it is (tests only: to set up states no repository makes).
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn execute_for_tests(&self, sql: &str) -> anyhow::Result<u64> {
+        use sea_orm::ConnectionTrait;
+        Ok(self.conn.execute_unprepared(sql).await?.rows_affected())
+    }
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use actix_web::{HttpRequest, HttpResponse, post, put, web};
         (status = 502, description = "`sms_provider_error`", body = ErrorBody),
         (status = 503, description = "`sms_unavailable`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["account:write"]))
 )]
 #[post("/account/phone/sendVerification")]
 pub async fn send_bind_code(
@@ -52,7 +52,7 @@ pub async fn send_bind_code(
         (status = 409, description = "`phone_taken`", body = ErrorBody),
         (status = 422, description = "`invalid_phone`, `unsupported_phone_region`, `invalid_verification_code`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["account:write"]))
 )]
 #[put("/account/phone")]
 pub async fn bind_phone(

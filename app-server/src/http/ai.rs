@@ -67,7 +67,8 @@ pub struct ModelsResponse {
 #[utoipa::path(
     tag = "ai",
     summary = "The assistant's models and whether it is available",
-    responses((status = 200, description = "The configured models", body = ModelsResponse))
+    responses((status = 200, description = "The configured models", body = ModelsResponse)),
+    security((), ("session" = []), ("bearer" = ["ai:read"]))
 )]
 #[get("/ai/models")]
 pub async fn models(state: web::Data<AppState>) -> HttpResponse {
@@ -133,7 +134,7 @@ struct StreamErrorBody<'a> {
         (status = 503, description = "`ai_unavailable`, `ai_provider_busy`", body = ErrorBody),
         (status = 504, description = "`ai_upstream_timeout`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["ai:write"]))
 )]
 #[post("/ai/chat")]
 pub async fn send_chat(

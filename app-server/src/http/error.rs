@@ -44,6 +44,10 @@ pub struct ErrorBody {
     /// Every broken menu rule, on 422 `invalid_menu`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub faults: Option<Vec<MenuFaultDto>>,
+    /// The scope a token would need, on 403 `insufficient_scope`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "account:read")]
+    pub required_scope: Option<&'static str>,
 }
 
 /// One broken WeChat menu rule.
@@ -77,7 +81,8 @@ pub struct ApiError {
     fields: Vec<(String, Msg)>,
     retry_after: Option<u64>,
     detail: Option<String>,
-    faults: Vec<MenuFault>,
+    faults: Box<[MenuFault]>,
+    required_scope: Option<&'static str>,
 }
 
 impl ApiError {
@@ -89,8 +94,15 @@ impl ApiError {
             fields: Vec::new(),
             retry_after: None,
             detail: None,
-            faults: Vec::new(),
+            faults: Box::default(),
+            required_scope: None,
         }
+    }
+
+    /// Names the scope a token lacked (403 `insufficient_scope`).
+    pub fn with_required_scope(mut self, scope: &'static str) -> Self {
+        self.required_scope = Some(scope);
+        self
     }
 
     pub fn with_retry_after(mut self, secs: u64) -> Self {
@@ -125,6 +137,20 @@ impl ApiError {
     pub fn with_field(mut self, field: &str, msg: Msg) -> Self {
         self.fields.push((field.to_owned(), msg));
         self
+    }
+
+    /// 401 for a bearer token that is malformed, unknown, revoked or expired.
+    pub fn invalid_token() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "invalid_token", Msg::InvalidToken)
+    }
+
+    /// 403: the endpoint needs a signed-in browser session, not a token.
+    pub fn token_not_allowed() -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "token_not_allowed",
+            Msg::TokenNotAllowed,
+        )
     }
 
     pub fn unauthorized() -> Self {
@@ -172,8 +198,16 @@ impl ApiError {
                     .map(|f| MenuFaultDto::new(f, lang))
                     .collect()
             }),
+            required_scope: self.required_scope,
         };
         let mut res = HttpResponse::build(self.status);
+        // RFC 6750 §3: a refused bearer token gets a challenge naming the error.
+        if matches!(self.code, "invalid_token" | "insufficient_scope") {
+            res.insert_header((
+                header::WWW_AUTHENTICATE,
+                format!("Bearer realm=\"courtyard\", error=\"{}\"", self.code),
+            ));
+        }
         if let Some(secs) = self.retry_after {
             res.insert_header((header::RETRY_AFTER, secs.to_string()));
         }
@@ -352,7 +386,7 @@ impl From<WechatError> for ApiError {
             WechatError::InvalidMenu(faults) => {
                 let mut err =
                     ApiError::new(S::UNPROCESSABLE_ENTITY, "invalid_menu", Msg::InvalidMenu);
-                err.faults = faults;
+                err.faults = faults.into_boxed_slice();
                 return err;
             }
             WechatError::RefreshLimited { retry_after_secs } => {
@@ -632,6 +666,34 @@ impl From<LlmError> for ApiError {
                     Msg::AiStreamInterrupted,
                 )
             }
+        }
+    }
+}
+
+impl From<tokens::TokenError> for ApiError {
+    fn from(e: tokens::TokenError) -> Self {
+        use tokens::TokenError as E;
+        let invalid = |field: &str, msg: Msg| {
+            ApiError::unprocessable("invalid_token_request", Msg::InvalidTokenRequest)
+                .with_field(field, msg)
+        };
+        match e {
+            E::InvalidName { .. } => invalid("name", Msg::TokenNameInvalid),
+            E::InvalidScopes(_) => invalid("scopes", Msg::TokenScopesInvalid),
+            E::InvalidExpiry => invalid("expiresInDays", Msg::TokenExpiryInvalid),
+            E::ScopeNotAllowed(scope) => ApiError::new(
+                StatusCode::FORBIDDEN,
+                "scope_not_allowed",
+                Msg::ScopeNotAllowed,
+            )
+            .with_field("scopes", Msg::ScopeNotAllowed)
+            .with_required_scope(scope.as_str()),
+            E::TooManyTokens { .. } => {
+                ApiError::unprocessable("too_many_tokens", Msg::TooManyTokens)
+            }
+            E::InvalidToken => ApiError::invalid_token(),
+            E::NotFound => ApiError::not_found(),
+            E::Unexpected(e) => ApiError::internal(&e),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Request extractors: who is asking ([`SignedIn`], [`MaybeSignedIn`]), from where
 //! ([`client_context`]), and the session cookie.
 
+use super::access::{TokenPrincipal, bearer_secret};
 use super::error::ApiError;
 use crate::config::CookieSecure;
 use crate::i18n::Lang;
@@ -10,17 +11,39 @@ use accounts::model::{Session, SessionToken, User};
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
 use actix_web::http::header::USER_AGENT;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use futures_util::future::{LocalBoxFuture, Ready, ready};
+use tokens::model::TokenGrant;
 
 pub const SESSION_COOKIE: &str = "courtyard_session";
 
-/// A signed-in user and the session they came with. Extracting it from a request without a
-/// live session fails with 401 `unauthorized`.
+/// How a request proved who it is.
+#[derive(Debug, Clone)]
+pub enum Credential {
+    /// The browser's session cookie.
+    Session(Session),
+    /// A personal access token (`Authorization: Bearer`), checked by
+    /// [`authenticate_bearer`](super::access::authenticate_bearer).
+    Token(TokenGrant),
+}
+
+/// A signed-in user and how they signed in. Extracting it from a request without a live
+/// session or a valid token fails with 401 `unauthorized`.
 #[derive(Debug, Clone)]
 pub struct SignedIn {
     pub user: User,
-    pub session: Session,
+    pub credential: Credential,
+}
+
+impl SignedIn {
+    /// The browser session; 403 `token_not_allowed` for a token (the access table already
+    /// keeps tokens away from session-only endpoints: this is the second lock).
+    pub fn session(&self) -> Result<&Session, ApiError> {
+        match &self.credential {
+            Credential::Session(s) => Ok(s),
+            Credential::Token(_) => Err(ApiError::token_not_allowed()),
+        }
+    }
 }
 
 /// The signed-in user, if any.
@@ -42,6 +65,13 @@ pub fn session_token(req: &HttpRequest) -> Option<SessionToken> {
 }
 
 async fn resolve(req: HttpRequest) -> Result<Option<SignedIn>, ApiError> {
+    if bearer_secret(&req).is_some() {
+        // Judged by the token alone; the middleware has put its user here, or refused.
+        return Ok(req.extensions().get::<TokenPrincipal>().map(|p| SignedIn {
+            user: p.user.clone(),
+            credential: Credential::Token(p.grant.clone()),
+        }));
+    }
     let Some(token) = session_token(&req) else {
         return Ok(None);
     };
@@ -50,7 +80,10 @@ async fn resolve(req: HttpRequest) -> Result<Option<SignedIn>, ApiError> {
         .accounts
         .authenticate(&token)
         .await?
-        .map(|(user, session)| SignedIn { user, session }))
+        .map(|(user, session)| SignedIn {
+            user,
+            credential: Credential::Session(session),
+        }))
 }
 
 impl FromRequest for MaybeSignedIn {

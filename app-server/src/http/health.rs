@@ -24,7 +24,8 @@ pub struct Health {
     responses(
         (status = 200, description = "Serving, database reachable", body = Health),
         (status = 503, description = "Database unreachable", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[get("/health")]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {

@@ -1,5 +1,6 @@
 //! The JSON API under `/api`, its OpenAPI document, and the rules every request passes.
 
+pub mod access;
 pub mod account;
 pub mod admin;
 pub mod ai;
@@ -9,10 +10,12 @@ pub mod extract;
 pub mod health;
 pub mod middleware;
 pub mod signed;
+pub mod tokens;
 
 use actix_web::{HttpResponse, get, web};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::AppExt;
 use utoipa_actix_web::scope::Scope;
 
 #[derive(OpenApi)]
@@ -25,6 +28,7 @@ use utoipa_actix_web::scope::Scope;
     tags(
         (name = "auth", description = "Accounts, sign-in and sessions"),
         (name = "account", description = "The signed-in user's own account"),
+        (name = "tokens", description = "Personal access tokens (a browser session only)"),
         (name = "admin", description = "The admin console (admins only)"),
         (name = "ai", description = "The AI assistant"),
         (name = "system", description = "Health and the API description itself"),
@@ -39,9 +43,36 @@ impl Modify for SecuritySchemes {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
-            "session",
-            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(extract::SESSION_COOKIE))),
+            access::SESSION_SCHEME,
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                extract::SESSION_COOKIE,
+                "The browser session, set by any sign-in.",
+            ))),
         );
+        components.add_security_scheme(
+            access::BEARER_SCHEME,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("cyp_…")
+                    .description(Some(
+                        "A personal access token from /developers/pat. An operation's bearer requirement lists the scope the token needs; an operation without one refuses tokens.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+impl ApiDoc {
+    /// The whole document, with every route of [`api_scope`] — what `/api/docs.json` serves.
+    pub fn openapi_with_routes() -> utoipa::openapi::OpenApi {
+        let (_, doc) = actix_web::App::new()
+            .into_utoipa_app()
+            .openapi(Self::openapi())
+            .service(api_scope())
+            .split_for_parts();
+        doc
     }
 }
 
@@ -72,6 +103,10 @@ pub fn api_scope() -> Scope<
         .service(auth::wechat::unbind)
         .service(account::send_bind_code)
         .service(account::bind_phone)
+        .service(tokens::scopes)
+        .service(tokens::list)
+        .service(tokens::create)
+        .service(tokens::revoke)
         .service(ai::models)
         .service(ai::send_chat)
         .service(admin::handlers::overview)
@@ -90,7 +125,8 @@ pub fn api_scope() -> Scope<
 #[utoipa::path(
     tag = "system",
     summary = "This API's OpenAPI document",
-    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json"))
+    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")),
+    security(())
 )]
 #[get("/docs.json")]
 pub async fn openapi_json(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {

@@ -8,4 +8,5 @@ mod auth;
 mod helpers;
 mod phone;
 mod platform;
+mod tokens;
 mod wechat;

@@ -181,10 +181,10 @@ impl ChatService {
             (Ok(_), Ok(_)) => None,
         };
         if let Some(refusal) = refusal {
-            if let Ok(Some(slot)) = slot {
-                if let Err(e) = self.ports.usage.release_slot(slot).await {
-                    tracing::warn!(error = %e, "could not give back a stream slot");
-                }
+            if let Ok(Some(slot)) = slot
+                && let Err(e) = self.ports.usage.release_slot(slot).await
+            {
+                tracing::warn!(error = %e, "could not give back a stream slot");
             }
             return Err(refusal);
         }

@@ -157,6 +157,31 @@ pub trait RateLimiter: Send + Sync {
     async fn reset(&self, key: &str) -> Result<(), anyhow::Error>;
 }
 
+/// One entry of the audit log: who did what to what, from where, when. Several domains write
+/// it (accounts, tokens, the admin console); the admin console reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEvent {
+    pub at: DateTime<Utc>,
+    /// The acting user; `None` for anonymous actions (a failed login, say).
+    pub actor: Option<UserId>,
+    /// A stable dotted name: `token.created`, `token.revoked`, …
+    pub action: String,
+    /// What the action was done to, e.g. a token's id.
+    pub target: Option<String>,
+    pub ip: Option<String>,
+    /// A short, secret-free detail (e.g. a token's name and scopes).
+    pub detail: Option<String>,
+}
+
+/// Where audit events are kept (the database: every instance writes to the same log).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait::async_trait]
+pub trait AuditLog: Send + Sync {
+    /// # Errors
+    /// MUST return an error only when the store cannot be reached.
+    async fn record(&self, event: AuditEvent) -> Result<(), anyhow::Error>;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,7 +51,7 @@ pub struct OverviewResponse {
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:read"]))
 )]
 #[get("/admin/overview")]
 pub async fn overview(
@@ -145,7 +145,7 @@ pub struct TokenRefreshedResponse {
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:read"]))
 )]
 #[get("/admin/wechat/token")]
 pub async fn token(
@@ -176,7 +176,7 @@ pub async fn token(
         (status = 502, description = "`wechat_error`, `wechat_invalid_credential`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`, `wechat_refresh_busy`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:write"]))
 )]
 #[post("/admin/wechat/token/refresh")]
 pub async fn refresh_token(
@@ -263,7 +263,7 @@ pub struct MenuBody {
         (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:read"]))
 )]
 #[get("/admin/wechat/menu")]
 pub async fn current_menu(
@@ -289,7 +289,7 @@ pub async fn current_menu(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:write"]))
 )]
 #[post("/admin/wechat/menu/validate")]
 pub async fn validate_menu(
@@ -321,7 +321,7 @@ pub async fn validate_menu(
         (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:write"]))
 )]
 #[put("/admin/wechat/menu")]
 pub async fn publish_menu(
@@ -355,7 +355,7 @@ pub async fn publish_menu(
         (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:write"]))
 )]
 #[delete("/admin/wechat/menu")]
 pub async fn delete_menu(
@@ -380,7 +380,7 @@ pub async fn delete_menu(
         (status = 403, description = "`forbidden`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:read"]))
 )]
 #[get("/admin/wechat/menu/versions")]
 pub async fn menu_versions(
@@ -407,7 +407,7 @@ pub async fn menu_versions(
         (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["admin:write"]))
 )]
 #[post("/admin/wechat/menu/versions/{id}/rollback")]
 pub async fn rollback_menu(

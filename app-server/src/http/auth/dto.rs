@@ -314,14 +314,15 @@ pub struct SessionDto {
 }
 
 impl SessionDto {
-    pub fn new(s: &Session, current: &Session) -> Self {
+    /// `current`: the session of the request, if it came with one (a token has none).
+    pub fn new(s: &Session, current: Option<&Session>) -> Self {
         Self {
             id: s.id.0,
             user_agent: s.user_agent.clone(),
             ip: s.ip.clone(),
             created_at: s.created_at,
             last_seen_at: s.last_seen_at,
-            current: s.id == current.id,
+            current: current.is_some_and(|c| c.id == s.id),
         }
     }
 }

@@ -23,7 +23,8 @@ use kernel::SessionId;
         (status = 409, description = "`username_taken`", body = ErrorBody),
         (status = 422, description = "`invalid_username`, `reserved_username`, `invalid_password`, `invalid_nickname`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[post("/auth/username/register")]
 pub async fn register(
@@ -57,7 +58,8 @@ pub async fn register(
         (status = 401, description = "`invalid_credentials`", body = ErrorBody),
         (status = 403, description = "`account_disabled`", body = ErrorBody),
         (status = 429, description = "`rate_limited`, with Retry-After", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[post("/auth/username/login")]
 pub async fn login(
@@ -87,7 +89,8 @@ pub async fn login(
     tag = "auth",
     summary = "Log out",
     description = "Ends this browser's session and clears its cookie. Succeeds when not signed in, too.",
-    responses((status = 200, description = "Signed out", body = MessageResponse))
+    responses((status = 200, description = "Signed out", body = MessageResponse)),
+    security(("session" = []))
 )]
 #[post("/auth/logout")]
 pub async fn logout(
@@ -130,7 +133,7 @@ pub async fn change_password(
     let (current, new) = body.into_inner().try_into_domain()?;
     let revoked = state
         .accounts
-        .change_password(me.user.id, me.session.id, &current, &new)
+        .change_password(me.user.id, me.session()?.id, &current, &new)
         .await?;
     tracing::info!(user = %me.user.id, revoked, "password changed");
     Ok(HttpResponse::Ok().json(MessageResponse {
@@ -146,7 +149,7 @@ pub async fn change_password(
         (status = 200, description = "Live sessions, newest first", body = SessionsResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["account:read"]))
 )]
 #[get("/auth/sessions")]
 pub async fn list_sessions(
@@ -154,13 +157,14 @@ pub async fn list_sessions(
     me: SignedIn,
 ) -> Result<HttpResponse, ApiError> {
     let sessions = state.accounts.list_sessions(me.user.id).await?;
+    let current = me.session().ok();
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(SessionsResponse {
             success: true,
             sessions: sessions
                 .iter()
-                .map(|s| SessionDto::new(s, &me.session))
+                .map(|s| SessionDto::new(s, current))
                 .collect(),
         }))
 }
@@ -174,7 +178,7 @@ pub async fn list_sessions(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`session_not_found`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["account:write"]))
 )]
 #[delete("/auth/sessions/{id}")]
 pub async fn revoke_session(
@@ -189,7 +193,7 @@ pub async fn revoke_session(
         .map_err(|_| ApiError::from(accounts::AccountsError::SessionNotFound))?;
     state.accounts.revoke_session(me.user.id, id).await?;
     let mut res = HttpResponse::Ok();
-    if id == me.session.id {
+    if me.session().is_ok_and(|s| s.id == id) {
         res.cookie(removal_cookie(&req, &state));
     }
     Ok(res.json(MessageResponse {

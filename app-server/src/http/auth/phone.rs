@@ -29,7 +29,8 @@ pub(crate) fn code_sent(sent: &SentCode, lang: Lang) -> CodeSentResponse {
         (status = 429, description = "`code_resend_too_soon`, `rate_limited`, `sms_provider_throttled`; `retryAfter` says how long to wait", body = ErrorBody),
         (status = 502, description = "`sms_provider_error`", body = ErrorBody),
         (status = 503, description = "`sms_unavailable`", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[post("/auth/phone/sendVerification")]
 pub async fn send_verification(
@@ -55,7 +56,8 @@ pub async fn send_verification(
         (status = 403, description = "`account_disabled`", body = ErrorBody),
         (status = 422, description = "`invalid_phone`, `unsupported_phone_region`, `invalid_verification_code`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[post("/auth/phone/login")]
 pub async fn login(

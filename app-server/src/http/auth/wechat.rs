@@ -103,7 +103,8 @@ fn return_path(req: &HttpRequest, base: &str) -> String {
     tag = "auth",
     summary = "Sign-in state of this browser",
     description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved; `hasUser` says whether an account is linked to it.",
-    responses((status = 200, description = "The state", body = TokenStatus))
+    responses((status = 200, description = "The state", body = TokenStatus)),
+    security((), ("session" = []), ("bearer" = []))
 )]
 #[get("/auth/token")]
 pub async fn token_status(
@@ -187,7 +188,8 @@ fn failed(req: &HttpRequest, state: &AppState, code: &str) -> HttpResponse {
     summary = "WeChat OAuth callback",
     description = "WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.",
     params(CallbackQuery),
-    responses((status = 302, description = "Back to the SPA"))
+    responses((status = 302, description = "Back to the SPA")),
+    security(())
 )]
 #[get("/auth/wechat/callback")]
 pub async fn callback(
@@ -276,7 +278,8 @@ pub async fn callback(
         (status = 401, description = "`wechat_session_missing`", body = ErrorBody),
         (status = 403, description = "`account_disabled`", body = ErrorBody),
         (status = 404, description = "`wechat_not_linked`", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[get("/auth/wechat/login")]
 pub async fn login(
@@ -310,7 +313,8 @@ pub async fn login(
         (status = 401, description = "`wechat_session_missing`", body = ErrorBody),
         (status = 409, description = "`wechat_already_linked`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
-    )
+    ),
+    security(())
 )]
 #[post("/auth/wechat/register")]
 pub async fn register(
@@ -367,7 +371,7 @@ pub async fn bind(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 409, description = "`last_sign_in_method`", body = ErrorBody),
     ),
-    security(("session" = []))
+    security(("session" = []), ("bearer" = ["account:write"]))
 )]
 #[delete("/auth/wechat/binding")]
 pub async fn unbind(

@@ -1,0 +1,226 @@
+//! Personal access tokens and the audit log.
+
+use crate::entities::{audit_events, personal_access_tokens as pat};
+use crate::unexpected;
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{AuditEvent, AuditLog, UserId};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
+};
+use tokens::TokenError;
+use tokens::model::{PersonalAccessToken, Scopes, TokenDigest, TokenId};
+use tokens::ports::TokenRepository;
+
+fn failed(e: sea_orm::DbErr) -> TokenError {
+    TokenError::Unexpected(unexpected(e))
+}
+
+fn to_token(m: pat::Model) -> Result<PersonalAccessToken, TokenError> {
+    // Stored scopes were valid when written; scopes that no longer parse are data corruption.
+    let scopes = Scopes::from_stored(&m.scopes)
+        .map_err(|e| anyhow::anyhow!("stored scopes {:?}: {e}", m.scopes))?;
+    Ok(PersonalAccessToken {
+        id: TokenId(m.id),
+        user_id: UserId(m.user_id),
+        name: m.name,
+        hint: m.hint,
+        scopes,
+        created_at: m.created_at,
+        expires_at: m.expires_at,
+        last_used_at: m.last_used_at,
+        revoked_at: m.revoked_at,
+    })
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlTokenRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlTokenRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    async fn find_for_user(
+        &self,
+        user_id: UserId,
+        id: TokenId,
+    ) -> Result<Option<PersonalAccessToken>, TokenError> {
+        pat::Entity::find_by_id(id.0)
+            .filter(pat::Column::UserId.eq(user_id.0))
+            .one(&self.db)
+            .await
+            .map_err(failed)?
+            .map(to_token)
+            .transpose()
+    }
+}
+
+#[async_trait]
+impl TokenRepository for SqlTokenRepository {
+    async fn insert(
+        &self,
+        token: &PersonalAccessToken,
+        digest: &TokenDigest,
+    ) -> Result<(), TokenError> {
+        pat::ActiveModel {
+            id: Set(token.id.0),
+            user_id: Set(token.user_id.0),
+            name: Set(token.name.clone()),
+            digest: Set(digest.0.clone()),
+            hint: Set(token.hint.clone()),
+            scopes: Set(token.scopes.to_stored()),
+            created_at: Set(token.created_at),
+            expires_at: Set(token.expires_at),
+            last_used_at: Set(token.last_used_at),
+            revoked_at: Set(token.revoked_at),
+        }
+        .insert(&self.db)
+        .await
+        .map_err(failed)?;
+        Ok(())
+    }
+
+    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokenError> {
+        pat::Entity::find()
+            .filter(pat::Column::UserId.eq(user_id.0))
+            .order_by_desc(pat::Column::CreatedAt)
+            .order_by_desc(pat::Column::Id)
+            .all(&self.db)
+            .await
+            .map_err(failed)?
+            .into_iter()
+            .map(to_token)
+            .collect()
+    }
+
+    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokenError> {
+        let n = pat::Entity::find()
+            .filter(pat::Column::UserId.eq(user_id.0))
+            .filter(pat::Column::RevokedAt.is_null())
+            .filter(
+                Condition::any()
+                    .add(pat::Column::ExpiresAt.is_null())
+                    .add(pat::Column::ExpiresAt.gt(now)),
+            )
+            .count(&self.db)
+            .await
+            .map_err(failed)?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    async fn find_by_digest(
+        &self,
+        digest: &TokenDigest,
+    ) -> Result<Option<PersonalAccessToken>, TokenError> {
+        pat::Entity::find()
+            .filter(pat::Column::Digest.eq(digest.0.as_str()))
+            .one(&self.db)
+            .await
+            .map_err(failed)?
+            .map(to_token)
+            .transpose()
+    }
+
+    async fn revoke(
+        &self,
+        user_id: UserId,
+        id: TokenId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(PersonalAccessToken, bool)>, TokenError> {
+        let changed = pat::Entity::update_many()
+            .col_expr(pat::Column::RevokedAt, Expr::value(now))
+            .filter(pat::Column::Id.eq(id.0))
+            .filter(pat::Column::UserId.eq(user_id.0))
+            .filter(pat::Column::RevokedAt.is_null())
+            .exec(&self.db)
+            .await
+            .map_err(failed)?
+            .rows_affected;
+        Ok(self
+            .find_for_user(user_id, id)
+            .await?
+            .map(|t| (t, changed == 1)))
+    }
+
+    async fn touch(
+        &self,
+        id: TokenId,
+        now: DateTime<Utc>,
+        stale_before: DateTime<Utc>,
+    ) -> Result<(), TokenError> {
+        pat::Entity::update_many()
+            .col_expr(pat::Column::LastUsedAt, Expr::value(now))
+            .filter(pat::Column::Id.eq(id.0))
+            .filter(
+                Condition::any()
+                    .add(pat::Column::LastUsedAt.is_null())
+                    .add(pat::Column::LastUsedAt.lte(stale_before)),
+            )
+            .exec(&self.db)
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+}
+
+/// The audit log in the `audit_events` table.
+#[derive(Debug, Clone)]
+pub struct SqlAuditLog {
+    db: DatabaseConnection,
+}
+
+impl SqlAuditLog {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// The newest events first, at most `limit` (the admin console pages through them).
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn recent(&self, limit: u64) -> anyhow::Result<Vec<AuditEvent>> {
+        use sea_orm::QuerySelect;
+        let rows = audit_events::Entity::find()
+            .order_by_desc(audit_events::Column::At)
+            .order_by_desc(audit_events::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await
+            .map_err(unexpected)?;
+        Ok(rows
+            .into_iter()
+            .map(|m| AuditEvent {
+                at: m.at,
+                actor: m.actor_id.map(UserId),
+                action: m.action,
+                target: m.target,
+                ip: m.ip,
+                detail: m.detail,
+            })
+            .collect())
+    }
+}
+
+#[async_trait]
+impl AuditLog for SqlAuditLog {
+    async fn record(&self, event: AuditEvent) -> anyhow::Result<()> {
+        audit_events::ActiveModel {
+            id: Set(uuid::Uuid::new_v4()),
+            at: Set(event.at),
+            actor_id: Set(event.actor.map(|a| a.0)),
+            action: Set(event.action),
+            target: Set(event.target),
+            ip: Set(event.ip),
+            detail: Set(event.detail),
+        }
+        .insert(&self.db)
+        .await
+        .map_err(unexpected)?;
+        Ok(())
+    }
+}

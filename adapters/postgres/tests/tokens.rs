@@ -1,0 +1,215 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The token repository's and the audit log's contracts, on SQLite and PostgreSQL.
+
+use accounts::model::{NewUser, Nickname, PasswordHash, Username};
+use accounts::ports::UserRepository;
+use adapter_postgres::testing::TestDb;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use kernel::{AuditEvent, AuditLog, Role, UserId};
+use tokens::model::{PersonalAccessToken, Scopes, TokenId, TokenSecret};
+use tokens::ports::TokenRepository;
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
+}
+
+fn new_user(name: &str) -> NewUser {
+    NewUser {
+        id: UserId::new_random(),
+        username: Username::parse(name).unwrap(),
+        nickname: Nickname::parse(name).unwrap(),
+        password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
+        role: Role::User,
+        avatar_url: None,
+        phone: None,
+        wechat: None,
+        created_at: t0(),
+    }
+}
+
+fn secret(n: u8) -> TokenSecret {
+    let random: String = std::iter::repeat_n(char::from(b'a' + n), 30).collect();
+    TokenSecret::from_random(&random).unwrap()
+}
+
+fn token(
+    user: UserId,
+    n: u8,
+    created: DateTime<Utc>,
+    expires: Option<DateTime<Utc>>,
+) -> PersonalAccessToken {
+    PersonalAccessToken {
+        id: TokenId::new_random(),
+        user_id: user,
+        name: format!("令牌 {n}"),
+        hint: secret(n).hint(),
+        scopes: Scopes::parse(&["account:read", "ai:write"]).unwrap(),
+        created_at: created,
+        expires_at: expires,
+        last_used_at: None,
+        revoked_at: None,
+    }
+}
+
+#[tokio::test]
+async fn tokens_are_found_by_digest_listed_newest_first_and_counted_while_active() {
+    for t in TestDb::all().await {
+        let alice = t.db.users().insert(new_user("alice")).await.unwrap();
+        let bob = t.db.users().insert(new_user("bob")).await.unwrap();
+        let repo = t.db.tokens();
+        let old = token(alice.id, 1, t0(), Some(t0() + Duration::days(7)));
+        let new = token(alice.id, 2, t0() + Duration::minutes(1), None);
+        let bobs = token(bob.id, 3, t0(), None);
+        repo.insert(&old, &secret(1).digest()).await.unwrap();
+        repo.insert(&new, &secret(2).digest()).await.unwrap();
+        repo.insert(&bobs, &secret(3).digest()).await.unwrap();
+
+        assert_eq!(
+            repo.find_by_digest(&secret(1).digest()).await.unwrap(),
+            Some(old.clone()),
+            "on {}",
+            t.url
+        );
+        assert_eq!(
+            repo.find_by_digest(&secret(9).digest()).await.unwrap(),
+            None
+        );
+        assert_eq!(
+            repo.list_for_user(alice.id).await.unwrap(),
+            vec![new.clone(), old.clone()]
+        );
+        assert_eq!(repo.count_active(alice.id, t0()).await.unwrap(), 2);
+        // Once the 7-day token has expired only the one that never expires counts.
+        assert_eq!(
+            repo.count_active(alice.id, t0() + Duration::days(7))
+                .await
+                .unwrap(),
+            1
+        );
+
+        // The same digest cannot be stored twice.
+        let mut dup = token(bob.id, 1, t0(), None);
+        dup.id = TokenId::new_random();
+        assert!(repo.insert(&dup, &secret(1).digest()).await.is_err());
+    }
+}
+
+#[tokio::test]
+async fn revoking_is_per_owner_idempotent_and_keeps_the_first_time() {
+    for t in TestDb::all().await {
+        let alice = t.db.users().insert(new_user("alice")).await.unwrap();
+        let bob = t.db.users().insert(new_user("bob")).await.unwrap();
+        let repo = t.db.tokens();
+        let tok = token(alice.id, 1, t0(), None);
+        repo.insert(&tok, &secret(1).digest()).await.unwrap();
+
+        assert_eq!(
+            repo.revoke(bob.id, tok.id, t0()).await.unwrap(),
+            None,
+            "not bob's"
+        );
+        assert_eq!(
+            repo.revoke(alice.id, TokenId::new_random(), t0())
+                .await
+                .unwrap(),
+            None
+        );
+        let later = t0() + Duration::hours(1);
+        let (revoked, newly) = repo.revoke(alice.id, tok.id, later).await.unwrap().unwrap();
+        assert!(newly);
+        assert_eq!(revoked.revoked_at, Some(later));
+        let (again, newly) = repo
+            .revoke(alice.id, tok.id, later + Duration::hours(1))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(!newly);
+        assert_eq!(again.revoked_at, Some(later), "the first revocation stands");
+        assert_eq!(repo.count_active(alice.id, t0()).await.unwrap(), 0);
+        // Still listed, with its state.
+        assert_eq!(repo.list_for_user(alice.id).await.unwrap(), vec![again]);
+    }
+}
+
+#[tokio::test]
+async fn last_use_is_written_only_when_stale() {
+    for t in TestDb::all().await {
+        let alice = t.db.users().insert(new_user("alice")).await.unwrap();
+        let repo = t.db.tokens();
+        let tok = token(alice.id, 1, t0(), None);
+        repo.insert(&tok, &secret(1).digest()).await.unwrap();
+        let used = |r: Option<PersonalAccessToken>| r.unwrap().last_used_at;
+
+        repo.touch(tok.id, t0(), t0() - Duration::minutes(1))
+            .await
+            .unwrap();
+        assert_eq!(
+            used(repo.find_by_digest(&secret(1).digest()).await.unwrap()),
+            Some(t0())
+        );
+        // 30 s later: not stale yet, nothing written.
+        let t30 = t0() + Duration::seconds(30);
+        repo.touch(tok.id, t30, t30 - Duration::minutes(1))
+            .await
+            .unwrap();
+        assert_eq!(
+            used(repo.find_by_digest(&secret(1).digest()).await.unwrap()),
+            Some(t0())
+        );
+        let t60 = t0() + Duration::seconds(60);
+        repo.touch(tok.id, t60, t60 - Duration::minutes(1))
+            .await
+            .unwrap();
+        assert_eq!(
+            used(repo.find_by_digest(&secret(1).digest()).await.unwrap()),
+            Some(t60)
+        );
+    }
+}
+
+#[tokio::test]
+async fn deleting_a_user_deletes_their_tokens() {
+    for t in TestDb::all().await {
+        let alice = t.db.users().insert(new_user("alice")).await.unwrap();
+        let repo = t.db.tokens();
+        repo.insert(&token(alice.id, 1, t0(), None), &secret(1).digest())
+            .await
+            .unwrap();
+        let deleted =
+            t.db.execute_for_tests("DELETE FROM users WHERE username = 'alice'")
+                .await
+                .unwrap();
+        assert_eq!(deleted, 1);
+        assert_eq!(
+            repo.find_by_digest(&secret(1).digest()).await.unwrap(),
+            None
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_audit_log_keeps_events_newest_first() {
+    for t in TestDb::all().await {
+        let log = t.db.audit_log();
+        let actor = UserId::new_random();
+        for (i, action) in ["token.created", "token.revoked"].into_iter().enumerate() {
+            log.record(AuditEvent {
+                at: t0() + Duration::seconds(i as i64),
+                actor: Some(actor),
+                action: action.into(),
+                target: Some("t-1".into()),
+                ip: Some("192.0.2.1".into()),
+                detail: Some("name=\"ci\"".into()),
+            })
+            .await
+            .unwrap();
+        }
+        let events = log.recent(10).await.unwrap();
+        assert_eq!(events.len(), 2);
+        assert_eq!(events[0].action, "token.revoked");
+        assert_eq!(events[1].action, "token.created");
+        assert_eq!(events[1].actor, Some(actor));
+        assert_eq!(events[1].ip.as_deref(), Some("192.0.2.1"));
+        assert_eq!(log.recent(1).await.unwrap().len(), 1);
+    }
+}

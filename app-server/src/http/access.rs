@@ -1,0 +1,205 @@
+//! Who may call what with a personal access token, read from the OpenAPI document itself: each
+//! operation's `security` says whether it is public, needs a session only, or also takes a
+//! bearer token and with which scope. One source serves the docs browser (which warns about a
+//! missing scope) and the check below, so the two cannot disagree.
+
+use super::error::ApiError;
+use crate::startup::AppState;
+use accounts::model::User;
+use actix_web::body::BoxBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, web};
+use std::collections::HashMap;
+use tokens::model::{Scope, TokenGrant};
+use utoipa::openapi::OpenApi;
+use utoipa::openapi::path::HttpMethod;
+
+/// The security scheme names of the document.
+pub const SESSION_SCHEME: &str = "session";
+pub const BEARER_SCHEME: &str = "bearer";
+
+/// What one operation asks of the caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    /// No credentials needed (a token, if sent, must still be valid).
+    Public,
+    /// A browser session only: tokens are refused (creating tokens, changing passwords …).
+    SessionOnly,
+    /// A session, or a token holding every one of these scopes (none: any valid token).
+    SessionOrToken(Vec<Scope>),
+}
+
+/// [`Access`] per operation, keyed by method and path pattern (`/api/tokens/{id}`).
+#[derive(Debug, Clone, Default)]
+pub struct AccessTable(HashMap<(Method, String), Access>);
+
+fn method_of(m: &HttpMethod) -> Method {
+    match m {
+        HttpMethod::Get => Method::GET,
+        HttpMethod::Post => Method::POST,
+        HttpMethod::Put => Method::PUT,
+        HttpMethod::Delete => Method::DELETE,
+        HttpMethod::Options => Method::OPTIONS,
+        HttpMethod::Head => Method::HEAD,
+        HttpMethod::Patch => Method::PATCH,
+        HttpMethod::Trace => Method::TRACE,
+    }
+}
+
+impl AccessTable {
+    /// Reads every operation's `security`.
+    ///
+    /// # Errors
+    /// When an operation names a scope that does not exist, or documents no `security` at
+    /// all (every endpoint must say; `security(())` is how a public one says it).
+    pub fn from_openapi(doc: &OpenApi) -> Result<Self, String> {
+        let mut table = HashMap::new();
+        for (path, item) in &doc.paths.paths {
+            for (method, op) in operations(item) {
+                let id = format!("{} {path}", method.as_str());
+                let security = op
+                    .security
+                    .as_ref()
+                    .ok_or_else(|| format!("{id} documents no security"))?;
+                let json = serde_json::to_value(security).map_err(|e| e.to_string())?;
+                let requirements = json.as_array().cloned().unwrap_or_default();
+                let mut session = false;
+                let mut bearer: Option<Vec<Scope>> = None;
+                for req in &requirements {
+                    let Some(map) = req.as_object() else { continue };
+                    if map.contains_key(SESSION_SCHEME) {
+                        session = true;
+                    }
+                    if let Some(scopes) = map.get(BEARER_SCHEME) {
+                        let scopes = scopes
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|s| {
+                                s.as_str()
+                                    .unwrap_or_default()
+                                    .parse::<Scope>()
+                                    .map_err(|e| format!("{id}: {e}"))
+                            })
+                            .collect::<Result<Vec<_>, _>>()?;
+                        bearer = Some(scopes);
+                    }
+                }
+                let access = match (session, bearer) {
+                    (_, Some(scopes)) => Access::SessionOrToken(scopes),
+                    (true, None) => Access::SessionOnly,
+                    (false, None) => Access::Public,
+                };
+                table.insert((method, path.clone()), access);
+            }
+        }
+        Ok(Self(table))
+    }
+
+    pub fn get(&self, method: &Method, pattern: &str) -> Option<&Access> {
+        self.0.get(&(method.clone(), pattern.to_owned()))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Every (method, operation) of a path item.
+pub fn operations(
+    item: &utoipa::openapi::path::PathItem,
+) -> impl Iterator<Item = (Method, &utoipa::openapi::path::Operation)> {
+    [
+        (HttpMethod::Get, &item.get),
+        (HttpMethod::Post, &item.post),
+        (HttpMethod::Put, &item.put),
+        (HttpMethod::Delete, &item.delete),
+        (HttpMethod::Options, &item.options),
+        (HttpMethod::Head, &item.head),
+        (HttpMethod::Patch, &item.patch),
+        (HttpMethod::Trace, &item.trace),
+    ]
+    .into_iter()
+    .filter_map(|(m, op)| op.as_ref().map(|op| (method_of(&m), op)))
+}
+
+/// The user a valid bearer token speaks for, put into the request by [`authenticate_bearer`].
+#[derive(Debug, Clone)]
+pub struct TokenPrincipal {
+    pub user: User,
+    pub grant: TokenGrant,
+}
+
+/// The secret of an `Authorization: Bearer …` header. `Some("")` for a bearer header without
+/// a usable secret, so that it is refused rather than ignored.
+pub fn bearer_secret(req: &actix_web::HttpRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?;
+    let value = value.to_str().unwrap_or_default().trim();
+    let (scheme, secret) = value.split_once(' ').unwrap_or((value, ""));
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| secret.trim().to_owned())
+}
+
+fn refuse(req: ServiceRequest, error: ApiError) -> ServiceResponse<BoxBody> {
+    req.error_response(error)
+}
+
+/// Authenticates `Authorization: Bearer <token>` on API requests: 401 `invalid_token` for a
+/// malformed, unknown, revoked or expired token (or one whose user is disabled), 403
+/// `token_not_allowed` where only a session will do, 403 `insufficient_scope` without the
+/// operation's scope. A request with a bearer header is judged by the token alone: a session
+/// cookie beside it is ignored.
+pub async fn authenticate_bearer(
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if !req.path().starts_with("/api/") {
+        return next.call(req).await;
+    }
+    let Some(secret) = bearer_secret(req.request()) else {
+        return next.call(req).await;
+    };
+    let (Some(state), Some(table)) = (
+        req.app_data::<web::Data<AppState>>().cloned(),
+        req.app_data::<web::Data<AccessTable>>().cloned(),
+    ) else {
+        return Err(ApiError::internal(&anyhow::anyhow!("AppState is not registered")).into());
+    };
+    let grant = match state.tokens.authenticate(&secret).await {
+        Ok(grant) => grant,
+        Err(e) => return Ok(refuse(req, e.into())),
+    };
+    let user = match state.accounts.find_user(grant.user_id).await {
+        Ok(Some(user)) if user.disabled_at.is_none() => user,
+        Ok(_) => return Ok(refuse(req, ApiError::invalid_token())),
+        Err(e) => return Ok(refuse(req, e.into())),
+    };
+    let access = req
+        .match_pattern()
+        .and_then(|pattern| table.get(req.method(), &pattern).cloned());
+    match access {
+        Some(Access::SessionOnly) => return Ok(refuse(req, ApiError::token_not_allowed())),
+        Some(Access::SessionOrToken(needed)) => {
+            if let Some(missing) = needed.iter().find(|s| !grant.scopes.allow(**s)) {
+                let error = ApiError::new(
+                    actix_web::http::StatusCode::FORBIDDEN,
+                    "insufficient_scope",
+                    crate::i18n::Msg::InsufficientScope,
+                )
+                .with_required_scope(missing.as_str());
+                return Ok(refuse(req, error));
+            }
+        }
+        // Public, or no such route (the router answers 404 as usual).
+        Some(Access::Public) | None => {}
+    }
+    req.extensions_mut().insert(TokenPrincipal { user, grant });
+    next.call(req).await
+}

@@ -1,0 +1,492 @@
+//! Tokens, their secrets and their scopes.
+
+use crate::TokenError;
+use chrono::{DateTime, Duration, Utc};
+use kernel::{Role, UserId};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::str::FromStr;
+
+kernel::typed_id!(
+    /// Identifies a personal access token (not its secret).
+    TokenId
+);
+
+/// The fixed start of every secret, so secret scanners can recognise a leaked one.
+pub const SECRET_PREFIX: &str = "cyp_";
+/// Random base62 characters after the prefix.
+pub const RANDOM_LEN: usize = 30;
+/// Base62 characters of the CRC32 checksum at the end (62⁶ > 2³²).
+pub const CHECKSUM_LEN: usize = 6;
+/// The whole secret: prefix, random part, checksum.
+pub const SECRET_LEN: usize = SECRET_PREFIX.len() + RANDOM_LEN + CHECKSUM_LEN;
+/// The longest token name, in characters.
+pub const MAX_NAME_CHARS: usize = 50;
+
+const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// An area of the API a token may be given access to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Area {
+    /// The user's own account: sessions, phone, WeChat binding.
+    Account,
+    /// The AI assistant.
+    Ai,
+    /// The admin console (administrators only).
+    Admin,
+}
+
+impl Area {
+    pub const ALL: [Area; 3] = [Area::Account, Area::Ai, Area::Admin];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Area::Account => "account",
+            Area::Ai => "ai",
+            Area::Admin => "admin",
+        }
+    }
+}
+
+/// Reading (safe methods) or changing (everything else).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Access {
+    Read,
+    Write,
+}
+
+impl Access {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+        }
+    }
+}
+
+/// One permission a token carries: `area:access`, e.g. `account:read`. `write` includes
+/// `read` of the same area (as GitHub's fine-grained tokens do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Scope {
+    pub area: Area,
+    pub access: Access,
+}
+
+impl Scope {
+    pub const fn new(area: Area, access: Access) -> Self {
+        Self { area, access }
+    }
+
+    /// Every scope there is, in a stable order.
+    pub fn all() -> impl Iterator<Item = Scope> {
+        Area::ALL
+            .into_iter()
+            .flat_map(|area| [Access::Read, Access::Write].map(|access| Scope { area, access }))
+    }
+
+    /// `area:access`, e.g. `account:read`.
+    pub fn as_str(self) -> &'static str {
+        match (self.area, self.access) {
+            (Area::Account, Access::Read) => "account:read",
+            (Area::Account, Access::Write) => "account:write",
+            (Area::Ai, Access::Read) => "ai:read",
+            (Area::Ai, Access::Write) => "ai:write",
+            (Area::Admin, Access::Read) => "admin:read",
+            (Area::Admin, Access::Write) => "admin:write",
+        }
+    }
+
+    /// Only administrators may grant it.
+    pub fn admin_only(self) -> bool {
+        self.area == Area::Admin
+    }
+
+    /// Whether a token holding `self` may do what needs `required`.
+    pub fn covers(self, required: Scope) -> bool {
+        self.area == required.area
+            && (self.access == required.access || self.access == Access::Write)
+    }
+}
+
+impl fmt::Display for Scope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Scope {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Scope::all()
+            .find(|scope| scope.as_str() == s)
+            .ok_or_else(|| format!("unknown scope {s:?}"))
+    }
+}
+
+/// A token's scopes: sorted, without repeats, at least one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scopes(Vec<Scope>);
+
+impl Scopes {
+    /// # Errors
+    /// When the list is empty or names an unknown scope.
+    pub fn parse<S: AsRef<str>>(names: &[S]) -> Result<Self, String> {
+        let mut scopes = names
+            .iter()
+            .map(|n| n.as_ref().parse::<Scope>())
+            .collect::<Result<Vec<_>, _>>()?;
+        if scopes.is_empty() {
+            return Err("at least one scope is needed".into());
+        }
+        scopes.sort();
+        scopes.dedup();
+        Ok(Self(scopes))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Scope> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// Whether some scope of the set covers `required`.
+    pub fn allow(&self, required: Scope) -> bool {
+        self.0.iter().any(|s| s.covers(required))
+    }
+
+    /// Space-separated, as stored: `account:read ai:write`.
+    pub fn to_stored(&self) -> String {
+        self.0
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// # Errors
+    /// When the stored text no longer parses (data corruption).
+    pub fn from_stored(stored: &str) -> Result<Self, String> {
+        Self::parse(&stored.split_whitespace().collect::<Vec<_>>())
+    }
+}
+
+/// A token's secret: `cyp_` + 30 random base62 characters + the CRC32 of those 30, as 6 base62
+/// characters. It exists in memory only while a token is created or a request authenticated;
+/// `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct TokenSecret(String);
+
+impl fmt::Debug for TokenSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TokenSecret({})", self.hint())
+    }
+}
+
+fn base62_checksum(random: &str) -> String {
+    let mut n = crc32fast::hash(random.as_bytes());
+    let mut out = [b'0'; CHECKSUM_LEN];
+    for slot in out.iter_mut().rev() {
+        *slot = BASE62[(n % 62) as usize];
+        n /= 62;
+    }
+    out.iter().map(|&b| char::from(b)).collect()
+}
+
+impl TokenSecret {
+    /// Builds the secret around a random part (exactly [`RANDOM_LEN`] base62 characters, from
+    /// the [`crate::ports::SecretSource`]).
+    ///
+    /// # Errors
+    /// When `random` is not [`RANDOM_LEN`] base62 characters.
+    pub fn from_random(random: &str) -> Result<Self, TokenError> {
+        if random.len() != RANDOM_LEN || !random.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(TokenError::Unexpected(anyhow::anyhow!(
+                "the random part of a token must be {RANDOM_LEN} base62 characters"
+            )));
+        }
+        Ok(Self(format!(
+            "{SECRET_PREFIX}{random}{}",
+            base62_checksum(random)
+        )))
+    }
+
+    /// Checks the shape and the checksum, so a mistyped or made-up secret is refused without
+    /// a database lookup.
+    ///
+    /// # Errors
+    /// [`TokenError::InvalidToken`] for anything but a well-formed secret.
+    pub fn parse(raw: &str) -> Result<Self, TokenError> {
+        let rest = raw
+            .strip_prefix(SECRET_PREFIX)
+            .ok_or(TokenError::InvalidToken)?;
+        if raw.len() != SECRET_LEN || !rest.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(TokenError::InvalidToken);
+        }
+        let (random, checksum) = rest.split_at(RANDOM_LEN);
+        if base62_checksum(random) != checksum {
+            return Err(TokenError::InvalidToken);
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    /// The secret itself, to show once at creation.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// What is stored and looked up: the SHA-256 of the secret, hex.
+    pub fn digest(&self) -> TokenDigest {
+        TokenDigest(hex::encode(Sha256::digest(self.0.as_bytes())))
+    }
+
+    /// A short reminder that identifies the token in lists without revealing it: `cyp_…` and
+    /// its last four characters.
+    pub fn hint(&self) -> String {
+        let tail = &self.0[self.0.len().saturating_sub(4)..];
+        format!("{SECRET_PREFIX}…{tail}")
+    }
+}
+
+/// The SHA-256 of a secret, hex: all the database ever holds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TokenDigest(pub String);
+
+/// When a new token stops working.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expiry {
+    Days(u16),
+    Never,
+}
+
+impl Expiry {
+    /// The choices offered: 7, 30, 90 or 365 days, or never (product-design "Developer portal").
+    pub const DAYS: [u16; 4] = [7, 30, 90, 365];
+
+    /// # Errors
+    /// [`TokenError::InvalidExpiry`] for any other number of days.
+    pub fn from_days(days: Option<u16>) -> Result<Self, TokenError> {
+        match days {
+            None => Ok(Expiry::Never),
+            Some(d) if Self::DAYS.contains(&d) => Ok(Expiry::Days(d)),
+            Some(_) => Err(TokenError::InvalidExpiry),
+        }
+    }
+
+    pub fn expires_at(self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        match self {
+            Expiry::Days(d) => Some(now + Duration::days(i64::from(d))),
+            Expiry::Never => None,
+        }
+    }
+}
+
+/// Where a token stands at a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TokenState {
+    Active,
+    Expired,
+    Revoked,
+}
+
+/// A personal access token as listed: everything but the secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonalAccessToken {
+    pub id: TokenId,
+    pub user_id: UserId,
+    pub name: String,
+    pub hint: String,
+    pub scopes: Scopes,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+impl PersonalAccessToken {
+    pub fn state(&self, now: DateTime<Utc>) -> TokenState {
+        if self.revoked_at.is_some() {
+            TokenState::Revoked
+        } else if self.expires_at.is_some_and(|at| at <= now) {
+            TokenState::Expired
+        } else {
+            TokenState::Active
+        }
+    }
+}
+
+/// Who a valid token speaks for, and what it may do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenGrant {
+    pub token_id: TokenId,
+    pub user_id: UserId,
+    pub scopes: Scopes,
+}
+
+/// A user creating a token: who, and with which role (admin scopes need an admin).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owner {
+    pub id: UserId,
+    pub role: Role,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const RANDOM: &str = "AbCdEfGhIjKlMnOpQrStUvWxYz0123";
+
+    #[test]
+    fn a_secret_is_the_prefix_thirty_random_characters_and_a_six_character_checksum() {
+        let s = TokenSecret::from_random(RANDOM).unwrap();
+        assert_eq!(s.expose().len(), 40);
+        assert!(s.expose().starts_with("cyp_AbCdEfGhIjKlMnOpQrStUvWxYz0123"));
+        let checksum = &s.expose()[34..];
+        assert_eq!(checksum.len(), 6);
+        // CRC32 of the random part, as a zero-padded base62 number.
+        let mut n: u64 = 0;
+        for c in checksum.bytes() {
+            let digit = BASE62.iter().position(|&b| b == c).unwrap() as u64;
+            n = n * 62 + digit;
+        }
+        assert_eq!(n, u64::from(crc32fast::hash(RANDOM.as_bytes())));
+        assert_eq!(TokenSecret::parse(s.expose()).unwrap(), s);
+    }
+
+    #[test]
+    fn a_secret_with_any_character_changed_fails_the_checksum() {
+        let s = TokenSecret::from_random(RANDOM).unwrap();
+        let raw = s.expose();
+        for i in 4..raw.len() {
+            let mut bytes = raw.as_bytes().to_vec();
+            bytes[i] = if bytes[i] == b'x' { b'y' } else { b'x' };
+            let changed = String::from_utf8(bytes).unwrap();
+            assert!(TokenSecret::parse(&changed).is_err(), "position {i}");
+        }
+    }
+
+    #[test]
+    fn malformed_secrets_are_refused() {
+        let good = TokenSecret::from_random(RANDOM).unwrap();
+        for bad in [
+            "",
+            "cyp_",
+            "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123000000",
+            &good.expose()[..39],
+            &format!("{}0", good.expose()),
+            &good.expose().replace("cyp_", "CYP_"),
+            "cyp_AbCdEfGhIjKlMnOpQrStUvWxYz01-3000000",
+        ] {
+            assert!(TokenSecret::parse(bad).is_err(), "{bad:?}");
+        }
+        assert!(TokenSecret::from_random("short").is_err());
+    }
+
+    #[test]
+    fn the_hint_and_debug_show_only_the_last_four_characters() {
+        let s = TokenSecret::from_random(RANDOM).unwrap();
+        let tail = &s.expose()[36..];
+        assert_eq!(s.hint(), format!("cyp_…{tail}"));
+        assert!(!format!("{s:?}").contains(RANDOM));
+    }
+
+    #[test]
+    fn the_digest_is_the_sha256_of_the_whole_secret() {
+        let s = TokenSecret::from_random(RANDOM).unwrap();
+        let digest = s.digest().0;
+        assert_eq!(digest.len(), 64);
+        assert_eq!(digest, hex::encode(Sha256::digest(s.expose().as_bytes())));
+        assert_ne!(
+            digest,
+            TokenSecret::from_random(&RANDOM.replace('A', "B"))
+                .unwrap()
+                .digest()
+                .0
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn random_forty_character_strings_fail_the_checksum(tail in "[0-9A-Za-z]{36}") {
+            let raw = format!("cyp_{tail}");
+            let (random, checksum) = tail.split_at(30);
+            // The one in 62⁶ case where the random tail happens to carry its own checksum is
+            // a valid secret: assert exactly that rule.
+            prop_assert_eq!(TokenSecret::parse(&raw).is_ok(), base62_checksum(random) == checksum);
+        }
+
+        #[test]
+        fn arbitrary_forty_character_strings_are_never_accepted_by_accident(raw in "[ -~]{40}") {
+            if let Ok(s) = TokenSecret::parse(&raw) {
+                let (random, checksum) = raw[4..].split_at(30);
+                prop_assert!(raw.starts_with("cyp_"));
+                prop_assert_eq!(base62_checksum(random), checksum);
+                prop_assert_eq!(s.expose(), raw.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn scopes_parse_sort_dedupe_and_round_trip() {
+        let s = Scopes::parse(&["ai:write", "account:read", "ai:write"]).unwrap();
+        assert_eq!(s.to_stored(), "account:read ai:write");
+        assert_eq!(Scopes::from_stored(&s.to_stored()).unwrap(), s);
+        assert!(Scopes::parse::<&str>(&[]).is_err());
+        assert!(Scopes::parse(&["account:delete"]).is_err());
+        assert!(Scopes::parse(&["groups:read"]).is_err());
+        assert_eq!(Scope::all().count(), 6);
+    }
+
+    #[test]
+    fn write_covers_read_of_the_same_area_only() {
+        let w = Scope::new(Area::Account, Access::Write);
+        let r = Scope::new(Area::Account, Access::Read);
+        assert!(w.covers(r));
+        assert!(w.covers(w));
+        assert!(!r.covers(w));
+        assert!(!w.covers(Scope::new(Area::Ai, Access::Read)));
+        let set = Scopes::parse(&["ai:read"]).unwrap();
+        assert!(set.allow(Scope::new(Area::Ai, Access::Read)));
+        assert!(!set.allow(Scope::new(Area::Ai, Access::Write)));
+        assert!(Scope::new(Area::Admin, Access::Read).admin_only());
+        assert!(!Scope::new(Area::Ai, Access::Read).admin_only());
+    }
+
+    #[test]
+    fn expiry_offers_exactly_the_listed_choices() {
+        let now = DateTime::<Utc>::from_timestamp(1_700_000_000, 0).unwrap();
+        for d in [7u16, 30, 90, 365] {
+            assert_eq!(
+                Expiry::from_days(Some(d)).unwrap().expires_at(now),
+                Some(now + Duration::days(i64::from(d)))
+            );
+        }
+        assert_eq!(Expiry::from_days(None).unwrap().expires_at(now), None);
+        for d in [0u16, 1, 8, 366] {
+            assert!(Expiry::from_days(Some(d)).is_err());
+        }
+    }
+
+    #[test]
+    fn state_is_revoked_before_expired_before_active() {
+        let now = DateTime::<Utc>::from_timestamp(1_700_000_000, 0).unwrap();
+        let mut t = PersonalAccessToken {
+            id: TokenId::new_random(),
+            user_id: UserId::new_random(),
+            name: "ci".into(),
+            hint: "cyp_…abcd".into(),
+            scopes: Scopes::parse(&["ai:read"]).unwrap(),
+            created_at: now,
+            expires_at: Some(now),
+            last_used_at: None,
+            revoked_at: None,
+        };
+        assert_eq!(t.state(now), TokenState::Expired);
+        assert_eq!(t.state(now - Duration::seconds(1)), TokenState::Active);
+        t.revoked_at = Some(now);
+        assert_eq!(t.state(now - Duration::seconds(1)), TokenState::Revoked);
+    }
+}
