@@ -211,19 +211,22 @@ impl Application {
         spawn_housekeeping(state.clone().into_inner());
         let static_dir = web::Data::new(StaticDir(state.config.static_dir.clone()));
         let json_limit = state.config.json_body_limit;
-        // Who may call what with a token, read once from the document the handlers declare.
+        // Who may call what with a token, read once from the document the handlers declare;
+        // the document itself, in both languages, serialised once.
+        let doc = http::ApiDoc::openapi_with_routes();
         let access = web::Data::new(
-            http::access::AccessTable::from_openapi(&http::ApiDoc::openapi_with_routes())
+            http::access::AccessTable::from_openapi(&doc)
                 .map_err(|e| anyhow::anyhow!("the OpenAPI document's security: {e}"))?,
         );
+        let docs = web::Data::new(http::DocsJson::new(&doc)?);
 
         let mut server = HttpServer::new(move || {
-            let (app, api) = App::new()
+            let (app, _) = App::new()
                 .into_utoipa_app()
                 .openapi(http::ApiDoc::openapi())
                 .service(http::api_scope())
                 .split_for_parts();
-            app.app_data(web::Data::new(api))
+            app.app_data(docs.clone())
                 .app_data(access.clone())
                 .app_data(state.clone())
                 .app_data(static_dir.clone())

@@ -9,9 +9,11 @@ pub mod error;
 pub mod extract;
 pub mod health;
 pub mod middleware;
+pub mod openapi_zh;
 pub mod signed;
 pub mod tokens;
 
+use crate::i18n::Lang;
 use actix_web::{HttpResponse, get, web};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -22,7 +24,7 @@ use utoipa_actix_web::scope::Scope;
 #[openapi(
     info(
         title = "Courtyard API",
-        description = "The REST API of Courtyard (庭院). Every response is JSON with a `success` flag; errors add a stable `code` and a `message` in the request's language (`Accept-Language` or the `preference_language` cookie).",
+        description = "The REST API of Courtyard (庭院). Every response is JSON with a `success` flag; errors add a stable `code` and a `message` in the request's language (`Accept-Language` or the `preference_language` cookie). Call it with a browser session (cookie) or a personal access token from the developer portal (`Authorization: Bearer`). Summaries and descriptions come in Chinese with `Accept-Language: zh`.",
         license(name = "MIT")
     ),
     tags(
@@ -129,8 +131,34 @@ pub fn api_scope() -> Scope<
     security(())
 )]
 #[get("/docs.json")]
-pub async fn openapi_json(doc: web::Data<utoipa::openapi::OpenApi>) -> HttpResponse {
+pub async fn openapi_json(docs: web::Data<DocsJson>, lang: Lang) -> HttpResponse {
+    let body = match lang {
+        Lang::Zh => docs.zh.clone(),
+        Lang::En => docs.en.clone(),
+    };
     HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-cache"))
-        .json(doc.get_ref())
+        .insert_header(("Vary", "Accept-Language, Cookie"))
+        .insert_header((actix_web::http::header::CONTENT_LANGUAGE, lang.as_str()))
+        .content_type("application/json")
+        .body(body)
+}
+
+/// `/api/docs.json` in both languages, serialised once at start.
+pub struct DocsJson {
+    pub en: actix_web::web::Bytes,
+    pub zh: actix_web::web::Bytes,
+}
+
+impl DocsJson {
+    /// # Errors
+    /// When the document cannot be serialised (never, for a document utoipa built).
+    pub fn new(doc: &utoipa::openapi::OpenApi) -> anyhow::Result<Self> {
+        let en = serde_json::to_value(doc)?;
+        let zh = openapi_zh::localize(en.clone());
+        Ok(Self {
+            en: serde_json::to_vec(&en)?.into(),
+            zh: serde_json::to_vec(&zh)?.into(),
+        })
+    }
 }

@@ -252,3 +252,52 @@ async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
     assert_eq!((api404.status, api404.code()), (404, "not_found"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `/api/docs.json` answers in the request's language: summaries, descriptions, tags.
+#[tokio::test]
+async fn the_openapi_document_speaks_chinese_when_asked() {
+    let app = spawn_app(TestDb::sqlite().await).await;
+    let get = |lang: &'static str| {
+        let client = reqwest::Client::new();
+        let url = app.url("/api/docs.json");
+        async move {
+            reply(
+                client
+                    .get(url)
+                    .header("Accept-Language", lang)
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await
+        }
+    };
+    let en = get("en-US,en;q=0.9").await;
+    let zh = get("zh-CN,zh;q=0.9,en;q=0.8").await;
+    assert_eq!(en.headers["content-language"], "en");
+    assert_eq!(zh.headers["content-language"], "zh");
+    assert!(
+        zh.headers["vary"]
+            .to_str()
+            .unwrap()
+            .contains("Accept-Language")
+    );
+    let login = |d: &serde_json::Value| d["paths"]["/api/auth/username/login"]["post"].clone();
+    assert_eq!(
+        login(&en.body)["summary"],
+        "Log in with a username and password"
+    );
+    assert_eq!(login(&zh.body)["summary"], "用用户名和密码登录");
+    assert_eq!(
+        login(&zh.body)["description"],
+        "设置新的会话 Cookie。失败次数按客户端 IP 和账户分别限制。"
+    );
+    assert_eq!(zh.body["tags"][0]["description"], "账户、登录与会话");
+    // Only the words differ: the same operations, schemas and security.
+    assert_eq!(
+        en.body["paths"].as_object().unwrap().len(),
+        zh.body["paths"].as_object().unwrap().len()
+    );
+    assert_eq!(en.body["components"], zh.body["components"]);
+    assert_eq!(login(&en.body)["security"], login(&zh.body)["security"]);
+}

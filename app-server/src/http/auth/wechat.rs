@@ -102,7 +102,7 @@ fn return_path(req: &HttpRequest, base: &str) -> String {
 #[utoipa::path(
     tag = "auth",
     summary = "Sign-in state of this browser",
-    description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved; `hasUser` says whether an account is linked to it.",
+    description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved; `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.",
     responses((status = 200, description = "The state", body = TokenStatus)),
     security((), ("session" = []), ("bearer" = []))
 )]

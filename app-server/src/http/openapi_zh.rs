@@ -1,0 +1,254 @@
+//! The Chinese text of the OpenAPI document: every operation's summary and description, every
+//! tag and the API's own description. The English text lives beside each handler; this table
+//! is checked against the document by tests, so an operation without Chinese fails the build's
+//! tests, and so does a stale entry.
+
+use serde_json::Value;
+
+/// `METHOD /path` → (summary, description). A description is `None` exactly where the English
+/// operation has none.
+pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
+    ("PUT /api/account/phone", "绑定或更换我的手机号", None),
+    (
+        "POST /api/account/phone/sendVerification",
+        "发送绑定手机号的验证码",
+        Some("与登录验证码相同，但用于把号码绑定到当前登录的账户。号码已属于其他账户时会被拒绝。"),
+    ),
+    ("GET /api/admin/overview", "管理概览：数量与外部服务", None),
+    ("GET /api/admin/wechat/menu", "微信菜单：当前菜单", None),
+    (
+        "PUT /api/admin/wechat/menu",
+        "微信菜单：发布",
+        Some("校验后在微信发布，并把该菜单保存为新版本。"),
+    ),
+    (
+        "DELETE /api/admin/wechat/menu",
+        "微信菜单：删除",
+        Some("删除微信上的自定义菜单；已发布的版本仍会保留。"),
+    ),
+    (
+        "POST /api/admin/wechat/menu/validate",
+        "微信菜单：按微信规则检查菜单",
+        Some(
+            "列出每条不符合的规则，附带位置（`button[1].sub_button[0].name`）、稳定的代码和说明。名称按 UTF-8 字节计：一级 16 字节，二级 60 字节（一个汉字占 3 字节）。",
+        ),
+    ),
+    (
+        "GET /api/admin/wechat/menu/versions",
+        "微信菜单：已发布的版本",
+        None,
+    ),
+    (
+        "POST /api/admin/wechat/menu/versions/{id}/rollback",
+        "微信菜单：回滚到某个版本",
+        Some("重新发布一个已保存的版本，并记为注明来源版本的新版本。"),
+    ),
+    (
+        "GET /api/admin/wechat/token",
+        "微信 access token：状态",
+        Some(
+            "所有服务器实例共用的中控 access token：状态、打码后的令牌、获取与过期时间、最近一次错误，以及今天还能强制刷新几次。",
+        ),
+    ),
+    (
+        "POST /api/admin/wechat/token/refresh",
+        "微信 access token：强制刷新",
+        Some(
+            "立即向微信申请新令牌（stable_token，force_refresh）。微信限制为每 30 秒一次、每天 20 次。",
+        ),
+    ),
+    (
+        "POST /api/ai/chat",
+        "与 AI 助手对话（流式）",
+        Some(
+            "以 server-sent events 流式返回回答：`data: {\"choices\":[{\"delta\":{\"reasoning\":…}}]}` 与 `data: {\"choices\":[{\"delta\":{\"content\":…}}]}` 行，最后一块带 `finish_reason` 和 `usage`，然后是 `data: [DONE]`。以 `:` 开头的行是保活注释。流开始后的失败以 `data: {\"error\":{\"code\",\"message\"}}` 送达，且流结束时没有 `[DONE]`。`stream: false` 时回答是一个 OpenAI `chat.completion` 形式的 JSON 对象。每个用户：同时最多 2 个回答，并有请求频率和每日 token 配额。",
+        ),
+    ),
+    ("GET /api/ai/models", "AI 助手的模型及是否可用", None),
+    (
+        "POST /api/auth/logout",
+        "退出登录",
+        Some("结束本浏览器的会话并清除其 Cookie。未登录时也会成功。"),
+    ),
+    (
+        "POST /api/auth/password/change",
+        "修改密码",
+        Some("核对当前密码，设置新密码，并让该用户的其他会话全部下线。"),
+    ),
+    (
+        "POST /api/auth/phone/login",
+        "用手机号和短信验证码登录",
+        Some(
+            "登录（设置会话 Cookie）；号码首次登录时会为其创建账户。验证码只能用一次，错 5 次即失效。",
+        ),
+    ),
+    (
+        "POST /api/auth/phone/sendVerification",
+        "发送短信登录验证码",
+        Some(
+            "向 +86 或 +1 号码发送 6 位验证码，5 分钟内有效。每个号码 60 秒一条；每小时每个号码最多 5 条、每个客户端 IP 最多 20 条。",
+        ),
+    ),
+    ("GET /api/auth/sessions", "列出我已登录的设备", None),
+    ("DELETE /api/auth/sessions/{id}", "让我的某台设备下线", None),
+    (
+        "GET /api/auth/token",
+        "本浏览器的登录状态",
+        Some(
+            "浏览器是否已登录、以谁的身份登录。在微信内置浏览器中，若已配置微信、无人登录且不知道 openid，`authUrl` 是浏览器必须前往的地址（微信 OAuth）。`wechatOpenId` 是本浏览器证明过的 openid；`hasUser` 表示是否有账户与之关联。用访问令牌调用时返回令牌所属的用户。",
+        ),
+    ),
+    (
+        "POST /api/auth/username/login",
+        "用用户名和密码登录",
+        Some("设置新的会话 Cookie。失败次数按客户端 IP 和账户分别限制。"),
+    ),
+    (
+        "POST /api/auth/username/register",
+        "用用户名和密码注册",
+        Some("创建账户并登录（设置会话 Cookie）。按客户端 IP 限制频率。"),
+    ),
+    (
+        "POST /api/auth/wechat/binding",
+        "把已证明的微信账号关联到我",
+        None,
+    ),
+    (
+        "DELETE /api/auth/wechat/binding",
+        "解除我与微信的关联",
+        Some("当微信是该账户唯一的登录方式时会被拒绝。"),
+    ),
+    (
+        "GET /api/auth/wechat/callback",
+        "微信 OAuth 回调",
+        Some(
+            "微信带着 `code` 和 `state` 把浏览器送到这里。服务器用浏览器的 state Cookie（一次性）核对 state，用 code 换取 openid、unionid、昵称和头像，在签名 Cookie 中保存 30 分钟，然后重定向到单页应用。失败时重定向到 `/?wechatError=<code>`。",
+        ),
+    ),
+    (
+        "GET /api/auth/wechat/login",
+        "用本浏览器证明过的微信账号登录",
+        None,
+    ),
+    (
+        "POST /api/auth/wechat/register",
+        "用微信资料创建账户",
+        Some("新建一个账户（昵称和头像来自微信，无密码），关联到已证明的 openid，并登录。"),
+    ),
+    ("GET /api/docs.json", "本 API 的 OpenAPI 文档", None),
+    ("GET /api/health", "健康检查", None),
+    ("GET /api/tokens", "我的个人访问令牌", None),
+    (
+        "POST /api/tokens",
+        "创建个人访问令牌",
+        Some("密钥只在本次回答中出现一次；服务器只保存其 SHA-256。记入审计日志 `token.created`。"),
+    ),
+    (
+        "GET /api/tokens/scopes",
+        "我可以授予令牌的权限范围",
+        Some("管理员还能看到管理权限。"),
+    ),
+    (
+        "DELETE /api/tokens/{id}",
+        "撤销我的某个令牌",
+        Some("立即生效：之后用它的请求会得到 401。重复撤销无害。记入审计日志 `token.revoked`。"),
+    ),
+];
+
+/// Tag name → description.
+pub const TAGS: &[(&str, &str)] = &[
+    ("auth", "账户、登录与会话"),
+    ("account", "当前登录用户自己的账户"),
+    ("tokens", "个人访问令牌（仅限浏览器会话）"),
+    ("admin", "管理后台（仅管理员）"),
+    ("ai", "AI 助手"),
+    ("system", "健康检查与 API 描述本身"),
+];
+
+pub const INFO: &str = "庭院（Courtyard）的 REST API。每个响应都是带 `success` 标志的 JSON；错误另有稳定的 `code` 和使用请求语言的 `message`（依据 `Accept-Language` 或 `preference_language` Cookie）。用浏览器会话（Cookie）或开发者中心创建的个人访问令牌（`Authorization: Bearer`）调用。";
+
+const METHODS: [&str; 8] = [
+    "get", "post", "put", "delete", "patch", "options", "head", "trace",
+];
+
+/// The document with its Chinese text. Anything the table lacks stays English (the tests keep
+/// the table complete).
+pub fn localize(mut doc: Value) -> Value {
+    if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
+        for (path, item) in paths.iter_mut() {
+            for method in METHODS {
+                let Some(op) = item.get_mut(method).and_then(Value::as_object_mut) else {
+                    continue;
+                };
+                let key = format!("{} {path}", method.to_uppercase());
+                if let Some((_, summary, description)) =
+                    OPERATIONS.iter().find(|(k, _, _)| *k == key)
+                {
+                    op.insert("summary".into(), Value::from(*summary));
+                    if let Some(d) = description {
+                        op.insert("description".into(), Value::from(*d));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(tags) = doc.get_mut("tags").and_then(Value::as_array_mut) {
+        for tag in tags {
+            let name = tag.get("name").and_then(Value::as_str).unwrap_or_default();
+            if let Some((_, zh)) = TAGS.iter().find(|(n, _)| *n == name) {
+                tag["description"] = Value::from(*zh);
+            }
+        }
+    }
+    if let Some(info) = doc.get_mut("info").and_then(Value::as_object_mut) {
+        info.insert("description".into(), Value::from(INFO));
+    }
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::ApiDoc;
+
+    fn has_cjk(s: &str) -> bool {
+        s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn every_operation_and_tag_has_chinese_text_and_no_entry_is_stale() {
+        let en = serde_json::to_value(ApiDoc::openapi_with_routes()).unwrap();
+        let zh = localize(en.clone());
+        let mut seen = Vec::new();
+        for (path, item) in en["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let key = format!("{} {path}", method.to_uppercase());
+                let z = &zh["paths"][path][method];
+                let summary = z["summary"].as_str().unwrap_or_default();
+                assert!(has_cjk(summary), "{key}: no Chinese summary");
+                assert_eq!(
+                    op.get("description").is_some(),
+                    z.get("description").is_some(),
+                    "{key}"
+                );
+                if let Some(d) = z.get("description") {
+                    assert!(
+                        has_cjk(d.as_str().unwrap()),
+                        "{key}: the description is still English"
+                    );
+                    assert_ne!(Some(d), op.get("description"), "{key}");
+                }
+                seen.push(key);
+            }
+        }
+        for (key, _, _) in OPERATIONS {
+            assert!(seen.iter().any(|k| k == key), "stale entry {key}");
+        }
+        assert_eq!(seen.len(), OPERATIONS.len());
+        for tag in zh["tags"].as_array().unwrap() {
+            assert!(has_cjk(tag["description"].as_str().unwrap()), "{tag}");
+        }
+        assert!(has_cjk(zh["info"]["description"].as_str().unwrap()));
+    }
+}
