@@ -1,12 +1,18 @@
 import 'i18next'
 import type ai from './locales/en/ai.json'
+import type apidocs from './locales/en/apidocs.json'
+import type developers from './locales/en/developers.json'
 import type resources from './locales/en/index.ts'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
     // The language chunk's namespaces, and those loaded on first use (lib/i18n.ts).
-    resources: typeof resources & { ai: typeof ai }
+    resources: typeof resources & {
+      ai: typeof ai
+      apidocs: typeof apidocs
+      developers: typeof developers
+    }
     returnNull: false
   }
 }

@@ -11,13 +11,23 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as DevelopersRouteRouteImport } from './routes/developers/route'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
+import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
 import { Route as AdminWechatMenuRouteImport } from './routes/admin/wechat/menu'
 import { Route as AdminWechatTokenRouteImport } from './routes/admin/wechat/token'
+import { Route as DevelopersApiIndexRouteImport } from './routes/developers/api/index'
+import { Route as DevelopersApiIdRouteImport } from './routes/developers/api/$id'
+import { Route as DevelopersThemeIndexRouteImport } from './routes/developers/theme/index'
+import { Route as DevelopersThemeNameRouteImport } from './routes/developers/theme/$name'
+import { Route as DevelopersToolsIndexRouteImport } from './routes/developers/tools/index'
+import { Route as DevelopersToolsTimestampConverterRouteImport } from './routes/developers/tools/timestamp-converter'
+import { Route as DevelopersThemeExamplesComponentDemoRouteImport } from './routes/developers_/theme/examples/$component/$demo'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -29,6 +39,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DevelopersRouteRoute = DevelopersRouteRouteImport.update({
+  id: '/developers',
+  path: '/developers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsRoute = SettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -38,6 +53,16 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const DevelopersIndexRoute = DevelopersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const DevelopersPatRoute = DevelopersPatRouteImport.update({
+  id: '/pat',
+  path: '/pat',
+  getParentRoute: () => DevelopersRouteRoute,
 } as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
   id: '/',
@@ -64,77 +89,174 @@ const AdminWechatTokenRoute = AdminWechatTokenRouteImport.update({
   path: '/wechat/token',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const DevelopersApiIndexRoute = DevelopersApiIndexRouteImport.update({
+  id: '/api/',
+  path: '/api/',
+  getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const DevelopersApiIdRoute = DevelopersApiIdRouteImport.update({
+  id: '/api/$id',
+  path: '/api/$id',
+  getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const DevelopersThemeIndexRoute = DevelopersThemeIndexRouteImport.update({
+  id: '/theme/',
+  path: '/theme/',
+  getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const DevelopersThemeNameRoute = DevelopersThemeNameRouteImport.update({
+  id: '/theme/$name',
+  path: '/theme/$name',
+  getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const DevelopersToolsIndexRoute = DevelopersToolsIndexRouteImport.update({
+  id: '/tools/',
+  path: '/tools/',
+  getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const DevelopersToolsTimestampConverterRoute =
+  DevelopersToolsTimestampConverterRouteImport.update({
+    id: '/tools/timestamp-converter',
+    path: '/tools/timestamp-converter',
+    getParentRoute: () => DevelopersRouteRoute,
+  } as any)
+const DevelopersThemeExamplesComponentDemoRoute =
+  DevelopersThemeExamplesComponentDemoRouteImport.update({
+    id: '/developers_/theme/examples/$component/$demo',
+    path: '/developers/theme/examples/$component/$demo',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/developers': typeof DevelopersRouteRouteWithChildren
   '/settings': typeof SettingsRouteWithChildren
+  '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
+  '/developers/': typeof DevelopersIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
+  '/developers/api/$id': typeof DevelopersApiIdRoute
+  '/developers/theme/$name': typeof DevelopersThemeNameRoute
+  '/developers/tools/timestamp-converter': typeof DevelopersToolsTimestampConverterRoute
+  '/developers/api/': typeof DevelopersApiIndexRoute
+  '/developers/theme/': typeof DevelopersThemeIndexRoute
+  '/developers/tools/': typeof DevelopersToolsIndexRoute
+  '/developers/theme/examples/$component/$demo': typeof DevelopersThemeExamplesComponentDemoRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin': typeof AdminIndexRoute
+  '/developers': typeof DevelopersIndexRoute
   '/settings': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
+  '/developers/api/$id': typeof DevelopersApiIdRoute
+  '/developers/theme/$name': typeof DevelopersThemeNameRoute
+  '/developers/tools/timestamp-converter': typeof DevelopersToolsTimestampConverterRoute
+  '/developers/api': typeof DevelopersApiIndexRoute
+  '/developers/theme': typeof DevelopersThemeIndexRoute
+  '/developers/tools': typeof DevelopersToolsIndexRoute
+  '/developers/theme/examples/$component/$demo': typeof DevelopersThemeExamplesComponentDemoRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/developers': typeof DevelopersRouteRouteWithChildren
   '/settings': typeof SettingsRouteWithChildren
+  '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
+  '/developers/': typeof DevelopersIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
+  '/developers/api/$id': typeof DevelopersApiIdRoute
+  '/developers/theme/$name': typeof DevelopersThemeNameRoute
+  '/developers/tools/timestamp-converter': typeof DevelopersToolsTimestampConverterRoute
+  '/developers/api/': typeof DevelopersApiIndexRoute
+  '/developers/theme/': typeof DevelopersThemeIndexRoute
+  '/developers/tools/': typeof DevelopersToolsIndexRoute
+  '/developers_/theme/examples/$component/$demo': typeof DevelopersThemeExamplesComponentDemoRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin'
+    | '/developers'
     | '/settings'
+    | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin/'
+    | '/developers/'
     | '/settings/'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
+    | '/developers/api/$id'
+    | '/developers/theme/$name'
+    | '/developers/tools/timestamp-converter'
+    | '/developers/api/'
+    | '/developers/theme/'
+    | '/developers/tools/'
+    | '/developers/theme/examples/$component/$demo'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin'
+    | '/developers'
     | '/settings'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
+    | '/developers/api/$id'
+    | '/developers/theme/$name'
+    | '/developers/tools/timestamp-converter'
+    | '/developers/api'
+    | '/developers/theme'
+    | '/developers/tools'
+    | '/developers/theme/examples/$component/$demo'
   id:
     | '__root__'
     | '/'
     | '/admin'
+    | '/developers'
     | '/settings'
+    | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin/'
+    | '/developers/'
     | '/settings/'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
+    | '/developers/api/$id'
+    | '/developers/theme/$name'
+    | '/developers/tools/timestamp-converter'
+    | '/developers/api/'
+    | '/developers/theme/'
+    | '/developers/tools/'
+    | '/developers_/theme/examples/$component/$demo'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  DevelopersRouteRoute: typeof DevelopersRouteRouteWithChildren
   SettingsRoute: typeof SettingsRouteWithChildren
+  DevelopersThemeExamplesComponentDemoRoute: typeof DevelopersThemeExamplesComponentDemoRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -153,6 +275,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/developers': {
+      id: '/developers'
+      path: '/developers'
+      fullPath: '/developers'
+      preLoaderRoute: typeof DevelopersRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings': {
       id: '/settings'
       path: '/settings'
@@ -166,6 +295,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/developers/': {
+      id: '/developers/'
+      path: '/'
+      fullPath: '/developers/'
+      preLoaderRoute: typeof DevelopersIndexRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers/pat': {
+      id: '/developers/pat'
+      path: '/pat'
+      fullPath: '/developers/pat'
+      preLoaderRoute: typeof DevelopersPatRouteImport
+      parentRoute: typeof DevelopersRouteRoute
     }
     '/settings/': {
       id: '/settings/'
@@ -202,6 +345,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWechatTokenRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/developers/api/': {
+      id: '/developers/api/'
+      path: '/api'
+      fullPath: '/developers/api/'
+      preLoaderRoute: typeof DevelopersApiIndexRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers/api/$id': {
+      id: '/developers/api/$id'
+      path: '/api/$id'
+      fullPath: '/developers/api/$id'
+      preLoaderRoute: typeof DevelopersApiIdRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers/theme/': {
+      id: '/developers/theme/'
+      path: '/theme'
+      fullPath: '/developers/theme/'
+      preLoaderRoute: typeof DevelopersThemeIndexRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers/theme/$name': {
+      id: '/developers/theme/$name'
+      path: '/theme/$name'
+      fullPath: '/developers/theme/$name'
+      preLoaderRoute: typeof DevelopersThemeNameRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers/tools/': {
+      id: '/developers/tools/'
+      path: '/tools'
+      fullPath: '/developers/tools/'
+      preLoaderRoute: typeof DevelopersToolsIndexRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers/tools/timestamp-converter': {
+      id: '/developers/tools/timestamp-converter'
+      path: '/tools/timestamp-converter'
+      fullPath: '/developers/tools/timestamp-converter'
+      preLoaderRoute: typeof DevelopersToolsTimestampConverterRouteImport
+      parentRoute: typeof DevelopersRouteRoute
+    }
+    '/developers_/theme/examples/$component/$demo': {
+      id: '/developers_/theme/examples/$component/$demo'
+      path: '/developers/theme/examples/$component/$demo'
+      fullPath: '/developers/theme/examples/$component/$demo'
+      preLoaderRoute: typeof DevelopersThemeExamplesComponentDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -219,6 +411,33 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
   AdminRouteRouteChildren,
+)
+
+interface DevelopersRouteRouteChildren {
+  DevelopersPatRoute: typeof DevelopersPatRoute
+  DevelopersIndexRoute: typeof DevelopersIndexRoute
+  DevelopersApiIdRoute: typeof DevelopersApiIdRoute
+  DevelopersThemeNameRoute: typeof DevelopersThemeNameRoute
+  DevelopersToolsTimestampConverterRoute: typeof DevelopersToolsTimestampConverterRoute
+  DevelopersApiIndexRoute: typeof DevelopersApiIndexRoute
+  DevelopersThemeIndexRoute: typeof DevelopersThemeIndexRoute
+  DevelopersToolsIndexRoute: typeof DevelopersToolsIndexRoute
+}
+
+const DevelopersRouteRouteChildren: DevelopersRouteRouteChildren = {
+  DevelopersPatRoute: DevelopersPatRoute,
+  DevelopersIndexRoute: DevelopersIndexRoute,
+  DevelopersApiIdRoute: DevelopersApiIdRoute,
+  DevelopersThemeNameRoute: DevelopersThemeNameRoute,
+  DevelopersToolsTimestampConverterRoute:
+    DevelopersToolsTimestampConverterRoute,
+  DevelopersApiIndexRoute: DevelopersApiIndexRoute,
+  DevelopersThemeIndexRoute: DevelopersThemeIndexRoute,
+  DevelopersToolsIndexRoute: DevelopersToolsIndexRoute,
+}
+
+const DevelopersRouteRouteWithChildren = DevelopersRouteRoute._addFileChildren(
+  DevelopersRouteRouteChildren,
 )
 
 interface SettingsRouteChildren {
@@ -240,7 +459,10 @@ const SettingsRouteWithChildren = SettingsRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  DevelopersRouteRoute: DevelopersRouteRouteWithChildren,
   SettingsRoute: SettingsRouteWithChildren,
+  DevelopersThemeExamplesComponentDemoRoute:
+    DevelopersThemeExamplesComponentDemoRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -26,6 +26,14 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/ai.json'),
     en: () => import('@/locales/en/ai.json'),
   },
+  developers: {
+    zh: () => import('@/locales/zh/developers.json'),
+    en: () => import('@/locales/en/developers.json'),
+  },
+  apidocs: {
+    zh: () => import('@/locales/zh/apidocs.json'),
+    en: () => import('@/locales/en/apidocs.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 
 export type LazyNamespace = keyof typeof lazyNamespaceLoaders

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { atom, useAtom } from 'jotai'
 import { api } from './api-client.ts'
+import { forgetPatSecret } from './pat-secrets.ts'
 import type { User } from './user.ts'
 
 /** GET /api/auth/token (docs/api.md). */
@@ -100,9 +101,10 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, user))
 }
 
-/** Signed out: forget the user and everything fetched on their behalf. */
+/** Signed out: forget the user, everything fetched on their behalf and this tab's token secrets. */
 export function clearSession(queryClient: QueryClient): void {
   forgetUserData(queryClient)
+  forgetPatSecret()
   queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, null))
 }
 

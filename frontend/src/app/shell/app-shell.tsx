@@ -1,4 +1,4 @@
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useMatches } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Toaster } from '@/components/toaster.tsx'
@@ -13,10 +13,25 @@ import { Header } from './header.tsx'
 import { LoginDialogHost } from './login-dialog-host.tsx'
 import { useWechatCallbackError } from './wechat-callback-error.ts'
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page alone, without header and footer (the UI kit's standalone examples). */
+    bare?: boolean
+  }
+}
+
 /** The application shell (spec §2.2): header, page, toasts, confirm, login and AI dialogs. */
 export function AppShell() {
   const { t } = useTranslation()
   const { authUrl } = useSession()
+  const bare = useMatches({
+    // A page that failed (e.g. an unknown example: not found) is shown with the site around it.
+    select: (matches) =>
+      matches.some((match) => match.staticData.bare === true) &&
+      !matches.some(
+        (match) => match.error || match.status === 'error' || match.status === 'notFound',
+      ),
+  })
   useColorModeSync()
   useSystemLanguageSync()
   useWechatCallbackError()
@@ -34,14 +49,16 @@ export function AppShell() {
       >
         {t('skipToContent')}
       </a>
-      <BuildUpdateBanner />
-      <Header />
+      {!bare && <BuildUpdateBanner />}
+      {!bare && <Header />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <footer className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground">{t('footer')}</p>
-      </footer>
+      {!bare && (
+        <footer className="border-t">
+          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground">{t('footer')}</p>
+        </footer>
+      )}
       <Toaster />
       <ConfirmDialogHost />
       <LoginDialogHost />

@@ -9,8 +9,11 @@ import { AccountControl } from './account-control.tsx'
 import { ColorModeSwitch } from './color-mode-switch.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 
-/** Top-level destinations; later areas (groups, plaza, developers) add themselves here. */
-const NAV_ITEMS = [{ to: '/', label: 'nav.home' }] as const
+/** Top-level destinations; later areas (groups, plaza) add themselves here. */
+const NAV_ITEMS = [
+  { to: '/', label: 'nav.home' },
+  { to: '/developers', label: 'nav.developers' },
+] as const
 
 const navLinkClasses =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:text-foreground'
@@ -35,7 +38,7 @@ export function Header() {
               key={item.to}
               to={item.to}
               className={navLinkClasses}
-              activeOptions={{ exact: true }}
+              activeOptions={{ exact: item.to === '/' }}
             >
               {t(item.label)}
             </Link>
