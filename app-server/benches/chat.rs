@@ -269,11 +269,18 @@ fn server_env(port: u16, database_url: &str, llm_base_url: &str) -> Vec<(&'stati
         ("ARGON2_MEMORY_KIB", "1024".into()),
         ("ARGON2_ITERATIONS", "1".into()),
         // Left at their defaults, stated for the record: 2 streams per user, 200 000 tokens
-        // per user per day (each looping user spends a few thousand), 10 connections.
+        // per user per day (each looping user spends a few thousand), the engine's default
+        // pool (1 connection on SQLite, 10 on PostgreSQL) unless BENCH_DATABASE_MAX_CONNECTIONS.
         ("AI_MAX_CONCURRENT_STREAMS", "2".into()),
         ("AI_DAILY_TOKEN_QUOTA", "200000".into()),
-        ("DATABASE_MAX_CONNECTIONS", "10".into()),
     ]
+    .into_iter()
+    .chain(
+        std::env::var("BENCH_DATABASE_MAX_CONNECTIONS")
+            .ok()
+            .map(|n| ("DATABASE_MAX_CONNECTIONS", n)),
+    )
+    .collect()
 }
 
 impl Server {

@@ -96,7 +96,8 @@ pub struct Config {
     pub port: u16,
     pub workers: Option<usize>,
     pub database_url: String,
-    pub database_max_connections: u32,
+    /// `None`: [`Database::default_pool_size`](adapter_postgres::Database::default_pool_size).
+    pub database_max_connections: Option<u32>,
     pub static_dir: PathBuf,
     pub cookie_secure: CookieSecure,
     pub trust_proxy: bool,
@@ -122,7 +123,7 @@ impl Default for Config {
             port: 8080,
             workers: None,
             database_url: "sqlite://data/courtyard.db?mode=rwc".into(),
-            database_max_connections: 10,
+            database_max_connections: None,
             static_dir: PathBuf::from("frontend/dist"),
             cookie_secure: CookieSecure::Auto,
             trust_proxy: false,
@@ -178,11 +179,13 @@ impl Config {
                 .map(|w| w.parse().context("WORKERS must be a number"))
                 .transpose()?,
             database_url: get("DATABASE_URL").unwrap_or(d.database_url),
-            database_max_connections: num(
-                &get,
-                "DATABASE_MAX_CONNECTIONS",
-                d.database_max_connections,
-            )?,
+            database_max_connections: get("DATABASE_MAX_CONNECTIONS")
+                .map(|v| {
+                    v.trim().parse().map_err(|_| {
+                        anyhow::anyhow!("DATABASE_MAX_CONNECTIONS must be a number, not {v:?}")
+                    })
+                })
+                .transpose()?,
             static_dir: get("STATIC_DIR").map(PathBuf::from).unwrap_or(d.static_dir),
             cookie_secure,
             trust_proxy: flag(&get, "TRUST_PROXY", d.trust_proxy)?,

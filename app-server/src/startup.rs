@@ -193,7 +193,10 @@ impl Application {
     /// # Errors
     /// When the database is unreachable, a migration fails or the address is taken.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Database::connect(&config.database_url, config.database_max_connections).await?;
+        let pool = config
+            .database_max_connections
+            .unwrap_or_else(|| Database::default_pool_size(&config.database_url));
+        let db = Database::connect(&config.database_url, pool).await?;
         db.migrate().await?;
         Self::build_with_db(config, db).await
     }

@@ -39,7 +39,8 @@ impl TestDb {
             uuid::Uuid::new_v4().simple()
         ));
         let url = format!("sqlite://{}?mode=rwc", path.display());
-        let db = Database::connect(&url, 5)
+        // The pool size the server uses, so tests see the same queueing.
+        let db = Database::connect(&url, Database::default_pool_size(&url))
             .await
             .expect("open the SQLite test database");
         db.migrate()
