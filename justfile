@@ -29,8 +29,8 @@ migrate:
 admin-create username="admin":
     cargo run -p app-server -- admin create --username {{username}}
 
-# Every test: Rust (SQLite and PostgreSQL), frontend unit tests, end to end in Chromium
-test: test-rust test-frontend test-e2e
+# Every test: Rust (SQLite and PostgreSQL), frontend unit tests, end to end in Chromium, API fuzzing
+test: test-rust test-frontend test-e2e test-api
 
 # Rust: domain units, adapters and the API on SQLite and PostgreSQL
 test-rust:
@@ -44,6 +44,11 @@ test-frontend: frontend-deps
 test-e2e: build
     cargo build -p app-server
     cd frontend && npx playwright test
+
+# API fuzzing: schemathesis against /api/docs.json, once with a session and once with a token
+test-api: build
+    cargo build -p app-server
+    scripts/api-fuzz.sh
 
 # The gzip size of the JS that `/` loads first (budget: 150 KB)
 size: build

@@ -3,7 +3,7 @@
 use crate::http::auth::dto::CodeSentResponse;
 use crate::http::auth::dto::{AuthResponse, PhoneCodeRequest, PhoneRequest};
 use crate::http::auth::phone::code_sent;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{SignedIn, client_context};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -22,6 +22,7 @@ use actix_web::{HttpRequest, HttpResponse, post, put, web};
         (status = 429, description = "`code_resend_too_soon`, `rate_limited`, `sms_provider_throttled`", body = ErrorBody),
         (status = 502, description = "`sms_provider_error`", body = ErrorBody),
         (status = 503, description = "`sms_unavailable`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["account:write"]))
 )]
@@ -51,6 +52,7 @@ pub async fn send_bind_code(
         (status = 401, description = "`unauthorized`, `wrong_verification_code`, `verification_code_exhausted`", body = ErrorBody),
         (status = 409, description = "`phone_taken`", body = ErrorBody),
         (status = 422, description = "`invalid_phone`, `unsupported_phone_region`, `invalid_verification_code`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["account:write"]))
 )]

@@ -1,7 +1,7 @@
 //! The AI assistant: `POST /api/ai/chat` streams a model's answer as server-sent events in the
 //! OpenAI chunk format (spec §7), and `GET /api/ai/models` tells the modal what it may pick.
 
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, client_context};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::time::Duration;
 use tokio::time::Instant;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
+use utoipa::{PartialSchema, ToSchema};
 
 /// Spec §9: temperature 0.7, max_tokens 4096 unless the request says otherwise.
 const DEFAULT_TEMPERATURE: f32 = 0.7;
@@ -32,6 +34,7 @@ pub struct ChatMessageDto {
 /// The body of spec §7's chat call. Reasoning is never sent back: a message is a role and its
 /// text only.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"messages": [{"role": "user", "content": "用一句话介绍庭院"}], "model": "deepseek-chat"}))]
 pub struct ChatBody {
     pub messages: Vec<ChatMessageDto>,
     /// `true` (the default) streams server-sent events; `false` answers one JSON object.
@@ -41,8 +44,10 @@ pub struct ChatBody {
     #[schema(example = "deepseek-chat")]
     pub model: Option<String>,
     /// 0–2, default 0.7.
+    #[schema(minimum = 0, maximum = 2)]
     pub temperature: Option<f32>,
     /// 1–8192, default 4096.
+    #[schema(minimum = 1, maximum = 8192)]
     pub max_tokens: Option<u32>,
 }
 
@@ -82,26 +87,56 @@ pub async fn models(state: web::Data<AppState>) -> HttpResponse {
     })
 }
 
-/// One delta of the stream, in the OpenAI chunk shape so OpenAI-compatible clients read it too.
-#[derive(Serialize)]
-struct Chunk<'a> {
-    id: &'a str,
-    object: &'static str,
-    model: &'a str,
-    choices: [ChunkChoice<'a>; 1],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    usage: Option<TokenUsage>,
+/// Tokens the provider counted for one answer.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct ChatUsage {
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    pub total_tokens: u64,
 }
 
-#[derive(Serialize)]
+impl From<TokenUsage> for ChatUsage {
+    fn from(u: TokenUsage) -> Self {
+        Self {
+            prompt_tokens: u.prompt_tokens,
+            completion_tokens: u.completion_tokens,
+            total_tokens: u.total_tokens,
+        }
+    }
+}
+
+/// One delta of the stream, in the OpenAI chunk shape so OpenAI-compatible clients read it too.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChatChunk)]
+struct Chunk<'a> {
+    #[schema(example = "chatcmpl-3f1c0d9e8b7a4c2d9e0f1a2b3c4d5e6f")]
+    id: &'a str,
+    /// Always `chat.completion.chunk`.
+    #[schema(example = "chat.completion.chunk")]
+    object: &'static str,
+    #[schema(example = "deepseek-chat")]
+    model: &'a str,
+    /// Exactly one.
+    #[schema(min_items = 1, max_items = 1)]
+    choices: [ChunkChoice<'a>; 1],
+    /// On the last chunk only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    usage: Option<ChatUsage>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChatChunkChoice)]
 struct ChunkChoice<'a> {
     index: u32,
     delta: Delta<'a>,
+    /// On the last chunk only: why the model stopped (`stop`, `length`, …).
     #[serde(skip_serializing_if = "Option::is_none")]
     finish_reason: Option<&'a str>,
 }
 
-#[derive(Serialize, Default)]
+/// A piece of the reasoning or of the answer (neither on the last chunk).
+#[derive(Serialize, Default, ToSchema)]
+#[schema(as = ChatDelta)]
 struct Delta<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     reasoning: Option<&'a str>,
@@ -109,15 +144,97 @@ struct Delta<'a> {
     content: Option<&'a str>,
 }
 
-#[derive(Serialize)]
+/// A failure after the stream began; the stream ends after it, without `[DONE]`.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChatStreamError)]
 struct StreamError<'a> {
     error: StreamErrorBody<'a>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChatStreamErrorBody)]
 struct StreamErrorBody<'a> {
+    /// A stable code, as in `ErrorBody`: `ai_upstream_timeout`, `ai_stream_interrupted`, …
     code: &'a str,
+    /// What went wrong, in the request's language.
     message: &'a str,
+}
+
+/// One server-sent event of `POST /api/ai/chat` (OpenAPI 3.2's `itemSchema` of
+/// `text/event-stream`): its `data` is a `ChatChunk` or a `ChatStreamError` as JSON, or `[DONE]`.
+/// Keep-alive comments (`:` lines) are not events.
+pub struct ChatStreamEvent;
+
+impl utoipa::PartialSchema for ChatStreamEvent {
+    fn schema() -> RefOr<Schema> {
+        use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, OneOfBuilder, Ref, Type};
+        let json = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .content_media_type("application/json")
+            .content_schema(Some(
+                OneOfBuilder::new()
+                    .item(Ref::from_schema_name(Chunk::name()))
+                    .item(Ref::from_schema_name(StreamError::name())),
+            ));
+        let done = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["[DONE]"]));
+        ObjectBuilder::new()
+            .description(Some(
+                "One server-sent event: a chunk or an error as JSON, or `[DONE]` at the end.",
+            ))
+            // anyOf, not oneOf: to a validator that treats `contentMediaType` as an annotation
+            // only, `[DONE]` is a string like any other.
+            .property("data", AnyOfBuilder::new().item(done).item(json))
+            .required("data")
+            .into()
+    }
+}
+
+/// Registered by hand in [`ApiDoc`](super::ApiDoc): utoipa collects the schemas of response
+/// bodies, not of `item_schema`.
+impl ToSchema for ChatStreamEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((Chunk::name().into_owned(), Chunk::schema()));
+        Chunk::schemas(schemas);
+        schemas.push((StreamError::name().into_owned(), StreamError::schema()));
+        StreamError::schemas(schemas);
+    }
+}
+
+/// The whole answer of `stream: false`, in the OpenAI `chat.completion` shape.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChatCompletion {
+    #[schema(example = "chatcmpl-3f1c0d9e8b7a4c2d9e0f1a2b3c4d5e6f")]
+    pub id: String,
+    /// Always `chat.completion`.
+    #[schema(example = "chat.completion")]
+    pub object: &'static str,
+    #[schema(example = "deepseek-chat")]
+    pub model: String,
+    /// Exactly one.
+    #[schema(min_items = 1, max_items = 1)]
+    pub choices: Vec<CompletionChoice>,
+    /// `null` when the provider sent no count.
+    pub usage: Option<ChatUsage>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompletionChoice {
+    pub index: u32,
+    pub message: CompletionMessage,
+    /// Why the model stopped (`stop`, `length`, …); `null` when the provider did not say.
+    pub finish_reason: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompletionMessage {
+    /// Always `assistant`.
+    #[schema(example = "assistant")]
+    pub role: &'static str,
+    pub content: String,
+    /// The model's reasoning; `null` for models that do not reason.
+    pub reasoning: Option<String>,
 }
 
 #[utoipa::path(
@@ -126,13 +243,17 @@ struct StreamErrorBody<'a> {
     description = "Streams the answer as server-sent events: `data: {\"choices\":[{\"delta\":{\"reasoning\":…}}]}` and `data: {\"choices\":[{\"delta\":{\"content\":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {\"error\":{\"code\",\"message\"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.",
     request_body = ChatBody,
     responses(
-        (status = 200, description = "`text/event-stream` (or JSON with `stream: false`)", content_type = "text/event-stream", body = String),
+        (status = 200, description = "`text/event-stream`, one event per chunk; with `stream: false` one JSON object", content(
+            ("text/event-stream", item_schema = ChatStreamEvent),
+            (ChatCompletion = "application/json"),
+        )),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 422, description = "`invalid_chat_request`, `unknown_model`", body = ErrorBody),
         (status = 429, description = "`ai_rate_limited`, `ai_too_many_streams`, `ai_quota_exhausted` (with `Retry-After`)", body = ErrorBody),
         (status = 502, description = "`ai_upstream_error`, `ai_upstream_unreachable`, `ai_upstream_invalid`", body = ErrorBody),
         (status = 503, description = "`ai_unavailable`, `ai_provider_busy`", body = ErrorBody),
         (status = 504, description = "`ai_upstream_timeout`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["ai:write"]))
 )]
@@ -216,21 +337,21 @@ async fn complete(
     }
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_LANGUAGE, lang.as_str()))
-        .json(serde_json::json!({
-            "id": id,
-            "object": "chat.completion",
-            "model": model,
-            "choices": [{
-                "index": 0,
-                "message": {
-                    "role": "assistant",
-                    "content": content,
-                    "reasoning": (!reasoning.is_empty()).then_some(reasoning),
+        .json(ChatCompletion {
+            id: id.to_owned(),
+            object: "chat.completion",
+            model: model.to_owned(),
+            choices: vec![CompletionChoice {
+                index: 0,
+                message: CompletionMessage {
+                    role: "assistant",
+                    content,
+                    reasoning: (!reasoning.is_empty()).then_some(reasoning),
                 },
-                "finish_reason": finish,
+                finish_reason: finish,
             }],
-            "usage": usage,
-        })))
+            usage: usage.map(ChatUsage::from),
+        }))
 }
 
 fn data_line(json: &impl Serialize) -> Bytes {
@@ -248,7 +369,7 @@ fn chunk_bytes(id: &str, model: &str, event: &ChatEvent) -> Bytes {
         ChatEvent::Reasoning(t) => delta.reasoning = Some(t),
         ChatEvent::Content(t) => delta.content = Some(t),
         ChatEvent::Finished { reason } => finish_reason = Some(reason.as_str()),
-        ChatEvent::Usage(u) => usage = Some(*u),
+        ChatEvent::Usage(u) => usage = Some(ChatUsage::from(*u)),
     }
     data_line(&Chunk {
         id,

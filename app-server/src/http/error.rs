@@ -50,6 +50,22 @@ pub struct ErrorBody {
     pub required_scope: Option<&'static str>,
 }
 
+/// What every endpoint that reads a JSON body may answer before its handler runs (the
+/// `web::JsonConfig` error handler in `startup.rs`); each such operation lists these in its
+/// `responses(...)`.
+#[derive(utoipa::IntoResponses)]
+pub enum JsonBodyRefusal {
+    /// `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields)
+    #[response(status = 400)]
+    Malformed(ErrorBody),
+    /// `payload_too_large`: over `JSON_BODY_LIMIT_BYTES`
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// `unsupported_media_type`: no body, or one that is not `application/json`
+    #[response(status = 415)]
+    NotJson(ErrorBody),
+}
+
 /// One broken WeChat menu rule.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MenuFaultDto {

@@ -35,6 +35,8 @@ use utoipa_actix_web::scope::Scope;
         (name = "ai", description = "The AI assistant"),
         (name = "system", description = "Health and the API description itself"),
     ),
+    // Only what the handlers' `responses(...)` do not bring in themselves.
+    components(schemas(ai::ChatStreamEvent)),
     modifiers(&SecuritySchemes)
 )]
 pub struct ApiDoc;

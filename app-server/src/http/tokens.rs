@@ -1,7 +1,7 @@
 //! Personal access tokens of the signed-in user (the developer portal's `/developers/pat`).
 //! A browser session only: a token cannot make, list or revoke tokens.
 
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{SignedIn, client_context};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -60,7 +60,7 @@ pub struct TokensResponse {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TokenResponse {
+pub struct PatResponse {
     #[schema(example = true)]
     pub success: bool,
     pub token: PatDto,
@@ -184,10 +184,10 @@ pub async fn list(state: web::Data<AppState>, me: SignedIn) -> Result<HttpRespon
     request_body = CreateTokenRequest,
     responses(
         (status = 201, description = "Created; the secret is in this answer only", body = CreatedTokenResponse),
-        (status = 400, description = "`invalid_json`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`token_not_allowed`, `scope_not_allowed`", body = ErrorBody),
         (status = 422, description = "`invalid_token_request` (with `fields`), `too_many_tokens`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []))
 )]
@@ -232,7 +232,7 @@ pub async fn create(
     description = "At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.",
     params(("id" = uuid::Uuid, Path, description = "The token's id")),
     responses(
-        (status = 200, description = "Revoked", body = TokenResponse),
+        (status = 200, description = "Revoked", body = PatResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`token_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -251,7 +251,7 @@ pub async fn revoke(
     let ctx = client_context(&req, state.config.trust_proxy);
     let token = state.tokens.revoke(me.user.id, id, ctx.ip).await?;
     let now = state.tokens.now();
-    Ok(HttpResponse::Ok().json(TokenResponse {
+    Ok(HttpResponse::Ok().json(PatResponse {
         success: true,
         token: PatDto::new(&token, now),
     }))

@@ -175,6 +175,83 @@ async fn every_route_in_the_source_is_documented() {
     );
 }
 
+/// utoipa keys `components.schemas` by name and silently keeps the last of two types with the
+/// same name (the PAT revoke answer once took the WeChat token answer's `TokenResponse` slot, so
+/// one operation documented the other's body). Every `ToSchema` derive under `src/http` has a
+/// name of its own, and every `$ref` of the document resolves.
+#[tokio::test]
+async fn schema_names_are_unique_and_every_reference_resolves() {
+    let app = spawn_app(TestDb::sqlite().await).await;
+    let doc = app.get("/api/docs.json").await.body;
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+
+    let mut names: Vec<(String, String)> = Vec::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
+    let mut stack = vec![dir];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            let (mut deriving, mut renamed) = (false, None::<String>);
+            for line in source.lines().map(str::trim) {
+                if line.starts_with("#[derive(") && line.contains("ToSchema") {
+                    deriving = true;
+                } else if deriving && let Some(rest) = line.strip_prefix("#[schema(as = ") {
+                    renamed = Some(rest.trim_end_matches(")]").to_owned());
+                } else if deriving
+                    && let Some(rest) = line
+                        .strip_prefix("pub struct ")
+                        .or_else(|| line.strip_prefix("struct "))
+                        .or_else(|| line.strip_prefix("pub enum "))
+                {
+                    let ident: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    let name = renamed.take().unwrap_or(ident);
+                    names.push((name, path.display().to_string()));
+                    deriving = false;
+                }
+            }
+        }
+    }
+    assert!(names.len() > 30, "the scan found only {names:?}");
+    names.sort();
+    for pair in names.windows(2) {
+        assert_ne!(
+            pair[0].0, pair[1].0,
+            "two schemas named {} ({} and {})",
+            pair[0].0, pair[0].1, pair[1].1
+        );
+    }
+
+    let text = doc.to_string();
+    let mut refs = 0;
+    for piece in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+        let name = piece.split('"').next().unwrap();
+        assert!(
+            schemas.contains_key(name),
+            "$ref to a missing schema {name}"
+        );
+        refs += 1;
+    }
+    assert!(refs > 50, "only {refs} references");
+    // The chat stream's events are documented (itemSchema is not collected by utoipa itself).
+    let ok = &doc["paths"]["/api/ai/chat"]["post"]["responses"]["200"]["content"];
+    assert_eq!(
+        ok["text/event-stream"]["itemSchema"]["$ref"],
+        "#/components/schemas/ChatStreamEvent"
+    );
+    assert_eq!(
+        ok["application/json"]["schema"]["$ref"],
+        "#/components/schemas/ChatCompletion"
+    );
+}
+
 #[tokio::test]
 async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
     let dir = std::env::temp_dir().join(format!(

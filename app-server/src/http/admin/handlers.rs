@@ -1,7 +1,7 @@
 //! `/api/admin/*`: the overview, the WeChat access-token manager and the custom menu.
 
 use crate::http::auth::dto::MessageResponse;
-use crate::http::error::{ApiError, ErrorBody, MenuFaultDto};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, MenuFaultDto};
 use crate::http::extract::AdminUser;
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -288,6 +288,7 @@ pub async fn current_menu(
         (status = 200, description = "The verdict", body = ValidationResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["admin:write"]))
 )]
@@ -320,6 +321,7 @@ pub async fn validate_menu(
         (status = 422, description = "`invalid_menu` with `faults`", body = ErrorBody),
         (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["admin:write"]))
 )]

@@ -4,7 +4,7 @@ use super::dto::{
     AuthResponse, ChangePasswordRequest, LoginRequest, MessageResponse, RegisterRequest,
     SessionDto, SessionsResponse,
 };
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{SignedIn, client_context, removal_cookie, session_token};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -19,10 +19,10 @@ use kernel::SessionId;
     request_body = RegisterRequest,
     responses(
         (status = 201, description = "Registered and signed in", body = AuthResponse),
-        (status = 400, description = "Malformed JSON or missing fields", body = ErrorBody),
         (status = 409, description = "`username_taken`", body = ErrorBody),
         (status = 422, description = "`invalid_username`, `reserved_username`, `invalid_password`, `invalid_nickname`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(())
 )]
@@ -54,10 +54,10 @@ pub async fn register(
     request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in", body = AuthResponse),
-        (status = 400, description = "Malformed JSON or missing fields", body = ErrorBody),
         (status = 401, description = "`invalid_credentials`", body = ErrorBody),
         (status = 403, description = "`account_disabled`", body = ErrorBody),
         (status = 429, description = "`rate_limited`, with Retry-After", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(())
 )]
@@ -89,7 +89,10 @@ pub async fn login(
     tag = "auth",
     summary = "Log out",
     description = "Ends this browser's session and clears its cookie. Succeeds when not signed in, too.",
-    responses((status = 200, description = "Signed out", body = MessageResponse)),
+    responses(
+        (status = 200, description = "Signed out", body = MessageResponse),
+        (status = 403, description = "`token_not_allowed`", body = ErrorBody),
+    ),
     security(("session" = []))
 )]
 #[post("/auth/logout")]
@@ -117,9 +120,10 @@ pub async fn logout(
     responses(
         (status = 200, description = "Changed", body = MessageResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`wrong_password`", body = ErrorBody),
+        (status = 403, description = "`wrong_password`, `token_not_allowed`", body = ErrorBody),
         (status = 422, description = "`invalid_password`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(("session" = []))
 )]

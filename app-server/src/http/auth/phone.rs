@@ -1,7 +1,7 @@
 //! Phone + SMS code sign-in (spec §2.3, §7): send a code, log in with it.
 
 use super::dto::{CodeSentResponse, PhoneCodeRequest, PhoneLoginResponse, PhoneRequest, UserDto};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{client_context, session_cookie};
 use crate::i18n::{Lang, Msg};
 use crate::startup::AppState;
@@ -29,6 +29,7 @@ pub(crate) fn code_sent(sent: &SentCode, lang: Lang) -> CodeSentResponse {
         (status = 429, description = "`code_resend_too_soon`, `rate_limited`, `sms_provider_throttled`; `retryAfter` says how long to wait", body = ErrorBody),
         (status = 502, description = "`sms_provider_error`", body = ErrorBody),
         (status = 503, description = "`sms_unavailable`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(())
 )]
@@ -56,6 +57,7 @@ pub async fn send_verification(
         (status = 403, description = "`account_disabled`", body = ErrorBody),
         (status = 422, description = "`invalid_phone`, `unsupported_phone_region`, `invalid_verification_code`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
     ),
     security(())
 )]

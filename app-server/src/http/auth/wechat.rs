@@ -342,6 +342,7 @@ pub async fn register(
     responses(
         (status = 200, description = "Linked", body = AuthResponse),
         (status = 401, description = "`unauthorized`, `wechat_session_missing`", body = ErrorBody),
+        (status = 403, description = "`token_not_allowed`", body = ErrorBody),
         (status = 409, description = "`wechat_already_linked`, `wechat_already_bound`", body = ErrorBody),
     ),
     security(("session" = []))
