@@ -76,7 +76,46 @@ impl ApiDoc {
             .openapi(Self::openapi())
             .service(api_scope())
             .split_for_parts();
+        let mut doc = doc;
+        document_bearer_refusal(&mut doc);
         doc
+    }
+}
+
+/// Any operation answers 401 `invalid_token` to a bad bearer token, public ones too
+/// (`access::authenticate_bearer`): say so where a handler's own list has no 401.
+fn document_bearer_refusal(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+    for item in doc.paths.paths.values_mut() {
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            op.responses
+                .responses
+                .entry("401".to_owned())
+                .or_insert_with(|| {
+                    RefOr::T(
+                        ResponseBuilder::new()
+                            .description(
+                                "`invalid_token`: a bearer token that is malformed, unknown, revoked or expired",
+                            )
+                            .content(
+                                "application/json",
+                                ContentBuilder::new()
+                                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                                    .build(),
+                            )
+                            .build(),
+                    )
+                });
+        }
     }
 }
 

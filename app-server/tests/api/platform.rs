@@ -122,6 +122,15 @@ async fn openapi_documents_every_api_route() {
         json!([{ "session": [] }])
     );
     assert_eq!(doc["paths"]["/api/health"]["get"]["security"], json!([{}]));
+    // A bad bearer token is refused everywhere, public operations included, and documented so.
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            assert!(
+                op["responses"]["401"].is_object(),
+                "{method} {path} lacks 401"
+            );
+        }
+    }
 }
 
 /// Every actix route macro under `app-server/src/http` is in the OpenAPI document: a handler

@@ -299,6 +299,10 @@ async fn revoked_expired_and_forged_tokens_get_401_at_once() {
             assert_eq!(r.status, 401, "{bad:?}");
             assert_eq!(r.message(), "访问令牌无效、已过期或已被撤销");
         }
+        // Even a public operation refuses a dead token: a script learns at once.
+        let r = app.bearer_get("/api/health", &secret).await;
+        assert_eq!((r.status, r.code()), (401, "invalid_token"));
+        assert_eq!(app.get_as(&script(), "/api/health").await.status, 200);
         // A bad bearer is not rescued by the browser's cookie.
         let r = reply(
             app.client

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { KeyRound, LayoutDashboard, PanelBottom, type LucideIcon } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorPage } from '@/components/error-page.tsx'
+import { SectionLayout } from '@/components/section-layout.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
@@ -86,20 +86,6 @@ export function AdminLayout() {
   const { user, initialized } = useSession()
   const loginDialog = useLoginDialog()
   const access = useAccessRevoked(user?.id ?? null)
-  const showConsole = initialized && user?.role === 'admin' && !access.revoked
-  const navRef = useRef<HTMLElement>(null)
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-
-  // On phones the tabs scroll sideways: bring the current one into view.
-  useEffect(() => {
-    const nav = navRef.current
-    const active = nav?.querySelector<HTMLElement>('[data-status="active"]')
-    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return
-    const navBox = nav.getBoundingClientRect()
-    const activeBox = active.getBoundingClientRect()
-    nav.scrollLeft += activeBox.left - navBox.left - (navBox.width - activeBox.width) / 2
-  }, [pathname, showConsole])
-
   if (!initialized) {
     return (
       <div className="flex justify-center py-24">
@@ -133,32 +119,10 @@ export function AdminLayout() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 pb-12 md:grid md:grid-cols-[12.5rem_minmax(0,1fr)] md:gap-8 md:py-10">
-      <aside className="-mx-4 border-b bg-background md:mx-0 md:border-b-0">
-        <p className="hidden px-3 pb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:block">
-          {t('console')}
-        </p>
-        <nav
-          ref={navRef}
-          aria-label={t('nav.label')}
-          className="flex gap-1 overflow-x-auto px-4 py-2 md:sticky md:top-20 md:flex-col md:overflow-visible md:p-0"
-        >
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <Link
-              key={to}
-              to={to}
-              activeOptions={{ exact: true }}
-              className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-accent data-[status=active]:text-foreground"
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {t(label)}
-            </Link>
-          ))}
-        </nav>
-      </aside>
-      <div className="min-w-0 pt-6 md:pt-0">
-        <Outlet />
-      </div>
-    </div>
+    <SectionLayout
+      title={t('console')}
+      navLabel={t('nav.label')}
+      items={NAV_ITEMS.map((item) => ({ ...item, label: t(item.label), exact: true }))}
+    />
   )
 }
