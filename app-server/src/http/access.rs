@@ -101,14 +101,6 @@ impl AccessTable {
     pub fn get(&self, method: &Method, pattern: &str) -> Option<&Access> {
         self.0.get(&(method.clone(), pattern.to_owned()))
     }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 /// Every (method, operation) of a path item.
@@ -147,10 +139,6 @@ pub fn bearer_secret(req: &actix_web::HttpRequest) -> Option<String> {
         .then(|| secret.trim().to_owned())
 }
 
-fn refuse(req: ServiceRequest, error: ApiError) -> ServiceResponse<BoxBody> {
-    req.error_response(error)
-}
-
 /// Authenticates `Authorization: Bearer <token>` on API requests: 401 `invalid_token` for a
 /// malformed, unknown, revoked or expired token (or one whose user is disabled), 403
 /// `token_not_allowed` where only a session will do, 403 `insufficient_scope` without the
@@ -174,18 +162,18 @@ pub async fn authenticate_bearer(
     };
     let grant = match state.tokens.authenticate(&secret).await {
         Ok(grant) => grant,
-        Err(e) => return Ok(refuse(req, e.into())),
+        Err(e) => return Ok(req.error_response(ApiError::from(e))),
     };
     let user = match state.accounts.find_user(grant.user_id).await {
         Ok(Some(user)) if user.disabled_at.is_none() => user,
-        Ok(_) => return Ok(refuse(req, ApiError::invalid_token())),
-        Err(e) => return Ok(refuse(req, e.into())),
+        Ok(_) => return Ok(req.error_response(ApiError::invalid_token())),
+        Err(e) => return Ok(req.error_response(ApiError::from(e))),
     };
     let access = req
         .match_pattern()
         .and_then(|pattern| table.get(req.method(), &pattern).cloned());
     match access {
-        Some(Access::SessionOnly) => return Ok(refuse(req, ApiError::token_not_allowed())),
+        Some(Access::SessionOnly) => return Ok(req.error_response(ApiError::token_not_allowed())),
         Some(Access::SessionOrToken(needed)) => {
             if let Some(missing) = needed.iter().find(|s| !grant.scopes.allow(**s)) {
                 let error = ApiError::new(
@@ -194,7 +182,7 @@ pub async fn authenticate_bearer(
                     crate::i18n::Msg::InsufficientScope,
                 )
                 .with_required_scope(missing.as_str());
-                return Ok(refuse(req, error));
+                return Ok(req.error_response(error));
             }
         }
         // Public, or no such route (the router answers 404 as usual).

@@ -48,6 +48,18 @@ impl TestApp {
         reply(req.send().await.unwrap()).await
     }
 
+    /// `DELETE /api/tokens/{id}` from the signed-in browser.
+    async fn revoke_token(&self, id: &str) -> crate::helpers::Reply {
+        reply(
+            self.client
+                .delete(self.url(&format!("/api/tokens/{id}")))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
     async fn bearer_get(&self, path: &str, secret: &str) -> crate::helpers::Reply {
         self.with_token(reqwest::Method::GET, path, secret, "en")
             .await
@@ -212,14 +224,7 @@ async fn revoked_expired_and_forged_tokens_get_401_at_once() {
         assert_eq!(app.bearer_get("/api/auth/token", &secret).await.status, 200);
 
         let id = token["id"].as_str().unwrap();
-        let first = reply(
-            app.client
-                .delete(app.url(&format!("/api/tokens/{id}")))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let first = app.revoke_token(id).await;
         assert_eq!(first.status, 200);
         assert_eq!(first.body["token"]["state"], "revoked");
         let r = app.bearer_get("/api/auth/token", &secret).await;
@@ -232,28 +237,14 @@ async fn revoked_expired_and_forged_tokens_get_401_at_once() {
                 .contains("invalid_token")
         );
         // Revoking again is harmless; someone else's or an unknown id is 404.
-        let again = reply(
-            app.client
-                .delete(app.url(&format!("/api/tokens/{id}")))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let again = app.revoke_token(id).await;
         assert_eq!(again.status, 200);
         assert_eq!(
             again.body["token"]["revokedAt"], first.body["token"]["revokedAt"],
             "the first time stands"
         );
         for bad in [uuid::Uuid::new_v4().to_string(), "not-a-uuid".to_owned()] {
-            let r = reply(
-                app.client
-                    .delete(app.url(&format!("/api/tokens/{bad}")))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
+            let r = app.revoke_token(&bad).await;
             assert_eq!(r.status, 404, "{bad}");
         }
 
@@ -441,14 +432,7 @@ async fn creation_and_revocation_are_audited_without_the_secret() {
         assert_eq!(app.register("ada", "ada-password-1").await.status, 201);
         let (secret, token) = app.create_token("audited", &["ai:read"], Some(90)).await;
         let id = token["id"].as_str().unwrap();
-        reply(
-            app.client
-                .delete(app.url(&format!("/api/tokens/{id}")))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        app.revoke_token(id).await;
         let db = adapter_postgres::Database::connect(&app.db_url, 1)
             .await
             .unwrap();

@@ -3,7 +3,6 @@ import { stubFetch } from '@/test/fetch.ts'
 import {
   ApiError,
   apiRequest,
-  docsToolRequest,
   errorMessage,
   httpStatusMessage,
   KNOWN_HTTP_STATUSES,
@@ -296,50 +295,5 @@ describe('HTTP status messages', () => {
 
   it('gives any other status the generic message with the number', () => {
     expect(httpStatusMessage(418)).toBe('Unexpected response status 418')
-  })
-})
-
-describe('API docs tool call (spec §7)', () => {
-  it('sends the docs-tool headers with credentials included and a PAT when asked', async () => {
-    const fetchMock = stubFetch({ body: { success: true } })
-    await docsToolRequest('/api/health', { authType: 'pat', patToken: 'cy_pat_123' })
-    const [url, init] = fetchMock.mock.calls[0] ?? []
-    const headers = new Headers(init?.headers)
-    expect(String(url)).toBe(`${window.location.origin}/api/health`)
-    expect(headers.get('Accept')).toBe('application/json')
-    expect(headers.get('Cache-Control')).toBe('no-cache')
-    expect(headers.get('Accept-Language')).toBe('en')
-    expect(headers.get('Authorization')).toBe('Bearer cy_pat_123')
-    expect(init?.credentials).toBe('include')
-  })
-
-  it('uses the session (no Authorization) for the default sta auth', async () => {
-    const fetchMock = stubFetch({ body: {} })
-    await docsToolRequest('/api/health', { patToken: 'ignored' })
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false)
-  })
-
-  it('never throws on a status and adds httpStatus and success', async () => {
-    const fetchMock = stubFetch({ status: 503, body: { message: 'down' } })
-    await expect(docsToolRequest('/api/x')).resolves.toEqual({
-      message: 'down',
-      httpStatus: 503,
-      success: false,
-    })
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    stubFetch({ status: 204 })
-    await expect(docsToolRequest('/api/x')).resolves.toEqual({
-      success: true,
-      httpStatus: 204,
-      data: undefined,
-    })
-  })
-
-  it('keeps a success flag the body supplies', async () => {
-    stubFetch({ status: 200, body: { success: false, message: 'soft failure' } })
-    await expect(docsToolRequest('/api/x')).resolves.toMatchObject({
-      success: false,
-      httpStatus: 200,
-    })
   })
 })
