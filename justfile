@@ -32,9 +32,9 @@ admin-create username="admin":
 # Every test: Rust (SQLite and PostgreSQL), frontend unit tests, end to end in Chromium, API fuzzing
 test: test-rust test-frontend test-e2e test-api
 
-# Rust: domain units, adapters and the API on SQLite and PostgreSQL
+# Rust: domain units, adapters and the API on SQLite and PostgreSQL (reports tests that skipped PostgreSQL)
 test-rust:
-    if cargo nextest --version >/dev/null 2>&1; then cargo nextest run --workspace --no-fail-fast; else cargo test --workspace --no-fail-fast; fi
+    scripts/test-rust.sh
 
 # Frontend: types, lint, vitest
 test-frontend: frontend-deps
@@ -45,18 +45,30 @@ test-e2e: build
     cargo build -p app-server
     cd frontend && npx playwright test
 
+# Not a test: PNGs of the main pages (zh/en, light/dark, desktop/phone) in frontend/e2e/artifacts/ to look at
+screenshots: build
+    cargo build -p app-server
+    cd frontend && npx playwright test -c playwright.screenshots.config.ts
+
 # API fuzzing: schemathesis against /api/docs.json, once with a session and once with a token
 test-api: build
     cargo build -p app-server
     scripts/api-fuzz.sh
 
+# The API contract: the OpenAPI document written from the code (frontend/src/lib/api/openapi.json) and the frontend's types generated from it (schema.gen.ts)
+api-types: frontend-deps
+    cargo run -q -p app-server -- openapi > frontend/src/lib/api/openapi.json.tmp
+    mv frontend/src/lib/api/openapi.json.tmp frontend/src/lib/api/openapi.json
+    cd frontend && npm run -s api-types
+
 # The gzip size of the JS that `/` loads first (budget: 150 KB)
 size: build
     cd frontend && npm run size
 
-# Chat benchmark: first-token overhead through app-server at 1 and 200 streams, CPU and memory at 1000 (docs/benchmarks.md)
+# Benchmarks (docs/benchmarks.md): chat first-token overhead at 1 and 200 streams, CPU and memory at 1000; then a sign-in flood's memory and the p95 of other requests during it
 bench:
     cargo bench -p app-server --bench chat
+    cargo bench -p app-server --bench sign_in_flood
 
 # Formatting and lints, Rust and TypeScript
 lint: frontend-deps

@@ -38,7 +38,7 @@ const featureBoundaries = features.map((feature) => ({
 }))
 
 export default [
-  { ignores: ['dist/', 'coverage/', 'src/routeTree.gen.ts'] },
+  { ignores: ['dist/', 'coverage/', 'src/routeTree.gen.ts', 'src/lib/api/schema.gen.ts'] },
   js.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -84,5 +84,24 @@ export default [
   {
     files: ['*.{js,mjs,ts}', 'scripts/**', 'vite-plugins/**', 'e2e/**'],
     languageOptions: { globals: globals.node },
+  },
+  // Every spec inherits the checks of e2e/checks.ts (axe-core, CSP, page errors): it takes
+  // `test` and `expect` from './helpers.ts', never straight from Playwright.
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './helpers.ts' (they run e2e/checks.ts).",
+            },
+          ],
+        },
+      ],
+    },
   },
 ]

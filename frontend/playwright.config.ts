@@ -39,7 +39,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },
-      grep: /@phone|home in/,
+      grep: /@phone/,
     },
   ],
   webServer: {

@@ -3,7 +3,7 @@
 //! with a message naming the variable.
 
 use accounts::AccountPolicy;
-use adapter_crypto::Argon2Cost;
+use adapter_crypto::{Argon2Cost, HashLimits};
 use adapter_sms::AliyunSmsConfig;
 use adapter_wechat::WechatConfig;
 use anyhow::{Context, bail};
@@ -11,7 +11,9 @@ use chat::ChatPolicy;
 use chat::model::ChatLimits;
 use kernel::RateLimitRule;
 use secrecy::SecretString;
+use std::net::IpAddr;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,10 +25,108 @@ pub enum Environment {
 /// When the session cookie gets the `Secure` flag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CookieSecure {
-    /// When the request came over https (directly or, with `TRUST_PROXY`, via a proxy).
+    /// When the request came over https: directly, or as `X-Forwarded-Proto` says when the
+    /// connection comes from one of [`Config::trusted_proxies`].
     Auto,
     Always,
     Never,
+}
+
+/// An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) as the IPv4 address it stands for, so a
+/// dual-stack listener and an IPv4 range agree.
+pub fn canonical_ip(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        IpAddr::V4(_) => ip,
+    }
+}
+
+/// One range of addresses: `10.0.0.0/8`, `2001:db8::/32`, or a single address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IpRange {
+    addr: IpAddr,
+    prefix: u8,
+}
+
+impl IpRange {
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        match (self.addr, canonical_ip(ip)) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX
+                    .checked_shl(32 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.prefix))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+impl FromStr for IpRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let s = s.trim();
+        let (addr, prefix) = match s.split_once('/') {
+            Some((addr, prefix)) => (addr, Some(prefix)),
+            None => (s, None),
+        };
+        let addr: IpAddr = addr
+            .parse()
+            .map_err(|_| format!("{s:?} is not an IP address or CIDR range"))?;
+        let max: u8 = if addr.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => max,
+            Some(p) => p
+                .parse::<u8>()
+                .ok()
+                .filter(|p| *p <= max)
+                .ok_or_else(|| format!("{s:?} needs a prefix length in 0..={max}"))?,
+        };
+        // `::ffff:10.0.0.0/104` is `10.0.0.0/8`.
+        Ok(match (addr, canonical_ip(addr)) {
+            (IpAddr::V6(_), v4 @ IpAddr::V4(_)) if prefix >= 96 => Self {
+                addr: v4,
+                prefix: prefix - 96,
+            },
+            _ => Self { addr, prefix },
+        })
+    }
+}
+
+/// The proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`TRUSTED_PROXIES`).
+/// Empty: nobody's; the TCP peer is the client.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<IpRange>);
+
+impl TrustedProxies {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        self.0.iter().any(|r| r.contains(ip))
+    }
+}
+
+impl FromStr for TrustedProxies {
+    type Err = String;
+
+    /// Comma-separated addresses and CIDR ranges: `127.0.0.1/32,10.0.0.0/8,::1`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        s.split(',')
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::parse)
+            .collect::<Result<Vec<_>, _>>()
+            .map(Self)
+    }
 }
 
 /// Who delivers SMS verification codes.
@@ -65,8 +165,8 @@ pub struct LlmSettings {
 pub struct AiSettings {
     /// `None` when no provider is configured: the chat endpoint answers 503 `ai_unavailable`.
     pub llm: Option<LlmSettings>,
-    /// Whether visitors who are not signed in may chat (limited per address).
-    pub allow_anonymous: bool,
+    /// Every limit of the assistant, and whether visitors who are not signed in may chat
+    /// (`allow_anonymous`, limited per address).
     pub policy: ChatPolicy,
     /// How long a stream may stay silent before the server sends a `:` comment. actix-web only
     /// notices a browser that went away when a write fails, so this bounds how long an upstream
@@ -78,7 +178,6 @@ impl Default for AiSettings {
     fn default() -> Self {
         Self {
             llm: None,
-            allow_anonymous: false,
             policy: ChatPolicy::default(),
             idle_ping: Duration::from_millis(300),
         }
@@ -100,11 +199,16 @@ pub struct Config {
     pub database_max_connections: Option<u32>,
     pub static_dir: PathBuf,
     pub cookie_secure: CookieSecure,
-    pub trust_proxy: bool,
+    /// Whose forwarding headers are believed (see `http::extract::client_context`).
+    pub trusted_proxies: TrustedProxies,
+    /// `Strict-Transport-Security: max-age` on https responses.
+    pub hsts_max_age_secs: u64,
     /// Origins besides the request's own that may send cookie-authenticated writes.
     pub allowed_origins: Vec<String>,
     pub json_body_limit: usize,
     pub argon2: Argon2Cost,
+    /// Password hashes in flight and how long the rest wait before a 503 `server_busy`.
+    pub hash_limits: HashLimits,
     pub accounts: AccountPolicy,
     pub sms: SmsSettings,
     /// `None` when WeChat is not configured (no app id and secret).
@@ -126,10 +230,12 @@ impl Default for Config {
             database_max_connections: None,
             static_dir: PathBuf::from("frontend/dist"),
             cookie_secure: CookieSecure::Auto,
-            trust_proxy: false,
+            trusted_proxies: TrustedProxies::default(),
+            hsts_max_age_secs: 365 * 24 * 60 * 60,
             allowed_origins: Vec::new(),
             json_body_limit: 64 * 1024,
             argon2: Argon2Cost::default(),
+            hash_limits: HashLimits::default(),
             accounts: AccountPolicy::default(),
             sms: SmsSettings::Log,
             wechat: None,
@@ -151,7 +257,8 @@ impl Config {
     /// Reads configuration through `get` (the environment in production, a map in tests).
     ///
     /// # Errors
-    /// When a variable is set to something that does not parse.
+    /// When a variable is set to something that does not parse, or production lacks what it
+    /// needs (`PUBLIC_URL`; a way to know that a request came over https).
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
         let d = Self::default();
         let environment = match get("COURTYARD_ENV").as_deref() {
@@ -161,13 +268,60 @@ impl Config {
                 bail!("COURTYARD_ENV must be 'development' or 'production', not {other:?}")
             }
         };
+        if get("RATE_LOGIN_FAILURES_PER_ACCOUNT").is_some() {
+            bail!(
+                "RATE_LOGIN_FAILURES_PER_ACCOUNT is gone (it let anyone lock an account): set \
+                 RATE_LOGIN_FAILURES_PER_ACCOUNT_CLIENT (per account and client) and \
+                 LOGIN_ACCOUNT_FAILURE_CEILING (per account, then growing delays) instead"
+            );
+        }
+        if get("TRUST_PROXY").is_some() {
+            bail!(
+                "TRUST_PROXY is gone: set TRUSTED_PROXIES to the addresses or CIDR ranges of your \
+                 reverse proxies instead (e.g. TRUSTED_PROXIES=127.0.0.1/32), and remove TRUST_PROXY"
+            );
+        }
+        let trusted_proxies: TrustedProxies = get("TRUSTED_PROXIES")
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?;
+        let production = environment == Environment::Production;
         let cookie_secure = match get("COOKIE_SECURE").as_deref() {
+            None if production => CookieSecure::Always,
             None | Some("auto") => CookieSecure::Auto,
             Some("always") => CookieSecure::Always,
             Some("never") => CookieSecure::Never,
             Some(other) => bail!("COOKIE_SECURE must be auto, always or never, not {other:?}"),
         };
+        if production && cookie_secure == CookieSecure::Auto && trusted_proxies.is_empty() {
+            bail!(
+                "COOKIE_SECURE=auto in production cannot see https (this server does not terminate \
+                 TLS): set TRUSTED_PROXIES to the proxy that does, or COOKIE_SECURE=always"
+            );
+        }
+        let public_url = get("PUBLIC_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
+        if let Some(url) = &public_url
+            && !(url.starts_with("https://") || url.starts_with("http://"))
+        {
+            bail!("PUBLIC_URL must be an http:// or https:// URL, not {url:?}");
+        }
+        if production && public_url.is_none() {
+            bail!(
+                "PUBLIC_URL is required in production: the address browsers reach this server at, \
+                 e.g. PUBLIC_URL=https://courtyard.example"
+            );
+        }
         let p = AccountPolicy::default();
+        let session_absolute_days: i64 =
+            num(&get, "SESSION_ABSOLUTE_DAYS", p.session_absolute_days)?;
+        if !(1..=3650).contains(&session_absolute_days) {
+            bail!("SESSION_ABSOLUTE_DAYS must be 1 to 3650, not {session_absolute_days}");
+        }
+        let reauth_window_minutes: i64 =
+            num(&get, "REAUTH_WINDOW_MINUTES", p.reauth_window_secs / 60)?;
+        if !(1..=24 * 60).contains(&reauth_window_minutes) {
+            bail!("REAUTH_WINDOW_MINUTES must be 1 to 1440, not {reauth_window_minutes}");
+        }
         let sms = sms_settings(&get, environment)?;
         let wechat = wechat_settings(&get)?;
         let ai = ai_settings(&get)?;
@@ -188,7 +342,8 @@ impl Config {
                 .transpose()?,
             static_dir: get("STATIC_DIR").map(PathBuf::from).unwrap_or(d.static_dir),
             cookie_secure,
-            trust_proxy: flag(&get, "TRUST_PROXY", d.trust_proxy)?,
+            trusted_proxies,
+            hsts_max_age_secs: num(&get, "HSTS_MAX_AGE_SECONDS", d.hsts_max_age_secs)?,
             allowed_origins: get("ALLOWED_ORIGINS")
                 .map(|v| {
                     v.split(',')
@@ -203,15 +358,31 @@ impl Config {
                 iterations: num(&get, "ARGON2_ITERATIONS", d.argon2.iterations)?,
                 parallelism: num(&get, "ARGON2_PARALLELISM", d.argon2.parallelism)?,
             },
+            hash_limits: hash_limits(&get, d.hash_limits)?,
             accounts: AccountPolicy {
                 session_idle_days: num(&get, "SESSION_IDLE_DAYS", p.session_idle_days)?,
                 session_touch_secs: p.session_touch_secs,
-                login_per_ip: rule(&get, "RATE_LOGIN_PER_IP", p.login_per_ip)?,
-                login_failures_per_account: rule(
+                session_absolute_days,
+                reauth_window_secs: reauth_window_minutes * 60,
+                reauth_failures_per_account: rule(
                     &get,
-                    "RATE_LOGIN_FAILURES_PER_ACCOUNT",
-                    p.login_failures_per_account,
+                    "RATE_REAUTH_FAILURES_PER_ACCOUNT",
+                    p.reauth_failures_per_account,
                 )?,
+                bind_codes_per_user: rule(&get, "RATE_BIND_CODES_PER_USER", p.bind_codes_per_user)?,
+                login_per_ip: rule(&get, "RATE_LOGIN_PER_IP", p.login_per_ip)?,
+                login_failures_per_account_client: rule(
+                    &get,
+                    "RATE_LOGIN_FAILURES_PER_ACCOUNT_CLIENT",
+                    p.login_failures_per_account_client,
+                )?,
+                login_account_ceiling: rule(
+                    &get,
+                    "LOGIN_ACCOUNT_FAILURE_CEILING",
+                    p.login_account_ceiling,
+                )?,
+                login_delay_base_secs: p.login_delay_base_secs,
+                login_delay_max_secs: num(&get, "LOGIN_DELAY_MAX_SECONDS", p.login_delay_max_secs)?,
                 register_per_ip: rule(&get, "RATE_REGISTER_PER_IP", p.register_per_ip)?,
                 code_ttl_secs: num(&get, "SMS_CODE_TTL_SECONDS", p.code_ttl_secs)?,
                 code_max_attempts: num(&get, "SMS_CODE_MAX_ATTEMPTS", p.code_max_attempts)?,
@@ -221,7 +392,7 @@ impl Config {
             },
             sms,
             wechat,
-            public_url: get("PUBLIC_URL").map(|u| u.trim().trim_end_matches('/').to_owned()),
+            public_url,
             ai,
         })
     }
@@ -329,6 +500,7 @@ fn ai_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<AiSettin
         Ok(Duration::from_millis(ms))
     };
     let policy = ChatPolicy {
+        allow_anonymous: flag(get, "AI_ALLOW_ANONYMOUS", p.allow_anonymous)?,
         limits: ChatLimits {
             max_messages: num(get, "AI_MAX_MESSAGES", p.limits.max_messages)?,
             max_message_chars: num(get, "AI_MAX_MESSAGE_CHARS", p.limits.max_message_chars)?,
@@ -346,9 +518,24 @@ fn ai_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<AiSettin
     }
     Ok(AiSettings {
         llm,
-        allow_anonymous: flag(get, "AI_ALLOW_ANONYMOUS", d.allow_anonymous)?,
         policy,
         idle_ping: millis("AI_IDLE_PING_MS", d.idle_ping)?,
+    })
+}
+
+fn hash_limits(get: &impl Fn(&str) -> Option<String>, d: HashLimits) -> anyhow::Result<HashLimits> {
+    let concurrency = num(get, "PASSWORD_HASH_CONCURRENCY", d.concurrency)?;
+    if concurrency == 0 {
+        bail!("PASSWORD_HASH_CONCURRENCY must be above zero");
+    }
+    let queue_ms = num(
+        get,
+        "PASSWORD_HASH_QUEUE_MS",
+        u64::try_from(d.queue_wait.as_millis()).unwrap_or(u64::MAX),
+    )?;
+    Ok(HashLimits {
+        concurrency,
+        queue_wait: Duration::from_millis(queue_ms),
     })
 }
 
@@ -409,14 +596,22 @@ mod tests {
         Config::from_lookup(|k| map.get(k).cloned())
     }
 
+    const PRODUCTION: [(&str, &str); 2] = [
+        ("COURTYARD_ENV", "production"),
+        ("PUBLIC_URL", "https://courtyard.example/"),
+    ];
+
+    fn production(more: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let mut pairs = PRODUCTION.to_vec();
+        pairs.extend_from_slice(more);
+        from(&pairs)
+    }
+
     #[test]
     fn the_log_sms_provider_is_refused_in_production() {
-        let err = from(&[("COURTYARD_ENV", "production"), ("SMS_PROVIDER", "log")]).unwrap_err();
+        let err = production(&[("SMS_PROVIDER", "log")]).unwrap_err();
         assert!(err.to_string().contains("refused in production"), "{err}");
-        assert_eq!(
-            from(&[("COURTYARD_ENV", "production")]).unwrap().sms.name(),
-            "none"
-        );
+        assert_eq!(production(&[]).unwrap().sms.name(), "none");
         assert_eq!(from(&[]).unwrap().sms.name(), "log");
     }
 
@@ -459,24 +654,80 @@ mod tests {
     #[test]
     fn reads_rules_origins_and_flags() {
         let c = from(&[
-            ("RATE_LOGIN_FAILURES_PER_ACCOUNT", "3/60"),
+            ("RATE_LOGIN_FAILURES_PER_ACCOUNT_CLIENT", "3/60"),
+            ("LOGIN_ACCOUNT_FAILURE_CEILING", "50/3600"),
+            ("LOGIN_DELAY_MAX_SECONDS", "120"),
+            ("PASSWORD_HASH_CONCURRENCY", "3"),
+            ("PASSWORD_HASH_QUEUE_MS", "0"),
             ("ALLOWED_ORIGINS", "https://a.example/, https://b.example"),
-            ("TRUST_PROXY", "true"),
+            ("TRUSTED_PROXIES", "127.0.0.1/32, 10.0.0.0/8,::1"),
             ("COURTYARD_ENV", "production"),
+            ("PUBLIC_URL", "https://courtyard.example/"),
         ])
         .unwrap();
         assert_eq!(
-            c.accounts.login_failures_per_account,
+            c.accounts.login_failures_per_account_client,
             RateLimitRule {
                 limit: 3,
                 window_secs: 60
             }
         );
         assert_eq!(
+            c.accounts.login_account_ceiling,
+            RateLimitRule {
+                limit: 50,
+                window_secs: 3600
+            }
+        );
+        assert_eq!(c.accounts.login_delay_max_secs, 120);
+        assert_eq!(
+            c.hash_limits,
+            HashLimits {
+                concurrency: 3,
+                queue_wait: Duration::ZERO
+            }
+        );
+        assert_eq!(
             c.allowed_origins,
             vec!["https://a.example", "https://b.example"]
         );
-        assert!(c.trust_proxy && c.is_production());
+        assert!(c.is_production());
+        assert_eq!(c.public_url.as_deref(), Some("https://courtyard.example"));
+        let proxies = &c.trusted_proxies;
+        assert!(proxies.contains("10.1.2.3".parse().unwrap()));
+        assert!(proxies.contains("::1".parse().unwrap()));
+        assert!(!proxies.contains("192.0.2.1".parse().unwrap()));
+        assert!(
+            from(&[]).unwrap().trusted_proxies.is_empty(),
+            "trust no one by default"
+        );
+    }
+
+    #[test]
+    fn reads_session_lifetime_and_reauthentication_settings() {
+        let d = from(&[]).unwrap();
+        assert_eq!(d.accounts.session_absolute_days, 30);
+        assert_eq!(d.accounts.reauth_window_secs, 600);
+        let c = from(&[
+            ("SESSION_ABSOLUTE_DAYS", "7"),
+            ("REAUTH_WINDOW_MINUTES", "5"),
+            ("RATE_REAUTH_FAILURES_PER_ACCOUNT", "3/600"),
+            ("RATE_BIND_CODES_PER_USER", "4/3600"),
+        ])
+        .unwrap();
+        assert_eq!(c.accounts.session_absolute_days, 7);
+        assert_eq!(c.accounts.reauth_window_secs, 300);
+        assert_eq!(c.accounts.reauth_failures_per_account.limit, 3);
+        assert_eq!(c.accounts.bind_codes_per_user.limit, 4);
+        for (k, v) in [
+            ("SESSION_ABSOLUTE_DAYS", "0"),
+            ("SESSION_ABSOLUTE_DAYS", "forever"),
+            ("REAUTH_WINDOW_MINUTES", "0"),
+            ("REAUTH_WINDOW_MINUTES", "-5"),
+        ] {
+            let err = from(&[(k, v)]).unwrap_err().to_string();
+            assert!(err.contains(k), "{err}");
+        }
     }
 
     #[test]
@@ -485,11 +736,99 @@ mod tests {
             ("PORT", "eighty"),
             ("RATE_LOGIN_PER_IP", "5"),
             ("RATE_LOGIN_PER_IP", "0/60"),
-            ("TRUST_PROXY", "maybe"),
+            ("PASSWORD_HASH_CONCURRENCY", "0"),
+            ("PASSWORD_HASH_QUEUE_MS", "soon"),
+            ("LOGIN_ACCOUNT_FAILURE_CEILING", "20"),
+            // Gone: it let anyone lock an account; the message names what replaces it.
+            ("RATE_LOGIN_FAILURES_PER_ACCOUNT", "5/900"),
+            ("TRUSTED_PROXIES", "10.0.0.0/33"),
+            ("TRUSTED_PROXIES", "127.0.0.1, proxy.internal"),
+            ("HSTS_MAX_AGE_SECONDS", "a year"),
+            ("PUBLIC_URL", "courtyard.example"),
             ("COURTYARD_ENV", "prod"),
         ] {
             let err = from(&[(k, v)]).unwrap_err().to_string();
             assert!(err.contains(k), "{err}");
         }
+    }
+
+    #[test]
+    fn trust_proxy_is_refused_with_what_replaces_it() {
+        let err = from(&[("TRUST_PROXY", "true")]).unwrap_err().to_string();
+        assert!(err.contains("TRUSTED_PROXIES"), "{err}");
+    }
+
+    #[test]
+    fn production_needs_its_public_url() {
+        let err = from(&[("COURTYARD_ENV", "production")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("PUBLIC_URL is required in production"),
+            "{err}"
+        );
+        assert!(
+            from(&[]).unwrap().public_url.is_none(),
+            "optional in development"
+        );
+    }
+
+    #[test]
+    fn production_cookies_are_secure_unless_told_otherwise() {
+        assert_eq!(production(&[]).unwrap().cookie_secure, CookieSecure::Always);
+        assert_eq!(from(&[]).unwrap().cookie_secure, CookieSecure::Auto);
+        // `auto` cannot see https without a proxy to believe: refused, naming both ways out.
+        let err = production(&[("COOKIE_SECURE", "auto")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("TRUSTED_PROXIES") && err.contains("COOKIE_SECURE=always"),
+            "{err}"
+        );
+        let behind_proxy =
+            production(&[("COOKIE_SECURE", "auto"), ("TRUSTED_PROXIES", "10.0.0.0/8")]).unwrap();
+        assert_eq!(behind_proxy.cookie_secure, CookieSecure::Auto);
+        // Explicitly told otherwise.
+        let never = production(&[("COOKIE_SECURE", "never")]).unwrap();
+        assert_eq!(never.cookie_secure, CookieSecure::Never);
+    }
+
+    #[test]
+    fn hsts_lasts_a_year_unless_configured() {
+        assert_eq!(from(&[]).unwrap().hsts_max_age_secs, 31_536_000);
+        let c = from(&[("HSTS_MAX_AGE_SECONDS", "600")]).unwrap();
+        assert_eq!(c.hsts_max_age_secs, 600);
+    }
+
+    #[test]
+    fn ip_ranges_match_their_prefix_in_either_family() {
+        let r = |s: &str| s.parse::<IpRange>().unwrap();
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert!(r("10.0.0.0/8").contains(ip("10.255.0.1")));
+        assert!(!r("10.0.0.0/8").contains(ip("11.0.0.1")));
+        assert!(r("127.0.0.1").contains(ip("127.0.0.1")));
+        assert!(!r("127.0.0.1").contains(ip("127.0.0.2")));
+        assert!(r("0.0.0.0/0").contains(ip("203.0.113.9")));
+        assert!(
+            !r("0.0.0.0/0").contains(ip("2001:db8::1")),
+            "families never mix"
+        );
+        assert!(r("2001:db8::/32").contains(ip("2001:db8:ffff::1")));
+        assert!(!r("2001:db8::/32").contains(ip("2001:db9::1")));
+        assert!(r("::1").contains(ip("::1")));
+        // A dual-stack listener reports IPv4 peers as mapped IPv6 addresses.
+        assert!(r("127.0.0.1/32").contains(ip("::ffff:127.0.0.1")));
+        assert!(r("::ffff:10.0.0.0/104").contains(ip("10.9.9.9")));
+        for bad in [
+            "10.0.0.0/33",
+            "::/129",
+            "10.0.0.0/",
+            "localhost",
+            "10.0.0.0/8/8",
+            "",
+        ] {
+            assert!(bad.parse::<IpRange>().is_err(), "{bad:?}");
+        }
+        assert!("".parse::<TrustedProxies>().unwrap().is_empty());
     }
 }

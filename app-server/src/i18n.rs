@@ -82,6 +82,8 @@ pub enum Msg {
     ReservedUsername,
     InvalidNickname,
     InvalidPassword,
+    PasswordTooCommon,
+    ServerBusy,
     UsernameTaken,
     InvalidCredentials,
     WrongPassword,
@@ -92,6 +94,7 @@ pub enum Msg {
     SessionNotFound,
     RateLimited,
     NotFound,
+    MethodNotAllowed,
     InternalError,
     FieldRequired,
     FieldTooLong,
@@ -120,6 +123,9 @@ pub enum Msg {
     InvalidMenu,
     MenuVersionNotFound,
     LastSignInMethod,
+    ReauthenticationRequired,
+    NoPhoneBound,
+    ReauthProofRequired,
     AiSignInRequired,
     InvalidToken,
     InsufficientScope,
@@ -129,6 +135,7 @@ pub enum Msg {
     TokenNameInvalid,
     TokenScopesInvalid,
     TokenExpiryInvalid,
+    AdminTokenNeedsExpiry,
     InvalidTokenRequest,
     ScopeAccountRead,
     ScopeAccountWrite,
@@ -163,6 +170,8 @@ pub enum Msg {
     LoggedIn,
     LoggedOut,
     PasswordChanged,
+    PasswordChangedTokensRevoked,
+    Reauthenticated,
     SessionRevoked,
     CodeSent,
     PhoneBound,
@@ -201,6 +210,14 @@ impl Msg {
             ),
             Msg::InvalidNickname => ("昵称须为 1–32 个字符", "A nickname is 1–32 characters"),
             Msg::InvalidPassword => ("密码须为 8–128 个字符", "A password is 8–128 characters"),
+            Msg::PasswordTooCommon => (
+                "这个密码太常见，很容易被猜中，请换一个",
+                "This password is one of the most common ones and easy to guess; please choose another",
+            ),
+            Msg::ServerBusy => (
+                "服务器正忙，请稍后再试",
+                "The server is busy; please try again in a moment",
+            ),
             Msg::UsernameTaken => ("该用户名已被注册", "This username is already taken"),
             Msg::InvalidCredentials => ("用户名或密码错误", "Wrong username or password"),
             Msg::WrongPassword => ("当前密码不正确", "The current password is wrong"),
@@ -217,6 +234,10 @@ impl Msg {
                 "Too many attempts; please try again later",
             ),
             Msg::NotFound => ("请求的接口不存在", "No such API endpoint"),
+            Msg::MethodNotAllowed => (
+                "该接口不支持此请求方法，可用的方法见 Allow 响应头",
+                "This endpoint does not take this method; the Allow header lists the ones it does",
+            ),
             Msg::InternalError => (
                 "服务器出错了，请稍后再试",
                 "Something went wrong on the server; please try again later",
@@ -232,6 +253,10 @@ impl Msg {
             Msg::PasswordChanged => (
                 "密码已修改，其他设备已退出登录",
                 "Password changed; your other devices were signed out",
+            ),
+            Msg::PasswordChangedTokensRevoked => (
+                "密码已修改，其他设备已退出登录，个人访问令牌已全部撤销",
+                "Password changed; your other devices were signed out and your personal access tokens revoked",
             ),
             Msg::SessionRevoked => ("该设备已退出登录", "That device was signed out"),
             Msg::UnsupportedPhoneRegion => (
@@ -346,6 +371,10 @@ impl Msg {
                 "请至少选择一个有效的权限范围",
                 "Choose at least one valid scope",
             ),
+            Msg::AdminTokenNeedsExpiry => (
+                "带管理权限的令牌必须设置有效期（7、30、90 或 365 天）",
+                "A token with admin scopes must expire: choose 7, 30, 90 or 365 days",
+            ),
             Msg::TokenExpiryInvalid => (
                 "有效期只能是 7、30、90、365 天或永不过期",
                 "Expiry must be 7, 30, 90 or 365 days, or never",
@@ -356,8 +385,8 @@ impl Msg {
                 "Read your account: profile and signed-in devices",
             ),
             Msg::ScopeAccountWrite => (
-                "修改账户：绑定手机与微信、让设备下线",
-                "Change your account: phone and WeChat binding, signing devices out",
+                "修改账户：让设备下线（更改登录方式只能在浏览器中进行）",
+                "Change your account: signing devices out (sign-in methods change only in the browser)",
             ),
             Msg::ScopeAiRead => ("查看可用的 AI 模型", "See the available AI models"),
             Msg::ScopeAiWrite => (
@@ -451,6 +480,19 @@ impl Msg {
             Msg::LastSignInMethod => (
                 "这是该账号唯一的登录方式，不能解绑",
                 "This is the account's only way to sign in; it cannot be removed",
+            ),
+            Msg::ReauthenticationRequired => (
+                "请先确认是你本人：输入密码（或发送到你手机的验证码）后再试一次。",
+                "Confirm it's you: enter your password (or a code sent to your phone) and try again.",
+            ),
+            Msg::NoPhoneBound => (
+                "该账号没有绑定手机号，请用密码确认，或退出后重新登录。",
+                "This account has no phone number; confirm with your password, or sign out and sign in again.",
+            ),
+            Msg::Reauthenticated => ("已确认是你本人", "Confirmed it's you"),
+            Msg::ReauthProofRequired => (
+                "请输入密码或短信验证码（二选一）",
+                "Enter either your password or the code from the SMS",
             ),
             Msg::CodeSent => ("验证码已发送", "Verification code sent"),
             Msg::PhoneBound => ("手机号已绑定", "Phone number saved"),

@@ -6,4 +6,5 @@ pub mod http;
 pub mod i18n;
 pub mod spa;
 pub mod startup;
+pub mod state;
 pub mod telemetry;

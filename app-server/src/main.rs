@@ -1,9 +1,11 @@
-//! `app-server`: serve (the default), migrate, or create an administrator.
+//! `app-server`: serve (the default), migrate, create an administrator, or print the OpenAPI
+//! document.
 
 use accounts::model::{Password, Username};
 use anyhow::{Context, bail};
 use app_server::config::Config;
-use app_server::startup::{AppState, Application};
+use app_server::startup::Application;
+use app_server::state::AppState;
 use clap::{Parser, Subcommand};
 use std::io::BufRead;
 
@@ -25,6 +27,19 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Print the OpenAPI document `/api/docs.json` serves (pretty, keys sorted), built from the
+    /// code: no configuration, database or running server needed (`just api-types`).
+    Openapi {
+        /// The language of summaries and descriptions.
+        #[arg(long, value_enum, default_value = "en")]
+        lang: DocLang,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum DocLang {
+    En,
+    Zh,
 }
 
 #[derive(Subcommand)]
@@ -41,8 +56,17 @@ enum AdminCommand {
 async fn main() -> anyhow::Result<()> {
     app_server::telemetry::init();
     let cli = Cli::parse();
+    let command = cli.command.unwrap_or(Command::Serve);
+    if let Command::Openapi { lang } = command {
+        let lang = match lang {
+            DocLang::En => app_server::i18n::Lang::En,
+            DocLang::Zh => app_server::i18n::Lang::Zh,
+        };
+        print!("{}", app_server::http::ApiDoc::pretty_json(lang)?);
+        return Ok(());
+    }
     let config = Config::from_env()?;
-    match cli.command.unwrap_or(Command::Serve) {
+    match command {
         Command::Serve => {
             let app = Application::build(config.clone()).await?;
             tracing::info!(
@@ -77,8 +101,12 @@ async fn main() -> anyhow::Result<()> {
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };
-            let Ok(password) = Password::parse(&password) else {
-                bail!("the password must be 8 to 128 characters");
+            let password = match Password::parse_new(&password) {
+                Ok(p) => p,
+                Err(accounts::AccountsError::PasswordTooCommon) => {
+                    bail!("this password is one of the 10,000 most common ones; choose another")
+                }
+                Err(_) => bail!("the password must be 8 to 128 characters"),
             };
             let Ok(username) = Username::parse(&username) else {
                 bail!("the username must be 3 to 32 characters of a-z, 0-9, '_' and '-'");
@@ -93,6 +121,7 @@ async fn main() -> anyhow::Result<()> {
                 .map_err(|e| anyhow::anyhow!("creating the administrator: {e}"))?;
             println!("administrator {} created (id {})", user.username, user.id);
         }
+        Command::Openapi { .. } => {}
     }
     Ok(())
 }

@@ -4,6 +4,7 @@ use crate::config::{Config, SmsSettings};
 use crate::http::signed::Signer;
 use crate::http::{self, error::ApiError, middleware};
 use crate::spa::{self, StaticDir};
+use crate::state::AppState;
 use accounts::model::{PhoneNumber, VerificationCode};
 use accounts::ports::{SmsSender, WechatOAuth};
 use accounts::{AccountPorts, AccountService, AccountsError};
@@ -23,28 +24,11 @@ use kernel::{Clock, SystemClock};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
+use system::SystemService;
 use tokens::{TokenPorts, TokensService};
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
-use wechat::service::{TokenPolicy, WechatAdminService};
-
-/// What every handler may use. Cheap to clone; nothing in it is per-instance state that
-/// another server instance would need to see (that all lives in the database).
-pub struct AppState {
-    pub config: Arc<Config>,
-    pub db: Database,
-    pub accounts: Arc<AccountService>,
-    /// Signs the short-lived WeChat cookies; its key is shared by every instance.
-    pub signer: Signer,
-    /// `None` when WeChat is not configured.
-    pub wechat_oauth: Option<Arc<dyn WechatOAuth>>,
-    /// `None` when WeChat is not configured.
-    pub wechat_admin: Option<Arc<WechatAdminService>>,
-    /// The AI assistant (answers `ai_unavailable` when no provider is configured).
-    pub chat: Arc<ChatService>,
-    /// Personal access tokens.
-    pub tokens: Arc<TokensService>,
-}
+use wechat::service::{AccessTokenService, MenuService, TokenPolicy};
 
 /// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
 /// configured (phone login then says so instead of pretending).
@@ -64,7 +48,7 @@ impl SmsSender for NoSmsProvider {
 }
 
 impl AppState {
-    /// Wires the adapters into the services.
+    /// Wires the adapters into the services: the one place that holds the database.
     ///
     /// # Errors
     /// When the password-hashing parameters are invalid, an HTTP client cannot be built, the
@@ -82,7 +66,7 @@ impl AppState {
             AccountPorts {
                 users: Arc::new(db.users()),
                 sessions: Arc::new(db.sessions()),
-                hasher: Arc::new(Argon2Hasher::new(config.argon2)?),
+                hasher: Arc::new(Argon2Hasher::new(config.argon2, config.hash_limits)?),
                 tokens: Arc::new(OsTokenGenerator),
                 limiter: Arc::new(db.rate_limiter()),
                 codes: Arc::new(db.verification_codes()),
@@ -91,14 +75,13 @@ impl AppState {
             },
             config.accounts.clone(),
         );
-        let (wechat_oauth, wechat_admin) = match &config.wechat {
-            None => (None, None),
+        let (wechat_oauth, wechat_token, wechat_menu) = match &config.wechat {
+            None => (None, None, None),
             Some(c) => {
                 let client = Arc::new(WechatClient::new(c.clone())?);
-                let admin = WechatAdminService::new(
+                let token = Arc::new(AccessTokenService::new(
                     client.clone(),
                     Arc::new(db.wechat_tokens()),
-                    Arc::new(db.menu_versions()),
                     Arc::new(db.rate_limiter()),
                     clock.clone(),
                     // WeChat's stable_token hands out a new token only in the last five minutes
@@ -108,12 +91,19 @@ impl AppState {
                         ..TokenPolicy::default()
                     },
                     format!("{}-{}", std::process::id(), OsTokenGenerator::random_b64(6)),
+                ));
+                let menu = MenuService::new(
+                    client.clone(),
+                    token.clone(),
+                    Arc::new(db.menu_versions()),
+                    clock.clone(),
                 );
                 let oauth: Arc<dyn WechatOAuth> = client;
-                (Some(oauth), Some(Arc::new(admin)))
+                (Some(oauth), Some(token), Some(Arc::new(menu)))
             }
         };
         let chat = chat_service(&config, &db, clock.clone())?;
+        let system = SystemService::new(Arc::new(db.clone()), clock.clone());
         let tokens = TokensService::new(
             TokenPorts {
                 repo: Arc::new(db.tokens()),
@@ -128,13 +118,14 @@ impl AppState {
             .await?;
         Ok(Self {
             config: Arc::new(config),
-            db,
             accounts: Arc::new(accounts),
             signer: Signer::new(key.as_bytes()),
             wechat_oauth,
-            wechat_admin,
+            wechat_token,
+            wechat_menu,
             chat: Arc::new(chat),
             tokens: Arc::new(tokens),
+            system: Arc::new(system),
         })
     }
 }
@@ -221,7 +212,7 @@ impl Application {
             http::access::AccessTable::from_openapi(&doc)
                 .map_err(|e| anyhow::anyhow!("the OpenAPI document's security: {e}"))?,
         );
-        let docs = web::Data::new(http::DocsJson::new(&doc)?);
+        let docs = web::Data::new(http::system::handlers::DocsJson::new(&doc)?);
 
         let mut server = HttpServer::new(move || {
             let (app, _) = App::new()
@@ -246,10 +237,12 @@ impl Application {
                 )
                 .default_service(web::to(spa::serve))
                 .wrap(from_fn(http::access::authenticate_bearer))
+                .wrap(from_fn(http::access::refuse_undeclared_methods))
                 .wrap(from_fn(middleware::refuse_cross_site_writes))
                 .wrap(from_fn(http::error::localize_errors))
                 .wrap(Compress::default())
                 .wrap(middleware::security_headers())
+                .wrap(from_fn(middleware::strict_transport_security))
                 .wrap(from_fn(middleware::log_requests))
         })
         // Streamed answers are many small writes: without TCP_NODELAY, Nagle's algorithm holds
@@ -281,7 +274,7 @@ impl Application {
 /// Hourly clean-up of expired sessions and stale rate-limit counters. Safe on every instance
 /// at once: both are idempotent deletes.
 fn spawn_housekeeping(state: Arc<AppState>) {
-    let wechat_admin = state.wechat_admin.clone();
+    let wechat_token = state.wechat_token.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(3600));
         loop {
@@ -295,13 +288,12 @@ fn spawn_housekeeping(state: Arc<AppState>) {
             if let Err(e) = state.chat.purge().await {
                 tracing::warn!(error = %e, "purging AI stream slots and usage failed");
             }
-            let day_ago = chrono::Utc::now() - chrono::Duration::days(1);
-            if let Err(e) = state.db.rate_limiter().purge_older_than(day_ago).await {
+            if let Err(e) = state.system.purge_stale_rate_counters().await {
                 tracing::warn!(error = %e, "purging rate-limit counters failed");
             }
         }
     });
-    if let Some(wechat) = wechat_admin {
+    if let Some(wechat) = wechat_token {
         // Ahead of expiry, one instance at a time (the database lease decides which).
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(60));

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { FAKES, register, uniqueName } from './helpers.ts'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { expect, test, FAKES, register, uniqueName } from './helpers.ts'
 
 // The AI assistant against the fake OpenAI-compatible model of e2e/fakes.mjs, which streams
 // DeepSeek-style reasoning (for deepseek-reasoner) and then a Markdown answer.
@@ -145,7 +145,7 @@ test('the conversation list: a slide-over on phones, always beside the chat on d
   }
 })
 
-// Screenshots of the assistant with an answer, in both languages and colour modes.
+// The assistant answers, with code and the response time, in both languages and colour modes.
 for (const lang of ['zh', 'en'] as const) {
   for (const mode of ['light', 'dark'] as const) {
     test(`assistant in ${lang}, ${mode} @phone`, async ({ page, context }, info) => {
@@ -173,9 +173,6 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(
         dialog.getByTitle('Response time').or(dialog.getByTitle('响应时间')),
       ).toBeVisible()
-      await page.screenshot({
-        path: `e2e/artifacts/assistant-${lang}-${mode}-${info.project.name}.png`,
-      })
     })
   }
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { register, uniqueName } from './helpers.ts'
+import type { Page } from '@playwright/test'
+import { expect, test, register, uniqueName } from './helpers.ts'
 
 // The API docs browser (/developers/api) over the server's real /api/docs.json, calling the real
 // API with the session and with a personal access token.

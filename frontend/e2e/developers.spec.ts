@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { register, uniqueName } from './helpers.ts'
+import type { Page } from '@playwright/test'
+import { expect, test, register, uniqueName } from './helpers.ts'
 
 // The developer portal (docs/frontend.md, "Developer portal"): home and navigation, personal
 // access tokens against the real token API, the UI kit gallery and the timestamp converter.
@@ -128,7 +128,7 @@ test('create a token, see and copy its secret once, use it, revoke it after the 
   const revoked = page.getByRole('listitem', { name: 'E2E script' })
   await expect(revoked).toHaveAttribute('data-state', 'revoked')
   await expect(revoked).toContainText('Revoked')
-  await expect(revoked.locator('> div').first()).toHaveClass(/opacity-60/)
+  await expect(revoked.locator('> div').first()).toHaveClass(/text-muted-foreground/)
   await expect(revoked.getByRole('button', { name: /Revoke/ })).toHaveCount(0)
   expect(await page.evaluate(() => sessionStorage.getItem('courtyard:pat-secrets'))).toBeNull()
   expect((await asToken()).status()).toBe(401)

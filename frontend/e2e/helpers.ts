@@ -1,6 +1,11 @@
 // Shared steps of the end-to-end specs: they act the way a person does (roles and labels of the
 // English interface) and make fresh users, numbers and openids so no test depends on another.
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+// Specs take `test` and `expect` from here: that `test` runs the checks of e2e/checks.ts (axe-core,
+// CSP violations, page errors) after every test.
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { expect } from './checks.ts'
+
+export { expect, expectAccessible, test } from './checks.ts'
 
 /** The local stand-ins for Aliyun SMS and WeChat (e2e/fakes.mjs). */
 export const FAKES = `http://127.0.0.1:${process.env.E2E_FAKE_PORT ?? '4181'}`

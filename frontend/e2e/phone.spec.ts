@@ -1,5 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import {
+  expect,
+  test,
   accountMenu,
   latestSmsCode,
   openLogin,

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import {
+  expect,
+  test,
   accountMenu,
   FAKES,
   logInByUsername,

@@ -8,6 +8,7 @@ mod m20261121_000002_add_phone_and_wechat;
 mod m20261121_000003_create_wechat;
 mod m20261121_000004_create_ai_chat;
 mod m20261121_000005_create_tokens_and_audit;
+mod m20261123_000006_session_reauthentication;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_create_wechat::Migration),
             Box::new(m20261121_000004_create_ai_chat::Migration),
             Box::new(m20261121_000005_create_tokens_and_audit::Migration),
+            Box::new(m20261123_000006_session_reauthentication::Migration),
         ]
     }
 }

@@ -55,8 +55,8 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use tokio::net::tcp::{ReadHalf, WriteHalf};
+use tokio::io::{AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
+use tokio::net::tcp::ReadHalf;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::{Semaphore, watch};
 use tokio::task::{JoinHandle, JoinSet};
@@ -102,6 +102,15 @@ pub enum Scenario {
     DropAfter { content: Vec<String>, gap: Duration },
     /// Reads the request and never answers, not even the headers.
     Hang,
+    /// An immediate answer (no reasoning, no usage) that stops after the `before` content
+    /// deltas until the test calls [`FakeLlm::release`]; then the `after` deltas, the finish
+    /// chunk and `[DONE]`. A test proves "sent as soon as it arrived" by order: it reads
+    /// `before` through the server *before* releasing the rest, so nothing that comes later can
+    /// have pushed it out.
+    Gated {
+        before: Vec<String>,
+        after: Vec<String>,
+    },
     /// Like [`Scenario::Answer`] without reasoning, for load: `tokens` content deltas of `字`
     /// (3 bytes of UTF-8 each) after `first_delay`, `gap` apart, then `finish_reason: "stop"`,
     /// usage `{prompt 10, completion tokens, total 10 + tokens}` and `[DONE]`.
@@ -224,6 +233,8 @@ struct Shared {
     open: watch::Sender<usize>,
     cancel_permits: Semaphore,
     cancels: AtomicUsize,
+    /// One permit per [`FakeLlm::release`]; each [`Scenario::Gated`] stream takes one.
+    gate: Semaphore,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -258,6 +269,7 @@ impl FakeLlm {
             open: watch::Sender::new(0),
             cancel_permits: Semaphore::new(0),
             cancels: AtomicUsize::new(0),
+            gate: Semaphore::new(0),
         });
         let server = tokio::spawn(serve(listener, shared.clone()));
         Ok(FakeLlm {
@@ -329,6 +341,12 @@ impl FakeLlm {
     pub fn cancels(&self) -> usize {
         self.shared.cancels.load(Ordering::SeqCst)
     }
+
+    /// Lets one [`Scenario::Gated`] stream (waiting now or the next to reach its gate) send
+    /// the rest of its answer.
+    pub fn release(&self) {
+        self.shared.gate.add_permits(1);
+    }
 }
 
 impl Drop for FakeLlm {
@@ -347,12 +365,14 @@ enum Plan {
     Hang,
 }
 
-/// Write `frame` (an HTTP chunk) `times` times, waiting `delay` before each.
+/// Write `frame` (an HTTP chunk) `times` times, waiting `delay` before each — and, when
+/// `gated`, first for a [`FakeLlm::release`].
 #[derive(Debug)]
 struct Step {
     delay: Duration,
     frame: Vec<u8>,
     times: usize,
+    gated: bool,
 }
 
 const STREAM_HEAD: &[u8] = b"HTTP/1.1 200 OK\r\n\
@@ -415,6 +435,7 @@ fn closing_steps(usage: Option<&TokenUsage>, gap: Duration) -> Vec<Step> {
             delay: if i == 0 { gap } else { Duration::ZERO },
             frame,
             times: 1,
+            gated: false,
         })
         .collect()
 }
@@ -471,6 +492,7 @@ impl Plan {
                     delay: Duration::ZERO,
                     frame: role_frame(),
                     times: 1,
+                    gated: false,
                 }];
                 let deltas = reasoning
                     .iter()
@@ -482,6 +504,7 @@ impl Plan {
                         delay,
                         frame,
                         times: 1,
+                        gated: false,
                     });
                 }
                 let first = steps.len() == 1;
@@ -504,12 +527,14 @@ impl Plan {
                     delay: Duration::ZERO,
                     frame: role_frame(),
                     times: 1,
+                    gated: false,
                 }];
                 if *tokens > 0 {
                     steps.push(Step {
                         delay: *first_delay,
                         frame: token.clone(),
                         times: 1,
+                        gated: false,
                     });
                 }
                 if *tokens > 1 {
@@ -517,6 +542,7 @@ impl Plan {
                         delay: *gap,
                         frame: token,
                         times: tokens - 1,
+                        gated: false,
                     });
                 }
                 let usage = TokenUsage {
@@ -538,6 +564,7 @@ impl Plan {
                         delay: *delay,
                         frame: http_chunk(bytes),
                         times: 1,
+                        gated: false,
                     })
                     .collect(),
                 end: *then,
@@ -547,11 +574,13 @@ impl Plan {
                     delay: Duration::ZERO,
                     frame: role_frame(),
                     times: 1,
+                    gated: false,
                 }];
                 steps.extend(content.iter().map(|c| Step {
                     delay: *gap,
                     frame: delta_frame(json!({ "content": c })),
                     times: 1,
+                    gated: false,
                 }));
                 Plan::Stream {
                     steps,
@@ -574,6 +603,33 @@ impl Plan {
                 interval: *interval,
             },
             Scenario::Hang => Plan::Hang,
+            Scenario::Gated { before, after } => {
+                let mut steps = vec![Step {
+                    delay: Duration::ZERO,
+                    frame: role_frame(),
+                    times: 1,
+                    gated: false,
+                }];
+                let deltas = before
+                    .iter()
+                    .map(|c| (c, false))
+                    .chain(after.iter().enumerate().map(|(i, c)| (c, i == 0)));
+                steps.extend(deltas.map(|(c, gated)| Step {
+                    delay: Duration::ZERO,
+                    frame: delta_frame(json!({ "content": c })),
+                    times: 1,
+                    gated,
+                }));
+                let mut closing = closing_steps(None, Duration::ZERO);
+                if after.is_empty() {
+                    closing[0].gated = true;
+                }
+                steps.extend(closing);
+                Plan::Stream {
+                    steps,
+                    end: End::Finish,
+                }
+            }
         }
     }
 }
@@ -637,7 +693,7 @@ async fn connection(shared: Arc<Shared>, mut socket: TcpStream) {
     let (mut reader, mut writer) = socket.split();
     let served = tokio::select! {
         biased;
-        written = respond(&plan, &mut writer) => written.is_ok(),
+        written = respond(&plan, &shared.gate, &mut writer) => written.is_ok(),
         () = client_gone(&mut reader) => false,
     };
     drop(open);
@@ -665,7 +721,11 @@ async fn client_gone(reader: &mut ReadHalf<'_>) {
 
 /// Writes the plan; returns only when the fake is done with the connection (never for
 /// [`Plan::Hang`], [`End::Hang`] and [`Plan::KeepAlive`]).
-async fn respond(plan: &Plan, writer: &mut WriteHalf<'_>) -> std::io::Result<()> {
+async fn respond<W: AsyncWrite + Unpin>(
+    plan: &Plan,
+    gate: &Semaphore,
+    writer: &mut W,
+) -> std::io::Result<()> {
     match plan {
         Plan::Complete(bytes) => writer.write_all(bytes).await,
         Plan::Hang => std::future::pending().await,
@@ -679,6 +739,11 @@ async fn respond(plan: &Plan, writer: &mut WriteHalf<'_>) -> std::io::Result<()>
         Plan::Stream { steps, end } => {
             writer.write_all(STREAM_HEAD).await?;
             for step in steps {
+                if step.gated
+                    && let Ok(permit) = gate.acquire().await
+                {
+                    permit.forget();
+                }
                 for _ in 0..step.times {
                     if !step.delay.is_zero() {
                         tokio::time::sleep(step.delay).await;
@@ -748,4 +813,99 @@ async fn read_request(socket: &mut TcpStream) -> Option<ReceivedRequest> {
         headers,
         body,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use tokio::time::Instant;
+
+    /// When each marker first appeared in what the scenario's plan wrote, in (paused, virtual)
+    /// time since the start.
+    async fn timeline(scenario: Scenario, markers: &[&str]) -> Vec<Duration> {
+        let plan = Plan::compile(&scenario);
+        let (mut client, mut server) = tokio::io::duplex(64 * 1024);
+        let begun = Instant::now();
+        tokio::spawn(async move {
+            let _ = respond(&plan, &Semaphore::new(0), &mut server).await;
+        });
+        let mut seen = String::new();
+        let mut at = vec![None; markers.len()];
+        let mut buf = vec![0u8; 4096];
+        while at.iter().any(Option::is_none) {
+            let n = client.read(&mut buf).await.unwrap();
+            assert!(n > 0, "the plan ended before {markers:?}: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+            for (i, marker) in markers.iter().enumerate() {
+                if at[i].is_none() && seen.contains(marker) {
+                    at[i] = Some(begun.elapsed());
+                }
+            }
+        }
+        at.into_iter().map(Option::unwrap).collect()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn delays_are_kept() {
+        let at = timeline(
+            Scenario::Answer {
+                reasoning: vec!["r".into()],
+                content: vec!["a".into(), "b".into()],
+                first_delay: Duration::from_millis(300),
+                gap: Duration::from_millis(50),
+                usage: None,
+            },
+            &[
+                "200 OK",
+                "\"role\"",
+                "\"reasoning_content\":\"r\"",
+                "\"content\":\"a\"",
+                "\"content\":\"b\"",
+                "\"finish_reason\":\"stop\"",
+                "[DONE]",
+            ],
+        )
+        .await;
+        let ms = |n| Duration::from_millis(n);
+        // Headers and the role chunk at once; the first token after `first_delay`, the others
+        // and the finish `gap` apart; `[DONE]` right after the finish.
+        assert_eq!(
+            at,
+            [ms(0), ms(0), ms(300), ms(350), ms(400), ms(450), ms(450)]
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_gated_answer_sends_the_rest_only_once_released() {
+        let plan = Plan::compile(&Scenario::Gated {
+            before: vec!["one".into()],
+            after: vec!["two".into()],
+        });
+        let (mut client, mut server) = tokio::io::duplex(64 * 1024);
+        let gate = Arc::new(Semaphore::new(0));
+        let writer_gate = gate.clone();
+        let writer = tokio::spawn(async move {
+            respond(&plan, &writer_gate, &mut server).await.unwrap();
+        });
+        let mut seen = String::new();
+        let mut buf = vec![0u8; 4096];
+        while !seen.contains("\"content\":\"one\"") {
+            let n = client.read(&mut buf).await.unwrap();
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+        // Paused time: an hour passes at once while the writer waits at the gate.
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        assert!(!writer.is_finished());
+        assert!(!seen.contains("two"));
+        gate.add_permits(1);
+        writer.await.unwrap();
+        let mut rest = String::new();
+        client.read_to_string(&mut rest).await.unwrap();
+        let two = rest.find("\"content\":\"two\"").unwrap();
+        let stop = rest.find("\"finish_reason\":\"stop\"").unwrap();
+        let done = rest.find("[DONE]").unwrap();
+        assert!(two < stop && stop < done, "{rest}");
+        assert!(rest.ends_with("0\r\n\r\n"), "{rest}");
+    }
 }

@@ -65,7 +65,7 @@ async fn a_plain_answer_streams_its_deltas_in_order_then_finish_and_usage() {
         ]
     );
     // A complete answer is no cancellation, and the fake is done with the connection.
-    assert!(fake.wait_for_open_streams(0, Duration::from_secs(1)).await);
+    assert!(fake.wait_for_open_streams(0, HANG_GUARD).await);
     assert_eq!(fake.cancels(), 0);
 }
 
@@ -167,7 +167,7 @@ async fn done_ends_the_stream_and_nothing_after_it_is_read() {
     assert!(error.is_none(), "{error:?}");
     assert_eq!(events, [content("一")]);
     // The stream ended without waiting for the connection, and released it.
-    assert!(fake.wait_for_cancel(Duration::from_secs(1)).await);
+    assert!(fake.wait_for_cancel(HANG_GUARD).await);
 }
 
 #[tokio::test]
@@ -260,7 +260,7 @@ async fn an_unreadable_data_event_is_malformed_and_ends_the_stream_at_once() {
         panic!("expected Malformed, got {error:?}");
     };
     assert!(!why.contains("secret-ish"), "{why}");
-    assert!(fake.wait_for_cancel(Duration::from_secs(1)).await);
+    assert!(fake.wait_for_cancel(HANG_GUARD).await);
 
     // Valid JSON of the wrong shape is just as unreadable.
     fake.set(raw(vec![data(json!({ "choices": "nope" }))], End::Hang));
@@ -322,8 +322,8 @@ async fn a_provider_that_never_answers_leaves_the_call_pending_and_dropping_it_c
     // No header time-out in the adapter: the chat service's deadline drops the future.
     let pending = tokio::time::timeout(Duration::from_millis(300), p.stream_chat(&request)).await;
     assert!(pending.is_err(), "the call resolved without headers");
-    assert!(fake.wait_for_cancel(Duration::from_secs(1)).await);
-    assert!(fake.wait_for_open_streams(0, Duration::from_secs(1)).await);
+    assert!(fake.wait_for_cancel(HANG_GUARD).await);
+    assert!(fake.wait_for_open_streams(0, HANG_GUARD).await);
 }
 
 #[tokio::test]
@@ -343,8 +343,8 @@ async fn dropping_the_event_stream_mid_answer_cancels_the_upstream_request() {
     assert!(!fake.wait_for_cancel(100 * MS).await, "cancelled too early");
 
     drop(stream);
-    assert!(fake.wait_for_cancel(Duration::from_secs(1)).await);
-    assert!(fake.wait_for_open_streams(0, Duration::from_secs(1)).await);
+    assert!(fake.wait_for_cancel(HANG_GUARD).await);
+    assert!(fake.wait_for_open_streams(0, HANG_GUARD).await);
     assert_eq!(fake.cancels(), 1);
 }
 
@@ -356,7 +356,7 @@ async fn a_provider_that_only_keeps_alive_yields_nothing_until_dropped() {
     let next = tokio::time::timeout(Duration::from_millis(300), stream.next()).await;
     assert!(next.is_err(), "an event came out of keep-alives: {next:?}");
     drop(stream);
-    assert!(fake.wait_for_cancel(Duration::from_secs(1)).await);
+    assert!(fake.wait_for_cancel(HANG_GUARD).await);
 }
 
 #[tokio::test]

@@ -239,6 +239,7 @@ fn to_session(m: sessions::Model) -> Session {
         created_at: m.created_at,
         last_seen_at: m.last_seen_at,
         expires_at: m.expires_at,
+        reauthenticated_at: m.reauthenticated_at,
     }
 }
 
@@ -254,6 +255,7 @@ impl SessionRepository for SqlSessionRepository {
             created_at: Set(s.created_at),
             last_seen_at: Set(s.last_seen_at),
             expires_at: Set(s.expires_at),
+            reauthenticated_at: Set(s.reauthenticated_at),
         }
         .insert(&self.db)
         .await
@@ -291,6 +293,20 @@ impl SessionRepository for SqlSessionRepository {
         sessions::Entity::update_many()
             .col_expr(sessions::Column::LastSeenAt, Expr::value(last_seen_at))
             .col_expr(sessions::Column::ExpiresAt, Expr::value(expires_at))
+            .filter(sessions::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?;
+        Ok(())
+    }
+
+    async fn mark_reauthenticated(
+        &self,
+        id: SessionId,
+        at: DateTime<Utc>,
+    ) -> Result<(), AccountsError> {
+        sessions::Entity::update_many()
+            .col_expr(sessions::Column::ReauthenticatedAt, Expr::value(at))
             .filter(sessions::Column::Id.eq(id.0))
             .exec(&self.db)
             .await

@@ -6,6 +6,7 @@ mod accounts;
 mod chat;
 mod entities;
 mod rate_limit;
+mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tokens;

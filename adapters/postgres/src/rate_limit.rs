@@ -120,4 +120,22 @@ impl RateLimiter for SqlRateLimiter {
         self.db.execute_raw(stmt).await.map_err(unexpected)?;
         Ok(())
     }
+
+    async fn count(
+        &self,
+        key: &str,
+        rule: RateLimitRule,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<u32> {
+        let expired_at_or_before = now.timestamp_millis() - i64::try_from(rule.window_secs * 1000)?;
+        let stmt = self.statement(
+            "SELECT count FROM rate_limits WHERE key = $1 AND window_start_ms > $2",
+            vec![key.into(), expired_at_or_before.into()],
+        );
+        let Some(row) = self.db.query_one_raw(stmt).await.map_err(unexpected)? else {
+            return Ok(0);
+        };
+        let count: i32 = row.try_get_by_index(0).map_err(unexpected)?;
+        Ok(u32::try_from(count).unwrap_or(0))
+    }
 }

@@ -4,7 +4,9 @@
 //!
 //! When PostgreSQL cannot be reached, [`TestDb::postgres`] returns `None` so a developer without
 //! it can still run the suite, and says so loudly; with `CI=true` it panics instead, so CI can
-//! never pass by skipping.
+//! never pass by skipping. Each skip is also appended as a line to the file named by
+//! `COURTYARD_POSTGRES_SKIPS` (`just test-rust` sets it and counts the tests in its summary:
+//! nextest hides a passing test's stderr).
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
@@ -31,6 +33,44 @@ fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
+/// The file `just test-rust` reads its "ran without their PostgreSQL half" count from.
+pub const SKIPS_FILE_VAR: &str = "COURTYARD_POSTGRES_SKIPS";
+
+fn skips_file() -> Option<std::path::PathBuf> {
+    std::env::var_os(SKIPS_FILE_VAR)
+        .filter(|v| !v.is_empty())
+        .map(Into::into)
+}
+
+/// Appends `<test>\t<test binary>\t<why>` to `file`: one line per skip, written in one
+/// append so that test processes running at once never mix their lines.
+fn record_skip(file: &std::path::Path, why: &str) {
+    use std::io::Write as _;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("an unnamed test")
+        .to_owned();
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .map(|stem| match stem.rsplit_once('-') {
+            // Cargo names a test binary `<target>-<hash>`.
+            Some((name, hash)) if hash.chars().all(|c| c.is_ascii_hexdigit()) => name.to_owned(),
+            _ => stem,
+        })
+        .unwrap_or_default();
+    let why = why.replace(['\n', '\t'], " ");
+    let line = format!("{test}\t{binary}\t{why}\n");
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)
+        .and_then(|mut f| f.write_all(line.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("could not record the skip in {}: {e}", file.display());
+    }
+}
+
 impl TestDb {
     /// A migrated database on a new temporary SQLite file.
     pub async fn sqlite() -> Self {
@@ -53,15 +93,31 @@ impl TestDb {
         }
     }
 
-    /// A migrated, brand-new PostgreSQL database, or `None` when no server answers outside CI.
+    /// A migrated, brand-new PostgreSQL database, or `None` when no server answers outside CI
+    /// (the skip is printed and recorded; see the module docs).
     pub async fn postgres() -> Option<Self> {
-        let admin_url = admin_url();
-        let admin = match SeaDatabase::connect(admin_url.as_str()).await {
+        Self::postgres_at(admin_url(), in_ci(), skips_file()).await
+    }
+
+    async fn postgres_at(
+        admin_url: String,
+        in_ci: bool,
+        skips: Option<std::path::PathBuf>,
+    ) -> Option<Self> {
+        let reachable = match probe(&admin_url).await {
+            Ok(()) => SeaDatabase::connect(admin_url.as_str())
+                .await
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(e),
+        };
+        let admin = match reachable {
             Ok(conn) => conn,
-            Err(e) if !in_ci() => {
-                eprintln!(
-                    "SKIPPING the PostgreSQL half of this test: {admin_url} is unreachable ({e})"
-                );
+            Err(e) if !in_ci => {
+                let why = format!("{admin_url} is unreachable ({e})");
+                eprintln!("SKIPPING the PostgreSQL half of this test: {why}");
+                if let Some(file) = skips {
+                    record_skip(&file, &why);
+                }
                 return None;
             }
             Err(e) => panic!("CI=true and PostgreSQL at {admin_url} is unreachable: {e}"),
@@ -94,6 +150,45 @@ impl TestDb {
         }
         dbs
     }
+}
+
+/// Fails at once when nothing listens at the URL's host and port. (sqlx retries a refused
+/// connection until its 30 s acquire timeout: without this, every test would wait that long to
+/// learn that PostgreSQL is not running.) URLs it cannot read (a Unix socket) pass.
+async fn probe(url: &str) -> Result<(), String> {
+    let Some((host, port)) = host_and_port(url) else {
+        return Ok(());
+    };
+    let connect = tokio::net::TcpStream::connect((host.as_str(), port));
+    match tokio::time::timeout(std::time::Duration::from_secs(10), connect).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(format!("{host}:{port}: {e}")),
+        Err(_) => Err(format!("{host}:{port}: no answer within 10 s")),
+    }
+}
+
+/// `host` and `port` (default 5432) of `postgres://user:pw@host:port/db?query`.
+fn host_and_port(url: &str) -> Option<(String, u16)> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?']).next()?;
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if let Some(v6) = host_port.strip_prefix('[') {
+        let (host, after) = v6.split_once(']')?;
+        (host, after.strip_prefix(':'))
+    } else {
+        match host_port.rsplit_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (host_port, None),
+        }
+    };
+    if host.is_empty() || host.contains('%') {
+        return None;
+    }
+    let port = match port {
+        Some(p) => p.parse().ok()?,
+        None => 5432,
+    };
+    Some((host.to_owned(), port))
 }
 
 /// The URL with its database path replaced by `name`.
@@ -169,7 +264,65 @@ impl Database {
 
 #[cfg(test)]
 mod tests {
-    use super::replace_database;
+    use super::{TestDb, host_and_port, replace_database};
+
+    #[test]
+    fn the_probe_reads_host_and_port() {
+        let hp = |u| host_and_port(u).map(|(h, p)| format!("{h}:{p}"));
+        assert_eq!(
+            hp("postgres://postgres@127.0.0.1:1/postgres").as_deref(),
+            Some("127.0.0.1:1")
+        );
+        assert_eq!(
+            hp("postgres://u:p@db.local/x?sslmode=disable").as_deref(),
+            Some("db.local:5432")
+        );
+        assert_eq!(hp("postgres://u@[::1]:6543/x").as_deref(), Some("::1:6543"));
+        assert_eq!(hp("postgres://u@%2Fvar%2Frun/x"), None);
+        assert_eq!(hp("not a url"), None);
+    }
+
+    const UNREACHABLE: &str = "postgres://postgres@127.0.0.1:1/postgres";
+
+    #[tokio::test]
+    async fn an_unreachable_postgres_outside_ci_is_skipped_and_each_skip_recorded() {
+        let file = std::env::temp_dir().join(format!(
+            "courtyard-skips-{}.log",
+            uuid::Uuid::new_v4().simple()
+        ));
+        for _ in 0..2 {
+            let db = TestDb::postgres_at(UNREACHABLE.into(), false, Some(file.clone())).await;
+            assert!(db.is_none());
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let _ = std::fs::remove_file(&file);
+        let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        for fields in lines {
+            assert_eq!(fields.len(), 3, "{text}");
+            assert_eq!(
+                fields[0],
+                "testing::tests::an_unreachable_postgres_outside_ci_is_skipped_and_each_skip_recorded"
+            );
+            assert_eq!(fields[1], "adapter_postgres", "{text}");
+            assert!(fields[2].starts_with(UNREACHABLE), "{text}");
+        }
+    }
+
+    #[tokio::test]
+    async fn without_a_skips_file_a_skip_is_only_printed() {
+        assert!(
+            TestDb::postgres_at(UNREACHABLE.into(), false, None)
+                .await
+                .is_none()
+        );
+    }
+
+    #[tokio::test]
+    #[should_panic(expected = "CI=true and PostgreSQL at postgres://postgres@127.0.0.1:1/")]
+    async fn in_ci_an_unreachable_postgres_fails_the_test() {
+        let _ = TestDb::postgres_at(UNREACHABLE.into(), true, None).await;
+    }
 
     #[test]
     fn replaces_the_database_name_and_keeps_the_query() {

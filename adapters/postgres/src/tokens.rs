@@ -147,6 +147,44 @@ impl TokenRepository for SqlTokenRepository {
             .map(|t| (t, changed == 1)))
     }
 
+    async fn revoke_all_active(
+        &self,
+        user_id: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<PersonalAccessToken>, TokenError> {
+        let candidates = pat::Entity::find()
+            .filter(pat::Column::UserId.eq(user_id.0))
+            .filter(pat::Column::RevokedAt.is_null())
+            .filter(
+                Condition::any()
+                    .add(pat::Column::ExpiresAt.is_null())
+                    .add(pat::Column::ExpiresAt.gt(now)),
+            )
+            .order_by_desc(pat::Column::CreatedAt)
+            .all(&self.db)
+            .await
+            .map_err(failed)?;
+        // One conditional write per token (a user holds at most a few dozen): a concurrent
+        // single revocation keeps its own time and is not reported, or audited, twice.
+        let mut revoked = Vec::with_capacity(candidates.len());
+        for m in candidates {
+            let changed = pat::Entity::update_many()
+                .col_expr(pat::Column::RevokedAt, Expr::value(now))
+                .filter(pat::Column::Id.eq(m.id))
+                .filter(pat::Column::RevokedAt.is_null())
+                .exec(&self.db)
+                .await
+                .map_err(failed)?
+                .rows_affected;
+            if changed == 1 {
+                let mut token = to_token(m)?;
+                token.revoked_at = Some(now);
+                revoked.push(token);
+            }
+        }
+        Ok(revoked)
+    }
+
     async fn touch(
         &self,
         id: TokenId,

@@ -240,6 +240,7 @@ fn session(user: UserId, hash: &str, created: DateTime<Utc>) -> Session {
         created_at: created,
         last_seen_at: created,
         expires_at: created + Duration::days(30),
+        reauthenticated_at: None,
     }
 }
 
@@ -337,6 +338,23 @@ async fn sessions_live_expire_list_and_delete_per_owner() {
                 .is_some(),
             "touch extends"
         );
+
+        // Re-authentication is recorded on that session only, and read back.
+        let proven = t0() + Duration::hours(3);
+        repo.mark_reauthenticated(older.id, proven).await.unwrap();
+        let (marked, _) = repo
+            .find_live(&SessionTokenHash("h-older".into()), t0())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(marked.reauthenticated_at, Some(proven));
+        assert_eq!(marked.proven_at(), proven);
+        let (other, _) = repo
+            .find_live(&SessionTokenHash("h-newer".into()), t0())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(other.reauthenticated_at, None);
 
         let listed: Vec<_> = repo
             .list_live_for_user(alice.id, t0())
@@ -461,6 +479,51 @@ async fn rate_limiter_counts_windows_and_resets() {
             rl.purge_older_than(t0() + Duration::days(1)).await.unwrap(),
             1
         );
+    }
+}
+
+#[tokio::test]
+async fn rate_limiter_counts_are_read_without_counting_and_forget_passed_windows() {
+    let rule = RateLimitRule {
+        limit: 2,
+        window_secs: 60,
+    };
+    for t in TestDb::all().await {
+        let rl = t.db.rate_limiter();
+        assert_eq!(
+            rl.count("n", rule, t0()).await.unwrap(),
+            0,
+            "no counter yet"
+        );
+        for i in 0..5 {
+            rl.hit("n", rule, t0() + Duration::seconds(i))
+                .await
+                .unwrap();
+        }
+        // Past the limit the hits are still counted: the count says how far past.
+        assert_eq!(
+            rl.count("n", rule, t0() + Duration::seconds(30))
+                .await
+                .unwrap(),
+            5
+        );
+        assert_eq!(
+            rl.count("n", rule, t0() + Duration::seconds(30))
+                .await
+                .unwrap(),
+            5,
+            "reading counts nothing"
+        );
+        assert_eq!(rl.count("other", rule, t0()).await.unwrap(), 0);
+        assert_eq!(
+            rl.count("n", rule, t0() + Duration::seconds(60))
+                .await
+                .unwrap(),
+            0,
+            "the window has passed"
+        );
+        rl.reset("n").await.unwrap();
+        assert_eq!(rl.count("n", rule, t0()).await.unwrap(), 0);
     }
 }
 

@@ -132,6 +132,69 @@ async fn revoking_is_per_owner_idempotent_and_keeps_the_first_time() {
 }
 
 #[tokio::test]
+async fn revoking_all_takes_only_the_owners_active_tokens_once() {
+    for t in TestDb::all().await {
+        let alice = t.db.users().insert(new_user("alice")).await.unwrap();
+        let bob = t.db.users().insert(new_user("bob")).await.unwrap();
+        let repo = t.db.tokens();
+        let live = token(alice.id, 1, t0(), None);
+        let live2 = token(
+            alice.id,
+            2,
+            t0() + Duration::minutes(1),
+            Some(t0() + Duration::days(7)),
+        );
+        let expired = token(alice.id, 3, t0(), Some(t0() + Duration::hours(1)));
+        let revoked = token(alice.id, 4, t0(), None);
+        let bobs = token(bob.id, 5, t0(), None);
+        for (tok, n) in [
+            (&live, 1),
+            (&live2, 2),
+            (&expired, 3),
+            (&revoked, 4),
+            (&bobs, 5),
+        ] {
+            repo.insert(tok, &secret(n).digest()).await.unwrap();
+        }
+        let first_revocation = t0() + Duration::minutes(30);
+        repo.revoke(alice.id, revoked.id, first_revocation)
+            .await
+            .unwrap();
+
+        let now = t0() + Duration::hours(2);
+        let got = repo.revoke_all_active(alice.id, now).await.unwrap();
+        let mut ids: Vec<_> = got.iter().map(|t| t.id).collect();
+        ids.sort_by_key(|id| id.0);
+        let mut want = vec![live.id, live2.id];
+        want.sort_by_key(|id| id.0);
+        assert_eq!(ids, want, "on {}", t.url);
+        assert!(got.iter().all(|t| t.revoked_at == Some(now)));
+
+        let listed = repo.list_for_user(alice.id).await.unwrap();
+        let find = |id| listed.iter().find(|t| t.id == id).unwrap().clone();
+        assert_eq!(find(live.id).revoked_at, Some(now));
+        assert_eq!(find(expired.id).revoked_at, None, "expired stays expired");
+        assert_eq!(
+            find(revoked.id).revoked_at,
+            Some(first_revocation),
+            "the first time stands"
+        );
+        assert_eq!(
+            repo.list_for_user(bob.id).await.unwrap()[0].revoked_at,
+            None,
+            "bob untouched"
+        );
+        assert!(
+            repo.revoke_all_active(alice.id, now)
+                .await
+                .unwrap()
+                .is_empty(),
+            "again: nothing left"
+        );
+    }
+}
+
+#[tokio::test]
 async fn last_use_is_written_only_when_stale() {
     for t in TestDb::all().await {
         let alice = t.db.users().insert(new_user("alice")).await.unwrap();

@@ -2,13 +2,17 @@
 //! operation's `security` says whether it is public, needs a session only, or also takes a
 //! bearer token and with which scope. One source serves the docs browser (which warns about a
 //! missing scope) and the check below, so the two cannot disagree.
+//!
+//! The table fails closed: a bearer token is accepted only on an operation the document
+//! declares. The same document says which methods each path has, so a known path called with
+//! another method answers 405 with `Allow` instead of 404.
 
 use super::error::ApiError;
-use crate::startup::AppState;
+use crate::state::AppState;
 use accounts::model::User;
 use actix_web::body::BoxBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, header};
+use actix_web::dev::{ResourceDef, ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, web};
 use std::collections::HashMap;
@@ -31,9 +35,13 @@ pub enum Access {
     SessionOrToken(Vec<Scope>),
 }
 
-/// [`Access`] per operation, keyed by method and path pattern (`/api/tokens/{id}`).
+/// [`Access`] per operation, keyed by method and path pattern (`/api/tokens/{id}`), and the
+/// methods each path pattern declares.
 #[derive(Debug, Clone, Default)]
-pub struct AccessTable(HashMap<(Method, String), Access>);
+pub struct AccessTable {
+    operations: HashMap<(Method, String), Access>,
+    paths: Vec<(ResourceDef, Vec<Method>)>,
+}
 
 fn method_of(m: &HttpMethod) -> Method {
     match m {
@@ -56,7 +64,12 @@ impl AccessTable {
     /// all (every endpoint must say; `security(())` is how a public one says it).
     pub fn from_openapi(doc: &OpenApi) -> Result<Self, String> {
         let mut table = HashMap::new();
+        let mut paths = Vec::new();
         for (path, item) in &doc.paths.paths {
+            paths.push((
+                ResourceDef::new(path.as_str()),
+                operations(item).map(|(m, _)| m).collect(),
+            ));
             for (method, op) in operations(item) {
                 let id = format!("{} {path}", method.as_str());
                 let security = op
@@ -95,12 +108,64 @@ impl AccessTable {
                 table.insert((method, path.clone()), access);
             }
         }
-        Ok(Self(table))
+        Ok(Self {
+            operations: table,
+            paths,
+        })
     }
 
     pub fn get(&self, method: &Method, pattern: &str) -> Option<&Access> {
-        self.0.get(&(method.clone(), pattern.to_owned()))
+        self.operations.get(&(method.clone(), pattern.to_owned()))
     }
+
+    /// The methods declared for a concrete request path (`/api/tokens/3f…`), over every
+    /// pattern that matches it, in the document's order (GET, POST, PUT, DELETE, …); empty
+    /// for a path the document does not know.
+    pub fn methods_of(&self, path: &str) -> Vec<Method> {
+        let mut methods: Vec<Method> = Vec::new();
+        for (def, declared) in &self.paths {
+            if def.is_match(path) {
+                for m in declared {
+                    if !methods.contains(m) {
+                        methods.push(m.clone());
+                    }
+                }
+            }
+        }
+        methods
+    }
+}
+
+/// 405 `method_not_allowed` with `Allow` for a path the document knows called with a method
+/// it does not declare (instead of the router's 404), in the request's language. Paths the
+/// document does not know go on (to a 404, or the single-page app).
+pub async fn refuse_undeclared_methods(
+    req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(table) = req.app_data::<web::Data<AccessTable>>().cloned() else {
+        return Err(ApiError::internal(&anyhow::anyhow!("AccessTable is not registered")).into());
+    };
+    let methods = table.methods_of(req.path());
+    if methods.is_empty() || methods.contains(req.method()) {
+        return next.call(req).await;
+    }
+    let allow = methods
+        .iter()
+        .map(Method::as_str)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let error = ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        crate::i18n::Msg::MethodNotAllowed,
+    );
+    // Rendered here (not left to `localize_errors`) so that the `Allow` header stays.
+    let mut res = error.render(crate::i18n::Lang::of(req.request()));
+    if let Ok(value) = header::HeaderValue::from_str(&allow) {
+        res.headers_mut().insert(header::ALLOW, value);
+    }
+    Ok(req.into_response(res))
 }
 
 /// Every (method, operation) of a path item.
@@ -139,18 +204,16 @@ pub fn bearer_secret(req: &actix_web::HttpRequest) -> Option<String> {
         .then(|| secret.trim().to_owned())
 }
 
-/// Authenticates `Authorization: Bearer <token>` on API requests: 401 `invalid_token` for a
-/// malformed, unknown, revoked or expired token (or one whose user is disabled), 403
-/// `token_not_allowed` where only a session will do, 403 `insufficient_scope` without the
-/// operation's scope. A request with a bearer header is judged by the token alone: a session
+/// Authenticates `Authorization: Bearer <token>`: 403 `token_not_allowed` on anything the
+/// access table does not list (an unknown API path, the single-page app, static files: the table
+/// fails closed) and where only a session will do, 401 `invalid_token` for a malformed, unknown,
+/// revoked or expired token (or one whose user is disabled), 403 `insufficient_scope` without
+/// the operation's scope. A request with a bearer header is judged by the token alone: a session
 /// cookie beside it is ignored.
 pub async fn authenticate_bearer(
     req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if !req.path().starts_with("/api/") {
-        return next.call(req).await;
-    }
     let Some(secret) = bearer_secret(req.request()) else {
         return next.call(req).await;
     };
@@ -159,6 +222,14 @@ pub async fn authenticate_bearer(
         req.app_data::<web::Data<AccessTable>>().cloned(),
     ) else {
         return Err(ApiError::internal(&anyhow::anyhow!("AppState is not registered")).into());
+    };
+    // Fails closed: no declared operation, no token. Decided before the token is even looked
+    // up, so an unknown route never costs a database query.
+    let Some(access) = req
+        .match_pattern()
+        .and_then(|pattern| table.get(req.method(), &pattern).cloned())
+    else {
+        return Ok(req.error_response(ApiError::token_not_allowed()));
     };
     let grant = match state.tokens.authenticate(&secret).await {
         Ok(grant) => grant,
@@ -169,12 +240,9 @@ pub async fn authenticate_bearer(
         Ok(_) => return Ok(req.error_response(ApiError::invalid_token())),
         Err(e) => return Ok(req.error_response(ApiError::from(e))),
     };
-    let access = req
-        .match_pattern()
-        .and_then(|pattern| table.get(req.method(), &pattern).cloned());
     match access {
-        Some(Access::SessionOnly) => return Ok(req.error_response(ApiError::token_not_allowed())),
-        Some(Access::SessionOrToken(needed)) => {
+        Access::SessionOnly => return Ok(req.error_response(ApiError::token_not_allowed())),
+        Access::SessionOrToken(needed) => {
             if let Some(missing) = needed.iter().find(|s| !grant.scopes.allow(**s)) {
                 let error = ApiError::new(
                     actix_web::http::StatusCode::FORBIDDEN,
@@ -185,8 +253,7 @@ pub async fn authenticate_bearer(
                 return Ok(req.error_response(error));
             }
         }
-        // Public, or no such route (the router answers 404 as usual).
-        Some(Access::Public) | None => {}
+        Access::Public => {}
     }
     req.extensions_mut().insert(TokenPrincipal { user, grant });
     next.call(req).await

@@ -35,7 +35,7 @@ pub struct ErrorBody {
     /// Per-field messages for validation failures.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<std::collections::BTreeMap<String, &'static str>>,
-    /// Seconds to wait, on 429.
+    /// Seconds to wait, on 429 and on a 503 that names one (also in the `Retry-After` header).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<u64>,
     /// An outside provider's own error code or text (untranslated), when it helps an admin.
@@ -272,6 +272,15 @@ impl From<AccountsError> for ApiError {
                 "invalid_password",
                 Msg::InvalidPassword,
             ),
+            AccountsError::PasswordTooCommon => (
+                S::UNPROCESSABLE_ENTITY,
+                "password_too_common",
+                Msg::PasswordTooCommon,
+            ),
+            AccountsError::Busy { retry_after_secs } => {
+                return ApiError::new(S::SERVICE_UNAVAILABLE, "server_busy", Msg::ServerBusy)
+                    .with_retry_after(retry_after_secs);
+            }
             AccountsError::UsernameTaken => (S::CONFLICT, "username_taken", Msg::UsernameTaken),
             AccountsError::InvalidCredentials => (
                 S::UNAUTHORIZED,
@@ -361,6 +370,12 @@ impl From<AccountsError> for ApiError {
             AccountsError::LastSignInMethod => {
                 (S::CONFLICT, "last_sign_in_method", Msg::LastSignInMethod)
             }
+            AccountsError::ReauthenticationRequired => (
+                S::FORBIDDEN,
+                "reauthentication_required",
+                Msg::ReauthenticationRequired,
+            ),
+            AccountsError::NoPhoneBound => (S::CONFLICT, "no_phone_bound", Msg::NoPhoneBound),
             AccountsError::Unexpected(cause) => return ApiError::internal(&cause),
         };
         ApiError::new(status, code, msg)
@@ -697,6 +712,10 @@ impl From<tokens::TokenError> for ApiError {
             E::InvalidName { .. } => invalid("name", Msg::TokenNameInvalid),
             E::InvalidScopes(_) => invalid("scopes", Msg::TokenScopesInvalid),
             E::InvalidExpiry => invalid("expiresInDays", Msg::TokenExpiryInvalid),
+            E::AdminTokenNeedsExpiry => {
+                ApiError::unprocessable("admin_token_needs_expiry", Msg::AdminTokenNeedsExpiry)
+                    .with_field("expiresInDays", Msg::AdminTokenNeedsExpiry)
+            }
             E::ScopeNotAllowed(scope) => ApiError::new(
                 StatusCode::FORBIDDEN,
                 "scope_not_allowed",

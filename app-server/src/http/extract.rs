@@ -3,9 +3,9 @@
 
 use super::access::{TokenPrincipal, bearer_secret};
 use super::error::ApiError;
-use crate::config::CookieSecure;
+use crate::config::{CookieSecure, TrustedProxies, canonical_ip};
 use crate::i18n::Lang;
-use crate::startup::AppState;
+use crate::state::AppState;
 use accounts::ClientContext;
 use accounts::model::{Session, SessionToken, User};
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
@@ -13,6 +13,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header::USER_AGENT;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use futures_util::future::{LocalBoxFuture, Ready, ready};
+use std::net::IpAddr;
 use tokens::model::TokenGrant;
 
 pub const SESSION_COOKIE: &str = "courtyard_session";
@@ -136,22 +137,84 @@ impl FromRequest for Lang {
     }
 }
 
-/// The client's address (the proxy's `X-Forwarded-For` only with `TRUST_PROXY`) and agent.
-pub fn client_context(req: &HttpRequest, trust_proxy: bool) -> ClientContext {
-    let info = req.connection_info();
-    let ip = if trust_proxy {
-        info.realip_remote_addr().map(strip_port)
-    } else {
-        info.peer_addr().map(strip_port)
-    };
+/// The client's address and agent. The address is the TCP peer's, unless the peer is one of
+/// `TRUSTED_PROXIES`: then `X-Forwarded-For` is walked from the right (see [`client_ip`]).
+/// `Forwarded` is never read.
+pub fn client_context(req: &HttpRequest, proxies: &TrustedProxies) -> ClientContext {
+    let forwarded_for: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let peer = req.peer_addr().map(|a| a.ip());
     ClientContext {
-        ip: ip.map(str::to_owned),
+        ip: client_ip(peer, &forwarded_for, proxies).map(|ip| ip.to_string()),
         user_agent: req
             .headers()
             .get(USER_AGENT)
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned),
     }
+}
+
+/// Who the client is, given the TCP peer and the `X-Forwarded-For` header lines in order.
+///
+/// An untrusted peer is the client, whatever it claims. A trusted peer (a proxy of ours) appended
+/// the address it saw to `X-Forwarded-For`, so the list is read from the right: entries in trusted
+/// ranges are our own proxies and are skipped, and the first one that is not is the client; what
+/// lies to its left was written by the client and is never believed. A value that is not an IP
+/// address (`unknown`, an obfuscated name, garbage) stops the walk and is **not** skipped: the
+/// trusted hop that wrote it could not name its client, so that hop is taken as the client —
+/// skipping it would reach the client-written entries. When every entry is trusted, the leftmost
+/// (the request began inside our network) is the client.
+pub fn client_ip(
+    peer: Option<IpAddr>,
+    forwarded_for: &[&str],
+    proxies: &TrustedProxies,
+) -> Option<IpAddr> {
+    let mut nearest = canonical_ip(peer?);
+    if !proxies.contains(nearest) {
+        return Some(nearest);
+    }
+    let hops = forwarded_for.iter().flat_map(|line| line.split(','));
+    let hops: Vec<&str> = hops.collect();
+    for hop in hops.iter().rev() {
+        let Some(ip) = parse_hop(hop) else {
+            return Some(nearest);
+        };
+        if !proxies.contains(ip) {
+            return Some(ip);
+        }
+        nearest = ip;
+    }
+    Some(nearest)
+}
+
+/// One `X-Forwarded-For` entry: `192.0.2.1`, `192.0.2.1:5678`, `2001:db8::1`, `[2001:db8::1]:80`.
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim();
+    hop.parse::<IpAddr>()
+        .or_else(|_| strip_port(hop).parse::<IpAddr>())
+        .ok()
+        .map(canonical_ip)
+}
+
+/// Whether the request reached us over https: TLS on our own listener, or a trusted proxy's
+/// `X-Forwarded-Proto: https` (its last value, the one the nearest proxy wrote). A client
+/// connecting directly cannot claim https with a header.
+pub fn request_is_https(req: &HttpRequest, proxies: &TrustedProxies) -> bool {
+    if req.app_config().secure() {
+        return true;
+    }
+    let from_proxy = req.peer_addr().is_some_and(|a| proxies.contains(a.ip()));
+    from_proxy
+        && req
+            .headers()
+            .get_all("x-forwarded-proto")
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .last()
+            .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
 }
 
 fn strip_port(addr: &str) -> &str {
@@ -165,12 +228,11 @@ fn strip_port(addr: &str) -> &str {
     }
 }
 
-fn cookie_is_secure(req: &HttpRequest, mode: CookieSecure, trust_proxy: bool) -> bool {
+fn cookie_is_secure(req: &HttpRequest, mode: CookieSecure, proxies: &TrustedProxies) -> bool {
     match mode {
         CookieSecure::Always => true,
         CookieSecure::Never => false,
-        CookieSecure::Auto if trust_proxy => req.connection_info().scheme() == "https",
-        CookieSecure::Auto => req.app_config().secure(),
+        CookieSecure::Auto => request_is_https(req, proxies),
     }
 }
 
@@ -193,7 +255,7 @@ pub fn named_cookie(
         .secure(cookie_is_secure(
             req,
             state.config.cookie_secure,
-            state.config.trust_proxy,
+            &state.config.trusted_proxies,
         ))
         .finish()
 }
@@ -220,7 +282,105 @@ pub fn removal_cookie(req: &HttpRequest, state: &AppState) -> Cookie<'static> {
 
 #[cfg(test)]
 mod tests {
-    use super::strip_port;
+    use super::{client_ip, strip_port};
+    use crate::config::TrustedProxies;
+    use std::net::IpAddr;
+
+    fn walk(peer: &str, xff: &[&str], trusted: &str) -> String {
+        let proxies: TrustedProxies = trusted.parse().unwrap();
+        client_ip(Some(peer.parse().unwrap()), xff, &proxies)
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn an_untrusted_peer_is_the_client_whatever_it_forwards() {
+        assert_eq!(walk("198.51.100.9", &["203.0.113.7"], ""), "198.51.100.9");
+        assert_eq!(
+            walk("198.51.100.9", &["203.0.113.7"], "10.0.0.0/8,127.0.0.1"),
+            "198.51.100.9"
+        );
+        assert_eq!(walk("127.0.0.1", &[], ""), "127.0.0.1");
+        assert_eq!(
+            client_ip(None, &["203.0.113.7"], &"127.0.0.1".parse().unwrap()),
+            None::<IpAddr>
+        );
+    }
+
+    #[test]
+    fn a_trusted_peer_names_the_client_and_spoofed_leftmost_entries_are_ignored() {
+        let t = "127.0.0.1/32";
+        assert_eq!(walk("127.0.0.1", &["203.0.113.7"], t), "203.0.113.7");
+        // The client sent "X-Forwarded-For: 1.1.1.1"; our proxy appended what it saw.
+        assert_eq!(
+            walk("127.0.0.1", &["1.1.1.1, 203.0.113.7"], t),
+            "203.0.113.7"
+        );
+        assert_eq!(
+            walk("127.0.0.1", &["1.1.1.1", "2.2.2.2, 203.0.113.7"], t),
+            "203.0.113.7",
+            "several header lines are one list"
+        );
+        // Nothing forwarded: the proxy itself is the client.
+        assert_eq!(walk("127.0.0.1", &[], t), "127.0.0.1");
+        assert_eq!(walk("127.0.0.1", &[""], t), "127.0.0.1");
+    }
+
+    #[test]
+    fn chains_of_trusted_hops_are_skipped_from_the_right() {
+        let t = "127.0.0.1/32,10.0.0.0/8";
+        assert_eq!(
+            walk(
+                "127.0.0.1",
+                &["6.6.6.6, 203.0.113.7, 10.0.0.2, 10.1.0.9"],
+                t
+            ),
+            "203.0.113.7"
+        );
+        // A client claiming to be one of our proxies is skipped over only if it sits where
+        // proxies sit; the first untrusted entry from the right still wins.
+        assert_eq!(
+            walk("127.0.0.1", &["10.0.0.5, 203.0.113.7, 10.0.0.2"], t),
+            "203.0.113.7"
+        );
+        // Every hop trusted: the request began inside our network.
+        assert_eq!(walk("127.0.0.1", &["10.0.0.5, 10.0.0.2"], t), "10.0.0.5");
+    }
+
+    #[test]
+    fn ipv6_clients_and_proxies_and_ports() {
+        let t = "::1,2001:db8:ffff::/48";
+        assert_eq!(
+            walk("::1", &["2001:db8:1::7, 2001:db8:ffff::2"], t),
+            "2001:db8:1::7"
+        );
+        assert_eq!(walk("::1", &["[2001:db8:1::7]:4711"], t), "2001:db8:1::7");
+        assert_eq!(walk("::1", &["192.0.2.7:5678"], t), "192.0.2.7");
+        // A dual-stack listener reports an IPv4 proxy as a mapped address.
+        assert_eq!(
+            walk("::ffff:127.0.0.1", &["203.0.113.7"], "127.0.0.1"),
+            "203.0.113.7"
+        );
+        assert_eq!(walk("::ffff:192.0.2.1", &[], ""), "192.0.2.1");
+    }
+
+    #[test]
+    fn garbage_stops_the_walk_at_the_hop_that_wrote_it() {
+        let t = "127.0.0.1/32,10.0.0.0/8";
+        // Skipping "unknown" would reach the client-written 1.1.1.1.
+        assert_eq!(walk("127.0.0.1", &["1.1.1.1, unknown"], t), "127.0.0.1");
+        assert_eq!(
+            walk("127.0.0.1", &["1.1.1.1, _hidden, 10.0.0.2"], t),
+            "10.0.0.2"
+        );
+        assert_eq!(walk("127.0.0.1", &["1.1.1.1,,10.0.0.2"], t), "10.0.0.2");
+        assert_eq!(walk("127.0.0.1", &["300.1.1.1"], t), "127.0.0.1");
+        // Garbage to the left of the client does not matter.
+        assert_eq!(
+            walk("127.0.0.1", &["garbage, 203.0.113.7"], t),
+            "203.0.113.7"
+        );
+    }
 
     #[test]
     fn strips_ports_from_v4_and_v6() {

@@ -1,13 +1,16 @@
-//! Cross-cutting HTTP rules: refuse cross-site writes, add security headers, log requests
-//! (method, path without its query, status, time: never a body, cookie or token).
+//! Cross-cutting HTTP rules: refuse cross-site writes, tell the app's own requests from others
+//! (fetch metadata), add security headers (HSTS on https), log requests (method, path without
+//! its query, status, time: never a body, cookie or token).
 
 use super::error::ApiError;
-use crate::startup::AppState;
+use super::extract::request_is_https;
+use crate::state::AppState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::HeaderValue;
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
-use actix_web::web;
+use actix_web::{HttpRequest, web};
 use std::time::Instant;
 
 /// The Content-Security-Policy of every response: no inline script, fonts only from here.
@@ -26,6 +29,74 @@ pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
             "Permissions-Policy",
             "camera=(), microphone=(), geolocation=(self)",
         ))
+}
+
+/// `Strict-Transport-Security: max-age=…; includeSubDomains` on responses to requests that came
+/// over https (TLS here, or `X-Forwarded-Proto: https` from a trusted proxy). Never over plain
+/// http: browsers ignore it there, and a development server must not pin `localhost` to https.
+pub async fn strict_transport_security(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let hsts = req
+        .app_data::<web::Data<AppState>>()
+        .filter(|s| request_is_https(req.request(), &s.config.trusted_proxies))
+        .map(|s| format!("max-age={}; includeSubDomains", s.config.hsts_max_age_secs));
+    let mut res = next.call(req).await?;
+    if let Some(value) = hsts.and_then(|v| HeaderValue::from_str(&v).ok()) {
+        res.headers_mut()
+            .insert(header::STRICT_TRANSPORT_SECURITY, value);
+    }
+    Ok(res)
+}
+
+/// Whether a request is the app's own script calling (`fetch` from one of our pages), for the
+/// few `GET`s that change who is signed in (`GET /api/auth/wechat/login`, kept by the spec).
+///
+/// A browser that sends fetch metadata must say `Sec-Fetch-Site: same-origin`, and — when it
+/// sends them — `Sec-Fetch-Dest: empty` and `Sec-Fetch-Mode: cors` or `same-origin`: a link,
+/// a form, an `<img>` or an `<iframe>` (even one on our own pages) is refused. A client that
+/// sends no fetch metadata (a browser older than 2023, or not a browser) must send a `Referer`
+/// from this site (its `Host`, or `PUBLIC_URL`): another site's page cannot forge one, and one
+/// that suppresses it is refused.
+pub fn is_own_script_request(req: &HttpRequest, public_url: Option<&str>) -> bool {
+    let get = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    match get("sec-fetch-site") {
+        Some(site) => {
+            site == "same-origin"
+                && get("sec-fetch-dest").is_none_or(|d| d == "empty")
+                && get("sec-fetch-mode").is_none_or(|m| m == "cors" || m == "same-origin")
+        }
+        None => get(header::REFERER.as_str())
+            .and_then(origin_of)
+            .is_some_and(|origin| {
+                public_url.is_some_and(|p| p.eq_ignore_ascii_case(origin))
+                    || same_host(req.headers(), origin)
+            }),
+    }
+}
+
+/// `scheme://host[:port]` of an absolute http(s) URL.
+fn origin_of(url: &str) -> Option<&str> {
+    let (scheme, rest) = url.split_once("://")?;
+    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
+        return None;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    (end > 0).then(|| &url[..scheme.len() + 3 + end])
+}
+
+/// Whether `origin` (`scheme://host[:port]`) names the host the request was sent to.
+fn same_host(headers: &actix_web::http::header::HeaderMap, origin: &str) -> bool {
+    let own_host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    origin.split_once("://").is_some_and(|(scheme, host)| {
+        (scheme == "http" || scheme == "https")
+            && !own_host.is_empty()
+            && host.eq_ignore_ascii_case(own_host)
+    })
 }
 
 fn is_unsafe(method: &Method) -> bool {
@@ -73,17 +144,7 @@ fn has_bearer(req: &ServiceRequest) -> bool {
 fn origin_allowed(req: &ServiceRequest, origin: &str) -> bool {
     let origin = origin.trim_end_matches('/');
     // The request's own host (what the browser shows in the address bar).
-    let own_host = req
-        .headers()
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let same_host = origin.split_once("://").is_some_and(|(scheme, host)| {
-        (scheme == "http" || scheme == "https")
-            && !own_host.is_empty()
-            && host.eq_ignore_ascii_case(own_host)
-    });
-    same_host
+    same_host(req.headers(), origin)
         || req.app_data::<web::Data<AppState>>().is_some_and(|s| {
             s.config
                 .allowed_origins
@@ -110,4 +171,106 @@ pub async fn log_requests(
         tracing::debug!(%method, path, status, ms, "request");
     }
     res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_own_script_request, origin_of};
+    use actix_web::test::TestRequest;
+
+    fn own(headers: &[(&str, &str)], public_url: Option<&str>) -> bool {
+        let mut req = TestRequest::get()
+            .uri("/api/auth/wechat/login")
+            .insert_header(("Host", "courtyard.example"));
+        for (k, v) in headers {
+            req = req.insert_header((*k, *v));
+        }
+        is_own_script_request(&req.to_http_request(), public_url)
+    }
+
+    #[test]
+    fn only_the_pages_own_fetch_passes_by_fetch_metadata() {
+        let fetch = [
+            ("Sec-Fetch-Site", "same-origin"),
+            ("Sec-Fetch-Mode", "cors"),
+            ("Sec-Fetch-Dest", "empty"),
+        ];
+        assert!(own(&fetch, None));
+        assert!(own(&[("Sec-Fetch-Site", "same-origin")], None));
+        for refused in [
+            // Another site's <img>, link, or fetch.
+            &[
+                ("Sec-Fetch-Site", "cross-site"),
+                ("Sec-Fetch-Dest", "image"),
+            ][..],
+            &[
+                ("Sec-Fetch-Site", "cross-site"),
+                ("Sec-Fetch-Mode", "navigate"),
+            ],
+            &[("Sec-Fetch-Site", "same-site"), ("Sec-Fetch-Dest", "empty")],
+            // Typed into the address bar.
+            &[("Sec-Fetch-Site", "none"), ("Sec-Fetch-Dest", "document")],
+            // An <img> or a link on our own pages (user content, later).
+            &[
+                ("Sec-Fetch-Site", "same-origin"),
+                ("Sec-Fetch-Dest", "image"),
+            ],
+            &[
+                ("Sec-Fetch-Site", "same-origin"),
+                ("Sec-Fetch-Mode", "navigate"),
+                ("Sec-Fetch-Dest", "document"),
+            ],
+            &[
+                ("Sec-Fetch-Site", "same-origin"),
+                ("Sec-Fetch-Mode", "no-cors"),
+            ],
+            // Fetch metadata wins over a Referer that looks right.
+            &[
+                ("Sec-Fetch-Site", "cross-site"),
+                ("Referer", "https://courtyard.example/"),
+            ],
+        ] {
+            assert!(!own(refused, None), "{refused:?}");
+        }
+    }
+
+    #[test]
+    fn without_fetch_metadata_the_referer_must_be_this_site() {
+        assert!(own(
+            &[("Referer", "https://courtyard.example/groups?x=1")],
+            None
+        ));
+        assert!(own(&[("Referer", "http://courtyard.example")], None));
+        assert!(!own(&[], None), "no metadata, no referer");
+        assert!(!own(
+            &[("Referer", "https://evil.example/courtyard.example")],
+            None
+        ));
+        assert!(!own(
+            &[("Referer", "https://courtyard.example.evil.example/")],
+            None
+        ));
+        assert!(!own(&[("Referer", "https://sub.courtyard.example/")], None));
+        // Behind a proxy that rewrites Host, PUBLIC_URL names the site.
+        assert!(own(
+            &[("Referer", "https://cy.example/settings")],
+            Some("https://cy.example")
+        ));
+    }
+
+    #[test]
+    fn origins_of_urls() {
+        assert_eq!(
+            origin_of("https://a.example/x?y#z"),
+            Some("https://a.example")
+        );
+        assert_eq!(
+            origin_of("http://a.example:8080?q"),
+            Some("http://a.example:8080")
+        );
+        assert_eq!(origin_of("https://a.example"), Some("https://a.example"));
+        assert_eq!(origin_of("ftp://a.example/"), None);
+        assert_eq!(origin_of("https:///x"), None);
+        assert_eq!(origin_of("/relative"), None);
+    }
 }

@@ -1,20 +1,24 @@
 //! The JSON API under `/api`, its OpenAPI document, and the rules every request passes.
 
-pub mod access;
+// Areas: one per tag, each `mod.rs` + `dto.rs` + `handlers.rs`; an area never imports another.
 pub mod account;
 pub mod admin;
 pub mod ai;
 pub mod auth;
-pub mod error;
-pub mod extract;
-pub mod health;
-pub mod middleware;
-pub mod openapi_zh;
-pub mod signed;
+pub mod system;
 pub mod tokens;
 
+// Shared by the areas; none of these imports an area.
+pub mod access;
+pub mod dto;
+pub mod error;
+pub mod extract;
+pub mod middleware;
+pub mod openapi_zh;
+pub mod rules;
+pub mod signed;
+
 use crate::i18n::Lang;
-use actix_web::{HttpResponse, get, web};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
@@ -36,7 +40,7 @@ use utoipa_actix_web::scope::Scope;
         (name = "system", description = "Health and the API description itself"),
     ),
     // Only what the handlers' `responses(...)` do not bring in themselves.
-    components(schemas(ai::ChatStreamEvent)),
+    components(schemas(ai::dto::ChatStreamEvent)),
     modifiers(&SecuritySchemes)
 )]
 pub struct ApiDoc;
@@ -78,8 +82,42 @@ impl ApiDoc {
             .split_for_parts();
         let mut doc = doc;
         document_bearer_refusal(&mut doc);
+        unique_operation_ids(&mut doc);
         doc
     }
+
+    /// The document `/api/docs.json` serves in `lang`, as pretty JSON with its keys sorted and a
+    /// final newline: what `app-server openapi` prints and `frontend/src/lib/api/openapi.json`
+    /// holds (`just api-types`), so the committed copy changes only where the API does.
+    ///
+    /// # Errors
+    /// When the document cannot be serialised (never, for a document utoipa built).
+    pub fn pretty_json(lang: Lang) -> anyhow::Result<String> {
+        let en = serde_json::to_value(Self::openapi_with_routes())?;
+        let mut doc = match lang {
+            Lang::En => en,
+            Lang::Zh => openapi_zh::localize(en),
+        };
+        doc.sort_all_objects();
+        let mut out = serde_json::to_string_pretty(&doc)?;
+        out.push('\n');
+        Ok(out)
+    }
+}
+
+/// The operations of a path, whatever their method.
+fn operations(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        &mut item.get,
+        &mut item.post,
+        &mut item.put,
+        &mut item.delete,
+        &mut item.patch,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Any operation answers 401 `invalid_token` to a bad bearer token, public ones too
@@ -87,16 +125,7 @@ impl ApiDoc {
 fn document_bearer_refusal(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
     for item in doc.paths.paths.values_mut() {
-        for op in [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.delete,
-            &mut item.patch,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for op in operations(item) {
             op.responses
                 .responses
                 .entry("401".to_owned())
@@ -119,6 +148,58 @@ fn document_bearer_refusal(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// utoipa names an operation after its handler, and two areas may both have a `login`: an id that
+/// names more than one operation is qualified by its path (`/api/auth/phone/login` →
+/// `auth_phone_login`), so a client generated from the document (openapi-typescript's
+/// `operations`) keeps every operation.
+fn unique_operation_ids(doc: &mut utoipa::openapi::OpenApi) {
+    use std::collections::HashMap;
+    let mut uses: HashMap<String, usize> = HashMap::new();
+    for item in doc.paths.paths.values_mut() {
+        for op in operations(item) {
+            if let Some(id) = &op.operation_id {
+                *uses.entry(id.clone()).or_default() += 1;
+            }
+        }
+    }
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let segments: Vec<&str> = path
+            .trim_start_matches("/api/")
+            .split('/')
+            .filter(|s| !s.starts_with('{'))
+            .collect();
+        let prefix = segments[..segments.len().saturating_sub(1)]
+            .iter()
+            .map(|s| snake_case(s))
+            .collect::<Vec<_>>()
+            .join("_");
+        for op in operations(item) {
+            if let Some(id) = op.operation_id.as_mut()
+                && uses.get(id.as_str()).is_some_and(|&n| n > 1)
+                && !prefix.is_empty()
+            {
+                *id = format!("{prefix}_{id}");
+            }
+        }
+    }
+}
+
+/// `sendVerification` → `send_verification`.
+fn snake_case(segment: &str) -> String {
+    let mut out = String::with_capacity(segment.len() + 4);
+    for c in segment.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else if c == '-' || c == '.' {
+            out.push('_');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Every documented endpoint, mounted under `/api`.
 pub fn api_scope() -> Scope<
     impl actix_web::dev::ServiceFactory<
@@ -134,7 +215,9 @@ pub fn api_scope() -> Scope<
         .service(auth::handlers::login)
         .service(auth::handlers::logout)
         .service(auth::handlers::change_password)
-        .service(auth::wechat::token_status)
+        .service(auth::reauth::reauthenticate)
+        .service(auth::reauth::send_verification)
+        .service(auth::wechat::sign_in_state)
         .service(auth::handlers::list_sessions)
         .service(auth::handlers::revoke_session)
         .service(auth::phone::send_verification)
@@ -144,14 +227,14 @@ pub fn api_scope() -> Scope<
         .service(auth::wechat::register)
         .service(auth::wechat::bind)
         .service(auth::wechat::unbind)
-        .service(account::send_bind_code)
-        .service(account::bind_phone)
-        .service(tokens::scopes)
-        .service(tokens::list)
-        .service(tokens::create)
-        .service(tokens::revoke)
-        .service(ai::models)
-        .service(ai::send_chat)
+        .service(account::handlers::send_bind_code)
+        .service(account::handlers::bind_phone)
+        .service(tokens::handlers::scopes)
+        .service(tokens::handlers::list)
+        .service(tokens::handlers::create)
+        .service(tokens::handlers::revoke)
+        .service(ai::handlers::models)
+        .service(ai::handlers::send_chat)
         .service(admin::handlers::overview)
         .service(admin::handlers::token)
         .service(admin::handlers::refresh_token)
@@ -161,45 +244,6 @@ pub fn api_scope() -> Scope<
         .service(admin::handlers::delete_menu)
         .service(admin::handlers::menu_versions)
         .service(admin::handlers::rollback_menu)
-        .service(health::health)
-        .service(openapi_json)
-}
-
-#[utoipa::path(
-    tag = "system",
-    summary = "This API's OpenAPI document",
-    responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")),
-    security(())
-)]
-#[get("/docs.json")]
-pub async fn openapi_json(docs: web::Data<DocsJson>, lang: Lang) -> HttpResponse {
-    let body = match lang {
-        Lang::Zh => docs.zh.clone(),
-        Lang::En => docs.en.clone(),
-    };
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-cache"))
-        .insert_header(("Vary", "Accept-Language, Cookie"))
-        .insert_header((actix_web::http::header::CONTENT_LANGUAGE, lang.as_str()))
-        .content_type("application/json")
-        .body(body)
-}
-
-/// `/api/docs.json` in both languages, serialised once at start.
-pub struct DocsJson {
-    pub en: actix_web::web::Bytes,
-    pub zh: actix_web::web::Bytes,
-}
-
-impl DocsJson {
-    /// # Errors
-    /// When the document cannot be serialised (never, for a document utoipa built).
-    pub fn new(doc: &utoipa::openapi::OpenApi) -> anyhow::Result<Self> {
-        let en = serde_json::to_value(doc)?;
-        let zh = openapi_zh::localize(en.clone());
-        Ok(Self {
-            en: serde_json::to_vec(&en)?.into(),
-            zh: serde_json::to_vec(&zh)?.into(),
-        })
-    }
+        .service(system::handlers::health)
+        .service(system::handlers::openapi_json)
 }

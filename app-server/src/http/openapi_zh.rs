@@ -8,11 +8,19 @@ use serde_json::Value;
 /// `METHOD /path` → (summary, description). A description is `None` exactly where the English
 /// operation has none.
 pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
-    ("PUT /api/account/phone", "绑定或更换我的手机号", None),
+    (
+        "PUT /api/account/phone",
+        "绑定或更换我的手机号",
+        Some(
+            "仅限浏览器会话，且需近期确认过账户（同发送验证码）。先核对验证码；只有验证码正确后才会答复 `phone_taken`。",
+        ),
+    ),
     (
         "POST /api/account/phone/sendVerification",
         "发送绑定手机号的验证码",
-        Some("与登录验证码相同，但用于把号码绑定到当前登录的账户。号码已属于其他账户时会被拒绝。"),
+        Some(
+            "与登录验证码相同，但用于把号码绑定到当前登录的账户。仅限浏览器会话，且需近期确认过账户（在 `REAUTH_WINDOW_MINUTES` 内登录过，或用 `POST /api/auth/reauthenticate` 确认过，默认 10 分钟）。答复从不透露号码是否属于其他账户：那要等验证码正确后由 `PUT /api/account/phone` 告知。除每条验证码的限制外，每个账户每小时最多 10 条。",
+        ),
     ),
     ("GET /api/admin/overview", "管理概览：数量与外部服务", None),
     ("GET /api/admin/wechat/menu", "微信菜单：当前菜单", None),
@@ -68,12 +76,30 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
     (
         "POST /api/auth/logout",
         "退出登录",
-        Some("结束本浏览器的会话并清除其 Cookie。未登录时也会成功。"),
+        Some(
+            "结束本浏览器的会话并清除其 Cookie，并忘掉已证明的微信身份（其凭证作废、Cookie 被删除）。未登录时也会成功。",
+        ),
     ),
     (
         "POST /api/auth/password/change",
         "修改密码",
-        Some("核对当前密码，设置新密码，并让该用户的其他会话全部下线。"),
+        Some(
+            "核对当前密码，设置新密码，并让该用户的其他会话全部下线。`revokeTokens: true` 时还会撤销该用户的全部个人访问令牌（逐个记入审计日志）；`tokensRevoked` 为撤销的数量。",
+        ),
+    ),
+    (
+        "POST /api/auth/reauthenticate",
+        "确认是我本人",
+        Some(
+            "在本浏览器会话上再次证明账户：当前密码，或发送到已绑定号码的验证码（`POST /api/auth/reauthenticate/sendVerification`）。之后几分钟内（`REAUTH_WINDOW_MINUTES`，默认 10 分钟）该会话可以更改登录方式：绑定或更换手机号、关联或解除微信。刚登录也同样有效；只用微信登录的账户请重新登录。密码或验证码错误按账户限制次数。",
+        ),
+    ),
+    (
+        "POST /api/auth/reauthenticate/sendVerification",
+        "发送确认身份的验证码",
+        Some(
+            "向当前账户已绑定的手机号发送验证码，用于 `POST /api/auth/reauthenticate`（无密码的账户）。适用所有验证码的限制。",
+        ),
     ),
     (
         "POST /api/auth/phone/login",
@@ -95,13 +121,15 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "GET /api/auth/token",
         "本浏览器的登录状态",
         Some(
-            "浏览器是否已登录、以谁的身份登录。在微信内置浏览器中，若已配置微信、无人登录且不知道 openid，`authUrl` 是浏览器必须前往的地址（微信 OAuth）。`wechatOpenId` 是本浏览器证明过的 openid；`hasUser` 表示是否有账户与之关联。用访问令牌调用时返回令牌所属的用户。",
+            "浏览器是否已登录、以谁的身份登录。在微信内置浏览器中，若已配置微信、无人登录且不知道 openid，`authUrl` 是浏览器必须前往的地址（微信 OAuth）。`wechatOpenId` 是本浏览器证明过且尚未使用的 openid（一份证明只能用于一次登录、注册或关联，退出登录时作废）；`hasUser` 表示是否有账户与之关联。用访问令牌调用时返回令牌所属的用户。",
         ),
     ),
     (
         "POST /api/auth/username/login",
         "用用户名和密码登录",
-        Some("设置新的会话 Cookie。失败次数按客户端 IP 和账户分别限制。"),
+        Some(
+            "设置新的会话 Cookie。尝试次数按客户端 IP 限制；失败次数按账户与客户端的组合限制（超出后该组合在窗口内被拒绝），账户的失败次数超过上限后，对该账户的每次尝试都要等待一段随每次失败翻倍的时间（绝不会在整个窗口内锁定账户）。",
+        ),
     ),
     (
         "POST /api/auth/username/register",
@@ -111,12 +139,16 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
     (
         "POST /api/auth/wechat/binding",
         "把已证明的微信账号关联到我",
-        None,
+        Some(
+            "仅限浏览器会话，且需近期确认过账户（在 `REAUTH_WINDOW_MINUTES` 内登录过，或用 `POST /api/auth/reauthenticate` 确认过，默认 10 分钟）。",
+        ),
     ),
     (
         "DELETE /api/auth/wechat/binding",
         "解除我与微信的关联",
-        Some("当微信是该账户唯一的登录方式时会被拒绝。"),
+        Some(
+            "当微信是该账户唯一的登录方式时会被拒绝。仅限浏览器会话，且需近期确认过账户（同关联）。",
+        ),
     ),
     (
         "GET /api/auth/wechat/callback",
@@ -128,12 +160,16 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
     (
         "GET /api/auth/wechat/login",
         "用本浏览器证明过的微信账号登录",
-        None,
+        Some(
+            "按规范保留为 `GET`，因此只接受本应用自己的请求：浏览器须发送 `Sec-Fetch-Site: same-origin`（若发送 `Sec-Fetch-Dest` 和 `Sec-Fetch-Mode`，须为 `empty` 和 `cors` 或 `same-origin`，即页面自己的 `fetch`）；不发送 fetch 元数据的客户端须带来自本站的 `Referer`。其他网站上的链接或图片绝不会让任何人登录。证明随即作废，其 Cookie 被删除。",
+        ),
     ),
     (
         "POST /api/auth/wechat/register",
         "用微信资料创建账户",
-        Some("新建一个账户（昵称和头像来自微信，无密码），关联到已证明的 openid，并登录。"),
+        Some(
+            "新建一个账户（昵称和头像来自微信，无密码），关联到已证明的 openid，并登录。证明随即作废，其 Cookie 被删除。",
+        ),
     ),
     ("GET /api/docs.json", "本 API 的 OpenAPI 文档", None),
     ("GET /api/health", "健康检查", None),

@@ -59,6 +59,13 @@ async fn the_cli_creates_an_admin_who_can_log_in_and_public_registration_cannot(
         );
         let out = admin_create(&t.url, "shorty", Some("short"), "");
         assert!(!out.status.success(), "a short password is refused");
+        let out = admin_create(&t.url, "weakling", Some("Password123"), "");
+        assert!(!out.status.success(), "a common password is refused");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("most common"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
 
         let app = spawn_on(t.db.clone(), &t.url, |_| {}).await;
         let r = app.login("admin", "admin-password-1").await;

@@ -341,6 +341,7 @@ async fn bad_input_gets_a_clear_4xx_in_zh_and_en() {
             (r.status, r.code(), r.message()),
             (404, "not_found", "请求的接口不存在")
         );
+        // A known path with a method it does not take: 405 and what it does take.
         let r = reply(
             anon.put(app.url("/api/auth/username/login"))
                 .send()
@@ -348,7 +349,8 @@ async fn bad_input_gets_a_clear_4xx_in_zh_and_en() {
                 .unwrap(),
         )
         .await;
-        assert_eq!((r.status, r.code()), (404, "not_found"));
+        assert_eq!((r.status, r.code()), (405, "method_not_allowed"));
+        assert_eq!(r.headers["allow"], "POST");
 
         // Nothing stored was lost along the way.
         assert_eq!(
@@ -391,10 +393,10 @@ async fn wrong_current_password_is_refused_and_nothing_changes() {
 }
 
 #[tokio::test]
-async fn login_failures_lock_the_account_with_retry_after_and_registration_is_limited_per_ip() {
+async fn login_failures_refuse_that_client_with_retry_after_and_registration_is_limited_per_ip() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.accounts.login_failures_per_account = kernel::RateLimitRule {
+            c.accounts.login_failures_per_account_client = kernel::RateLimitRule {
                 limit: 3,
                 window_secs: 600,
             };
@@ -420,7 +422,7 @@ async fn login_failures_lock_the_account_with_retry_after_and_registration_is_li
             assert_eq!(
                 (r.status, r.code()),
                 (429, "rate_limited"),
-                "even the right password waits"
+                "from the client that failed, even the right password waits"
             );
             let retry: u64 = r
                 .headers
@@ -544,7 +546,7 @@ async fn two_instances_over_one_database_share_sessions_and_rate_limits() {
     };
     let (conn, url) = (db.db.clone(), db.url.clone());
     let limit = |c: &mut app_server::config::Config| {
-        c.accounts.login_failures_per_account = kernel::RateLimitRule {
+        c.accounts.login_failures_per_account_client = kernel::RateLimitRule {
             limit: 2,
             window_secs: 600,
         };

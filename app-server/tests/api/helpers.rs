@@ -60,6 +60,27 @@ pub async fn spawn_on(
     }
 }
 
+/// Makes the server believe `X-Forwarded-For` from the tests' own connections (127.0.0.1), as
+/// it would from a reverse proxy on the same machine (`TRUSTED_PROXIES=127.0.0.1/32`). With it,
+/// [`browser_from`] presents any client address.
+pub fn trust_local_proxy(config: &mut Config) {
+    config.trusted_proxies = "127.0.0.1/32".parse().expect("a range");
+}
+
+/// A fresh browser whose requests arrive as if a proxy forwarded them for `ip`
+/// (`X-Forwarded-For: ip`). The server counts them as `ip` only when set up with
+/// [`trust_local_proxy`]; otherwise the header is ignored and the peer (127.0.0.1) counts.
+pub fn browser_from(address: &str, ip: &str) -> reqwest::Client {
+    let mut headers = HeaderMap::new();
+    headers.insert(reqwest::header::ORIGIN, address.parse().expect("origin"));
+    headers.insert("x-forwarded-for", ip.parse().expect("an address"));
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .build()
+        .expect("client")
+}
+
 /// A fresh cookie jar, like a second browser or device.
 pub fn browser(address: &str) -> reqwest::Client {
     let mut headers = HeaderMap::new();
@@ -241,5 +262,24 @@ impl TestApp {
             .await
             .unwrap();
         db.set_role_for_tests(username, "admin").await.unwrap();
+    }
+}
+
+impl TestApp {
+    /// Moves the sign-in of every session of `username` `ago` into the past and forgets any
+    /// re-authentication: the sessions stay signed in, but their proof of the account is old.
+    pub async fn sign_in_ago(&self, username: &str, ago: chrono::Duration) {
+        let at = (chrono::Utc::now() - ago).format("%Y-%m-%dT%H:%M:%S%.6f+00:00");
+        let db = adapter_postgres::Database::connect(&self.db_url, 1)
+            .await
+            .unwrap();
+        let changed = db
+            .execute_for_tests(&format!(
+                "UPDATE sessions SET created_at = '{at}', reauthenticated_at = NULL \
+                 WHERE user_id = (SELECT id FROM users WHERE username = '{username}')"
+            ))
+            .await
+            .unwrap();
+        assert!(changed > 0, "{username} has no session");
     }
 }

@@ -5,8 +5,13 @@
 mod admin_cli;
 mod ai;
 mod auth;
+mod contract;
 mod helpers;
+mod http_layer;
+mod http_structure;
 mod phone;
 mod platform;
+mod reauth;
+mod sign_in_limits;
 mod tokens;
 mod wechat;

@@ -324,7 +324,7 @@ async fn binding_a_phone_to_a_password_account() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
         let app = quick_resend_app(db, &sms).await;
-        app.register("alice", "password123").await;
+        app.register("alice", "pass-word-123").await;
         let unauth = browser(&app.address);
         let r = app
             .post_as(
@@ -369,15 +369,17 @@ async fn binding_a_phone_to_a_password_account() {
         assert_eq!(r.body["user"]["username"], "alice");
         assert_eq!(r.body["created"], false);
 
-        // Bob cannot take alice's number.
+        // Bob cannot take alice's number: asking for a code tells him nothing, and only the
+        // right code (which alice's phone got) would learn that the number is taken.
         let bob = browser(&app.address);
         app.post_as(
             &bob,
             "/api/auth/username/register",
-            json!({ "username": "bobby", "password": "password123" }),
+            json!({ "username": "bobby", "password": "pass-word-123" }),
             "en",
         )
         .await;
+        wait_out_resend().await;
         let r = app
             .post_as(
                 &bob,
@@ -386,6 +388,16 @@ async fn binding_a_phone_to_a_password_account() {
                 "en",
             )
             .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let sent_to_alice = sms.last_code(NUMBER).await;
+        let r = crate::helpers::reply(
+            bob.put(app.url("/api/account/phone"))
+                .json(&login_body(NUMBER, &sent_to_alice))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         assert_eq!((r.status, r.code()), (409, "phone_taken"));
     }
 }

@@ -92,13 +92,20 @@ async fn json_req(
     p: &str,
 ) -> crate::helpers::Reply {
     reply(
-        with_origin(app, client.request(m, app.url(p)))
+        app_fetch(with_origin(app, client.request(m, app.url(p))))
             .header("Accept-Language", "en")
             .send()
             .await
             .unwrap(),
     )
     .await
+}
+
+/// The fetch metadata Chromium sends with the page's own `fetch()`.
+fn app_fetch(rb: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+    rb.header("Sec-Fetch-Site", "same-origin")
+        .header("Sec-Fetch-Mode", "cors")
+        .header("Sec-Fetch-Dest", "empty")
 }
 
 #[tokio::test]
@@ -135,6 +142,7 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
             made.body["user"]["avatarUrl"],
             "https://wx.qlogo.cn/mmopen/a.png"
         );
+        // The proof was used up by the registration.
         let again = json_req(
             &app,
             &carol,
@@ -142,7 +150,10 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
             "/api/auth/wechat/register",
         )
         .await;
-        assert_eq!((again.status, again.code()), (409, "wechat_already_linked"));
+        assert_eq!(
+            (again.status, again.code()),
+            (401, "wechat_session_missing")
+        );
         // Her only way in: WeChat cannot be unbound.
         let r = json_req(
             &app,
@@ -169,14 +180,14 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         assert_eq!(r.body["user"]["id"], made.body["user"]["id"]);
 
         // Alice has a password account and binds her WeChat after logging in.
-        app.register("alice", "password123").await;
+        app.register("alice", "pass-word-123").await;
         let alice = wechat_browser();
         oauth_round_trip(&app, &alice, "code-alice").await;
         let r = json_req(&app, &alice, reqwest::Method::GET, "/api/auth/wechat/login").await;
         assert_eq!((r.status, r.code()), (404, "wechat_not_linked"));
         let login = reply(
             with_origin(&app, alice.post(app.url("/api/auth/username/login")))
-                .json(&json!({ "username": "alice", "password": "password123" }))
+                .json(&json!({ "username": "alice", "password": "pass-word-123" }))
                 .send()
                 .await
                 .unwrap(),
@@ -203,7 +214,7 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["user"]["wechatLinked"], false);
 
-        // Re-binding one's own WeChat is a no-op.
+        // Carol's login on her second phone used that proof up: it binds nothing any more.
         let r = json_req(
             &app,
             &carol2,
@@ -211,13 +222,16 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
             "/api/auth/wechat/binding",
         )
         .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-        assert_eq!(r.body["user"]["id"], made.body["user"]["id"]);
+        assert_eq!((r.status, r.code()), (401, "wechat_session_missing"));
+        let t = reply(carol2.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+        assert!(t.body["wechatOpenId"].is_null(), "{:?}", t.body);
 
         // Alice signing in on Carol's phone cannot take Carol's WeChat.
+        let carol3 = wechat_browser();
+        oauth_round_trip(&app, &carol3, "code-carol").await;
         let login = reply(
-            with_origin(&app, carol2.post(app.url("/api/auth/username/login")))
-                .json(&json!({ "username": "alice", "password": "password123" }))
+            with_origin(&app, carol3.post(app.url("/api/auth/username/login")))
+                .json(&json!({ "username": "alice", "password": "pass-word-123" }))
                 .send()
                 .await
                 .unwrap(),
@@ -226,7 +240,7 @@ async fn in_wechat_link_create_login_bind_and_unbind() {
         assert_eq!(login.status, 200);
         let r = json_req(
             &app,
-            &carol2,
+            &carol3,
             reqwest::Method::POST,
             "/api/auth/wechat/binding",
         )
@@ -291,7 +305,7 @@ async fn the_oauth_state_is_single_use_and_bound_to_the_browser() {
 
 async fn admin_app(db: TestDb, wx: &MockServer) -> TestApp {
     let app = spawn_app_with(db, |c| configure_wechat(c, &wx.uri())).await;
-    app.register("chief", "password123").await;
+    app.register("chief", "pass-word-123").await;
     app.promote_to_admin("chief").await;
     app
 }
@@ -331,7 +345,7 @@ async fn two_instances_racing_a_token_refresh_make_exactly_one_upstream_call() {
             |c| configure_wechat(c, &wx.uri()),
         )
         .await;
-        b.login("chief", "password123").await;
+        b.login("chief", "pass-word-123").await;
         let (ra, rb) = tokio::join!(
             a.get("/api/admin/wechat/menu"),
             b.get("/api/admin/wechat/menu")
@@ -476,7 +490,7 @@ async fn non_admins_get_403_and_strangers_401_on_every_admin_endpoint() {
     app.post_as(
         &user,
         "/api/auth/username/register",
-        json!({ "username": "plainuser", "password": "password123" }),
+        json!({ "username": "plainuser", "password": "pass-word-123" }),
         "en",
     )
     .await;
@@ -540,4 +554,267 @@ async fn non_admins_get_403_and_strangers_401_on_every_admin_endpoint() {
         .map(|r| r.url.path().to_owned())
         .collect();
     assert!(reached.is_empty(), "{reached:?}");
+}
+
+/// The OAuth round trip in `client`; returns the value of the proof cookie it set, as a thief
+/// who copied it would hold it.
+async fn proof_cookie(app: &TestApp, client: &reqwest::Client, code: &str) -> String {
+    let token = reply(client.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+    let url = reqwest::Url::parse(token.body["authUrl"].as_str().expect("authUrl")).unwrap();
+    let state = url
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .unwrap()
+        .1
+        .into_owned();
+    let res = client
+        .get(app.url(&format!(
+            "/api/auth/wechat/callback?code={code}&state={state}"
+        )))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 302);
+    set_cookie(&res, "courtyard_wechat").expect("the proof cookie")
+}
+
+/// The value a response sets for cookie `name` (empty when it removes it).
+fn set_cookie(res: &reqwest::Response, name: &str) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix(&format!("{name}=")))
+        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
+}
+
+/// `GET /api/auth/wechat/login` as the page's own fetch, with only the given proof cookie.
+async fn login_with_copied_proof(app: &TestApp, proof: &str) -> crate::helpers::Reply {
+    reply(
+        app_fetch(reqwest::Client::new().get(app.url("/api/auth/wechat/login")))
+            .header("Cookie", format!("courtyard_wechat={proof}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_wechat_proof_serves_one_sign_in_and_dies_at_logout() {
+    for db in TestDb::all().await {
+        let wx = fake_wechat().await;
+        let app = spawn_app_with(db, |c| configure_wechat(c, &wx.uri())).await;
+        let first = wechat_browser();
+        oauth_round_trip(&app, &first, "code-carol").await;
+        let made = json_req(
+            &app,
+            &first,
+            reqwest::Method::POST,
+            "/api/auth/wechat/register",
+        )
+        .await;
+        assert_eq!(made.status, 201, "{:?}", made.body);
+
+        // A login spends the proof and removes its cookie; a copy of it is refused afterwards.
+        let phone = wechat_browser();
+        let copied = proof_cookie(&app, &phone, "code-carol").await;
+        let res = app_fetch(phone.get(app.url("/api/auth/wechat/login")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(set_cookie(&res, "courtyard_wechat").as_deref(), Some(""));
+        let replayed = login_with_copied_proof(&app, &copied).await;
+        assert_eq!(
+            (replayed.status, replayed.code()),
+            (401, "wechat_session_missing")
+        );
+
+        // Logging out ends an unused proof too: the cookie goes, and a copy made before is dead.
+        let shared = wechat_browser();
+        let copied = proof_cookie(&app, &shared, "code-carol").await;
+        let t = reply(shared.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+        assert_eq!(t.body["wechatOpenId"], "o-carol");
+        let res = with_origin(&app, shared.post(app.url("/api/auth/logout")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(set_cookie(&res, "courtyard_wechat").as_deref(), Some(""));
+        let t = reply(shared.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+        assert!(t.body["wechatOpenId"].is_null(), "{:?}", t.body);
+        let replayed = login_with_copied_proof(&app, &copied).await;
+        assert_eq!(
+            (replayed.status, replayed.code()),
+            (401, "wechat_session_missing")
+        );
+        // Nor does the copy show an openid or make an account.
+        let t = reply(
+            reqwest::Client::new()
+                .get(app.url("/api/auth/token"))
+                .header("Cookie", format!("courtyard_wechat={copied}"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert!(t.body["wechatOpenId"].is_null(), "{:?}", t.body);
+        let r = reply(
+            reqwest::Client::new()
+                .post(app.url("/api/auth/wechat/register"))
+                .header("Cookie", format!("courtyard_wechat={copied}"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!((r.status, r.code()), (401, "wechat_session_missing"));
+    }
+}
+
+#[tokio::test]
+async fn a_link_or_image_on_another_site_never_signs_anyone_in() {
+    for db in TestDb::all().await {
+        let wx = fake_wechat().await;
+        let app = spawn_app_with(db, |c| configure_wechat(c, &wx.uri())).await;
+        let first = wechat_browser();
+        oauth_round_trip(&app, &first, "code-carol").await;
+        let made = json_req(
+            &app,
+            &first,
+            reqwest::Method::POST,
+            "/api/auth/wechat/register",
+        )
+        .await;
+        assert_eq!(made.status, 201, "{:?}", made.body);
+
+        let victim = wechat_browser();
+        oauth_round_trip(&app, &victim, "code-carol").await;
+        let login = || victim.get(app.url("/api/auth/wechat/login"));
+        for (what, rb) in [
+            (
+                "an <img> on another site",
+                login()
+                    .header("Sec-Fetch-Site", "cross-site")
+                    .header("Sec-Fetch-Mode", "no-cors")
+                    .header("Sec-Fetch-Dest", "image"),
+            ),
+            (
+                "a link on another site",
+                login()
+                    .header("Sec-Fetch-Site", "cross-site")
+                    .header("Sec-Fetch-Mode", "navigate")
+                    .header("Sec-Fetch-Dest", "document"),
+            ),
+            (
+                "an <img> on our own pages",
+                login()
+                    .header("Sec-Fetch-Site", "same-origin")
+                    .header("Sec-Fetch-Mode", "no-cors")
+                    .header("Sec-Fetch-Dest", "image"),
+            ),
+            ("an old browser with the referrer suppressed", login()),
+            (
+                "an old browser on another site",
+                login().header("Referer", "https://evil.example/page"),
+            ),
+        ] {
+            let r = reply(rb.header("Accept-Language", "en").send().await.unwrap()).await;
+            assert_eq!(
+                (r.status, r.code()),
+                (403, "cross_origin_request"),
+                "{what}"
+            );
+            assert!(r.headers.get("set-cookie").is_none(), "{what}: no session");
+        }
+        // Still not signed in, and the proof survived the refusals.
+        let t = reply(victim.get(app.url("/api/auth/token")).send().await.unwrap()).await;
+        assert_eq!(t.body["isAuthenticated"], false);
+        assert_eq!(t.body["wechatOpenId"], "o-carol");
+        // An old browser without fetch metadata, on our own page, is let in by its Referer.
+        let r = reply(
+            login()
+                .header("Referer", app.url("/?from=dialog"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["user"]["id"], made.body["user"]["id"]);
+    }
+}
+
+#[tokio::test]
+async fn linking_and_unlinking_wechat_need_recent_proof_of_the_account() {
+    for db in TestDb::all().await {
+        let wx = fake_wechat().await;
+        let app = spawn_app_with(db, |c| configure_wechat(c, &wx.uri())).await;
+        app.register("alice", "alice-secret-7").await;
+        let alice = wechat_browser();
+        oauth_round_trip(&app, &alice, "code-alice").await;
+        let login = reply(
+            with_origin(&app, alice.post(app.url("/api/auth/username/login")))
+                .json(&json!({ "username": "alice", "password": "alice-secret-7" }))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(login.status, 200);
+        let reauthenticate = || async {
+            reply(
+                with_origin(&app, alice.post(app.url("/api/auth/reauthenticate")))
+                    .json(&json!({ "password": "alice-secret-7" }))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await
+        };
+
+        // Signed in long ago: neither linking nor unlinking without confirming first.
+        app.sign_in_ago("alice", chrono::Duration::minutes(15))
+            .await;
+        let r = json_req(
+            &app,
+            &alice,
+            reqwest::Method::POST,
+            "/api/auth/wechat/binding",
+        )
+        .await;
+        assert_eq!((r.status, r.code()), (403, "reauthentication_required"));
+        assert_eq!(reauthenticate().await.status, 200);
+        let r = json_req(
+            &app,
+            &alice,
+            reqwest::Method::POST,
+            "/api/auth/wechat/binding",
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["user"]["wechatLinked"], true);
+
+        app.sign_in_ago("alice", chrono::Duration::minutes(15))
+            .await;
+        let r = json_req(
+            &app,
+            &alice,
+            reqwest::Method::DELETE,
+            "/api/auth/wechat/binding",
+        )
+        .await;
+        assert_eq!((r.status, r.code()), (403, "reauthentication_required"));
+        assert_eq!(reauthenticate().await.status, 200);
+        let r = json_req(
+            &app,
+            &alice,
+            reqwest::Method::DELETE,
+            "/api/auth/wechat/binding",
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["user"]["wechatLinked"], false);
+    }
 }

@@ -13,6 +13,8 @@ pub enum AccountsError {
     InvalidNickname,
     #[error("a password is 8 to 128 characters")]
     InvalidPassword,
+    #[error("this password is one of the most common ones")]
+    PasswordTooCommon,
     #[error("the username is taken")]
     UsernameTaken,
     #[error("wrong username or password")]
@@ -57,6 +59,12 @@ pub enum AccountsError {
     WechatUnavailable(#[source] anyhow::Error),
     #[error("this is the account's last way to sign in")]
     LastSignInMethod,
+    #[error("changing how the account signs in needs a recent sign-in or re-authentication")]
+    ReauthenticationRequired,
+    #[error("the account has no phone number to send a code to")]
+    NoPhoneBound,
+    #[error("too many sign-ins are being checked at once; retry after {retry_after_secs} s")]
+    Busy { retry_after_secs: u64 },
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }

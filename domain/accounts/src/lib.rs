@@ -11,6 +11,6 @@ pub mod service;
 
 pub use error::AccountsError;
 pub use service::{
-    AccountPolicy, AccountPorts, AccountService, ClientContext, IssuedSession, Registration,
-    SentCode,
+    AccountPolicy, AccountPorts, AccountService, ClientContext, IssuedSession, Proof, Registration,
+    SentCode, WechatNonce,
 };

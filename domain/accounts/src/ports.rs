@@ -113,6 +113,16 @@ pub trait SessionRepository: Send + Sync {
         expires_at: DateTime<Utc>,
     ) -> Result<(), AccountsError>;
 
+    /// Records that the account was proven again on this session at `at`.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn mark_reauthenticated(
+        &self,
+        id: SessionId,
+        at: DateTime<Utc>,
+    ) -> Result<(), AccountsError>;
+
     /// The user's sessions that have not expired, newest first.
     ///
     /// # Errors
@@ -150,20 +160,25 @@ pub trait SessionRepository: Send + Sync {
 }
 
 /// Slow, salted password hashing (argon2id in production). Implementations run the work off
-/// the async executor.
+/// the async executor and bound how many hashes run at once.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait PasswordHasher: Send + Sync {
     /// # Errors
-    /// `Unexpected` only.
+    /// `Busy` when too many hashes are waiting already; `Unexpected` otherwise.
     async fn hash(&self, password: &Password) -> Result<PasswordHash, AccountsError>;
 
     /// `Ok(false)` for a wrong password.
     ///
     /// # Errors
-    /// `Unexpected` when the stored hash is not a valid PHC string.
+    /// `Busy` when too many hashes are waiting already; `Unexpected` when the stored hash is not
+    /// a valid PHC string.
     async fn verify(&self, password: &Password, hash: &PasswordHash)
     -> Result<bool, AccountsError>;
+
+    /// Whether a stored hash was made with other settings than today's (algorithm, version,
+    /// cost or output length), so it should be replaced after the next successful check.
+    fn needs_rehash(&self, hash: &PasswordHash) -> bool;
 }
 
 /// Fresh secrets from a CSPRNG.

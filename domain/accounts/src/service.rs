@@ -6,11 +6,13 @@ use crate::ports::{
     PasswordHasher, SessionRepository, SmsSender, TokenGenerator, UserRepository,
     VerificationCodeRepository,
 };
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use kernel::{Clock, RateDecision, RateLimitRule, RateLimiter, Role, SessionId, UserId};
 use std::sync::Arc;
 
 pub use phone::SentCode;
+pub use reauth::Proof;
+pub use wechat::WechatNonce;
 
 /// The numbers of the accounts rules; the server reads them from configuration.
 #[derive(Debug, Clone)]
@@ -19,10 +21,28 @@ pub struct AccountPolicy {
     pub session_idle_days: i64,
     /// `last_seen_at` is written at most this often, to spare the database.
     pub session_touch_secs: i64,
+    /// A session dies this long after sign-in, however often it is used.
+    pub session_absolute_days: i64,
+    /// Changing how the account signs in needs a sign-in or re-authentication this recent.
+    pub reauth_window_secs: i64,
+    /// Wrong passwords and codes at re-authentication, per account (only the signed-in user
+    /// can try, so a per-account limit cannot be used against anyone else).
+    pub reauth_failures_per_account: RateLimitRule,
+    /// Phone-binding codes one account may request.
+    pub bind_codes_per_user: RateLimitRule,
     /// Login attempts per client IP.
     pub login_per_ip: RateLimitRule,
-    /// Failed logins per account before it is locked for the rest of the window.
-    pub login_failures_per_account: RateLimitRule,
+    /// Failed logins per account from one client (its address; IPv6 per /64): past the limit
+    /// that pair is refused for the rest of the window, and only that pair.
+    pub login_failures_per_account_client: RateLimitRule,
+    /// Failed logins per account from every client together: past `limit` in the window, each
+    /// further attempt on the account waits a delay that doubles with every failure (see
+    /// [`AccountPolicy::login_delay_secs`]), instead of the account being locked.
+    pub login_account_ceiling: RateLimitRule,
+    /// The first delay past the ceiling, in seconds.
+    pub login_delay_base_secs: u64,
+    /// The longest delay, in seconds; keep it well below the ceiling's window.
+    pub login_delay_max_secs: u64,
     /// Registrations per client IP.
     pub register_per_ip: RateLimitRule,
     /// A verification code dies this long after it was sent.
@@ -37,19 +57,49 @@ pub struct AccountPolicy {
     pub sms_per_ip: RateLimitRule,
 }
 
+impl AccountPolicy {
+    /// How long the next login attempt on an account waits after its `failures`-th failure in
+    /// the ceiling's window: nothing below the ceiling, then the base delay doubling with each
+    /// further failure (1, 2, 4, … s by default), capped at `login_delay_max_secs` (300 s).
+    pub fn login_delay_secs(&self, failures: u32) -> Option<u64> {
+        let past = failures.checked_sub(self.login_account_ceiling.limit)?;
+        let doubled = self
+            .login_delay_base_secs
+            .max(1)
+            .saturating_mul(1u64 << past.min(32));
+        Some(doubled.min(self.login_delay_max_secs.max(1)))
+    }
+}
+
 impl Default for AccountPolicy {
     fn default() -> Self {
         Self {
             session_idle_days: 30,
             session_touch_secs: 300,
+            session_absolute_days: 30,
+            reauth_window_secs: 10 * 60,
+            reauth_failures_per_account: RateLimitRule {
+                limit: 5,
+                window_secs: 15 * 60,
+            },
+            bind_codes_per_user: RateLimitRule {
+                limit: 10,
+                window_secs: 60 * 60,
+            },
             login_per_ip: RateLimitRule {
                 limit: 30,
                 window_secs: 15 * 60,
             },
-            login_failures_per_account: RateLimitRule {
+            login_failures_per_account_client: RateLimitRule {
                 limit: 5,
                 window_secs: 15 * 60,
             },
+            login_account_ceiling: RateLimitRule {
+                limit: 20,
+                window_secs: 15 * 60,
+            },
+            login_delay_base_secs: 1,
+            login_delay_max_secs: 5 * 60,
             register_per_ip: RateLimitRule {
                 limit: 10,
                 window_secs: 60 * 60,
@@ -77,6 +127,25 @@ impl Default for AccountPolicy {
 pub struct ClientContext {
     pub ip: Option<String>,
     pub user_agent: Option<String>,
+}
+
+impl ClientContext {
+    /// The key per-client limits count under: the address itself for IPv4, its /64 network for
+    /// IPv6 (one subscriber usually holds a whole /64, so counting single addresses would let
+    /// anyone step around every per-IP limit). `None` when the address is unknown.
+    pub fn rate_key(&self) -> Option<String> {
+        let ip = self.ip.as_deref()?;
+        Some(match ip.parse::<std::net::IpAddr>() {
+            Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+            Ok(std::net::IpAddr::V6(v6)) => v6
+                .to_ipv4_mapped()
+                .map_or_else(|| ip.to_owned(), |v4| v4.to_string()),
+            _ => ip.to_owned(),
+        })
+    }
 }
 
 /// A session just created: the secret goes to the browser once, the rest is stored.
@@ -164,7 +233,7 @@ impl AccountService {
         ctx: &ClientContext,
     ) -> Result<(User, IssuedSession), AccountsError> {
         let now = self.clock.now();
-        if let Some(ip) = &ctx.ip {
+        if let Some(ip) = ctx.rate_key() {
             self.limit(
                 &format!("register:ip:{ip}"),
                 self.policy.register_per_ip,
@@ -196,10 +265,18 @@ impl AccountService {
 
     /// Signs in with username and password.
     ///
+    /// Failures are throttled per account *and* client together, so a stranger's guesses never
+    /// refuse the owner's right password from another address; past the per-account ceiling
+    /// (all clients together) each further attempt waits a growing delay, never a lock for the
+    /// window. A success clears its own pair's failures but not the account's count, so signing
+    /// in does not hand a guesser elsewhere a fresh set of fast tries. A hash made with older
+    /// argon2 settings is replaced after a successful check.
+    ///
     /// # Errors
-    /// `RateLimited` past the per-IP attempt limit or the per-account failure limit;
-    /// `InvalidCredentials` for an unknown user, a wrong password or an account without a
-    /// password; `AccountDisabled`; `Unexpected`.
+    /// `RateLimited` past the per-IP attempt limit, the account-and-client failure limit or
+    /// during the account's delay; `InvalidCredentials` for an unknown user, a wrong password or
+    /// an account without a password; `AccountDisabled`; `Busy` when the hasher is saturated;
+    /// `Unexpected`.
     #[tracing::instrument(skip_all, fields(username = %username))]
     pub async fn login_with_password(
         &self,
@@ -207,13 +284,24 @@ impl AccountService {
         password: &Password,
         ctx: &ClientContext,
     ) -> Result<(User, IssuedSession), AccountsError> {
-        if let Some(ip) = &ctx.ip {
+        let now = self.clock.now();
+        let client = ctx.rate_key();
+        if let Some(ip) = &client {
             self.limit(&format!("login:ip:{ip}"), self.policy.login_per_ip, true)
                 .await?;
         }
+        let client = client.unwrap_or_else(|| "unknown".to_owned());
+        let pair_key = format!("login:fail:{username}:{client}");
+        let pair_rule = self.policy.login_failures_per_account_client;
+        self.limit(&pair_key, pair_rule, false).await?;
         let account_key = format!("login:fail:{username}");
-        let rule = self.policy.login_failures_per_account;
-        self.limit(&account_key, rule, false).await?;
+        let ceiling = self.policy.login_account_ceiling;
+        let failures = self.limiter.count(&account_key, ceiling, now).await?;
+        if let Some((key, rule)) = self.login_delay(username, failures) {
+            // Each failure past the ceiling opens the account again once its delay is over, for
+            // one attempt: the first request to come claims it, any other waits.
+            self.limit(&key, rule, true).await?;
+        }
 
         let found = self.users.find_by_username(username).await?;
         let verified = match &found {
@@ -225,25 +313,64 @@ impl AccountService {
                 false
             }
         };
-        let user = match found {
-            Some((user, _)) if verified => user,
+        let (user, stored) = match found {
+            Some((user, Some(hash))) if verified => (user, hash),
             _ => {
-                self.limiter
-                    .hit(&account_key, rule, self.clock.now())
-                    .await?;
+                let now = self.clock.now();
+                self.limiter.hit(&pair_key, pair_rule, now).await?;
+                self.limiter.hit(&account_key, ceiling, now).await?;
+                let failures = self.limiter.count(&account_key, ceiling, now).await?;
+                if let Some((key, rule)) = self.login_delay(username, failures) {
+                    // Starts this failure's delay.
+                    self.limiter.hit(&key, rule, now).await?;
+                }
                 return Err(AccountsError::InvalidCredentials);
             }
         };
         if user.disabled_at.is_some() {
             return Err(AccountsError::AccountDisabled);
         }
-        self.limiter.reset(&account_key).await?;
+        self.limiter.reset(&pair_key).await?;
+        if self.hasher.needs_rehash(&stored) {
+            self.rehash(&user, password).await;
+        }
         let issued = self.issue_session(user.id, ctx).await?;
         Ok((user, issued))
     }
 
-    /// The user behind a session token, refreshing the session's idle timer.
-    /// `None` for an unknown, expired or disabled session.
+    /// The delay an account waits after `failures` failed logins: `None` below the ceiling,
+    /// else the counter that holds it (one per failure, so each delay starts at its failure)
+    /// and its rule.
+    fn login_delay(&self, username: &Username, failures: u32) -> Option<(String, RateLimitRule)> {
+        let secs = self.policy.login_delay_secs(failures)?;
+        Some((
+            format!("login:delay:{username}:{failures}"),
+            RateLimitRule {
+                limit: 1,
+                window_secs: secs,
+            },
+        ))
+    }
+
+    /// Stores a hash made with today's settings; a failure is logged, never the sign-in's.
+    async fn rehash(&self, user: &User, password: &Password) {
+        let result = match self.hasher.hash(password).await {
+            Ok(hash) => {
+                self.users
+                    .set_password_hash(user.id, hash, self.clock.now())
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(()) => tracing::info!(user = %user.id, "password rehashed with today's settings"),
+            Err(e) => tracing::warn!(user = %user.id, error = %e, "password rehash failed"),
+        }
+    }
+
+    /// The user behind a session token, refreshing the session's idle timer (never past its
+    /// absolute lifetime). `None` for an unknown, expired or disabled session, and for one
+    /// signed in more than `session_absolute_days` ago.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -255,11 +382,11 @@ impl AccountService {
         let Some((session, user)) = self.sessions.find_live(&token.hash(), now).await? else {
             return Ok(None);
         };
-        if user.disabled_at.is_some() {
+        if user.disabled_at.is_some() || now >= self.absolute_end(session.created_at) {
             return Ok(None);
         }
         if (now - session.last_seen_at).num_seconds() >= self.policy.session_touch_secs {
-            let expires = now + Duration::days(self.policy.session_idle_days);
+            let expires = self.session_expiry(session.created_at, now);
             self.sessions.touch(session.id, now, expires).await?;
         }
         Ok(Some((user, session)))
@@ -287,7 +414,7 @@ impl AccountService {
         new: &Password,
     ) -> Result<u64, AccountsError> {
         let key = format!("password:fail:{user_id}");
-        let rule = self.policy.login_failures_per_account;
+        let rule = self.policy.reauth_failures_per_account;
         self.limit(&key, rule, false).await?;
         let Some((_, Some(hash))) = self.users.find_by_id(user_id).await? else {
             return Err(AccountsError::WrongPassword);
@@ -387,10 +514,22 @@ impl AccountService {
             ip: ctx.ip.clone(),
             created_at: now,
             last_seen_at: now,
-            expires_at: now + Duration::days(self.policy.session_idle_days),
+            expires_at: self.session_expiry(now, now),
+            reauthenticated_at: None,
         };
         self.sessions.insert(session.clone()).await?;
         Ok(IssuedSession { token, session })
+    }
+
+    /// When a session signed in at `created_at` dies whatever its use: `session_absolute_days`
+    /// later.
+    fn absolute_end(&self, created_at: DateTime<Utc>) -> DateTime<Utc> {
+        created_at + Duration::days(self.policy.session_absolute_days)
+    }
+
+    /// A session's expiry when used at `now`: idle days from then, never past its absolute end.
+    fn session_expiry(&self, created_at: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
+        (now + Duration::days(self.policy.session_idle_days)).min(self.absolute_end(created_at))
     }
 
     /// Counts (when `count`) or checks a rate-limit key and turns a refusal into an error.
@@ -415,7 +554,10 @@ impl AccountService {
     }
 }
 
+#[cfg(test)]
+mod login_tests;
 mod phone;
+mod reauth;
 mod wechat;
 
 #[cfg(test)]
@@ -485,9 +627,14 @@ pub(crate) mod tests {
                 .expect_peek()
                 .returning(|_, _, _| Ok(RateDecision::Allowed));
             self.limiter.expect_reset().returning(|_| Ok(()));
+            self.limiter.expect_count().returning(|_, _, _| Ok(0));
         }
 
         pub(crate) fn service(self) -> AccountService {
+            self.service_with(AccountPolicy::default())
+        }
+
+        pub(crate) fn service_with(self, policy: AccountPolicy) -> AccountService {
             AccountService::new(
                 AccountPorts {
                     users: Arc::new(self.users),
@@ -499,7 +646,7 @@ pub(crate) mod tests {
                     sms: Arc::new(self.sms),
                     clock: Arc::new(FixedClock(t0())),
                 },
-                AccountPolicy::default(),
+                policy,
             )
         }
     }
@@ -513,6 +660,26 @@ pub(crate) mod tests {
 
     fn pw(raw: &str) -> Password {
         Password::parse(raw).unwrap()
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_per_64_and_ipv4_per_address() {
+        let key = |ip: &str| {
+            ClientContext {
+                ip: Some(ip.into()),
+                user_agent: None,
+            }
+            .rate_key()
+        };
+        assert_eq!(key("192.0.2.7").as_deref(), Some("192.0.2.7"));
+        assert_eq!(
+            key("2001:db8:1:2:aaaa::1").as_deref(),
+            Some("2001:db8:1:2::/64")
+        );
+        assert_eq!(key("2001:db8:1:2:bbbb::9"), key("2001:db8:1:2:aaaa::1"));
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+        assert_eq!(key("::ffff:192.0.2.7").as_deref(), Some("192.0.2.7"));
+        assert_eq!(ClientContext::default().rate_key(), None);
     }
 
     #[tokio::test]
@@ -591,127 +758,6 @@ pub(crate) mod tests {
     }
 
     #[tokio::test]
-    async fn unknown_user_costs_a_hash_and_counts_a_failure() {
-        let mut m = Mocks::new();
-        m.limiter
-            .expect_peek()
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_hit()
-            .with(eq("login:ip:192.0.2.1"), always(), always())
-            .times(1)
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_hit()
-            .with(eq("login:fail:ghost"), always(), always())
-            .times(1)
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.users.expect_find_by_username().returning(|_| Ok(None));
-        m.hasher
-            .expect_hash()
-            .times(1)
-            .returning(|_| Ok(PasswordHash::new("x".into())));
-        m.sessions.expect_insert().never();
-        let err = m
-            .service()
-            .login_with_password(&Username::parse("ghost").unwrap(), &pw("password1"), &ctx())
-            .await
-            .unwrap_err();
-        assert!(matches!(err, AccountsError::InvalidCredentials));
-    }
-
-    #[tokio::test]
-    async fn wrong_password_is_refused_and_counted() {
-        let mut m = Mocks::new();
-        let u = user("alice");
-        m.limiter
-            .expect_peek()
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_hit()
-            .with(eq("login:ip:192.0.2.1"), always(), always())
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_hit()
-            .with(eq("login:fail:alice"), always(), always())
-            .times(1)
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter.expect_reset().never();
-        m.users
-            .expect_find_by_username()
-            .returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
-        m.hasher.expect_verify().returning(|_, _| Ok(false));
-        m.sessions.expect_insert().never();
-        let err = m
-            .service()
-            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
-            .await
-            .unwrap_err();
-        assert!(matches!(err, AccountsError::InvalidCredentials));
-    }
-
-    #[tokio::test]
-    async fn a_locked_account_is_not_even_checked() {
-        let mut m = Mocks::new();
-        m.limiter
-            .expect_hit()
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_peek()
-            .with(eq("login:fail:alice"), always(), always())
-            .returning(|_, _, _| {
-                Ok(RateDecision::Limited {
-                    retry_after_secs: 600,
-                })
-            });
-        m.users.expect_find_by_username().never();
-        m.hasher.expect_verify().never();
-        let err = m
-            .service()
-            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
-            .await
-            .unwrap_err();
-        assert!(matches!(
-            err,
-            AccountsError::RateLimited {
-                retry_after_secs: 600
-            }
-        ));
-    }
-
-    #[tokio::test]
-    async fn right_password_resets_the_counter_and_issues_a_session() {
-        let mut m = Mocks::new();
-        let u = user("alice");
-        let uid = u.id;
-        m.limiter
-            .expect_hit()
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_peek()
-            .returning(|_, _, _| Ok(RateDecision::Allowed));
-        m.limiter
-            .expect_reset()
-            .with(eq("login:fail:alice"))
-            .times(1)
-            .returning(|_| Ok(()));
-        m.users
-            .expect_find_by_username()
-            .returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
-        m.hasher.expect_verify().returning(|_, _| Ok(true));
-        m.sessions.expect_insert().times(1).returning(move |s| {
-            assert_eq!(s.user_id, uid);
-            Ok(())
-        });
-        let (got, _) = m
-            .service()
-            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
-            .await
-            .unwrap();
-        assert_eq!(got.id, uid);
-    }
-
-    #[tokio::test]
     async fn a_disabled_account_cannot_sign_in() {
         let mut m = Mocks::new();
         let mut u = user("alice");
@@ -740,6 +786,7 @@ pub(crate) mod tests {
             created_at: last_seen,
             last_seen_at: last_seen,
             expires_at: last_seen + Duration::days(30),
+            reauthenticated_at: None,
         }
     }
 
@@ -761,12 +808,85 @@ pub(crate) mod tests {
                     Ok(())
                 });
             let got = m
-                .service()
+                .service_with(AccountPolicy {
+                    session_absolute_days: 90,
+                    ..AccountPolicy::default()
+                })
                 .authenticate(&SessionToken::new("tok".into()))
                 .await
                 .unwrap();
             assert!(got.is_some());
         }
+    }
+
+    #[tokio::test]
+    async fn a_session_dies_its_absolute_lifetime_after_sign_in_however_recently_used() {
+        // Used a minute ago and not idle-expired: only its age since sign-in matters.
+        for (age, alive) in [
+            (Duration::days(30) - Duration::seconds(1), true),
+            (Duration::days(30), false),
+            (Duration::days(45), false),
+        ] {
+            let mut m = Mocks::new();
+            let u = user("alice");
+            let mut s = session_of(&u, t0() - Duration::seconds(60));
+            s.created_at = t0() - age;
+            m.sessions
+                .expect_find_live()
+                .returning(move |_, _| Ok(Some((s.clone(), u.clone()))));
+            m.sessions.expect_touch().never();
+            let got = m
+                .service()
+                .authenticate(&SessionToken::new("tok".into()))
+                .await
+                .unwrap();
+            assert_eq!(got.is_some(), alive, "{age:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn touching_never_extends_a_session_past_its_absolute_end() {
+        let mut m = Mocks::new();
+        let u = user("alice");
+        let mut s = session_of(&u, t0() - Duration::hours(1));
+        s.created_at = t0() - Duration::days(29);
+        m.sessions
+            .expect_find_live()
+            .returning(move |_, _| Ok(Some((s.clone(), u.clone()))));
+        m.sessions
+            .expect_touch()
+            .times(1)
+            .returning(|_, seen, exp| {
+                assert_eq!(seen, t0());
+                // Not t0 + 30 idle days: sign-in + 30 absolute days.
+                assert_eq!(exp, t0() + Duration::days(1));
+                Ok(())
+            });
+        assert!(
+            m.service()
+                .authenticate(&SessionToken::new("tok".into()))
+                .await
+                .unwrap()
+                .is_some()
+        );
+    }
+
+    #[tokio::test]
+    async fn a_new_session_expires_at_the_sooner_of_idle_and_absolute() {
+        let mut m = Mocks::new();
+        m.sessions.expect_insert().times(1).returning(|s| {
+            assert_eq!(s.expires_at, t0() + Duration::days(7));
+            assert_eq!(s.reauthenticated_at, None);
+            Ok(())
+        });
+        m.service_with(AccountPolicy {
+            session_idle_days: 30,
+            session_absolute_days: 7,
+            ..AccountPolicy::default()
+        })
+        .issue_session(UserId::new_random(), &ctx())
+        .await
+        .unwrap();
     }
 
     #[tokio::test]

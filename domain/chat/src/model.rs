@@ -13,6 +13,9 @@ pub enum ChatRole {
 }
 
 impl ChatRole {
+    /// Every role a request may carry.
+    pub const ALL: [ChatRole; 2] = [ChatRole::User, ChatRole::Assistant];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ChatRole::User => "user",
@@ -53,6 +56,11 @@ pub struct ChatRequest {
     pub temperature: f32,
     pub max_tokens: u32,
 }
+
+/// Spec §9: the temperature of a request that names none.
+pub const DEFAULT_TEMPERATURE: f32 = 0.7;
+/// Spec §9: the answer's token budget when a request names none.
+pub const DEFAULT_MAX_TOKENS: u32 = 4096;
 
 /// Bounds on what one request may carry, so a request can neither exhaust memory nor send a
 /// provider something it will refuse anyway.

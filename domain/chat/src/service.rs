@@ -34,6 +34,8 @@ impl Requester {
 /// Every limit of the assistant. The defaults are the product's (docs/configuration.md).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChatPolicy {
+    /// Whether visitors who are not signed in may chat (then limited per client address).
+    pub allow_anonymous: bool,
     pub limits: ChatLimits,
     /// Answers one requester may stream at the same time.
     pub max_concurrent_streams: u32,
@@ -51,6 +53,7 @@ pub struct ChatPolicy {
 impl Default for ChatPolicy {
     fn default() -> Self {
         Self {
+            allow_anonymous: false,
             limits: ChatLimits::default(),
             max_concurrent_streams: 2,
             rate: RateLimitRule {
@@ -103,6 +106,35 @@ impl ChatService {
     /// The configured provider's name, or `None` when the assistant is not configured.
     pub fn provider_name(&self) -> Option<&str> {
         self.ports.provider.as_deref().map(|p| p.name())
+    }
+
+    /// Whether chatting needs a signed-in user (anonymous use is not allowed).
+    pub fn sign_in_required(&self) -> bool {
+        !self.policy.allow_anonymous
+    }
+
+    /// Decides who may chat: a signed-in `user` always; a visitor only when anonymous use is
+    /// allowed, and then as their client address (`client_key`, the per-address limit key;
+    /// visitors whose address is unknown share one allowance).
+    ///
+    /// # Errors
+    /// `Unavailable` without a provider (whoever asks); `SignInRequired` for a visitor when
+    /// anonymous use is not allowed.
+    pub fn admit(
+        &self,
+        user: Option<UserId>,
+        client_key: Option<String>,
+    ) -> Result<Requester, ChatError> {
+        if self.ports.provider.is_none() {
+            return Err(ChatError::Unavailable);
+        }
+        match user {
+            Some(id) => Ok(Requester::User(id)),
+            None if self.policy.allow_anonymous => Ok(Requester::Anonymous {
+                ip: client_key.unwrap_or_else(|| "unknown".into()),
+            }),
+            None => Err(ChatError::SignInRequired),
+        }
     }
 
     /// Builds a request under this server's catalogue and limits.
@@ -538,6 +570,56 @@ mod tests {
             .unwrap();
         assert!(matches!(err, ChatError::Unavailable));
         assert!(f.service.provider_name().is_none());
+    }
+
+    #[test]
+    fn who_may_chat_is_decided_here_signed_in_users_always_visitors_by_policy() {
+        let me = UserId(uuid::Uuid::nil());
+        let closed = fixture(
+            Some(MockLlmProvider::new()),
+            allow_all(),
+            ChatPolicy::default(),
+        );
+        assert!(closed.service.sign_in_required());
+        assert_eq!(closed.service.admit(Some(me), None).unwrap(), alice());
+        assert!(matches!(
+            closed.service.admit(None, Some("203.0.113.0".into())),
+            Err(ChatError::SignInRequired)
+        ));
+        let open = fixture(
+            Some(MockLlmProvider::new()),
+            allow_all(),
+            ChatPolicy {
+                allow_anonymous: true,
+                ..ChatPolicy::default()
+            },
+        );
+        assert!(!open.service.sign_in_required());
+        assert_eq!(
+            open.service
+                .admit(None, Some("203.0.113.0".into()))
+                .unwrap(),
+            Requester::Anonymous {
+                ip: "203.0.113.0".into()
+            }
+        );
+        assert_eq!(
+            open.service
+                .admit(Some(me), Some("203.0.113.0".into()))
+                .unwrap(),
+            alice(),
+            "a signed-in user is counted as the user, not the address"
+        );
+        // Without a provider nobody is admitted, signed in or not: unavailable comes first.
+        let none = fixture(None, MockRateLimiter::new(), ChatPolicy::default());
+        assert!(matches!(
+            none.service.admit(None, None),
+            Err(ChatError::Unavailable)
+        ));
+        assert!(matches!(
+            none.service.admit(Some(me), None),
+            Err(ChatError::Unavailable)
+        ));
     }
 
     #[tokio::test]

@@ -155,6 +155,19 @@ pub trait RateLimiter: Send + Sync {
     /// # Errors
     /// MUST return an error only when the counter store cannot be reached.
     async fn reset(&self, key: &str) -> Result<(), anyhow::Error>;
+
+    /// The hits counted against `key` in its current window of `rule` (0 when there is no
+    /// counter or its window has passed), without counting one. For rules that grow with the
+    /// count, such as the login delays of an account past its failure ceiling.
+    ///
+    /// # Errors
+    /// MUST return an error only when the counter store cannot be reached.
+    async fn count(
+        &self,
+        key: &str,
+        rule: RateLimitRule,
+        now: DateTime<Utc>,
+    ) -> Result<u32, anyhow::Error>;
 }
 
 /// One entry of the audit log: who did what to what, from where, when. Several domains write

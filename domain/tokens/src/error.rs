@@ -15,6 +15,9 @@ pub enum TokenError {
     /// An expiry other than the offered ones.
     #[error("a token expires after 7, 30, 90 or 365 days, or never")]
     InvalidExpiry,
+    /// A token with an admin scope was asked never to expire.
+    #[error("a token with admin scopes must expire")]
+    AdminTokenNeedsExpiry,
     /// A scope only administrators may grant.
     #[error("only administrators may grant {0}")]
     ScopeNotAllowed(Scope),

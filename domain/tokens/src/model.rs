@@ -408,16 +408,128 @@ mod tests {
         );
     }
 
-    proptest! {
-        #[test]
-        fn random_forty_character_strings_fail_the_checksum(tail in "[0-9A-Za-z]{36}") {
-            let raw = format!("cyp_{tail}");
-            let (random, checksum) = tail.split_at(30);
-            // The one in 62⁶ case where the random tail happens to carry its own checksum is
-            // a valid secret: assert exactly that rule.
-            prop_assert_eq!(TokenSecret::parse(&raw).is_ok(), base62_checksum(random) == checksum);
-        }
+    /// How a generated secret is changed before it is parsed.
+    #[derive(Debug, Clone)]
+    enum Mutation {
+        /// Left as made: valid.
+        None,
+        /// A character of the random part replaced by another base62 character, checksum kept.
+        RandomChar(usize, u8),
+        /// A character of the checksum replaced by another base62 character.
+        ChecksumChar(usize, u8),
+        /// Two different neighbours of the random part swapped (a typical typo).
+        Swap(usize),
+        /// The random part changed and its checksum recomputed: valid again.
+        Recomputed(usize, u8),
+        /// The shape broken: a character outside base62, or the prefix's case.
+        Shape(usize, char),
+    }
 
+    fn mutation() -> impl Strategy<Value = Mutation> {
+        let b62 = (0..62usize).prop_map(|i| BASE62[i]);
+        prop_oneof![
+            Just(Mutation::None),
+            (0..RANDOM_LEN, b62.clone()).prop_map(|(i, c)| Mutation::RandomChar(i, c)),
+            (0..CHECKSUM_LEN, b62.clone()).prop_map(|(i, c)| Mutation::ChecksumChar(i, c)),
+            (0..RANDOM_LEN - 1).prop_map(Mutation::Swap),
+            (0..RANDOM_LEN, b62).prop_map(|(i, c)| Mutation::Recomputed(i, c)),
+            (
+                0..SECRET_LEN,
+                prop::sample::select(vec!['-', '_', ' ', 'é', 'C'])
+            )
+                .prop_map(|(i, c)| Mutation::Shape(i, c)),
+        ]
+    }
+
+    fn apply(random: &str, m: &Mutation) -> String {
+        let valid = TokenSecret::from_random(random)
+            .unwrap()
+            .expose()
+            .to_owned();
+        let mut b = valid.clone().into_bytes();
+        let p = SECRET_PREFIX.len();
+        match *m {
+            Mutation::None => return valid,
+            Mutation::RandomChar(i, c) => b[p + i] = c,
+            Mutation::ChecksumChar(i, c) => b[p + RANDOM_LEN + i] = c,
+            Mutation::Swap(i) => b.swap(p + i, p + i + 1),
+            Mutation::Recomputed(i, c) => {
+                let mut r = random.as_bytes().to_vec();
+                r[i] = c;
+                let r = String::from_utf8(r).unwrap();
+                return TokenSecret::from_random(&r).unwrap().expose().to_owned();
+            }
+            Mutation::Shape(i, c) => {
+                let mut chars: Vec<char> = valid.chars().collect();
+                // `C` in the prefix makes `Cyp_`; elsewhere it is a valid base62 character, so
+                // it lands in the prefix only.
+                let i = if c == 'C' { 0 } else { i };
+                chars[i] = c;
+                return chars.into_iter().collect();
+            }
+        }
+        String::from_utf8(b).unwrap()
+    }
+
+    /// Generates real secrets and mutates them, so that most cases get past the shape checks to
+    /// the checksum comparison and both of its outcomes happen often (random strings would
+    /// almost never carry a valid checksum). The rule: a string is accepted exactly when it has
+    /// the shape and its checksum is the CRC32 of its random part.
+    #[test]
+    fn mutated_secrets_are_accepted_exactly_when_their_checksum_matches() {
+        use proptest::test_runner::{Config, TestRunner};
+        use std::cell::Cell;
+        const CASES: u32 = 600;
+        let (accepted, checksum_refused, shape_refused) =
+            (Cell::new(0), Cell::new(0), Cell::new(0));
+        let mut runner = TestRunner::new(Config::with_cases(CASES));
+        runner
+            .run(&("[0-9A-Za-z]{30}", mutation()), |(random, m)| {
+                let raw = apply(&random, &m);
+                let shaped = raw.len() == SECRET_LEN
+                    && raw.starts_with(SECRET_PREFIX)
+                    && raw[SECRET_PREFIX.len()..]
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric());
+                let sums = shaped && {
+                    let (r, c) = raw[SECRET_PREFIX.len()..].split_at(RANDOM_LEN);
+                    base62_checksum(r) == c
+                };
+                let parsed = TokenSecret::parse(&raw);
+                prop_assert_eq!(parsed.is_ok(), sums, "{:?} → {}", m, raw);
+                let unchanged = raw == TokenSecret::from_random(&random).unwrap().expose();
+                match &m {
+                    Mutation::None | Mutation::Recomputed(..) => prop_assert!(sums),
+                    // A single changed character or swapped pair is always caught by CRC32.
+                    Mutation::RandomChar(..) | Mutation::ChecksumChar(..) | Mutation::Swap(..)
+                        if !unchanged =>
+                    {
+                        prop_assert!(shaped && !sums);
+                    }
+                    Mutation::Shape(..) if !unchanged => prop_assert!(!shaped),
+                    _ => {}
+                }
+                if let Ok(s) = parsed {
+                    prop_assert_eq!(s.expose(), raw.as_str());
+                    accepted.set(accepted.get() + 1);
+                } else if shaped {
+                    checksum_refused.set(checksum_refused.get() + 1);
+                } else {
+                    shape_refused.set(shape_refused.get() + 1);
+                }
+                Ok(())
+            })
+            .unwrap();
+        // Each branch is exercised for real: with six mutations drawn evenly, about a third of
+        // the cases are accepted and half are refused by the checksum itself.
+        let (a, c, s) = (accepted.get(), checksum_refused.get(), shape_refused.get());
+        assert_eq!(a + c + s, CASES);
+        assert!(a >= CASES / 10, "accepted only {a} of {CASES}");
+        assert!(c >= CASES / 10, "the checksum refused only {c} of {CASES}");
+        assert!(s > 0, "no shape refusal in {CASES}");
+    }
+
+    proptest! {
         #[test]
         fn arbitrary_forty_character_strings_are_never_accepted_by_accident(raw in "[ -~]{40}") {
             if let Ok(s) = TokenSecret::parse(&raw) {

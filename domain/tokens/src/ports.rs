@@ -51,6 +51,17 @@ pub trait TokenRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<Option<(PersonalAccessToken, bool)>, TokenError>;
 
+    /// Marks every one of the user's active (neither revoked nor expired at `now`) tokens
+    /// revoked at `now`; the tokens this call revoked, as they are after.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn revoke_all_active(
+        &self,
+        user_id: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<PersonalAccessToken>, TokenError>;
+
     /// Sets `last_used_at = now` only when it is unset or older than `stale_before`: one
     /// conditional write, so concurrent requests on several instances write at most once a
     /// minute.

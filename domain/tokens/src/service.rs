@@ -78,7 +78,8 @@ impl TokensService {
     ///
     /// # Errors
     /// `InvalidName`, `InvalidScopes`, `InvalidExpiry`, `ScopeNotAllowed` (admin scopes by a
-    /// non-admin), `TooManyTokens`, `Unexpected`.
+    /// non-admin), `AdminTokenNeedsExpiry` (admin scopes that never expire), `TooManyTokens`,
+    /// `Unexpected`.
     #[tracing::instrument(skip_all, fields(user = %owner.id))]
     pub async fn create(
         &self,
@@ -99,6 +100,10 @@ impl TokensService {
             return Err(TokenError::ScopeNotAllowed(scope));
         }
         let expiry = Expiry::from_days(request.expires_in_days)?;
+        // A leaked admin token that never expires is a standing key to the console.
+        if expiry == Expiry::Never && scopes.iter().any(Scope::admin_only) {
+            return Err(TokenError::AdminTokenNeedsExpiry);
+        }
         let now = self.ports.clock.now();
         if self.ports.repo.count_active(owner.id, now).await? >= self.policy.max_active_per_user {
             return Err(TokenError::TooManyTokens {
@@ -173,6 +178,34 @@ impl TokensService {
             .await;
         }
         Ok(token)
+    }
+
+    /// Revokes every active token of the user (after a password change, when asked to), each
+    /// audited like a single revocation; the number revoked.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    #[tracing::instrument(skip_all, fields(user = %user_id))]
+    pub async fn revoke_all(
+        &self,
+        user_id: UserId,
+        ip: Option<String>,
+        reason: &str,
+    ) -> Result<u64, TokenError> {
+        let now = self.ports.clock.now();
+        let revoked = self.ports.repo.revoke_all_active(user_id, now).await?;
+        for token in &revoked {
+            self.audit(
+                "token.revoked",
+                user_id,
+                token,
+                ip.clone(),
+                format!("name={:?} reason={reason}", token.name),
+            )
+            .await;
+        }
+        tracing::info!(count = revoked.len(), "personal access tokens revoked");
+        Ok(u64::try_from(revoked.len()).unwrap_or(u64::MAX))
     }
 
     /// Who a bearer secret speaks for. A malformed secret or a wrong checksum is refused
@@ -394,6 +427,44 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn admin_scoped_tokens_must_expire() {
+        let admin = Owner {
+            role: Role::Admin,
+            ..alice()
+        };
+        for scopes in [&["admin:read"][..], &["ai:read", "admin:write"]] {
+            let mut m = Mocks::new();
+            m.repo.expect_insert().never();
+            m.audit.expect_record().never();
+            let err = m
+                .service()
+                .create(admin, None, request("ops", scopes, None))
+                .await
+                .err()
+                .unwrap();
+            assert!(matches!(err, TokenError::AdminTokenNeedsExpiry), "{err:?}");
+        }
+        // Every offered expiry is fine, and an admin's other tokens may still live forever.
+        for days in [Some(365), None] {
+            let mut m = Mocks::new();
+            m.repo.expect_count_active().returning(|_, _| Ok(0));
+            m.repo.expect_insert().times(1).returning(|_, _| Ok(()));
+            m.audit.expect_record().returning(|_| Ok(()));
+            let scopes: &[&str] = if days.is_some() {
+                &["admin:read"]
+            } else {
+                &["ai:read"]
+            };
+            let created = m
+                .service()
+                .create(admin, None, request("ops", scopes, days))
+                .await
+                .unwrap();
+            assert_eq!(created.token.expires_at.is_some(), days.is_some());
+        }
+    }
+
+    #[tokio::test]
     async fn admins_may_grant_admin_scopes() {
         let mut m = Mocks::new();
         m.repo.expect_count_active().returning(|_, _| Ok(0));
@@ -518,5 +589,53 @@ mod tests {
             service.revoke(alice().id, id, None).await,
             Err(TokenError::NotFound)
         ));
+    }
+
+    #[tokio::test]
+    async fn revoking_all_audits_each_token_it_revoked_and_counts_them() {
+        let mut m = Mocks::new();
+        let mut a = stored(None);
+        a.revoked_at = Some(t0());
+        let mut b = stored(None);
+        b.id = TokenId(uuid::Uuid::from_u128(8));
+        b.name = "deploy".into();
+        b.revoked_at = Some(t0());
+        m.repo
+            .expect_revoke_all_active()
+            .withf(|u, now| *u == alice().id && *now == t0())
+            .times(1)
+            .returning(move |_, _| Ok(vec![a.clone(), b.clone()]));
+        m.audit
+            .expect_record()
+            .times(2)
+            .withf(|e| {
+                e.action == "token.revoked"
+                    && e.actor == Some(alice().id)
+                    && e.ip.as_deref() == Some("192.0.2.1")
+                    && e.detail
+                        .as_deref()
+                        .is_some_and(|d| d.contains("reason=password_change"))
+            })
+            .returning(|_| Ok(()));
+        let n = m
+            .service()
+            .revoke_all(alice().id, Some("192.0.2.1".into()), "password_change")
+            .await
+            .unwrap();
+        assert_eq!(n, 2);
+
+        // Nothing to revoke: nothing audited.
+        let mut m = Mocks::new();
+        m.repo
+            .expect_revoke_all_active()
+            .returning(|_, _| Ok(Vec::new()));
+        m.audit.expect_record().never();
+        assert_eq!(
+            m.service()
+                .revoke_all(alice().id, None, "password_change")
+                .await
+                .unwrap(),
+            0
+        );
     }
 }

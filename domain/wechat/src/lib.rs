@@ -6,6 +6,9 @@
 //! through the traits in [`ports`]; it must never depend on an adapter, on actix-web, on
 //! sea-orm, on the wall clock or on randomness.
 //!
+//! The use cases are two services ([`service`]): [`service::AccessTokenService`] (the lease) and
+//! [`service::MenuService`] (the menu, which calls WeChat through the token service).
+//!
 //! Signing in with WeChat (OAuth) belongs to the accounts crate.
 
 pub mod error;

@@ -90,7 +90,7 @@ describe('admin guard and layout', () => {
       '/',
       asAdmin({ 'GET /api/admin/overview': () => ({ body: overview }) }),
     )
-    await user.click(await screen.findByRole('button', { name: 'Account menu of Admin' }))
+    await user.click(await screen.findByRole('button', { name: /Account menu of Admin$/ }))
     const link = screen.getByRole('menuitem', { name: 'Admin console' })
     expect(link).toHaveAttribute('href', '/admin')
     await user.click(link)
@@ -108,7 +108,7 @@ describe('admin guard and layout', () => {
     expect(screen.queryByRole('main')).not.toHaveTextContent('Log in')
     expect(calls('GET', '/api/admin/wechat/menu')).toHaveLength(0)
 
-    await user.click(screen.getByRole('button', { name: 'Account menu of Lily' }))
+    await user.click(screen.getByRole('button', { name: /Account menu of Lily$/ }))
     expect(screen.queryByRole('menuitem', { name: 'Admin console' })).not.toBeInTheDocument()
   })
 

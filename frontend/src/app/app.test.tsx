@@ -45,7 +45,7 @@ describe('application shell', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'A shared courtyard for your communities',
+        name: 'Courtyard, in Chinese and in English',
       }),
     ).toBeInTheDocument()
     expect(document.title).toBe('Courtyard')
@@ -69,7 +69,7 @@ describe('application shell', () => {
       '/settings/security',
     )
 
-    const avatar = screen.getByRole('button', { name: 'Account menu of Lily' })
+    const avatar = screen.getByRole('button', { name: /Account menu of Lily$/ })
     expect(avatar).toHaveTextContent('LI')
     await user.click(avatar)
     const menu = screen.getByRole('menu', { name: 'Account menu of Lily' })
@@ -93,7 +93,7 @@ describe('application shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Language' }))
     await user.click(screen.getByRole('menuitemradio', { name: '中文' }))
     expect(
-      await screen.findByRole('heading', { level: 1, name: '属于你的社群庭院' }),
+      await screen.findByRole('heading', { level: 1, name: '庭院，中文与英文皆宜' }),
     ).toBeInTheDocument()
     expect(document.cookie).toContain('preference_language=zh')
     expect(document.title).toBe('庭院')
@@ -109,7 +109,7 @@ describe('application shell', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'A shared courtyard for your communities',
+        name: 'Courtyard, in Chinese and in English',
       }),
     ).toBeInTheDocument()
     document.cookie = 'preference_language=; Max-Age=0; Path=/'
@@ -206,6 +206,7 @@ describe('/settings/security', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       currentPassword: 'old-password',
       newPassword: 'new-password-1',
+      revokeTokens: false,
     })
     expect(screen.getByLabelText('Current password')).toHaveValue('')
   })

@@ -102,7 +102,10 @@ function ToastCard({ toast, index, total }: { toast: Toast; index: number; total
                 {detailsOpen ? t('toast.hideDetails') : t('toast.showDetails')}
               </button>
               {detailsOpen && (
-                <pre className="mt-1 max-h-32 overflow-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre-wrap">
+                <pre
+                  tabIndex={0}
+                  className="mt-1 max-h-32 overflow-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre-wrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {toast.details}
                 </pre>
               )}

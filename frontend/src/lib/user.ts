@@ -1,27 +1,7 @@
-export type UserRole = 'user' | 'admin'
+import type { User } from './api/types.ts'
 
-/** The signed-in user as the server describes it (docs/api.md). */
-export interface User {
-  id: string
-  username: string
-  nickname: string
-  role: UserRole
-  createdAt: string
-  avatarUrl: string | null
-  /** False for accounts made by phone or WeChat that never set a password. */
-  hasPassword: boolean
-  /** The bound phone number, masked by the server ("138****8000"). */
-  phone: UserPhone | null
-  wechatLinked: boolean
-}
-
-export interface UserPhone {
-  prefix: PhonePrefix
-  masked: string
-}
-
-/** The phone regions offered (spec §5): +86 and +1. */
-export type PhonePrefix = '86' | '1'
+// The user's shape is the server's (UserDto in the OpenAPI document).
+export type { PhonePrefix, User, UserPhone, UserRole } from './api/types.ts'
 
 const segmenter =
   typeof Intl !== 'undefined' && 'Segmenter' in Intl

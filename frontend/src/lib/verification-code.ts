@@ -2,6 +2,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from './api-client.ts'
 import { normalizePhoneNumber } from './phone.ts'
+import type { PhoneRequest } from './api/types.ts'
 import type { PhonePrefix } from './user.ts'
 
 /** Spec §9: a new code may be asked for 60 s after the last one; the countdown ticks every 1 s. */
@@ -104,11 +105,8 @@ export function useCodeCountdown(prefix: string, phoneNumber: string) {
   return { remaining, start, key }
 }
 
-/** The body of both send-code endpoints (docs/api.md). */
-export interface SendCodeBody {
-  phonePrefix: PhonePrefix
-  phoneNumber: string
-}
+/** The body of both send-code endpoints. */
+export type SendCodeBody = PhoneRequest
 
 /**
  * Sending a code to the number entered: `request()` calls the endpoint and starts the countdown

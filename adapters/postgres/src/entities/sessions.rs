@@ -13,6 +13,7 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub last_seen_at: DateTimeUtc,
     pub expires_at: DateTimeUtc,
+    pub reauthenticated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,46 +1,33 @@
 //! `/api/admin/*`: the overview, the WeChat access-token manager and the custom menu.
 
-use crate::http::auth::dto::MessageResponse;
+use super::dto::{
+    Integrations, MenuBody, MenuResponse, OverviewResponse, TokenRefreshedResponse, TokenResponse,
+    TokenStateDto, ValidationResponse, VersionResponse, VersionsResponse,
+};
+use crate::http::dto::MessageResponse;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, MenuFaultDto};
 use crate::http::extract::AdminUser;
 use crate::i18n::{Lang, Msg};
-use crate::startup::AppState;
+use crate::state::AppState;
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use chrono::{DateTime, Utc};
-use serde::Serialize;
 use std::sync::Arc;
-use utoipa::ToSchema;
 use wechat::WechatError;
 use wechat::menu::Menu;
-use wechat::ports::{MenuVersion, MenuVersionId};
-use wechat::service::{TokenStatus, WechatAdminService};
+use wechat::ports::MenuVersionId;
+use wechat::service::{AccessTokenService, MenuService};
 
-fn wechat(state: &AppState) -> Result<Arc<WechatAdminService>, ApiError> {
+fn wechat_token(state: &AppState) -> Result<Arc<AccessTokenService>, ApiError> {
     state
-        .wechat_admin
+        .wechat_token
         .clone()
         .ok_or_else(|| WechatError::NotConfigured.into())
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Integrations {
-    /// `postgres` or `sqlite`.
-    pub database: &'static str,
-    /// `aliyun`, `log` (development: codes in the server log) or `none`.
-    pub sms: &'static str,
-    /// Whether WeChat's app id and secret are configured.
-    pub wechat: bool,
-    /// The AI assistant's provider (`deepseek`, `openai-compatible`), or `null` when none is
-    /// configured.
-    pub llm: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OverviewResponse {
-    pub success: bool,
-    /// How many accounts exist.
-    pub users: u64,
-    pub integrations: Integrations,
+fn wechat_menu(state: &AppState) -> Result<Arc<MenuService>, ApiError> {
+    state
+        .wechat_menu
+        .clone()
+        .ok_or_else(|| WechatError::NotConfigured.into())
 }
 
 #[utoipa::path(
@@ -62,78 +49,12 @@ pub async fn overview(
         success: true,
         users: state.accounts.count_users().await?,
         integrations: Integrations {
-            database: state.db.kind().as_str(),
+            database: state.system.database_kind().as_str(),
             sms: state.accounts.sms_provider(),
-            wechat: state.wechat_admin.is_some(),
+            wechat: state.wechat_token.is_some(),
             llm: state.chat.provider_name().map(str::to_owned),
         },
     }))
-}
-
-/// The access token as the admin console shows it (never the token itself).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TokenStateDto {
-    pub configured: bool,
-    pub app_id: Option<String>,
-    /// `missing`, `fresh`, `expiring` or `expired`.
-    #[schema(example = "fresh")]
-    pub state: &'static str,
-    #[schema(example = "81_Ab…x9Z")]
-    pub masked_token: Option<String>,
-    pub obtained_at: Option<DateTime<Utc>>,
-    pub expires_at: Option<DateTime<Utc>>,
-    pub last_error: Option<String>,
-    pub last_error_at: Option<DateTime<Utc>>,
-    pub force_refreshes_left_today: u32,
-    pub next_force_refresh_at: Option<DateTime<Utc>>,
-}
-
-impl TokenStateDto {
-    fn not_configured() -> Self {
-        Self {
-            configured: false,
-            app_id: None,
-            state: "missing",
-            masked_token: None,
-            obtained_at: None,
-            expires_at: None,
-            last_error: None,
-            last_error_at: None,
-            force_refreshes_left_today: 0,
-            next_force_refresh_at: None,
-        }
-    }
-}
-
-impl From<TokenStatus> for TokenStateDto {
-    fn from(s: TokenStatus) -> Self {
-        Self {
-            configured: s.configured,
-            app_id: Some(s.app_id),
-            state: s.state.as_str(),
-            masked_token: s.masked_token,
-            obtained_at: s.obtained_at,
-            expires_at: s.expires_at,
-            last_error: s.last_error,
-            last_error_at: s.last_error_at,
-            force_refreshes_left_today: s.force_refreshes_left_today,
-            next_force_refresh_at: s.next_force_refresh_at,
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenResponse {
-    pub success: bool,
-    pub token: TokenStateDto,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenRefreshedResponse {
-    pub success: bool,
-    pub message: &'static str,
-    pub token: TokenStateDto,
 }
 
 #[utoipa::path(
@@ -152,7 +73,7 @@ pub async fn token(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let token = match &state.wechat_admin {
+    let token = match &state.wechat_token {
         None => TokenStateDto::not_configured(),
         Some(w) => w.token_status().await?.into(),
     };
@@ -184,73 +105,13 @@ pub async fn refresh_token(
     admin: AdminUser,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let status = wechat(&state)?.force_refresh().await?;
+    let status = wechat_token(&state)?.force_refresh().await?;
     tracing::info!(admin = %admin.0.user.id, "WeChat access token force-refreshed");
     Ok(HttpResponse::Ok().json(TokenRefreshedResponse {
         success: true,
         message: Msg::TokenRefreshed.text(lang),
         token: status.into(),
     }))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MenuResponse {
-    pub success: bool,
-    /// WeChat's menu JSON (`{"button": [...]}`); null when no menu is published.
-    #[schema(value_type = Option<Object>)]
-    pub menu: Option<Menu>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ValidationResponse {
-    pub success: bool,
-    pub valid: bool,
-    pub faults: Vec<MenuFaultDto>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuVersionDto {
-    pub id: uuid::Uuid,
-    #[schema(value_type = Object)]
-    pub menu: Menu,
-    pub published_at: DateTime<Utc>,
-    /// The admin's username.
-    pub published_by: String,
-    pub rolled_back_from: Option<uuid::Uuid>,
-}
-
-impl From<MenuVersion> for MenuVersionDto {
-    fn from(v: MenuVersion) -> Self {
-        Self {
-            id: v.id.0,
-            menu: v.menu,
-            published_at: v.published_at,
-            published_by: v.published_by,
-            rolled_back_from: v.rolled_back_from.map(|id| id.0),
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VersionResponse {
-    pub success: bool,
-    pub message: &'static str,
-    pub version: MenuVersionDto,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct VersionsResponse {
-    pub success: bool,
-    pub versions: Vec<MenuVersionDto>,
-}
-
-/// A menu in WeChat's JSON shape, as the request body of validate and publish.
-#[derive(Debug, serde::Deserialize, ToSchema)]
-#[schema(example = json!({"button": [{"type": "click", "name": "今日歌曲", "key": "V1001_TODAY_MUSIC"}, {"name": "菜单", "sub_button": [{"type": "view", "name": "搜索", "url": "https://www.soso.com/"}]}]}))]
-pub struct MenuBody {
-    #[schema(value_type = Vec<Object>)]
-    pub button: Vec<wechat::menu::Button>,
 }
 
 #[utoipa::path(
@@ -270,7 +131,7 @@ pub async fn current_menu(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let menu = wechat(&state)?.current_menu().await?;
+    let menu = wechat_menu(&state)?.current_menu().await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(MenuResponse {
@@ -335,7 +196,7 @@ pub async fn publish_menu(
     let menu = Menu {
         button: body.into_inner().button,
     };
-    let version = wechat(&state)?
+    let version = wechat_menu(&state)?
         .publish_menu(&menu, admin.0.user.username.as_str())
         .await?;
     tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu published");
@@ -365,7 +226,7 @@ pub async fn delete_menu(
     admin: AdminUser,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    wechat(&state)?.delete_menu().await?;
+    wechat_menu(&state)?.delete_menu().await?;
     tracing::info!(admin = %admin.0.user.id, "WeChat menu deleted");
     Ok(HttpResponse::Ok().json(MessageResponse {
         success: true,
@@ -389,7 +250,7 @@ pub async fn menu_versions(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let versions = wechat(&state)?.versions(100).await?;
+    let versions = wechat_menu(&state)?.versions(100).await?;
     Ok(HttpResponse::Ok().json(VersionsResponse {
         success: true,
         versions: versions.into_iter().map(Into::into).collect(),
@@ -418,7 +279,7 @@ pub async fn rollback_menu(
     id: web::Path<String>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let service = wechat(&state)?;
+    let service = wechat_menu(&state)?;
     let id: MenuVersionId = id
         .parse()
         .map_err(|_| ApiError::from(WechatError::VersionNotFound))?;

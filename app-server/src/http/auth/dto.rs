@@ -1,28 +1,28 @@
-//! Request and response bodies of the auth endpoints. Requests carry raw strings; each
-//! `try_into_domain` is the only way from them to the domain's parsed types.
+//! Request and response bodies of the auth endpoints (those another area uses too are in
+//! [`crate::http::dto`]). Requests carry raw strings; each `try_into_domain` is the only way
+//! from them to the domain's parsed types.
 
+use crate::http::dto::UserDto;
 use crate::http::error::ApiError;
+use crate::http::rules;
 use crate::i18n::Msg;
-use accounts::model::{Nickname, Password, PhoneNumber, Session, User, Username, VerificationCode};
-use accounts::{AccountsError, Registration};
+use accounts::model::{Nickname, Password, Session, Username, VerificationCode};
+use accounts::{AccountsError, Proof, Registration};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
-    /// 3–32 of `a-z0-9_-`; upper case is folded to lower case.
-    #[schema(example = "xiaoming")]
+    #[schema(schema_with = rules::username)]
     #[validate(length(max = 256))]
     pub username: String,
-    /// 8–128 characters.
-    #[schema(example = "correct horse battery")]
+    #[schema(schema_with = rules::new_password)]
     #[validate(length(max = 1024))]
     pub password: String,
-    /// 1–32 characters; defaults to the username.
-    #[schema(example = "小明")]
+    #[schema(schema_with = rules::optional_nickname)]
     #[validate(length(max = 256))]
     pub nickname: Option<String>,
 }
@@ -35,7 +35,7 @@ impl RegisterRequest {
     pub fn try_into_domain(self) -> Result<Registration, ApiError> {
         self.validate()?;
         let username = Username::parse_public(&self.username);
-        let password = Password::parse(&self.password);
+        let password = Password::parse_new(&self.password);
         let nickname = self
             .nickname
             .as_deref()
@@ -68,6 +68,7 @@ fn field_errors(faults: Vec<(&str, AccountsError)>) -> ApiError {
         AccountsError::InvalidUsername => Msg::InvalidUsername,
         AccountsError::ReservedUsername => Msg::ReservedUsername,
         AccountsError::InvalidNickname => Msg::InvalidNickname,
+        AccountsError::PasswordTooCommon => Msg::PasswordTooCommon,
         _ => Msg::InvalidPassword,
     };
     let fields: Vec<(&str, Msg)> = faults.iter().map(|(f, e)| (*f, field_msg(e))).collect();
@@ -85,9 +86,9 @@ fn field_errors(faults: Vec<(&str, AccountsError)>) -> ApiError {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
-    #[schema(example = "xiaoming")]
+    #[schema(schema_with = rules::username)]
     pub username: String,
-    #[schema(example = "correct horse battery")]
+    #[schema(schema_with = rules::current_password)]
     pub password: String,
 }
 
@@ -107,9 +108,13 @@ impl LoginRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
+    #[schema(schema_with = rules::current_password)]
     pub current_password: String,
-    /// 8–128 characters.
+    #[schema(schema_with = rules::new_password)]
     pub new_password: String,
+    /// Also revoke every one of my personal access tokens (default false).
+    #[serde(default)]
+    pub revoke_tokens: bool,
 }
 
 impl ChangePasswordRequest {
@@ -119,154 +124,70 @@ impl ChangePasswordRequest {
     pub fn try_into_domain(self) -> Result<(Password, Password), ApiError> {
         let current = Password::for_login(&self.current_password)
             .map_err(|_| AccountsError::WrongPassword)?;
-        let new = Password::parse(&self.new_password)
-            .map_err(|e| ApiError::from(e).with_field("newPassword", Msg::InvalidPassword))?;
+        let new = Password::parse_new(&self.new_password).map_err(|e| {
+            let msg = match e {
+                AccountsError::PasswordTooCommon => Msg::PasswordTooCommon,
+                _ => Msg::InvalidPassword,
+            };
+            ApiError::from(e).with_field("newPassword", msg)
+        })?;
         Ok((current, new))
     }
 }
 
-/// A user as every client sees them.
+/// The password was changed.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UserDto {
-    pub id: uuid::Uuid,
-    #[schema(example = "xiaoming")]
-    pub username: String,
-    #[schema(example = "小明")]
-    pub nickname: String,
-    /// `user` or `admin`.
-    #[schema(example = "user")]
-    pub role: String,
-    pub avatar_url: Option<String>,
-    /// Whether the account can sign in with a password.
-    pub has_password: bool,
-    /// The bound phone number, masked.
-    pub phone: Option<PhoneDto>,
-    pub wechat_linked: bool,
-    pub created_at: DateTime<Utc>,
-}
-
-/// A phone number as screens show it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PhoneDto {
-    /// Calling code without `+`: `86` or `1`.
-    #[schema(example = "86")]
-    pub prefix: &'static str,
-    #[schema(example = "138****8000")]
-    pub masked: String,
-}
-
-impl From<&User> for UserDto {
-    fn from(u: &User) -> Self {
-        Self {
-            id: u.id.0,
-            username: u.username.as_str().to_owned(),
-            nickname: u.nickname.as_str().to_owned(),
-            role: u.role.as_str().to_owned(),
-            avatar_url: u.avatar_url.clone(),
-            has_password: u.has_password,
-            phone: u.phone.as_ref().map(|p| PhoneDto {
-                prefix: p.region().prefix(),
-                masked: p.masked(),
-            }),
-            wechat_linked: u.wechat.is_some(),
-            created_at: u.created_at,
-        }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AuthResponse {
+pub struct ChangePasswordResponse {
     #[schema(example = true)]
     pub success: bool,
-    pub user: UserDto,
     pub message: &'static str,
+    /// How many personal access tokens were revoked with it (0 unless `revokeTokens`).
+    #[schema(example = 2)]
+    pub tokens_revoked: u64,
 }
 
-impl AuthResponse {
-    pub fn new(user: &User, message: &'static str) -> Self {
-        Self {
-            success: true,
-            user: UserDto::from(user),
-            message,
+/// Proof of the account for the signed-in session: exactly one of `password` (accounts with a
+/// password) or `code` (sent by `POST /api/auth/reauthenticate/sendVerification` to the number
+/// already bound).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReauthenticateRequest {
+    #[schema(schema_with = rules::current_password)]
+    pub password: Option<String>,
+    #[schema(schema_with = rules::verification_code)]
+    pub code: Option<String>,
+}
+
+impl ReauthenticateRequest {
+    /// # Errors
+    /// 403 `wrong_password` for an impossible password; 422 `invalid_verification_code`; 422
+    /// `validation_failed` unless exactly one of the two is given.
+    pub fn try_into_domain(self) -> Result<Proof, ApiError> {
+        match (self.password, self.code) {
+            (Some(password), None) => Ok(Proof::Password(
+                Password::for_login(&password).map_err(|_| AccountsError::WrongPassword)?,
+            )),
+            (None, Some(code)) => Ok(Proof::Code(VerificationCode::parse(&code).map_err(
+                |e| ApiError::from(e).with_field("code", Msg::InvalidVerificationCode),
+            )?)),
+            _ => Err(
+                ApiError::unprocessable("validation_failed", Msg::ValidationFailed)
+                    .with_field("password", Msg::ReauthProofRequired),
+            ),
         }
     }
-
-    /// The answer to every successful sign-in: this body and the new session's cookie.
-    pub fn signed_in(
-        req: &actix_web::HttpRequest,
-        state: &crate::startup::AppState,
-        status: actix_web::http::StatusCode,
-        user: &User,
-        issued: &accounts::IssuedSession,
-        message: &'static str,
-    ) -> actix_web::HttpResponse {
-        actix_web::HttpResponse::build(status)
-            .insert_header(("Cache-Control", "no-store"))
-            .cookie(crate::http::extract::session_cookie(
-                req,
-                state,
-                &issued.token,
-            ))
-            .json(Self::new(user, message))
-    }
 }
 
-/// A phone number as typed, with its calling code.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PhoneRequest {
-    /// `86` or `1` (a leading `+` is accepted).
-    #[schema(example = "86")]
-    pub phone_prefix: String,
-    /// Spaces, `-`, `(` and `)` are ignored.
-    #[schema(example = "13800138000")]
-    pub phone_number: String,
-}
-
-impl PhoneRequest {
-    /// # Errors
-    /// 422 `unsupported_phone_region` or `invalid_phone`.
-    pub fn try_into_domain(&self) -> Result<PhoneNumber, ApiError> {
-        Ok(PhoneNumber::parse(&self.phone_prefix, &self.phone_number)?)
-    }
-}
-
-/// A phone number and the code sent to it.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PhoneCodeRequest {
-    #[schema(example = "86")]
-    pub phone_prefix: String,
-    #[schema(example = "13800138000")]
-    pub phone_number: String,
-    /// The 6 digits from the SMS.
-    #[schema(example = "123456")]
-    pub verification_code: String,
-}
-
-impl PhoneCodeRequest {
-    /// # Errors
-    /// 422 `unsupported_phone_region`, `invalid_phone` or `invalid_verification_code`.
-    pub fn try_into_domain(&self) -> Result<(PhoneNumber, VerificationCode), ApiError> {
-        let phone = PhoneNumber::parse(&self.phone_prefix, &self.phone_number)?;
-        let code = VerificationCode::parse(&self.verification_code)?;
-        Ok((phone, code))
-    }
-}
-
-/// A code was sent.
+/// The session proved the account again.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CodeSentResponse {
+pub struct ReauthenticatedResponse {
+    #[schema(example = true)]
     pub success: bool,
     pub message: &'static str,
-    /// When it was sent; the resend countdown runs from here.
-    pub sent_at: DateTime<Utc>,
-    #[schema(example = 60)]
-    pub resend_after_secs: u64,
-    #[schema(example = 300)]
-    pub expires_in_secs: i64,
+    /// Until when changing a sign-in method needs no further proof.
+    pub reauthenticated_until: DateTime<Utc>,
 }
 
 /// Signed in by phone.
@@ -279,25 +200,22 @@ pub struct PhoneLoginResponse {
     pub created: bool,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MessageResponse {
-    #[schema(example = true)]
-    pub success: bool,
-    pub message: &'static str,
-}
-
-/// The browser's sign-in state (§7 `GET /api/auth/token`).
+/// The browser's sign-in state (§7 `GET /api/auth/token`; the route's name is the spec's, the
+/// answer holds no token).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TokenStatus {
+pub struct SignInState {
     pub success: bool,
     pub is_authenticated: bool,
     /// Whether an account is linked to `wechatOpenId` (false when no openid is known).
     pub has_user: bool,
+    #[schema(required = true)]
     pub user: Option<UserDto>,
     /// The WeChat openid known to this browser, if any.
+    #[schema(required = true)]
     pub wechat_open_id: Option<String>,
     /// Where the browser must go to continue signing in, if anywhere.
+    #[schema(required = true)]
     pub auth_url: Option<String>,
 }
 
@@ -305,7 +223,9 @@ pub struct TokenStatus {
 #[serde(rename_all = "camelCase")]
 pub struct SessionDto {
     pub id: uuid::Uuid,
+    #[schema(required = true)]
     pub user_agent: Option<String>,
+    #[schema(required = true)]
     pub ip: Option<String>,
     pub created_at: DateTime<Utc>,
     pub last_seen_at: DateTime<Utc>,
@@ -333,6 +253,14 @@ pub struct SessionsResponse {
     pub sessions: Vec<SessionDto>,
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CallbackQuery {
+    /// WeChat's OAuth code (absent when the person declined).
+    pub code: Option<String>,
+    /// The `state` this server sent.
+    pub state: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,7 +282,7 @@ mod tests {
     fn blank_nickname_means_none() {
         let req = RegisterRequest {
             username: "alice".into(),
-            password: "password1".into(),
+            password: "alice-password-1".into(),
             nickname: Some(" ".into()),
         };
         assert!(req.try_into_domain().unwrap().nickname.is_none());

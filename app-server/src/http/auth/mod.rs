@@ -4,4 +4,5 @@
 pub mod dto;
 pub mod handlers;
 pub mod phone;
+pub mod reauth;
 pub mod wechat;

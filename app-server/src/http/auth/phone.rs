@@ -1,22 +1,12 @@
 //! Phone + SMS code sign-in (spec §2.3, §7): send a code, log in with it.
 
-use super::dto::{CodeSentResponse, PhoneCodeRequest, PhoneLoginResponse, PhoneRequest, UserDto};
+use super::dto::PhoneLoginResponse;
+use crate::http::dto::{CodeSentResponse, PhoneCodeRequest, PhoneRequest, UserDto};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{client_context, session_cookie};
 use crate::i18n::{Lang, Msg};
-use crate::startup::AppState;
-use accounts::SentCode;
+use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, post, web};
-
-pub(crate) fn code_sent(sent: &SentCode, lang: Lang) -> CodeSentResponse {
-    CodeSentResponse {
-        success: true,
-        message: Msg::CodeSent.text(lang),
-        sent_at: sent.sent_at,
-        resend_after_secs: sent.resend_after_secs,
-        expires_in_secs: sent.expires_in_secs,
-    }
-}
 
 #[utoipa::path(
     tag = "auth",
@@ -41,9 +31,9 @@ pub async fn send_verification(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let phone = body.try_into_domain()?;
-    let ctx = client_context(&req, state.config.trust_proxy);
+    let ctx = client_context(&req, &state.config.trusted_proxies);
     let sent = state.accounts.send_login_code(&phone, &ctx).await?;
-    Ok(HttpResponse::Ok().json(code_sent(&sent, lang)))
+    Ok(HttpResponse::Ok().json(CodeSentResponse::new(&sent, lang)))
 }
 
 #[utoipa::path(
@@ -69,7 +59,7 @@ pub async fn login(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let (phone, code) = body.try_into_domain()?;
-    let ctx = client_context(&req, state.config.trust_proxy);
+    let ctx = client_context(&req, &state.config.trusted_proxies);
     let (user, issued, created) = state.accounts.login_with_phone(&phone, &code, &ctx).await?;
     tracing::info!(user = %user.id, created, "logged in by phone");
     Ok(HttpResponse::Ok()

@@ -1,23 +1,31 @@
 //! WeChat sign-in (spec §2.3, §4.1; docs/api.md "WeChat"): the OAuth round trip, the cookie that
 //! remembers the proven openid, logging in, making an account from the WeChat profile, binding
 //! and unbinding.
+//!
+//! The proof cookie (`courtyard_wechat`) is single use: it carries a nonce that the first
+//! login, registration or binding made with it spends in the database (every instance agrees),
+//! and that logout spends too; the cookie is removed at the same time. A copied value is
+//! refused afterwards.
 
-use super::dto::{AuthResponse, TokenStatus, UserDto};
+use super::dto::{CallbackQuery, SignInState};
+use crate::http::dto::{AuthResponse, UserDto};
 use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, named_cookie};
+use crate::http::extract::{
+    MaybeSignedIn, SignedIn, client_context, named_cookie, request_is_https,
+};
+use crate::http::middleware::is_own_script_request;
 use crate::http::signed::Signer;
 use crate::i18n::{Lang, Msg};
-use crate::startup::AppState;
-use accounts::AccountsError;
+use crate::state::AppState;
 use accounts::model::{WechatIdentity, WechatProfile};
+use accounts::{AccountsError, WechatNonce};
+use actix_web::cookie::Cookie;
 use actix_web::cookie::time::Duration as CookieDuration;
 use actix_web::http::StatusCode;
-use actix_web::http::header::{LOCATION, REFERER, USER_AGENT};
+use actix_web::http::header::{HOST, LOCATION, REFERER, USER_AGENT};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use chrono::{Duration, Utc};
-use kernel::{RateDecision, RateLimitRule, RateLimiter};
 use serde::{Deserialize, Serialize};
-use utoipa::IntoParams;
 
 /// Remembers the openid this browser proved through WeChat, until login.
 pub const WECHAT_COOKIE: &str = "courtyard_wechat";
@@ -34,6 +42,8 @@ struct WechatCookie {
     u: Option<String>,
     n: Option<String>,
     a: Option<String>,
+    /// The nonce a use of this cookie spends (cookies without one are not accepted).
+    j: String,
 }
 
 impl WechatCookie {
@@ -62,16 +72,62 @@ fn wechat_cookie(req: &HttpRequest, signer: &Signer) -> Option<WechatCookie> {
     signer.verify("wechat", c.value(), Utc::now())
 }
 
-fn proven_profile(req: &HttpRequest, state: &AppState) -> Result<WechatProfile, ApiError> {
-    wechat_cookie(req, &state.signer)
-        .map(WechatCookie::profile)
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "wechat_session_missing",
-                Msg::WechatSessionMissing,
-            )
-        })
+fn wechat_session_missing() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "wechat_session_missing",
+        Msg::WechatSessionMissing,
+    )
+}
+
+/// The proof cookie of this request, if it is genuine, unexpired and not yet spent.
+async fn unspent_proof(
+    req: &HttpRequest,
+    state: &AppState,
+) -> Result<Option<WechatCookie>, ApiError> {
+    let Some(proof) = wechat_cookie(req, &state.signer) else {
+        return Ok(None);
+    };
+    let unspent = state
+        .accounts
+        .wechat_nonce_unspent(WechatNonce::Proof(&proof.j))
+        .await?;
+    Ok(unspent.then_some(proof))
+}
+
+/// The proof cookie's nonce (to spend with [`spend_proof`]) and the WeChat profile it proves:
+/// 401 `wechat_session_missing` without a genuine, unexpired, unspent proof cookie.
+async fn proof(req: &HttpRequest, state: &AppState) -> Result<(String, WechatProfile), ApiError> {
+    let proof = unspent_proof(req, state)
+        .await?
+        .ok_or_else(wechat_session_missing)?;
+    Ok((proof.j.clone(), proof.profile()))
+}
+
+/// Spends the proof cookie's nonce after it was used; `false` when another request spent it
+/// first (a replayed copy racing the original), and what that request made must be undone.
+async fn spend_proof(state: &AppState, nonce: &str) -> Result<bool, ApiError> {
+    Ok(state
+        .accounts
+        .spend_wechat_nonce(WechatNonce::Proof(nonce))
+        .await?)
+}
+
+/// The cookie that makes the browser forget its WeChat proof.
+pub fn wechat_cookie_removal(req: &HttpRequest, state: &AppState) -> Cookie<'static> {
+    let mut c = named_cookie(req, state, WECHAT_COOKIE, String::new());
+    c.make_removal();
+    c
+}
+
+/// At logout: spends the proof cookie's nonce, if the request has one, so that a copy of the
+/// cookie cannot sign anyone in later. A failure is logged, not turned into a failed logout.
+pub async fn forget_proof(req: &HttpRequest, state: &AppState) {
+    if let Some(proof) = wechat_cookie(req, &state.signer)
+        && let Err(e) = spend_proof(state, &proof.j).await
+    {
+        tracing::warn!(code = e.code, "could not spend the WeChat proof at logout");
+    }
 }
 
 fn in_wechat(req: &HttpRequest) -> bool {
@@ -81,11 +137,22 @@ fn in_wechat(req: &HttpRequest) -> bool {
         .is_some_and(|ua| ua.contains("MicroMessenger"))
 }
 
-/// Where browsers reach this server: `PUBLIC_URL`, else the request's scheme and host.
+/// Where browsers reach this server: `PUBLIC_URL` (required in production), else the request's
+/// own scheme (as [`request_is_https`] decides) and `Host` — never `X-Forwarded-Host` or
+/// `Forwarded`, which a client could set.
 fn public_base(req: &HttpRequest, state: &AppState) -> String {
     state.config.public_url.clone().unwrap_or_else(|| {
-        let info = req.connection_info();
-        format!("{}://{}", info.scheme(), info.host())
+        let scheme = if request_is_https(req, &state.config.trusted_proxies) {
+            "https"
+        } else {
+            "http"
+        };
+        let host = req
+            .headers()
+            .get(HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("localhost");
+        format!("{scheme}://{host}")
     })
 }
 
@@ -102,24 +169,28 @@ fn return_path(req: &HttpRequest, base: &str) -> String {
 #[utoipa::path(
     tag = "auth",
     summary = "Sign-in state of this browser",
-    description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved; `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.",
-    responses((status = 200, description = "The state", body = TokenStatus)),
+    description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.",
+    responses((status = 200, description = "The state", body = SignInState)),
     security((), ("session" = []), ("bearer" = []))
 )]
 #[get("/auth/token")]
-pub async fn token_status(
+pub async fn sign_in_state(
     req: HttpRequest,
     state: web::Data<AppState>,
     me: MaybeSignedIn,
 ) -> Result<HttpResponse, ApiError> {
     let user = me.0.as_ref().map(|s| UserDto::from(&s.user));
-    let proven = wechat_cookie(&req, &state.signer);
+    let proven = unspent_proof(&req, &state).await?;
     let has_user = match &proven {
         Some(c) => state.accounts.find_by_wechat(&c.o).await?.is_some(),
         None => false,
     };
     let mut res = HttpResponse::Ok();
     res.insert_header(("Cache-Control", "no-store"));
+    if proven.is_none() && req.cookie(WECHAT_COOKIE).is_some() {
+        // Spent, expired or forged: let the browser forget it.
+        res.cookie(wechat_cookie_removal(&req, &state));
+    }
     let mut auth_url = None;
     if let Some(oauth) = &state.wechat_oauth
         && user.is_none()
@@ -144,7 +215,7 @@ pub async fn token_status(
         res.cookie(cookie);
         auth_url = Some(oauth.authorize_url(&format!("{base}{CALLBACK_PATH}"), &nonce));
     }
-    Ok(res.json(TokenStatus {
+    Ok(res.json(SignInState {
         success: true,
         is_authenticated: user.is_some(),
         has_user,
@@ -158,14 +229,6 @@ pub async fn token_status(
 fn hex_nonce() -> String {
     // A v4 UUID carries 122 bits from the OS random source.
     uuid::Uuid::new_v4().simple().to_string()
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct CallbackQuery {
-    /// WeChat's OAuth code (absent when the person declined).
-    code: Option<String>,
-    /// The `state` this server sent.
-    state: Option<String>,
 }
 
 fn back_to_spa(next: &str) -> HttpResponse {
@@ -207,24 +270,14 @@ pub async fn callback(
         return failed(&req, &state, "invalid_state");
     };
     // Single use, across every instance.
-    let once = RateLimitRule {
-        limit: 1,
-        window_secs: 60 * 60,
-    };
-    let limiter = state.db.rate_limiter();
-    match limiter
-        .hit(&format!("wechat:state:{}", expected.n), once, Utc::now())
+    match state
+        .accounts
+        .spend_wechat_nonce(WechatNonce::OAuthState(&expected.n))
         .await
     {
-        Ok(RateDecision::Allowed) => {}
-        Ok(RateDecision::Limited { .. }) => return failed(&req, &state, "invalid_state"),
-        Err(e) => {
-            tracing::error!(
-                error = format!("{e:#}"),
-                "WeChat callback: state check failed"
-            );
-            return failed(&req, &state, "internal_error");
-        }
+        Ok(true) => {}
+        Ok(false) => return failed(&req, &state, "invalid_state"),
+        Err(_) => return failed(&req, &state, "internal_error"),
     }
     let Some(code) = query
         .code
@@ -248,6 +301,7 @@ pub async fn callback(
         u: profile.identity.unionid,
         n: profile.nickname,
         a: profile.avatar_url,
+        j: hex_nonce(),
     };
     let signed = match state.signer.sign(
         "wechat",
@@ -270,13 +324,36 @@ pub async fn callback(
     res
 }
 
+/// Answers a sign-in made with the proof cookie: spends the proof and removes the cookie. When
+/// another request spent it first (a replayed copy racing the original), the session just made
+/// is ended again and the answer is 401 `wechat_session_missing`.
+async fn signed_in_with_proof(
+    req: &HttpRequest,
+    state: &AppState,
+    nonce: &str,
+    status: StatusCode,
+    user: &accounts::model::User,
+    issued: &accounts::IssuedSession,
+    message: &'static str,
+) -> Result<HttpResponse, ApiError> {
+    if !spend_proof(state, nonce).await? {
+        state.accounts.logout(&issued.token).await?;
+        return Err(wechat_session_missing());
+    }
+    let mut res = AuthResponse::signed_in(req, state, status, user, issued, message);
+    res.add_cookie(&wechat_cookie_removal(req, state))
+        .map_err(|e| ApiError::internal(&anyhow::anyhow!("{e}")))?;
+    Ok(res)
+}
+
 #[utoipa::path(
     tag = "auth",
     summary = "Log in with the WeChat account this browser proved",
+    description = "Kept a `GET` as the spec says, so it refuses requests that are not the app's own: a browser must send `Sec-Fetch-Site: same-origin` (and, when it sends them, `Sec-Fetch-Dest: empty` and `Sec-Fetch-Mode: cors` or `same-origin`, i.e. the page's own `fetch`); a client that sends no fetch metadata must send a `Referer` from this site. A link or an image on another site never signs anyone in. The proof is spent and its cookie removed.",
     responses(
         (status = 200, description = "Signed in", body = AuthResponse),
-        (status = 401, description = "`wechat_session_missing`", body = ErrorBody),
-        (status = 403, description = "`account_disabled`", body = ErrorBody),
+        (status = 401, description = "`wechat_session_missing` (no proof, or one already used)", body = ErrorBody),
+        (status = 403, description = "`cross_origin_request` (not the app's own request), `account_disabled`", body = ErrorBody),
         (status = 404, description = "`wechat_not_linked`", body = ErrorBody),
     ),
     security(())
@@ -287,30 +364,36 @@ pub async fn login(
     state: web::Data<AppState>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let profile = proven_profile(&req, &state)?;
-    let ctx = client_context(&req, state.config.trust_proxy);
+    if !is_own_script_request(&req, state.config.public_url.as_deref()) {
+        tracing::warn!("refused a WeChat login that was not the app's own request");
+        return Err(ApiError::cross_origin());
+    }
+    let (nonce, profile) = proof(&req, &state).await?;
+    let ctx = client_context(&req, &state.config.trusted_proxies);
     let (user, issued) = state
         .accounts
         .login_with_wechat(&profile.identity.openid, &ctx)
         .await?;
     tracing::info!(user = %user.id, "logged in with WeChat");
-    Ok(AuthResponse::signed_in(
+    signed_in_with_proof(
         &req,
         &state,
+        &nonce,
         StatusCode::OK,
         &user,
         &issued,
         Msg::LoggedIn.text(lang),
-    ))
+    )
+    .await
 }
 
 #[utoipa::path(
     tag = "auth",
     summary = "Create an account from the WeChat profile",
-    description = "Makes a new account (nickname and avatar from WeChat, no password) linked to the proven openid, and signs it in.",
+    description = "Makes a new account (nickname and avatar from WeChat, no password) linked to the proven openid, and signs it in. The proof is spent and its cookie removed.",
     responses(
         (status = 201, description = "Registered and signed in", body = AuthResponse),
-        (status = 401, description = "`wechat_session_missing`", body = ErrorBody),
+        (status = 401, description = "`wechat_session_missing` (no proof, or one already used)", body = ErrorBody),
         (status = 409, description = "`wechat_already_linked`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
     ),
@@ -322,27 +405,30 @@ pub async fn register(
     state: web::Data<AppState>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let profile = proven_profile(&req, &state)?;
-    let ctx = client_context(&req, state.config.trust_proxy);
+    let (nonce, profile) = proof(&req, &state).await?;
+    let ctx = client_context(&req, &state.config.trusted_proxies);
     let (user, issued) = state.accounts.register_with_wechat(&profile, &ctx).await?;
     tracing::info!(user = %user.id, "registered with WeChat");
-    Ok(AuthResponse::signed_in(
+    signed_in_with_proof(
         &req,
         &state,
+        &nonce,
         StatusCode::CREATED,
         &user,
         &issued,
         Msg::Registered.text(lang),
-    ))
+    )
+    .await
 }
 
 #[utoipa::path(
     tag = "auth",
     summary = "Link the proven WeChat account to me",
+    description = "A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).",
     responses(
         (status = 200, description = "Linked", body = AuthResponse),
         (status = 401, description = "`unauthorized`, `wechat_session_missing`", body = ErrorBody),
-        (status = 403, description = "`token_not_allowed`", body = ErrorBody),
+        (status = 403, description = "`reauthentication_required`, `token_not_allowed`", body = ErrorBody),
         (status = 409, description = "`wechat_already_linked`, `wechat_already_bound`", body = ErrorBody),
     ),
     security(("session" = []))
@@ -354,25 +440,32 @@ pub async fn bind(
     me: SignedIn,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let profile = proven_profile(&req, &state)?;
+    let session = me.session()?;
+    let (nonce, profile) = proof(&req, &state).await?;
     let user = state
         .accounts
-        .bind_wechat(me.user.id, profile.identity)
+        .bind_wechat(session, profile.identity)
         .await?;
     tracing::info!(user = %user.id, "WeChat linked");
-    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::WechatBound.text(lang))))
+    // The proof is used up (an openid binds to one account, so a racing copy cannot have
+    // bound it elsewhere): spend it and let the browser forget it.
+    spend_proof(&state, &nonce).await?;
+    Ok(HttpResponse::Ok()
+        .cookie(wechat_cookie_removal(&req, &state))
+        .json(AuthResponse::new(&user, Msg::WechatBound.text(lang))))
 }
 
 #[utoipa::path(
     tag = "auth",
     summary = "Unlink WeChat from me",
-    description = "Refused when WeChat is the account's only way to sign in.",
+    description = "Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).",
     responses(
         (status = 200, description = "Unlinked", body = AuthResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`reauthentication_required`, `token_not_allowed`", body = ErrorBody),
         (status = 409, description = "`last_sign_in_method`", body = ErrorBody),
     ),
-    security(("session" = []), ("bearer" = ["account:write"]))
+    security(("session" = []))
 )]
 #[delete("/auth/wechat/binding")]
 pub async fn unbind(
@@ -380,7 +473,7 @@ pub async fn unbind(
     me: SignedIn,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.accounts.unbind_wechat(me.user.id).await?;
+    let user = state.accounts.unbind_wechat(me.session()?).await?;
     tracing::info!(user = %user.id, "WeChat unlinked");
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::WechatUnbound.text(lang))))
 }

@@ -12,6 +12,9 @@ pub enum PhoneRegion {
 }
 
 impl PhoneRegion {
+    /// Every region served, in the order sign-in screens offer them.
+    pub const ALL: [PhoneRegion; 2] = [PhoneRegion::Cn, PhoneRegion::Nanp];
+
     /// Parses a calling code as typed: `86`, `+86`, `1`, `+1`.
     ///
     /// # Errors
@@ -147,6 +150,8 @@ pub enum CodePurpose {
     Login,
     /// Binding or changing the phone number of a signed-in account.
     BindPhone,
+    /// Proving the account again, to the number already bound, before changing how it signs in.
+    Reauthenticate,
 }
 
 impl CodePurpose {
@@ -154,6 +159,7 @@ impl CodePurpose {
         match self {
             Self::Login => "login",
             Self::BindPhone => "bind_phone",
+            Self::Reauthenticate => "reauthenticate",
         }
     }
 
@@ -163,6 +169,7 @@ impl CodePurpose {
         match raw {
             "login" => Ok(Self::Login),
             "bind_phone" => Ok(Self::BindPhone),
+            "reauthenticate" => Ok(Self::Reauthenticate),
             other => Err(anyhow::anyhow!("unknown code purpose {other:?}").into()),
         }
     }
@@ -173,11 +180,14 @@ impl CodePurpose {
 pub struct VerificationCode(String);
 
 impl VerificationCode {
+    /// Digits in a code.
+    pub const LEN: usize = 6;
+
     /// # Errors
     /// `InvalidVerificationCode` unless exactly six ASCII digits (surrounding space ignored).
     pub fn parse(raw: &str) -> Result<Self, AccountsError> {
         let t = raw.trim();
-        if t.len() == 6 && t.bytes().all(|b| b.is_ascii_digit()) {
+        if t.len() == Self::LEN && t.bytes().all(|b| b.is_ascii_digit()) {
             Ok(Self(t.to_owned()))
         } else {
             Err(AccountsError::InvalidVerificationCode)

@@ -8,13 +8,16 @@ use kernel::{Role, UserId};
 pub struct Nickname(String);
 
 impl Nickname {
+    /// The longest nickname, in characters (after trimming).
+    pub const MAX_CHARS: usize = 32;
+
     /// # Errors
     /// `InvalidNickname` when empty after trimming, longer than 32 characters, or containing
     /// control characters.
     pub fn parse(raw: &str) -> Result<Self, AccountsError> {
         let trimmed = raw.trim();
         let len = trimmed.chars().count();
-        if !(1..=32).contains(&len) || trimmed.chars().any(char::is_control) {
+        if !(1..=Self::MAX_CHARS).contains(&len) || trimmed.chars().any(char::is_control) {
             return Err(AccountsError::InvalidNickname);
         }
         Ok(Self(trimmed.to_owned()))
@@ -24,7 +27,7 @@ impl Nickname {
     /// dropped, cut to 32 characters; `None` when nothing usable is left.
     pub fn lenient(raw: &str) -> Option<Self> {
         let cleaned: String = raw.chars().filter(|c| !c.is_control()).collect();
-        let cut: String = cleaned.trim().chars().take(32).collect();
+        let cut: String = cleaned.trim().chars().take(Self::MAX_CHARS).collect();
         Self::parse(&cut).ok()
     }
 

@@ -36,6 +36,11 @@ const RESERVED: &[&str] = &[
 pub struct Username(String);
 
 impl Username {
+    /// The shortest name, in characters.
+    pub const MIN_CHARS: usize = 3;
+    /// The longest name, in characters.
+    pub const MAX_CHARS: usize = 32;
+
     /// Parses a name typed by a person (trimmed, folded to lower case).
     ///
     /// # Errors
@@ -46,7 +51,7 @@ impl Username {
         let chars_ok = folded
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
-        if !(3..=32).contains(&len) || !chars_ok {
+        if !(Self::MIN_CHARS..=Self::MAX_CHARS).contains(&len) || !chars_ok {
             return Err(AccountsError::InvalidUsername);
         }
         Ok(Self(folded))

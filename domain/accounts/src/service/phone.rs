@@ -4,7 +4,8 @@
 use super::{AccountService, ClientContext, IssuedSession};
 use crate::AccountsError;
 use crate::model::{
-    CodePurpose, NewUser, Nickname, PhoneNumber, User, Username, VerificationCode, WechatIdentity,
+    CodePurpose, NewUser, Nickname, PhoneNumber, Session, User, Username, VerificationCode,
+    WechatIdentity,
 };
 use crate::ports::{AttemptOutcome, CodeId, StoredCode};
 use chrono::{DateTime, Duration, Utc};
@@ -41,18 +42,28 @@ impl AccountService {
         self.send_code(phone, CodePurpose::Login, ctx).await
     }
 
-    /// Sends a code to bind `phone` to the signed-in account.
+    /// Sends a code to bind `phone` to the session's account. Needs recent proof of the
+    /// account. Every limit applies before anything else, and the answer never says whether
+    /// another account has the number (that is told only to whoever holds the code, by
+    /// [`bind_phone`](Self::bind_phone)): a signed-in user cannot probe numbers with it.
     ///
     /// # Errors
-    /// `PhoneTaken` when another account has the number; otherwise as `send_login_code`.
-    #[tracing::instrument(skip_all, fields(user = %user_id, phone = %phone))]
+    /// `ReauthenticationRequired`; `RateLimited` past the per-account limit on binding codes;
+    /// otherwise as `send_login_code`.
+    #[tracing::instrument(skip_all, fields(user = %session.user_id, phone = %phone))]
     pub async fn send_bind_code(
         &self,
-        user_id: UserId,
+        session: &Session,
         phone: &PhoneNumber,
         ctx: &ClientContext,
     ) -> Result<SentCode, AccountsError> {
-        self.ensure_phone_free_for(user_id, phone).await?;
+        self.require_fresh_proof(session)?;
+        self.limit(
+            &format!("sms:bind:user:{}", session.user_id),
+            self.policy.bind_codes_per_user,
+            true,
+        )
+        .await?;
         self.send_code(phone, CodePurpose::BindPhone, ctx).await
     }
 
@@ -69,7 +80,7 @@ impl AccountService {
         code: &VerificationCode,
         ctx: &ClientContext,
     ) -> Result<(User, IssuedSession, bool), AccountsError> {
-        if let Some(ip) = &ctx.ip {
+        if let Some(ip) = ctx.rate_key() {
             self.limit(&format!("login:ip:{ip}"), self.policy.login_per_ip, true)
                 .await?;
         }
@@ -106,19 +117,24 @@ impl AccountService {
         Ok((user, issued, created))
     }
 
-    /// Binds (or changes) the signed-in account's phone number, proven by a code.
+    /// Binds (or changes) the session's account's phone number, proven by a code. Needs
+    /// recent proof of the account. The code is checked first: only its holder learns that
+    /// another account has the number.
     ///
     /// # Errors
-    /// `PhoneTaken`; `WrongVerificationCode`; `VerificationCodeExhausted`; `Unexpected`.
-    #[tracing::instrument(skip_all, fields(user = %user_id, phone = %phone))]
+    /// `ReauthenticationRequired`; `WrongVerificationCode`; `VerificationCodeExhausted`;
+    /// `PhoneTaken` (after a right code); `Unexpected`.
+    #[tracing::instrument(skip_all, fields(user = %session.user_id, phone = %phone))]
     pub async fn bind_phone(
         &self,
-        user_id: UserId,
+        session: &Session,
         phone: &PhoneNumber,
         code: &VerificationCode,
     ) -> Result<User, AccountsError> {
-        self.ensure_phone_free_for(user_id, phone).await?;
+        self.require_fresh_proof(session)?;
+        let user_id = session.user_id;
         self.check_code(phone, CodePurpose::BindPhone, code).await?;
+        self.ensure_phone_free_for(user_id, phone).await?;
         self.users
             .set_phone(user_id, phone, self.clock.now())
             .await?;
@@ -138,7 +154,7 @@ impl AccountService {
         }
     }
 
-    async fn send_code(
+    pub(super) async fn send_code(
         &self,
         phone: &PhoneNumber,
         purpose: CodePurpose,
@@ -162,7 +178,7 @@ impl AccountService {
             true,
         )
         .await?;
-        if let Some(ip) = &ctx.ip {
+        if let Some(ip) = ctx.rate_key() {
             self.limit(&format!("sms:ip:{ip}"), self.policy.sms_per_ip, true)
                 .await?;
         }
@@ -193,7 +209,7 @@ impl AccountService {
     }
 
     /// Spends one try of the live code; consumes it when the guess is right.
-    async fn check_code(
+    pub(super) async fn check_code(
         &self,
         phone: &PhoneNumber,
         purpose: CodePurpose,
@@ -257,6 +273,7 @@ impl AccountService {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reauth::tests::session_proven;
     use super::super::tests::{Mocks, ctx, t0, user};
     use super::*;
     use kernel::RateDecision;
@@ -515,19 +532,172 @@ mod tests {
         assert!(matches!(err, AccountsError::WrongVerificationCode));
     }
 
+    /// A session whose proof of the account is a minute old.
+    fn fresh(user_id: UserId) -> Session {
+        session_proven(60, user_id)
+    }
+
+    fn sender(m: &mut Mocks) {
+        m.tokens
+            .expect_verification_code()
+            .returning(|| VerificationCode::parse("482913").unwrap());
+        m.codes.expect_replace().returning(|_| Ok(()));
+        m.sms.expect_send_code().times(1).returning(|_, _| Ok(()));
+        m.sms.expect_provider().return_const("log");
+    }
+
     #[tokio::test]
-    async fn binding_a_number_of_another_account_is_refused_before_any_code() {
+    async fn a_bind_code_for_a_number_of_another_account_answers_like_a_free_number() {
+        let me = user("alice").id;
+        let mut answers = Vec::new();
+        for owner in [None, Some(user("bob"))] {
+            let mut m = Mocks::new();
+            m.allow_all_limits();
+            sender(&mut m);
+            // Whose the number is is not even asked.
+            m.users
+                .expect_find_by_phone()
+                .never()
+                .returning(move |_| Ok(owner.clone()));
+            let sent = m
+                .service()
+                .send_bind_code(&fresh(me), &phone(), &ctx())
+                .await
+                .unwrap();
+            answers.push(sent);
+        }
+        assert_eq!(answers[0], answers[1]);
+    }
+
+    #[tokio::test]
+    async fn every_bind_code_limit_refuses_before_anything_is_looked_up_or_sent() {
+        let me = user("alice").id;
+        for limited in [
+            format!("sms:bind:user:{me}"),
+            "sms:resend:+8613800138000".to_owned(),
+            "sms:phone:+8613800138000".to_owned(),
+            "sms:ip:192.0.2.1".to_owned(),
+        ] {
+            let mut m = Mocks::new();
+            let key = limited.clone();
+            m.limiter.expect_hit().returning(move |k, r, _| {
+                if k == key {
+                    if k.starts_with("sms:bind:user:") {
+                        assert_eq!((r.limit, r.window_secs), (10, 3600));
+                    }
+                    Ok(RateDecision::Limited {
+                        retry_after_secs: 30,
+                    })
+                } else {
+                    Ok(RateDecision::Allowed)
+                }
+            });
+            m.users.expect_find_by_phone().never();
+            m.users.expect_find_by_id().never();
+            m.codes.expect_replace().never();
+            m.sms.expect_send_code().never();
+            let err = m
+                .service()
+                .send_bind_code(&fresh(me), &phone(), &ctx())
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    AccountsError::RateLimited { .. } | AccountsError::CodeResendTooSoon { .. }
+                ),
+                "{limited}: {err:?}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn without_recent_proof_no_bind_code_is_sent_and_nothing_is_bound() {
+        let me = user("alice").id;
+        let stale = session_proven(601, me);
         let mut m = Mocks::new();
-        m.users
-            .expect_find_by_phone()
-            .returning(|_| Ok(Some(user("bob"))));
+        m.limiter.expect_hit().never();
+        m.codes.expect_reserve_attempt().never();
+        m.users.expect_set_phone().never();
         m.sms.expect_send_code().never();
-        let me = UserId::new_random();
+        let svc = m.service();
+        assert!(matches!(
+            svc.send_bind_code(&stale, &phone(), &ctx()).await,
+            Err(AccountsError::ReauthenticationRequired)
+        ));
+        assert!(matches!(
+            svc.bind_phone(&stale, &phone(), &code("123456")).await,
+            Err(AccountsError::ReauthenticationRequired)
+        ));
+    }
+
+    fn bind_stored(digits: &str) -> StoredCode {
+        StoredCode {
+            purpose: CodePurpose::BindPhone,
+            code_hash: code(digits).hash(&phone(), CodePurpose::BindPhone),
+            ..stored(digits, 1)
+        }
+    }
+
+    #[tokio::test]
+    async fn phone_taken_is_told_only_after_the_right_code() {
+        let me = user("alice").id;
+        // A wrong code: refused as wrong, and the owner of the number is never looked up.
+        let mut m = Mocks::new();
+        m.codes
+            .expect_reserve_attempt()
+            .with(eq(phone()), eq(CodePurpose::BindPhone), always(), always())
+            .returning(|_, _, _, _| Ok(AttemptOutcome::Reserved(bind_stored("123456"))));
+        m.users.expect_find_by_phone().never();
+        m.users.expect_set_phone().never();
         let err = m
             .service()
-            .send_bind_code(me, &phone(), &ctx())
+            .bind_phone(&fresh(me), &phone(), &code("654321"))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, AccountsError::WrongVerificationCode));
+
+        // The right code for a number another account has: now, and only now, phone_taken.
+        let mut m = Mocks::new();
+        m.codes
+            .expect_reserve_attempt()
+            .returning(|_, _, _, _| Ok(AttemptOutcome::Reserved(bind_stored("123456"))));
+        m.codes.expect_consume().times(1).returning(|_, _| Ok(true));
+        m.users
+            .expect_find_by_phone()
+            .times(1)
+            .returning(|_| Ok(Some(user("bob"))));
+        m.users.expect_set_phone().never();
+        let err = m
+            .service()
+            .bind_phone(&fresh(me), &phone(), &code("123456"))
             .await
             .unwrap_err();
         assert!(matches!(err, AccountsError::PhoneTaken));
+
+        // The right code for a free number binds it.
+        let mut m = Mocks::new();
+        m.codes
+            .expect_reserve_attempt()
+            .returning(|_, _, _, _| Ok(AttemptOutcome::Reserved(bind_stored("123456"))));
+        m.codes.expect_consume().returning(|_, _| Ok(true));
+        m.users.expect_find_by_phone().returning(|_| Ok(None));
+        m.users
+            .expect_set_phone()
+            .with(eq(me), eq(phone()), eq(t0()))
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let mut bound = user("alice");
+        bound.id = me;
+        bound.phone = Some(phone());
+        m.users
+            .expect_find_by_id()
+            .returning(move |_| Ok(Some((bound.clone(), None))));
+        let got = m
+            .service()
+            .bind_phone(&fresh(me), &phone(), &code("123456"))
+            .await
+            .unwrap();
+        assert_eq!(got.phone, Some(phone()));
     }
 }

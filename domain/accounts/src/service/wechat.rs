@@ -4,13 +4,68 @@
 use super::phone::GeneratedAccount;
 use super::{AccountService, ClientContext, IssuedSession};
 use crate::AccountsError;
-use crate::model::{Nickname, User, WechatIdentity, WechatProfile};
-use kernel::UserId;
+use crate::model::{Nickname, Session, User, WechatIdentity, WechatProfile};
+use kernel::{RateDecision, RateLimitRule, UserId};
 
 /// The nickname of a WeChat account whose profile gave none.
 const WECHAT_DEFAULT_NICKNAME: &str = "微信用户";
 
+/// Single use, across every instance: a shared counter that allows one use in a window longer
+/// than anything it guards lives (a proof cookie 30 minutes, an OAuth state 10).
+const ONCE: RateLimitRule = RateLimitRule {
+    limit: 1,
+    window_secs: 60 * 60,
+};
+
+/// A single-use value of the WeChat sign-in, spent in shared storage so that every server
+/// instance agrees it is gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WechatNonce<'a> {
+    /// The nonce of the signed cookie that remembers an openid proven through WeChat: it serves
+    /// one login, registration or binding, and logout spends it too.
+    Proof(&'a str),
+    /// The `state` of one OAuth round trip, spent when WeChat sends the browser back.
+    OAuthState(&'a str),
+}
+
+impl WechatNonce<'_> {
+    fn key(self) -> String {
+        match self {
+            WechatNonce::Proof(n) => format!("wechat:proof:{n}"),
+            WechatNonce::OAuthState(n) => format!("wechat:state:{n}"),
+        }
+    }
+}
+
 impl AccountService {
+    /// Whether `nonce` is still unspent, without spending it.
+    ///
+    /// # Errors
+    /// `Unexpected` when the shared storage cannot be reached.
+    pub async fn wechat_nonce_unspent(
+        &self,
+        nonce: WechatNonce<'_>,
+    ) -> Result<bool, AccountsError> {
+        let decision = self
+            .limiter
+            .peek(&nonce.key(), ONCE, self.clock.now())
+            .await?;
+        Ok(decision == RateDecision::Allowed)
+    }
+
+    /// Spends `nonce`: `true` the first time, `false` when it was spent before (a replayed copy,
+    /// or a race lost to one — whatever the caller made with it must then be undone).
+    ///
+    /// # Errors
+    /// `Unexpected` when the shared storage cannot be reached.
+    pub async fn spend_wechat_nonce(&self, nonce: WechatNonce<'_>) -> Result<bool, AccountsError> {
+        let decision = self
+            .limiter
+            .hit(&nonce.key(), ONCE, self.clock.now())
+            .await?;
+        Ok(decision == RateDecision::Allowed)
+    }
+
     /// The account linked to this openid, if any.
     ///
     /// # Errors
@@ -52,7 +107,7 @@ impl AccountService {
         profile: &WechatProfile,
         ctx: &ClientContext,
     ) -> Result<(User, IssuedSession), AccountsError> {
-        if let Some(ip) = &ctx.ip {
+        if let Some(ip) = ctx.rate_key() {
             self.limit(
                 &format!("register:ip:{ip}"),
                 self.policy.register_per_ip,
@@ -85,18 +140,20 @@ impl AccountService {
         Ok((user, issued))
     }
 
-    /// Links a WeChat identity to the signed-in account (nothing changes when it is linked
-    /// to it already).
+    /// Links a WeChat identity to the session's account (nothing changes when it is linked
+    /// to it already). Needs recent proof of the account.
     ///
     /// # Errors
-    /// `WechatAlreadyBound` when the account has another WeChat; `WechatTaken` when another
-    /// account has this one; `Unexpected`.
-    #[tracing::instrument(skip_all, fields(user = %user_id))]
+    /// `ReauthenticationRequired`; `WechatAlreadyBound` when the account has another WeChat;
+    /// `WechatTaken` when another account has this one; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(user = %session.user_id))]
     pub async fn bind_wechat(
         &self,
-        user_id: UserId,
+        session: &Session,
         identity: WechatIdentity,
     ) -> Result<User, AccountsError> {
+        self.require_fresh_proof(session)?;
+        let user_id = session.user_id;
         let user = self.existing(user_id).await?;
         match &user.wechat {
             Some(linked) if linked.openid == identity.openid => return Ok(user),
@@ -114,12 +171,15 @@ impl AccountService {
         self.existing(user_id).await
     }
 
-    /// Unlinks WeChat, unless it is the account's last way to sign in.
+    /// Unlinks WeChat from the session's account, unless it is the account's last way to sign
+    /// in. Needs recent proof of the account.
     ///
     /// # Errors
-    /// `LastSignInMethod`; `Unexpected`.
-    #[tracing::instrument(skip_all, fields(user = %user_id))]
-    pub async fn unbind_wechat(&self, user_id: UserId) -> Result<User, AccountsError> {
+    /// `ReauthenticationRequired`; `LastSignInMethod`; `Unexpected`.
+    #[tracing::instrument(skip_all, fields(user = %session.user_id))]
+    pub async fn unbind_wechat(&self, session: &Session) -> Result<User, AccountsError> {
+        self.require_fresh_proof(session)?;
+        let user_id = session.user_id;
         let user = self.existing(user_id).await?;
         if user.wechat.is_none() {
             return Ok(user);
@@ -133,7 +193,7 @@ impl AccountService {
         self.existing(user_id).await
     }
 
-    async fn existing(&self, user_id: UserId) -> Result<User, AccountsError> {
+    pub(crate) async fn existing(&self, user_id: UserId) -> Result<User, AccountsError> {
         self.find_user(user_id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("user {user_id} does not exist").into())
@@ -142,6 +202,7 @@ impl AccountService {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reauth::tests::session_proven;
     use super::super::tests::{Mocks, ctx, user};
     use super::*;
     use crate::model::PhoneNumber;
@@ -151,6 +212,55 @@ mod tests {
             openid: openid.into(),
             unionid: Some("union-1".into()),
         }
+    }
+
+    #[tokio::test]
+    async fn a_wechat_nonce_is_spent_once_under_its_own_key() {
+        let mut m = Mocks::new();
+        let spent = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let seen = spent.clone();
+        m.limiter.expect_hit().returning(move |key, rule, _| {
+            assert_eq!((rule.limit, rule.window_secs), (1, 3600));
+            let mut keys = seen.lock().unwrap();
+            let again = keys.iter().any(|k| k == key);
+            keys.push(key.to_owned());
+            Ok(if again {
+                RateDecision::Limited {
+                    retry_after_secs: 60,
+                }
+            } else {
+                RateDecision::Allowed
+            })
+        });
+        let peeked = spent.clone();
+        m.limiter.expect_peek().returning(move |key, _, _| {
+            Ok(if peeked.lock().unwrap().iter().any(|k| k == key) {
+                RateDecision::Limited {
+                    retry_after_secs: 60,
+                }
+            } else {
+                RateDecision::Allowed
+            })
+        });
+        let s = m.service();
+        let proof = WechatNonce::Proof("n1");
+        assert!(s.wechat_nonce_unspent(proof).await.unwrap());
+        assert!(s.spend_wechat_nonce(proof).await.unwrap());
+        assert!(!s.wechat_nonce_unspent(proof).await.unwrap());
+        assert!(
+            !s.spend_wechat_nonce(proof).await.unwrap(),
+            "a copy is refused"
+        );
+        // An OAuth state with the same value is another nonce.
+        assert!(
+            s.spend_wechat_nonce(WechatNonce::OAuthState("n1"))
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            *spent.lock().unwrap(),
+            ["wechat:proof:n1", "wechat:proof:n1", "wechat:state:n1"]
+        );
     }
 
     #[tokio::test]
@@ -275,7 +385,7 @@ mod tests {
         m.users.expect_set_wechat().never();
         let err = m
             .service()
-            .bind_wechat(my_id, identity("o1"))
+            .bind_wechat(&session_proven(60, my_id), identity("o1"))
             .await
             .unwrap_err();
         assert!(matches!(err, AccountsError::WechatTaken));
@@ -289,7 +399,7 @@ mod tests {
         m.users.expect_set_wechat().never();
         let err = m
             .service()
-            .bind_wechat(my_id, identity("o1"))
+            .bind_wechat(&session_proven(60, my_id), identity("o1"))
             .await
             .unwrap_err();
         assert!(matches!(err, AccountsError::WechatAlreadyBound));
@@ -307,7 +417,11 @@ mod tests {
             .expect_find_by_id()
             .returning(move |_| Ok(Some((u.clone(), None))));
         m.users.expect_set_wechat().never();
-        let err = m.service().unbind_wechat(id).await.unwrap_err();
+        let err = m
+            .service()
+            .unbind_wechat(&session_proven(60, id))
+            .await
+            .unwrap_err();
         assert!(matches!(err, AccountsError::LastSignInMethod));
 
         let mut with_phone = only_wechat;
@@ -321,6 +435,29 @@ mod tests {
             .withf(|_, w, _| w.is_none())
             .times(1)
             .returning(|_, _, _| Ok(()));
-        m.service().unbind_wechat(id).await.unwrap();
+        m.service()
+            .unbind_wechat(&session_proven(60, id))
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn linking_or_unlinking_wechat_needs_recent_proof() {
+        let mut u = user("mine");
+        u.wechat = Some(identity("o1"));
+        let stale = session_proven(601, u.id);
+        let mut m = Mocks::new();
+        m.users.expect_find_by_id().never();
+        m.users.expect_find_by_wechat_openid().never();
+        m.users.expect_set_wechat().never();
+        let svc = m.service();
+        assert!(matches!(
+            svc.bind_wechat(&stale, identity("o2")).await,
+            Err(AccountsError::ReauthenticationRequired)
+        ));
+        assert!(matches!(
+            svc.unbind_wechat(&stale).await,
+            Err(AccountsError::ReauthenticationRequired)
+        ));
     }
 }

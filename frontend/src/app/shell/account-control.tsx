@@ -34,6 +34,7 @@ function UserMenu({ user }: { user: User }) {
   const logout = useLogout()
   const toast = useToast()
   const name = user.nickname || user.username
+  const initials = userInitials(user)
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -49,10 +50,11 @@ function UserMenu({ user }: { user: User }) {
       trigger={
         <button
           type="button"
-          aria-label={t('account.menu', { name })}
+          // The initials are visible, so they are part of the name (WCAG 2.5.3, label in name).
+          aria-label={t('account.menuButton', { name, initials })}
           className="ms-1 inline-flex size-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <InitialsAvatar initials={userInitials(user)} />
+          <InitialsAvatar initials={initials} />
         </button>
       }
     >

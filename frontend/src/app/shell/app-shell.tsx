@@ -11,6 +11,7 @@ import { BuildUpdateBanner } from './build-update-banner.tsx'
 import { ConfirmDialogHost } from './confirm-dialog-host.tsx'
 import { Header } from './header.tsx'
 import { LoginDialogHost } from './login-dialog-host.tsx'
+import { ReauthDialogHost } from './reauth-dialog-host.tsx'
 import { useWechatCallbackError } from './wechat-callback-error.ts'
 
 declare module '@tanstack/react-router' {
@@ -62,6 +63,7 @@ export function AppShell() {
       <Toaster />
       <ConfirmDialogHost />
       <LoginDialogHost />
+      <ReauthDialogHost />
       <AiAssistantHost />
     </div>
   )

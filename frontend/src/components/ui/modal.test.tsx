@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { StrictMode, useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { StrictMode, useRef, useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Modal } from './modal.tsx'
 
 // Spec §9.
@@ -156,8 +156,9 @@ describe('<Modal> and the modal stack (spec §4.3)', () => {
     await user.tab({ shift: true })
     expect(close).toHaveFocus()
 
+    // Focus that wanders outside (a click on the page behind) goes back where it was inside.
     act(() => opener.focus())
-    expect(name).toHaveFocus()
+    expect(close).toHaveFocus()
 
     await user.keyboard('{Escape}')
     expect(opener).toHaveFocus()
@@ -194,5 +195,101 @@ describe('<Modal> and the modal stack (spec §4.3)', () => {
     await user.click(screen.getByRole('button', { name: 'Open first' }))
     const dialog = screen.getByRole('dialog', { name: 'First' })
     expect(dialog).toHaveAttribute('aria-modal', 'true')
+  })
+
+  it('an alert dialog is named by its title and described by its description', async () => {
+    render(
+      <Modal
+        open
+        onClose={() => {}}
+        title="Delete?"
+        description="It cannot be undone."
+        role="alertdialog"
+      >
+        <button>Delete</button>
+      </Modal>,
+    )
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete?' })
+    expect(dialog).toHaveAccessibleDescription('It cannot be undone.')
+  })
+
+  it('a bare modal is named by its title string', async () => {
+    render(
+      <Modal open bare onClose={() => {}} title="Assistant">
+        <button>Send</button>
+      </Modal>,
+    )
+    expect(await screen.findByRole('dialog', { name: 'Assistant' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument()
+  })
+
+  it('hides the page behind from assistive technology while open', async () => {
+    const user = userEvent.setup()
+    render(<Stack />)
+    const opener = screen.getByRole('button', { name: 'Open first' })
+    await user.click(opener)
+    expect(screen.queryByRole('button', { name: 'Open first' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Open first', hidden: true })).toBe(opener)
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('button', { name: 'Open first' })).toBe(opener)
+  })
+
+  it('focuses initialFocusRef when given', async () => {
+    function WithRef() {
+      const ref = useRef<HTMLInputElement>(null)
+      return (
+        <Modal open onClose={() => {}} title="Rename" initialFocusRef={ref}>
+          <button>First button</button>
+          <input aria-label="Title" ref={ref} />
+        </Modal>
+      )
+    }
+    render(<WithRef />)
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus())
+  })
+
+  it('Escape that a control inside handles itself does not close the modal', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    render(
+      <Modal open onClose={onClose} title="With menu">
+        <div
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') event.stopPropagation()
+          }}
+        >
+          <button>Menu item</button>
+        </div>
+        <button>Elsewhere</button>
+      </Modal>,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Menu item' }))
+    await user.keyboard('{Escape}')
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }))
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('a click on something outside other than the backdrop (a toast) does not close it', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    render(
+      <>
+        <div style={{ pointerEvents: 'auto' }}>
+          <button>Toast action</button>
+        </div>
+        <Modal open onClose={onClose} title="Open">
+          <button>Inside</button>
+        </Modal>
+      </>,
+    )
+    await screen.findByRole('dialog', { name: 'Open' })
+    // Radix starts listening for outside clicks one task after opening.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    await user.click(screen.getByRole('button', { name: 'Toast action', hidden: true }))
+    expect(onClose).not.toHaveBeenCalled()
+    await user.click(backdropOf(screen.getByRole('dialog', { name: 'Open' })))
+    expect(onClose).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, apiBaseUrl } from '@/lib/api-client.ts'
+import type { ChatBody, ModelsResponse } from '@/lib/api/types.ts'
 import { displayLanguage } from '@/lib/i18n.ts'
 import { DEFAULT_MODELS, INITIAL_MODEL } from './model.ts'
 
@@ -9,10 +10,8 @@ export const CHAT_MAX_TOKENS = 4096
 export const CHAT_PATH = '/api/ai/chat'
 export const MODELS_PATH = '/api/ai/models'
 
-export interface ChatRequestMessage {
-  role: 'user' | 'assistant'
-  content: string
-}
+/** One message of the conversation as `POST /api/ai/chat` takes it. */
+export type ChatRequestMessage = ChatBody['messages'][number]
 
 export interface PostChatOptions {
   messages: ChatRequestMessage[]
@@ -86,19 +85,8 @@ export async function postChat({
   return response
 }
 
-/** GET /api/ai/models. */
-export interface AiModelsInfo {
-  /** False when no provider is configured: the chat call would answer 503. */
-  available: boolean
-  /** True when only signed-in users may chat. */
-  signInRequired: boolean
-  models: string[]
-  defaultModel: string
-}
-
-interface AiModelsResponse extends AiModelsInfo {
-  success: boolean
-}
+/** GET /api/ai/models without its envelope. */
+export type AiModelsInfo = Omit<ModelsResponse, 'success'>
 
 /** What the picker offers while the list loads or when it cannot be fetched. */
 export const FALLBACK_MODELS_INFO: AiModelsInfo = {
@@ -109,7 +97,7 @@ export const FALLBACK_MODELS_INFO: AiModelsInfo = {
 }
 
 export async function fetchAiModels(signal?: AbortSignal): Promise<AiModelsInfo> {
-  const body = await api.get<Partial<AiModelsResponse>>(MODELS_PATH, { signal })
+  const body = await api.get<Partial<ModelsResponse>>(MODELS_PATH, { signal })
   const models = Array.isArray(body.models)
     ? body.models.filter((id): id is string => typeof id === 'string' && id !== '')
     : FALLBACK_MODELS_INFO.models

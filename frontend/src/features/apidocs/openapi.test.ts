@@ -112,7 +112,7 @@ describe('parseEndpoints on the real document', () => {
 
   it('lists responses by status with description, resolved schema and an example', () => {
     const health = byId('get-api-health')
-    expect(health.responses.map((r) => r.status)).toEqual(['200', '503'])
+    expect(health.responses.map((r) => r.status)).toEqual(['200', '401', '503'])
     const ok = health.responses[0]!
     expect(ok.description).toBe('Serving, database reachable')
     expect(ok.mediaType).toBe('application/json')

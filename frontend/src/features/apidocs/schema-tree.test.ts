@@ -27,7 +27,7 @@ describe('buildSchemaTree', () => {
     expect(user.refName).toBe('UserDto')
     expect(user.description).toBe('A user as every client sees them.')
     const avatar = child(user, 'avatarUrl')
-    expect(avatar).toMatchObject({ type: 'string', nullable: true, required: false })
+    expect(avatar).toMatchObject({ type: 'string', nullable: true, required: true })
     expect(child(user, 'createdAt')).toMatchObject({
       type: 'string',
       format: 'date-time',

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx'
+import { ReauthDialog } from '@/components/reauth-dialog.tsx'
 import { Toaster } from '@/components/toaster.tsx'
 import { clearToastsAtom } from '@/lib/toast.ts'
 import { stubApi, type StubResponse } from '@/test/fetch.ts'
@@ -43,6 +44,7 @@ function setup(routes: Routes) {
     <>
       <AccountSettingsPage />
       <ConfirmDialog />
+      <ReauthDialog />
       <Toaster />
     </>,
   )
@@ -253,6 +255,119 @@ describe('/settings/account', () => {
     expect(callsTo(fetchMock, 'GET', '/api/auth/token')).toHaveLength(2)
     expect(screen.getByRole('status')).toHaveTextContent('微信已绑定')
     expect(within(wechatCard()).getByRole('button', { name: 'Unbind' })).toBeInTheDocument()
+  })
+
+  it('asks an old session to confirm with the password, then sends the code and binds', async () => {
+    const reauthRequired = {
+      status: 403,
+      body: {
+        success: false,
+        code: 'reauthentication_required',
+        message:
+          "Confirm it's you: enter your password (or a code sent to your phone) and try again.",
+      },
+    }
+    let proven = false
+    let current = lily
+    const { fetchMock, user, store } = setup({
+      'GET /api/auth/token': () => token(current),
+      'POST /api/account/phone/sendVerification': () =>
+        proven
+          ? {
+              body: {
+                success: true,
+                message: '验证码已发送',
+                sentAt: new Date().toISOString(),
+                resendAfterSecs: 60,
+                expiresInSecs: 300,
+              },
+            }
+          : reauthRequired,
+      'POST /api/auth/reauthenticate': () => {
+        proven = true
+        return {
+          body: {
+            success: true,
+            message: "Confirmed it's you",
+            reauthenticatedUntil: new Date(Date.now() + 600_000).toISOString(),
+          },
+        }
+      },
+      'PUT /api/account/phone': () => {
+        current = { ...lily, phone: { prefix: '86', masked: '138****8000' } }
+        return { body: { success: true, user: current, message: '手机号已绑定' } }
+      },
+    })
+    cleanupToasts = () => act(() => void store.set(clearToastsAtom))
+    await screen.findByRole('region', { name: 'Phone number' })
+    await user.type(within(phoneCard()).getByLabelText('Phone number'), '13800138000')
+    await user.click(within(phoneCard()).getByRole('button', { name: 'Send code' }))
+
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" })
+    await user.type(within(dialog).getByLabelText('Password'), 'lily-secret-1')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    // Proven: the code request runs again by itself and its countdown starts.
+    expect(await screen.findByRole('status')).toHaveTextContent('验证码已发送')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(within(phoneCard()).getByRole('button', { name: '60s' })).toBeDisabled()
+    expect(callsTo(fetchMock, 'POST', '/api/account/phone/sendVerification')).toHaveLength(2)
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/api/auth/reauthenticate')[0])).toEqual({
+      password: 'lily-secret-1',
+    })
+
+    await user.type(within(phoneCard()).getByLabelText('Verification code'), '246810')
+    await user.click(within(phoneCard()).getByRole('button', { name: 'Bind phone number' }))
+    expect(await within(phoneCard()).findByText('+86 138****8000')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'POST', '/api/auth/reauthenticate')).toHaveLength(1)
+  })
+
+  it('asks to confirm before unbinding WeChat from an old session', async () => {
+    const linked = { ...lily, wechatLinked: true }
+    let proven = false
+    let current = linked
+    const { fetchMock, user, store } = setup({
+      'GET /api/auth/token': () => token(current),
+      'DELETE /api/auth/wechat/binding': () => {
+        if (!proven) {
+          return {
+            status: 403,
+            body: {
+              success: false,
+              code: 'reauthentication_required',
+              message:
+                "Confirm it's you: enter your password (or a code sent to your phone) and try again.",
+            },
+          }
+        }
+        current = { ...linked, wechatLinked: false }
+        return { body: { success: true, user: current, message: '已解除微信绑定' } }
+      },
+      'POST /api/auth/reauthenticate': () => {
+        proven = true
+        return {
+          body: {
+            success: true,
+            message: "Confirmed it's you",
+            reauthenticatedUntil: new Date(Date.now() + 600_000).toISOString(),
+          },
+        }
+      },
+    })
+    cleanupToasts = () => act(() => void store.set(clearToastsAtom))
+    await screen.findByRole('region', { name: 'WeChat' })
+    await user.click(within(wechatCard()).getByRole('button', { name: 'Unbind' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unbind WeChat?' })).getByRole(
+        'button',
+        { name: 'Unbind' },
+      ),
+    )
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" })
+    await user.type(within(dialog).getByLabelText('Password'), 'lily-secret-1')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await within(wechatCard()).findByText('Not linked')).toBeInTheDocument()
+    expect(callsTo(fetchMock, 'DELETE', '/api/auth/wechat/binding')).toHaveLength(2)
+    expect(within(wechatCard()).queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it('explains how to link WeChat when this browser has no WeChat identity', async () => {

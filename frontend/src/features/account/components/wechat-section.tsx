@@ -9,8 +9,7 @@ import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { useToast } from '@/lib/toast.ts'
 import type { User } from '@/lib/user.ts'
-import { useBindWechat } from '../api/bind-wechat.ts'
-import { useUnbindWechat } from '../api/unbind-wechat.ts'
+import { useBindWechat, useUnbindWechat } from '@/lib/api/wechat-binding.ts'
 
 interface WechatSectionProps {
   user: User

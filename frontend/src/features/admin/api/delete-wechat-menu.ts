@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { Menu, MessageResponse } from './types.ts'
+import type { Menu, MessageResponse } from '@/lib/api/types.ts'
 
 export function deleteWechatMenu(): Promise<MessageResponse> {
   return api.delete<MessageResponse>('/api/admin/wechat/menu')

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { OverviewResponse } from './types.ts'
+import type { OverviewResponse } from '@/lib/api/types.ts'
 
 export function getOverview(): Promise<OverviewResponse> {
   return api.get<OverviewResponse>('/api/admin/overview')

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { Menu, MenuResponse } from './types.ts'
+import type { Menu, MenuResponse } from '@/lib/api/types.ts'
 
 /** The published menu, or null when there is none yet. */
 export async function getWechatMenu(): Promise<Menu | null> {

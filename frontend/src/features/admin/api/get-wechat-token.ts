@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { TokenResponse, TokenState } from './types.ts'
+import type { WechatTokenResponse, WechatTokenState } from '@/lib/api/types.ts'
 
 /** The token page polls its status this often while it is open. */
 export const TOKEN_REFETCH_INTERVAL_MS = 60_000
 
-export async function getWechatToken(): Promise<TokenState> {
-  const response = await api.get<TokenResponse>('/api/admin/wechat/token')
+export async function getWechatToken(): Promise<WechatTokenState> {
+  const response = await api.get<WechatTokenResponse>('/api/admin/wechat/token')
   return response.token
 }
 

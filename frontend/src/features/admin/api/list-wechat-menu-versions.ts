@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { MenuVersion, MenuVersionsResponse } from './types.ts'
+import type { MenuVersion, MenuVersionsResponse } from '@/lib/api/types.ts'
 
 /** Published versions, newest first. */
 export async function listWechatMenuVersions(): Promise<MenuVersion[]> {

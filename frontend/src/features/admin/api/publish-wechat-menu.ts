@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { Menu, MenuPublishResponse } from './types.ts'
+import type { Menu, MenuVersionResponse } from '@/lib/api/types.ts'
 
-export function publishWechatMenu(menu: Menu): Promise<MenuPublishResponse> {
-  return api.put<MenuPublishResponse>('/api/admin/wechat/menu', menu)
+export function publishWechatMenu(menu: Menu): Promise<MenuVersionResponse> {
+  return api.put<MenuVersionResponse>('/api/admin/wechat/menu', menu)
 }
 
 /** Publishes to WeChat; a refusal of the rules is a 422 `invalid_menu` carrying `faults`. */

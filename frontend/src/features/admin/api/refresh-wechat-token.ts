@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { TokenRefreshResponse } from './types.ts'
+import type { WechatTokenRefreshedResponse } from '@/lib/api/types.ts'
 
-export function refreshWechatToken(): Promise<TokenRefreshResponse> {
-  return api.post<TokenRefreshResponse>('/api/admin/wechat/token/refresh')
+export function refreshWechatToken(): Promise<WechatTokenRefreshedResponse> {
+  return api.post<WechatTokenRefreshedResponse>('/api/admin/wechat/token/refresh')
 }
 
 /** Forces a new access token; the answer carries the new state, which replaces the cached one. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
-import type { MenuPublishResponse } from './types.ts'
+import type { MenuVersionResponse } from '@/lib/api/types.ts'
 
 /** Publishes an earlier version again, as a new version. */
-export function rollbackWechatMenuVersion(id: string): Promise<MenuPublishResponse> {
-  return api.post<MenuPublishResponse>(
+export function rollbackWechatMenuVersion(id: string): Promise<MenuVersionResponse> {
+  return api.post<MenuVersionResponse>(
     `/api/admin/wechat/menu/versions/${encodeURIComponent(id)}/rollback`,
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Menu } from '../api/types.ts'
+import type { Menu } from '@/lib/api/types.ts'
 import {
   addButton,
   addSubButton,

@@ -1,4 +1,4 @@
-import type { Menu, MenuActionType, MenuButton, MenuFault } from '../api/types.ts'
+import type { Menu, MenuActionType, MenuButton, MenuFault } from '@/lib/api/types.ts'
 
 /** WeChat's custom-menu limits (docs/api.md, "Menu rules"). */
 export const MENU_LIMITS = {

@@ -7,9 +7,9 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Modal } from '@/components/ui/modal.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useWechatMenuVersions } from '../api/list-wechat-menu-versions.ts'
-import type { MenuVersion } from '../api/types.ts'
+import type { MenuVersion } from '@/lib/api/types.ts'
 import { ApiErrorAlert } from './api-error-alert.tsx'
-import { formatDateTime } from './format.ts'
+import { formatDateTime } from '@/lib/format.ts'
 
 /** Short ids (numbers) as they are; long ones (UUIDs) by their first 8 characters. */
 export function versionLabel(id: string): string {
@@ -117,7 +117,10 @@ export function MenuVersions({ disabled = false, onLoad, onRollback }: MenuVersi
       >
         {viewing && (
           <>
-            <pre className="max-h-[60vh] overflow-auto rounded-lg border bg-muted p-3 font-mono text-xs leading-relaxed">
+            <pre
+              tabIndex={0}
+              className="max-h-[60vh] overflow-auto rounded-lg border bg-muted p-3 font-mono text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               {JSON.stringify(viewing.menu, null, 2)}
             </pre>
             <div className="mt-4 flex flex-col-reverse gap-2 md:flex-row md:justify-end">

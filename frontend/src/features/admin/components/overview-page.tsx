@@ -14,10 +14,10 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useOverview } from '../api/get-overview.ts'
-import type { OverviewResponse, SmsProvider } from '../api/types.ts'
+import type { OverviewResponse, SmsProvider } from '@/lib/api/types.ts'
 import { ApiErrorAlert } from './api-error-alert.tsx'
-import { formatNumber } from './format.ts'
-import { PageHeader } from './page-header.tsx'
+import { formatNumber } from '@/lib/format.ts'
+import { PageHeader } from '@/components/page-header.tsx'
 
 const SMS_TONES: Record<SmsProvider, 'success' | 'warning' | 'neutral'> = {
   aliyun: 'success',

@@ -14,7 +14,7 @@ import { useDeleteWechatMenu } from '../api/delete-wechat-menu.ts'
 import { useWechatMenu } from '../api/get-wechat-menu.ts'
 import { usePublishWechatMenu } from '../api/publish-wechat-menu.ts'
 import { useRollbackWechatMenuVersion } from '../api/rollback-wechat-menu-version.ts'
-import type { Menu, MenuFault, MenuVersion } from '../api/types.ts'
+import type { Menu, MenuFault, MenuVersion } from '@/lib/api/types.ts'
 import { useValidateWechatMenu } from '../api/validate-wechat-menu.ts'
 import { ApiErrorAlert } from './api-error-alert.tsx'
 import { findField, MenuEditor, type FieldTouch } from './menu-editor.tsx'
@@ -29,7 +29,7 @@ import {
 } from './menu-model.ts'
 import { MenuPreview } from './menu-preview.tsx'
 import { MenuVersions, versionLabel } from './menu-versions.tsx'
-import { PageHeader } from './page-header.tsx'
+import { PageHeader } from '@/components/page-header.tsx'
 
 export function WechatMenuPage() {
   const { t } = useTranslation('admin')

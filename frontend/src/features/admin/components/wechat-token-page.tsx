@@ -11,13 +11,13 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useWechatToken } from '../api/get-wechat-token.ts'
 import { useRefreshWechatToken } from '../api/refresh-wechat-token.ts'
-import type { TokenState, TokenStateName } from '../api/types.ts'
+import type { WechatTokenState, WechatTokenStateName } from '@/lib/api/types.ts'
 import { ApiErrorAlert, WechatSettingsHint } from './api-error-alert.tsx'
-import { formatDateTime, formatNumber, formatRelative, parseTime } from './format.ts'
-import { PageHeader } from './page-header.tsx'
+import { formatDateTime, formatNumber, formatRelative, parseTime } from '@/lib/format.ts'
+import { PageHeader } from '@/components/page-header.tsx'
 import { useNow } from './use-now.ts'
 
-const STATE_TONES: Record<TokenStateName, 'neutral' | 'success' | 'warning' | 'error'> = {
+const STATE_TONES: Record<WechatTokenStateName, 'neutral' | 'success' | 'warning' | 'error'> = {
   missing: 'neutral',
   fresh: 'success',
   expiring: 'warning',
@@ -57,7 +57,7 @@ export function WechatTokenPage() {
   )
 }
 
-function TokenDetails({ token, updatedAt }: { token: TokenState; updatedAt: number }) {
+function TokenDetails({ token, updatedAt }: { token: WechatTokenState; updatedAt: number }) {
   const { t } = useTranslation('admin')
   const now = useNow(1000)
   const refresh = useRefreshWechatToken()

@@ -345,7 +345,8 @@ describe('AI assistant modal: input (spec §2.5, §5)', () => {
     expect(await screen.findByText('Log in to chat with the AI assistant.')).toBeVisible()
     expect(textarea).toBeDisabled()
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(screen.getByRole('status', { name: 'login dialog' })).toHaveTextContent('open')
+    // The stand-in for the login dialog lies outside the modal, hidden behind it.
+    expect(screen.getByLabelText('login dialog')).toHaveTextContent('open')
   })
 
   it('lets a signed-in user chat when the server requires a sign-in', async () => {

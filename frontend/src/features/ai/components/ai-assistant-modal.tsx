@@ -20,7 +20,7 @@ import { downloadText, exportFileName, sessionTitle } from './display.ts'
 import { preloadMarkdown } from './message-item.tsx'
 import { MessageList } from './message-list.tsx'
 import { ModelPicker } from './model-picker.tsx'
-import { useCopyText } from './use-copy-text.ts'
+import { useCopyText } from '@/lib/clipboard.ts'
 import { NARROW_QUERY, useMediaQuery } from './use-media-query.ts'
 
 /** What is typed but not sent yet; it outlives closing the modal. */
@@ -164,10 +164,11 @@ export function AiAssistantModal({ onClose }: AiAssistantModalProps) {
     }
   }
 
-  // Escape folds the phone's slide-over before it closes the modal.
+  // Escape folds the phone's slide-over before it closes the modal (stopping it keeps the
+  // modal open, see <Modal>).
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && drawerOpen && !event.defaultPrevented) {
-      event.preventDefault()
+    if (event.key === 'Escape' && drawerOpen) {
+      event.stopPropagation()
       closeHistory()
     }
   }

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useSyncExternalStore, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils.ts'
-import { useCopyText } from '../components/use-copy-text.ts'
+import { useCopyText } from '@/lib/clipboard.ts'
 import {
   currentHighlighter,
   hasCodeFence,

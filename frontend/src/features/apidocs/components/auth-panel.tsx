@@ -10,7 +10,8 @@ import { errorMessage } from '@/lib/api-client.ts'
 import { patSecrets } from '@/lib/pat-secrets.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { cn } from '@/lib/utils.ts'
-import { useTokens, type PatInfo } from '../api/list-tokens.ts'
+import { useTokens } from '@/lib/api/tokens.ts'
+import type { PatInfo } from '@/lib/api/types.ts'
 import type { AuthRequirement } from '../openapi.ts'
 import { looksLikeToken, tokenWarning, type AuthType } from '../request.ts'
 import { authTypeAtom, patTokenAtom, patTokenIdAtom } from '../state.ts'
@@ -119,7 +120,7 @@ export function AuthPanel({ auth, tokenError }: AuthPanelProps) {
                     {t('auth.tokenHint')}{' '}
                     <Link
                       to="/developers/pat"
-                      className="text-primary underline-offset-4 hover:underline"
+                      className="text-primary underline underline-offset-4 hover:decoration-2"
                     >
                       {t('auth.manageTokens')}
                     </Link>
@@ -151,7 +152,7 @@ export function AuthPanel({ auth, tokenError }: AuthPanelProps) {
               <button
                 type="button"
                 onClick={openLogin}
-                className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline"
+                className="cursor-pointer font-medium text-primary underline underline-offset-4 hover:decoration-2"
               >
                 {t('auth.signIn')}
               </button>

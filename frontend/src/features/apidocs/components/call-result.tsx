@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx'
 import type { CallResult } from '../api/call-endpoint.ts'
 import { statusTone } from './status-tone.ts'
-import { useCopy } from './use-copy.ts'
+import { useCopyText } from '@/lib/clipboard.ts'
 
 /** The body as shown: pretty JSON, else the text as it came. */
 export function displayBody(result: Extract<CallResult, { kind: 'response' }>): string {
@@ -17,7 +17,7 @@ export function displayBody(result: Extract<CallResult, { kind: 'response' }>): 
 /** The answer of a try-it-out call: status, success, time, then body and headers in tabs. */
 export function CallResultView({ result }: { result: CallResult }) {
   const { t, i18n } = useTranslation('apidocs')
-  const copy = useCopy()
+  const copy = useCopyText()
   const headingId = useId()
   const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'zh' ? 'zh-CN' : 'en-US')
 
@@ -69,7 +69,8 @@ export function CallResultView({ result }: { result: CallResult }) {
           {body ? (
             <pre
               aria-label={t('result.body')}
-              className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap"
+              tabIndex={0}
+              className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {body}
             </pre>

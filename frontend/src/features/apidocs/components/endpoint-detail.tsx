@@ -16,7 +16,7 @@ import { RichText } from './rich-text.tsx'
 import { SchemaView } from './schema-view.tsx'
 import { statusTone } from './status-tone.ts'
 import { TryItOut } from './try-it-out.tsx'
-import { useCopy } from './use-copy.ts'
+import { useCopyText } from '@/lib/clipboard.ts'
 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'body']
 
@@ -72,7 +72,7 @@ export function AuthBadge({ auth }: { auth: AuthRequirement }) {
 /** One endpoint: what it is, its parameters and body, its responses, and the try-it-out. */
 export function EndpointDetail({ endpoint }: { endpoint: ApiEndpoint }) {
   const { t } = useTranslation('apidocs')
-  const copy = useCopy()
+  const copy = useCopyText()
   const hasParameters = LOCATIONS.some(
     (location) => location !== 'body' && endpoint.parameters[location].length > 0,
   )
@@ -242,7 +242,10 @@ function ResponseItem({ response, defaultOpen }: { response: ApiResponse; defaul
               <h4 className="text-xs font-medium text-muted-foreground">
                 {t('responses.example')}
               </h4>
-              <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+              <pre
+                tabIndex={0}
+                className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 {JSON.stringify(response.example, null, 2)}
               </pre>
             </div>

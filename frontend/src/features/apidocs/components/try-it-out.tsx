@@ -14,7 +14,7 @@ import { curlCommand, missingParameters, prepareRequest, type TryValues } from '
 import { authTypeAtom, patTokenAtom } from '../state.ts'
 import { AuthPanel } from './auth-panel.tsx'
 import { CallResultView } from './call-result.tsx'
-import { useCopy } from './use-copy.ts'
+import { useCopyText } from '@/lib/clipboard.ts'
 
 /** The body text a request starts with: the example, pretty-printed. */
 export function initialBody(endpoint: ApiEndpoint): string {
@@ -44,7 +44,7 @@ function jsonProblem(mediaType: string, text: string): string | null {
  */
 export function TryItOut({ endpoint }: { endpoint: ApiEndpoint }) {
   const { t } = useTranslation('apidocs')
-  const copy = useCopy()
+  const copy = useCopyText()
   const authType = useAtomValue(authTypeAtom)
   const patToken = useAtomValue(patTokenAtom)
   const [values, setValues] = useState<TryValues>(() => emptyValues(endpoint))
@@ -178,7 +178,8 @@ export function TryItOut({ endpoint }: { endpoint: ApiEndpoint }) {
         </div>
         <pre
           aria-label={t('try.curl')}
-          className="max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre"
+          tabIndex={0}
+          className="max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {curl}
         </pre>

@@ -1,22 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
+import { tokensKey } from '@/lib/api/tokens.ts'
 import { sessionsQueryKey } from './list-sessions.ts'
-import type { MessageResponse } from './types.ts'
+import type { RequestBody, ResponseBody } from '@/lib/api/types.ts'
 
-export interface ChangePasswordBody {
-  currentPassword: string
-  newPassword: string
-}
+const CHANGE_PASSWORD = '/api/auth/password/change'
 
+/** `{ currentPassword, newPassword, revokeTokens? }`. */
+export type ChangePasswordBody = RequestBody<typeof CHANGE_PASSWORD, 'post'>
+
+/** Answers `tokensRevoked`: how many personal access tokens went with it. */
 export function changePassword(body: ChangePasswordBody) {
-  return api.post<MessageResponse>('/api/auth/password/change', body)
+  return api.post<ResponseBody<typeof CHANGE_PASSWORD, 'post'>>(CHANGE_PASSWORD, body)
 }
 
-/** The server revokes the user's other sessions, so the device list is refetched. */
+/**
+ * The server revokes the user's other sessions (and, when asked, their tokens), so the device
+ * list and the token list are refetched.
+ */
 export function useChangePassword() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSuccess: (_, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+        body.revokeTokens ? queryClient.invalidateQueries({ queryKey: tokensKey }) : undefined,
+      ]),
   })
 }

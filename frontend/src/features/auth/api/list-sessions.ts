@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
-import type { DeviceSession } from './types.ts'
+import type { DeviceSession } from '@/lib/api/types.ts'
 
 export const sessionsQueryKey = ['auth', 'sessions'] as const
 

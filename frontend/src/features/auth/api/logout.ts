@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { clearSession } from '@/lib/session.ts'
-import type { MessageResponse } from './types.ts'
+import type { MessageResponse } from '@/lib/api/types.ts'
 
 export function logout() {
   return api.post<MessageResponse>('/api/auth/logout')

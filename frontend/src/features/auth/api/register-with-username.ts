@@ -2,17 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { i18n } from '@/lib/i18n.ts'
 import { setSessionUser } from '@/lib/session.ts'
-import { requireUser } from './require-user.ts'
-import type { AuthSuccessResponse } from './types.ts'
+import { requireUser } from '@/lib/api/require-user.ts'
+import type { AuthResponse, RequestBody } from '@/lib/api/types.ts'
 
-export interface UsernameRegisterBody {
-  username: string
-  password: string
-  nickname?: string
-}
+export type UsernameRegisterBody = RequestBody<'/api/auth/username/register', 'post'>
 
 export async function registerWithUsername(body: UsernameRegisterBody) {
-  const response = await api.post<AuthSuccessResponse>('/api/auth/username/register', body)
+  const response = await api.post<AuthResponse>('/api/auth/username/register', body)
   return requireUser(response, i18n.t('auth:register.failed'))
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api } from '@/lib/api-client.ts'
 import { clearSession } from '@/lib/session.ts'
 import { sessionsQueryKey } from './list-sessions.ts'
-import type { DeviceSession, MessageResponse } from './types.ts'
+import type { DeviceSession, MessageResponse } from '@/lib/api/types.ts'
 
 export function revokeSession(id: string) {
   return api.delete<MessageResponse>(`/api/auth/sessions/${encodeURIComponent(id)}`)

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
@@ -23,8 +23,10 @@ export function ChangePasswordForm() {
   const { t } = useTranslation('auth')
   const toast = useToast()
   const [values, setValues] = useState(EMPTY)
+  const [revokeTokens, setRevokeTokens] = useState(false)
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
   const change = useChangePassword()
+  const revokeTokensId = useId()
   const formError = useFormError()
 
   const set = (field: PasswordField) => (event: { target: { value: string } }) => {
@@ -48,10 +50,11 @@ export function ChangePasswordForm() {
     formError.clear()
     if (Object.keys(errors).length > 0) return
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { currentPassword: values.currentPassword, newPassword: values.newPassword, revokeTokens },
       {
         onSuccess: (response) => {
           setValues(EMPTY)
+          setRevokeTokens(false)
           toast.success(response.message || t('changePassword.succeeded'))
         },
         onError: (error) => {
@@ -93,6 +96,25 @@ export function ChangePasswordForm() {
           onChange={set('newPassword')}
           onConfirmChange={set('confirmPassword')}
         />
+        <div className="flex items-start gap-2">
+          <input
+            id={revokeTokensId}
+            type="checkbox"
+            name="revokeTokens"
+            className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
+            aria-describedby={`${revokeTokensId}-hint`}
+            checked={revokeTokens}
+            onChange={(event) => setRevokeTokens(event.target.checked)}
+          />
+          <div className="grid gap-0.5">
+            <label htmlFor={revokeTokensId} className="text-sm font-medium">
+              {t('changePassword.revokeTokens')}
+            </label>
+            <p id={`${revokeTokensId}-hint`} className="text-xs text-muted-foreground">
+              {t('changePassword.revokeTokensHint')}
+            </p>
+          </div>
+        </div>
         <FormError {...formError} />
         <div>
           <Button type="submit" loading={change.isPending}>

@@ -254,8 +254,11 @@ describe('phone login', () => {
     const { user } = setup()
     await user.click(screen.getByRole('button', { name: 'Region: Chinese mainland +86' }))
     const picker = screen.getByRole('dialog', { name: 'Choose your region' })
-    // Spec §4.3: it stacks above the login dialog.
-    const loginBackdrop = dialog()?.parentElement
+    // Spec §4.3: it stacks above the login dialog (hidden from assistive technology meanwhile).
+    const loginBackdrop = screen.getByRole('dialog', {
+      name: 'Log in to Courtyard',
+      hidden: true,
+    }).parentElement
     expect(Number(picker.parentElement?.style.zIndex)).toBe(Number(loginBackdrop?.style.zIndex) + 1)
 
     const search = within(picker).getByRole('searchbox', { name: 'Search regions' })
@@ -727,6 +730,29 @@ describe('registration in the dialog', () => {
     await screen.findByRole('button', { name: 'Account created' })
     expect(body(fetchMock.mock.calls[1])).toEqual({ username: 'Lily2', password: 'password1' })
     expect(queryClient.getQueryData<SessionState>(sessionQueryKey)?.user?.username).toBe('lily')
+  })
+
+  it("shows the server's refusal of a too common password under the password", async () => {
+    stubApi({
+      'POST /api/auth/username/register': () => ({
+        status: 422,
+        body: {
+          success: false,
+          code: 'password_too_common',
+          message: 'This password is one of the most common ones',
+          fields: { password: 'This password is one of the most common ones' },
+        },
+      }),
+    })
+    const { user } = await openRegistration()
+    await user.type(screen.getByLabelText('Username'), 'lily')
+    await user.type(screen.getByLabelText('Password'), 'iloveyou')
+    await user.type(screen.getByLabelText('Confirm password'), 'iloveyou')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password is one of the most common ones',
+    )
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('register returns to phone login, the default mode', async () => {

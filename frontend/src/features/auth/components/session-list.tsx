@@ -7,23 +7,14 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { Alert } from '@/components/ui/alert.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
-import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
+import { formatDateTime } from '@/lib/format.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useSessions } from '../api/list-sessions.ts'
 import { useRevokeSession } from '../api/revoke-session.ts'
-import type { DeviceSession } from '../api/types.ts'
+import type { DeviceSession } from '@/lib/api/types.ts'
 import { summarizeUserAgent } from './user-agent.ts'
 
 const MOBILE_SYSTEMS = new Set(['iOS', 'Android', 'HarmonyOS'])
-
-function formatTime(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(intlLocale(displayLanguage()), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date)
-}
 
 export function SessionList() {
   const { t } = useTranslation('auth')
@@ -95,11 +86,15 @@ export function SessionList() {
                       </dd>
                       <dt>{t('sessions.createdAt')}</dt>
                       <dd>
-                        <time dateTime={session.createdAt}>{formatTime(session.createdAt)}</time>
+                        <time dateTime={session.createdAt}>
+                          {formatDateTime(session.createdAt)}
+                        </time>
                       </dd>
                       <dt>{t('sessions.lastSeenAt')}</dt>
                       <dd>
-                        <time dateTime={session.lastSeenAt}>{formatTime(session.lastSeenAt)}</time>
+                        <time dateTime={session.lastSeenAt}>
+                          {formatDateTime(session.lastSeenAt)}
+                        </time>
                       </dd>
                     </dl>
                   </div>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { rememberPatSecret } from '@/lib/pat-secrets.ts'
 import { developerKeys } from './keys.ts'
-import type { CreateTokenRequest, CreateTokenResponse, PatInfo } from './types.ts'
+import type { CreateTokenRequest, CreateTokenResponse, PatInfo } from '@/lib/api/types.ts'
 
 export function createToken(request: CreateTokenRequest): Promise<CreateTokenResponse> {
   return api.post<CreateTokenResponse>('/api/tokens', request)

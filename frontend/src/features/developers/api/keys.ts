@@ -1,3 +1,4 @@
+import { tokensKey } from '@/lib/api/tokens.ts'
 import type { Language } from '@/lib/i18n.ts'
 
 /**
@@ -5,7 +6,8 @@ import type { Language } from '@/lib/i18n.ts'
  * fetched on behalf of the signed-in user, so logging in or out drops it (`lib/session.ts`).
  */
 export const developerKeys = {
-  tokens: ['auth', 'developers', 'tokens'] as const,
+  /** Shared with the API docs browser (`lib/api/tokens.ts`). */
+  tokens: tokensKey,
   /** The descriptions come in the display language, so each language has its own entry. */
   scopes: (language: Language) => ['auth', 'developers', 'scopes', language] as const,
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import { displayLanguage, type Language } from '@/lib/i18n.ts'
 import { developerKeys } from './keys.ts'
-import type { ScopeInfo, ScopesResponse } from './types.ts'
+import type { ScopeInfo, ScopesResponse } from '@/lib/api/types.ts'
 
 export async function listScopes(): Promise<ScopeInfo[]> {
   const response = await api.get<ScopesResponse>('/api/tokens/scopes')

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api } from '@/lib/api-client.ts'
 import { forgetPatSecret } from '@/lib/pat-secrets.ts'
 import { developerKeys } from './keys.ts'
-import type { PatInfo, RevokeTokenResponse } from './types.ts'
+import type { PatInfo, PatResponse } from '@/lib/api/types.ts'
 
-export function revokeToken(id: string): Promise<RevokeTokenResponse> {
-  return api.delete<RevokeTokenResponse>(`/api/tokens/${encodeURIComponent(id)}`)
+export function revokeToken(id: string): Promise<PatResponse> {
+  return api.delete<PatResponse>(`/api/tokens/${encodeURIComponent(id)}`)
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { apiBaseUrl } from '@/lib/api-client.ts'
 import { CodeBlock } from './code-block.tsx'
-import { PageHeader } from './page-header.tsx'
+import { PageHeader } from '@/components/page-header.tsx'
 
 /** Where the API answers: the configured base URL, else this page's origin. */
 export function apiOrigin(): string {

@@ -1,5 +1,5 @@
 import type { User } from '@/lib/user.ts'
-import type { PatInfo, ScopeInfo } from '../api/types.ts'
+import type { PatInfo, ScopeInfo } from '@/lib/api/types.ts'
 
 const baseUser = {
   nickname: '',

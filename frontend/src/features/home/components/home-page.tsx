@@ -1,26 +1,22 @@
 import { Link } from '@tanstack/react-router'
-import {
-  Bot,
-  ChevronRight,
-  Code,
-  Megaphone,
-  ShieldCheck,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react'
+import { Bot, ChevronRight, Code, LogIn, ShieldCheck, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Card } from '@/components/ui/card.tsx'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 
+/**
+ * What the app offers today, and nothing it does not have yet (groups, the plaza and profiles
+ * are not built): a card only names a feature whose pages exist.
+ */
 const FEATURES: ReadonlyArray<{
-  key: 'groups' | 'plaza' | 'developers' | 'assistant'
+  key: 'signIn' | 'assistant' | 'developers' | 'security'
   icon: LucideIcon
 }> = [
-  { key: 'groups', icon: UsersRound },
-  { key: 'plaza', icon: Megaphone },
-  { key: 'developers', icon: Code },
+  { key: 'signIn', icon: LogIn },
   { key: 'assistant', icon: Bot },
+  { key: 'developers', icon: Code },
+  { key: 'security', icon: ShieldCheck },
 ]
 
 export function HomePage() {

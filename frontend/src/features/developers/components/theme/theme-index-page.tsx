@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { PageHeader } from '../page-header.tsx'
+import { PageHeader } from '@/components/page-header.tsx'
 import { THEME_COMPONENTS } from './registry.ts'
 
 /** `/developers/theme`: every part of the UI kit, from the registry. */

@@ -10,19 +10,21 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { Select } from '@/components/ui/select.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
-import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
+import { formatDate } from '@/lib/format.ts'
+import { displayLanguage } from '@/lib/i18n.ts'
 import { cn } from '@/lib/utils.ts'
 import { useCreateToken } from '../../api/create-token.ts'
 import { useScopes } from '../../api/list-scopes.ts'
-import {
-  EXPIRY_DAYS,
-  type CreateTokenResponse,
-  type ExpiryDays,
-  type ScopeInfo,
-} from '../../api/types.ts'
+import type { CreateTokenResponse, ExpiryDays, ScopeInfo, ScopeName } from '@/lib/api/types.ts'
 
-/** Server rule: 1–50 characters after trimming. */
+/** The document's rule for `CreateTokenRequest.name`: 1–50 characters after trimming. */
 export const TOKEN_NAME_MAX = 50
+/** The lifetimes offered, in the document's order; the type check fails if the server's differ. */
+export const EXPIRY_DAYS = [7, 30, 90, 365] as const satisfies readonly NonNullable<ExpiryDays>[]
+type UnofferedExpiry = Exclude<NonNullable<ExpiryDays>, (typeof EXPIRY_DAYS)[number]>
+// Compiles only while every lifetime the server accepts is offered.
+const everyExpiryOffered: [UnofferedExpiry] extends [never] ? true : never = true
+void everyExpiryOffered
 const DEFAULT_EXPIRY: ExpiryDays = 30
 
 type FieldName = 'name' | 'scopes' | 'expiresInDays'
@@ -79,14 +81,14 @@ function CreateTokenForm({
   const scopes = useScopes(displayLanguage())
   const create = useCreateToken()
   const [name, setName] = useState('')
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [selected, setSelected] = useState<ReadonlySet<ScopeName>>(new Set())
   const [expiry, setExpiry] = useState<ExpiryDays>(DEFAULT_EXPIRY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const scopesLegendId = useId()
   const scopesErrorId = useId()
 
-  const toggle = (scope: string, on: boolean) => {
+  const toggle = (scope: ScopeName, on: boolean) => {
     setSelected((current) => {
       const next = new Set(current)
       if (on) next.add(scope)
@@ -109,7 +111,7 @@ function CreateTokenForm({
     setFormError(null)
     if (Object.keys(found).length > 0) return
     create.mutate(
-      { name: trimmed, scopes: [...selected], expiresInDays: expiry },
+      { name: trimmed, scopes: [...selected], expiresInDays: effectiveExpiry },
       {
         onSuccess: onCreated,
         onError: (error) => {
@@ -134,6 +136,10 @@ function CreateTokenForm({
   }
 
   const nameLength = [...name.trim()].length
+  // The server refuses a token with an admin scope that never expires (admin_token_needs_expiry).
+  const adminScopeChosen =
+    scopes.data?.some((scope) => scope.adminOnly && selected.has(scope.scope)) ?? false
+  const effectiveExpiry = adminScopeChosen && expiry === null ? DEFAULT_EXPIRY : expiry
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
@@ -238,14 +244,18 @@ function CreateTokenForm({
       <Field
         label={t('tokens.form.expiry')}
         hint={
-          expiry === null ? undefined : t('tokens.form.expiresOn', { date: expiryDate(expiry) })
+          effectiveExpiry === null
+            ? undefined
+            : adminScopeChosen && expiry === null
+              ? t('tokens.form.adminNeedsExpiry')
+              : t('tokens.form.expiresOn', { date: expiryDate(effectiveExpiry) })
         }
         error={errors.expiresInDays}
       >
         {(control) => (
           <Select
             {...control}
-            value={expiry === null ? 'never' : String(expiry)}
+            value={effectiveExpiry === null ? 'never' : String(effectiveExpiry)}
             onChange={(event) => {
               const value = event.target.value
               setExpiry(value === 'never' ? null : (Number(value) as ExpiryDays))
@@ -257,11 +267,13 @@ function CreateTokenForm({
                 {t(`tokens.form.expiryOptions.${days}`)}
               </option>
             ))}
-            <option value="never">{t('tokens.form.noExpiry')}</option>
+            <option value="never" disabled={adminScopeChosen}>
+              {t('tokens.form.noExpiry')}
+            </option>
           </Select>
         )}
       </Field>
-      {expiry === null && <Alert tone="warning">{t('tokens.form.noExpiryWarning')}</Alert>}
+      {effectiveExpiry === null && <Alert tone="warning">{t('tokens.form.noExpiryWarning')}</Alert>}
 
       <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
         <Button variant="outline" onClick={onCancel}>
@@ -277,7 +289,5 @@ function CreateTokenForm({
 
 /** The day a token made now with this lifetime expires, in the interface language. */
 function expiryDate(days: number): string {
-  return new Intl.DateTimeFormat(intlLocale(displayLanguage()), { dateStyle: 'long' }).format(
-    Date.now() + days * 86_400_000,
-  )
+  return formatDate(Date.now() + days * 86_400_000)
 }

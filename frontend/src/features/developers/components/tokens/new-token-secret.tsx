@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
-import { CopyButton } from '../copy-button.tsx'
+import { CopyButton } from '@/components/copy-button.tsx'
 
 /**
  * The secret of the token just created, shown this once: the server keeps only a hash. It

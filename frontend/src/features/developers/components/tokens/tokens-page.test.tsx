@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { patSecrets, rememberPatSecret } from '@/lib/pat-secrets.ts'
 import type { StubResponse } from '@/test/fetch.ts'
 import { renderApp } from '@/test/render-app.tsx'
-import type { PatInfo } from '../../api/types.ts'
+import type { PatInfo } from '@/lib/api/types.ts'
 import { admin, lily, pat, scopes, signedInAs, signedOut } from '../../test/fixtures.ts'
 
 type Routes = Record<
@@ -39,7 +39,7 @@ function tokenApi(initial: PatInfo[], user = lily) {
     'POST /api/tokens': (init) => {
       const body = JSON.parse(String(init?.body)) as {
         name: string
-        scopes: string[]
+        scopes: PatInfo['scopes']
         expiresInDays: number | null
       }
       const token = pat({
@@ -123,14 +123,14 @@ describe('/developers/pat', () => {
     const expired = within(list).getByRole('listitem', { name: 'Old laptop' })
     expect(expired).toHaveTextContent('Expired')
     expect(expired).toHaveTextContent('Last usedJan 20, 2026')
-    expect(expired.firstElementChild).toHaveClass('opacity-60')
+    expect(expired.firstElementChild).toHaveClass('text-muted-foreground')
     expect(within(expired).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument()
 
     const revoked = within(list).getByRole('listitem', { name: 'Leaked' })
     expect(revoked).toHaveTextContent('Revoked')
     expect(revoked).toHaveTextContent('RevokedFeb 10, 2026')
-    expect(revoked.firstElementChild).toHaveClass('opacity-60')
-    expect(backup.firstElementChild).not.toHaveClass('opacity-60')
+    expect(revoked.firstElementChild).toHaveClass('text-muted-foreground')
+    expect(backup.firstElementChild).not.toHaveClass('text-muted-foreground')
   })
 
   it('creates a token, shows the secret once with copy, remembers it for the tab and lists it', async () => {
@@ -266,6 +266,27 @@ describe('/developers/pat', () => {
     )
   })
 
+  it('does not offer "no expiration" once an admin scope is chosen', async () => {
+    const { user, calls } = setup(tokenApi([], admin))
+    await user.click((await screen.findAllByRole('button', { name: 'New token' }))[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'New personal access token' })
+    const adminGroup = await within(dialog).findByRole('group', { name: 'Administration' })
+    await user.type(within(dialog).getByLabelText('Name'), 'Ops')
+    const expiry = within(dialog).getByLabelText('Expiration')
+    await user.selectOptions(expiry, 'No expiration')
+    expect(within(dialog).getByRole('option', { name: 'No expiration' })).toBeEnabled()
+    await user.click(within(adminGroup).getByRole('checkbox', { name: /admin:read/ }))
+    expect(within(dialog).getByRole('option', { name: 'No expiration' })).toBeDisabled()
+    expect(expiry).toHaveValue('30')
+    expect(expiry).toHaveAccessibleDescription(/admin scope must expire/)
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }))
+    await waitFor(() => expect(calls('POST', '/api/tokens')).toHaveLength(1))
+    expect(JSON.parse(String(calls('POST', '/api/tokens')[0]?.[1]?.body))).toMatchObject({
+      scopes: ['admin:read'],
+      expiresInDays: 30,
+    })
+  })
+
   it('revokes after the confirm, keeps the token greyed as revoked and forgets its secret', async () => {
     const token = pat()
     rememberPatSecret(token.id, SECRET)
@@ -280,7 +301,7 @@ describe('/developers/pat', () => {
 
     await waitFor(() => expect(row).toHaveTextContent('Revoked'))
     expect(calls('DELETE', `/api/tokens/${token.id}`)).toHaveLength(1)
-    expect(row.firstElementChild).toHaveClass('opacity-60')
+    expect(row.firstElementChild).toHaveClass('text-muted-foreground')
     expect(within(row).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument()
     expect(patSecrets()).toEqual({ other: 'cyp_other' })
     expect(await screen.findByText('Token “Backup script” revoked')).toBeInTheDocument()
@@ -315,7 +336,7 @@ describe('/developers/pat', () => {
       'POST /api/auth/logout': () => ({ body: { success: true } }),
     })
     await screen.findByRole('listitem', { name: 'Backup script' })
-    await user.click(screen.getByRole('button', { name: 'Account menu of Lily' }))
+    await user.click(screen.getByRole('button', { name: /Account menu of Lily$/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }))
     expect(
       await screen.findByRole('heading', { name: 'Log in to manage your tokens' }),

@@ -8,8 +8,8 @@ import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Select } from '@/components/ui/select.tsx'
 import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
-import { CopyButton } from '../copy-button.tsx'
-import { PageHeader } from '../page-header.tsx'
+import { CopyButton } from '@/components/copy-button.tsx'
+import { PageHeader } from '@/components/page-header.tsx'
 import {
   browserTimeZone,
   epochSeconds,

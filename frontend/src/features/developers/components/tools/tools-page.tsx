@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronRight, Clock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { PageHeader } from '../page-header.tsx'
+import { PageHeader } from '@/components/page-header.tsx'
 
 /** `/developers/tools`: the small tools (one for now). */
 export function ToolsPage() {

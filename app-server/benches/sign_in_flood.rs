@@ -1,0 +1,361 @@
+//! `just bench`, second part: a sign-in flood (method and figures in docs/benchmarks.md).
+//!
+//! Starts the real release `app-server serve` as a subprocess on a free port over a fresh
+//! SQLite file (or `BENCH_DATABASE_URL`), with the production argon2id cost (19 MiB, t = 2)
+//! and the default hashing bound (`PASSWORD_HASH_CONCURRENCY` = the cores,
+//! `PASSWORD_HASH_QUEUE_MS` = 2000), then:
+//!
+//! 1. reads the server's resident memory (VmRSS in `/proc/<pid>/status`) once it is ready;
+//! 2. floods it, 50 requests at a time, with 200 registrations and then 200 failed logins (a
+//!    wrong password for each of those users), while one client in a loop asks
+//!    `GET /api/health` and another `GET /api/auth/token` with a session cookie;
+//! 3. reads the peak (VmHWM) and, after the flood and a short rest, VmRSS again.
+//!
+//! It prints the memory before, at peak and after, the flood's answers by status, and the p50,
+//! p95 and max latency of the other requests during the flood; each target with ✓ or ✗, and it
+//! exits non-zero when one is missed.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use futures_util::StreamExt;
+use reqwest::header::SET_COOKIE;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::net::TcpListener;
+use std::os::fd::AsFd as _;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const FLOOD: usize = 200;
+const AT_ONCE: usize = 50;
+/// How long the server may rest after the flood before its memory is read again.
+const REST: Duration = Duration::from_secs(3);
+const TARGET_RSS_AFTER_MIB: f64 = 100.0;
+/// Other requests must stay usable during the flood: a health check and a signed-in read do
+/// no hashing, so they must not queue behind it.
+const TARGET_OTHER_P95_MS: f64 = 100.0;
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    let code = runtime.block_on(bench());
+    std::process::exit(code);
+}
+
+async fn bench() -> i32 {
+    let server = Server::start();
+    server.wait_ready().await;
+    println!(
+        "sign-in flood: app-server (pid {}) on {} over {}; {} cores",
+        server.pid,
+        server.base,
+        server.database_label,
+        std::thread::available_parallelism().map_or(1, usize::from)
+    );
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .pool_max_idle_per_host(AT_ONCE)
+        .build()
+        .unwrap();
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        % 0xff_ffff_ffff;
+    // One signed-in user for the authenticated probe (before the flood, and before measuring).
+    let probe_cookie = register(&client, &server.base, &format!("p{run:x}"))
+        .await
+        .1
+        .expect("the probe user registers");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = status_kib(server.pid, "VmRSS:");
+
+    let flooding = Arc::new(AtomicBool::new(true));
+    let health = tokio::spawn(probe(
+        format!("{}/api/health", server.base),
+        None,
+        flooding.clone(),
+    ));
+    let me = tokio::spawn(probe(
+        format!("{}/api/auth/token", server.base),
+        Some(probe_cookie),
+        flooding.clone(),
+    ));
+    let started = Instant::now();
+    let mut answers: BTreeMap<String, usize> = BTreeMap::new();
+    let names: Vec<String> = (0..FLOOD).map(|i| format!("f{run:x}-{i}")).collect();
+    let registered: Vec<u16> = futures_util::stream::iter(names.iter())
+        .map(|name| {
+            let (client, base) = (client.clone(), server.base.clone());
+            async move { register(&client, &base, name).await.0 }
+        })
+        .buffer_unordered(AT_ONCE)
+        .collect()
+        .await;
+    let registering = started.elapsed();
+    let failed: Vec<u16> = futures_util::stream::iter(names.iter())
+        .map(|name| {
+            let (client, base) = (client.clone(), server.base.clone());
+            async move {
+                client
+                    .post(format!("{base}/api/auth/username/login"))
+                    .json(&json!({ "username": name, "password": "not-the-password" }))
+                    .send()
+                    .await
+                    .map_or(0, |r| r.status().as_u16())
+            }
+        })
+        .buffer_unordered(AT_ONCE)
+        .collect()
+        .await;
+    let flood_time = started.elapsed();
+    flooding.store(false, Ordering::SeqCst);
+    for (what, statuses) in [("register", &registered), ("login", &failed)] {
+        for s in statuses {
+            *answers.entry(format!("{what} {s}")).or_default() += 1;
+        }
+    }
+    let health = health.await.unwrap();
+    let me = me.await.unwrap();
+    let peak = status_kib(server.pid, "VmHWM:");
+    tokio::time::sleep(REST).await;
+    let after = status_kib(server.pid, "VmRSS:");
+
+    let mib = |kib: u64| kib as f64 / 1024.0;
+    let mut missed = 0;
+    let mut check = |ok: bool| {
+        if ok {
+            "✓"
+        } else {
+            missed += 1;
+            "✗"
+        }
+    };
+    println!(
+        "flood: {FLOOD} registrations ({:.1} s) then {FLOOD} failed logins, {AT_ONCE} at a time, {:.1} s in all",
+        registering.as_secs_f64(),
+        flood_time.as_secs_f64()
+    );
+    println!(
+        "  answers: {}",
+        answers
+            .iter()
+            .map(|(k, n)| format!("{k}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("  app-server RSS before        {:>8.1} MiB", mib(before));
+    println!("  app-server RSS peak (VmHWM)  {:>8.1} MiB", mib(peak));
+    let ok = mib(after) <= TARGET_RSS_AFTER_MIB;
+    println!(
+        "  app-server RSS after {:>2} s    {:>8.1} MiB   target ≤ {TARGET_RSS_AFTER_MIB} MiB {}",
+        REST.as_secs(),
+        mib(after),
+        check(ok)
+    );
+    for (name, samples) in [
+        ("GET /api/health", health),
+        ("GET /api/auth/token (signed in)", me),
+    ] {
+        let (n, p50, p95, max, errors) = summary(samples);
+        let ok = errors == 0 && p95 <= TARGET_OTHER_P95_MS;
+        println!(
+            "  during the flood, {name:<32} n={n:<5} p50 {p50:>6.1} ms  p95 {p95:>6.1} ms  max {max:>7.1} ms  errors {errors}   target p95 ≤ {TARGET_OTHER_P95_MS} ms {}",
+            check(ok)
+        );
+    }
+    i32::from(missed > 0)
+}
+
+/// Registers `name`; its status and, on 201, its session cookie.
+async fn register(client: &reqwest::Client, base: &str, name: &str) -> (u16, Option<String>) {
+    let Ok(res) = client
+        .post(format!("{base}/api/auth/username/register"))
+        .json(&json!({ "username": name, "password": "bench-password-1" }))
+        .send()
+        .await
+    else {
+        return (0, None);
+    };
+    let cookie = res
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("courtyard_session="))
+        .and_then(|v| v.split(';').next())
+        .map(str::to_owned);
+    (res.status().as_u16(), cookie)
+}
+
+/// One request after the other while the flood lasts: each one's latency, or `None` when it
+/// failed or did not answer 200.
+async fn probe(
+    url: String,
+    cookie: Option<String>,
+    flooding: Arc<AtomicBool>,
+) -> Vec<Option<Duration>> {
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let mut samples = Vec::new();
+    while flooding.load(Ordering::SeqCst) {
+        let mut req = client.get(&url);
+        if let Some(c) = &cookie {
+            req = req.header("Cookie", c);
+        }
+        let t = Instant::now();
+        let ok = req.send().await.is_ok_and(|r| r.status() == 200);
+        samples.push(ok.then(|| t.elapsed()));
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    samples
+}
+
+fn summary(samples: Vec<Option<Duration>>) -> (usize, f64, f64, f64, usize) {
+    let n = samples.len();
+    let mut ok: Vec<Duration> = samples.iter().flatten().copied().collect();
+    let errors = n - ok.len();
+    ok.sort();
+    let at = |p: f64| {
+        if ok.is_empty() {
+            return f64::NAN;
+        }
+        let i = ((p * ok.len() as f64).ceil() as usize).clamp(1, ok.len()) - 1;
+        ok[i].as_secs_f64() * 1000.0
+    };
+    (n, at(0.50), at(0.95), at(1.0), errors)
+}
+
+/// A line of `/proc/<pid>/status`, in KiB.
+fn status_kib(pid: u32, key: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// `app-server serve` as a child process, killed (and its temporary database removed) on drop.
+struct Server {
+    child: Child,
+    pid: u32,
+    base: String,
+    database_label: String,
+    temp_dir: Option<PathBuf>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let (database_url, database_label, temp_dir) = match std::env::var("BENCH_DATABASE_URL") {
+            Ok(url) if !url.trim().is_empty() => {
+                let label = format!("BENCH_DATABASE_URL ({})", url.split(':').next().unwrap());
+                (url, label, None)
+            }
+            _ => {
+                let dir = std::env::temp_dir().join(format!(
+                    "courtyard-flood-{}-{}",
+                    std::process::id(),
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap()
+                        .as_millis()
+                ));
+                std::fs::create_dir_all(&dir).unwrap();
+                let file = dir.join("bench.db");
+                (
+                    format!("sqlite://{}?mode=rwc", file.display()),
+                    "a fresh SQLite file".to_owned(),
+                    Some(dir),
+                )
+            }
+        };
+        let mut command = Command::new(env!("CARGO_BIN_EXE_app-server"));
+        command
+            .arg("serve")
+            .env_clear()
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(
+                std::io::stderr()
+                    .as_fd()
+                    .try_clone_to_owned()
+                    .expect("a copy of stderr"),
+            ))
+            .stderr(Stdio::inherit());
+        for (k, v) in [
+            ("HOST", "127.0.0.1".to_owned()),
+            ("PORT", port.to_string()),
+            ("DATABASE_URL", database_url),
+            ("RUST_LOG", "warn".into()),
+            ("STATIC_DIR", "/nonexistent-courtyard-bench".into()),
+            // Every request of the flood comes from 127.0.0.1: the per-address limits are
+            // raised so that each one reaches the hasher, as a flood from many addresses would.
+            ("RATE_REGISTER_PER_IP", "100000/3600".into()),
+            ("RATE_LOGIN_PER_IP", "100000/900".into()),
+            // Left at their defaults, stated for the record.
+            ("ARGON2_MEMORY_KIB", "19456".into()),
+            ("ARGON2_ITERATIONS", "2".into()),
+            ("ARGON2_PARALLELISM", "1".into()),
+        ] {
+            command.env(k, v);
+        }
+        for k in [
+            "PASSWORD_HASH_CONCURRENCY",
+            "PASSWORD_HASH_QUEUE_MS",
+            "DATABASE_MAX_CONNECTIONS",
+        ] {
+            if let Ok(v) = std::env::var(format!("BENCH_{k}")) {
+                command.env(k, v);
+            }
+        }
+        let child = command.spawn().expect("start app-server");
+        Server {
+            pid: child.id(),
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            database_label,
+            temp_dir,
+        }
+    }
+
+    async fn wait_ready(&self) {
+        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        let url = format!("{}/api/health", self.base);
+        let until = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Ok(res) = client.get(&url).send().await
+                && res.status() == 200
+            {
+                return;
+            }
+            assert!(
+                Instant::now() < until,
+                "app-server did not answer {url} within 60 s"
+            );
+            assert!(
+                std::fs::metadata(format!("/proc/{}", self.pid)).is_ok(),
+                "app-server exited at start"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(dir) = &self.temp_dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}

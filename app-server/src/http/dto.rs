@@ -1,0 +1,174 @@
+//! Bodies more than one area answers or accepts: the user as clients see them, the answer to a
+//! sign-in or an account change, a phone number (with its code), a code sent, a plain message.
+//! An area's own bodies live in its `dto.rs`; what two areas share lives here, never in one of
+//! them (docs/architecture.md, "The HTTP layer").
+
+use crate::http::error::ApiError;
+use crate::http::extract::session_cookie;
+use crate::http::rules;
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use accounts::model::{PhoneNumber, User, VerificationCode};
+use accounts::{IssuedSession, SentCode};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A user as every client sees them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: uuid::Uuid,
+    #[schema(example = "xiaoming")]
+    pub username: String,
+    #[schema(example = "小明")]
+    pub nickname: String,
+    #[schema(schema_with = rules::role)]
+    pub role: String,
+    #[schema(required = true)]
+    pub avatar_url: Option<String>,
+    /// Whether the account can sign in with a password.
+    pub has_password: bool,
+    /// The bound phone number, masked.
+    #[schema(required = true)]
+    pub phone: Option<PhoneDto>,
+    pub wechat_linked: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A phone number as screens show it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhoneDto {
+    #[schema(schema_with = rules::calling_code)]
+    pub prefix: &'static str,
+    #[schema(example = "138****8000")]
+    pub masked: String,
+}
+
+impl From<&User> for UserDto {
+    fn from(u: &User) -> Self {
+        Self {
+            id: u.id.0,
+            username: u.username.as_str().to_owned(),
+            nickname: u.nickname.as_str().to_owned(),
+            role: u.role.as_str().to_owned(),
+            avatar_url: u.avatar_url.clone(),
+            has_password: u.has_password,
+            phone: u.phone.as_ref().map(|p| PhoneDto {
+                prefix: p.region().prefix(),
+                masked: p.masked(),
+            }),
+            wechat_linked: u.wechat.is_some(),
+            created_at: u.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    pub user: UserDto,
+    pub message: &'static str,
+}
+
+impl AuthResponse {
+    pub fn new(user: &User, message: &'static str) -> Self {
+        Self {
+            success: true,
+            user: UserDto::from(user),
+            message,
+        }
+    }
+
+    /// The answer to every successful sign-in: this body and the new session's cookie.
+    pub fn signed_in(
+        req: &HttpRequest,
+        state: &AppState,
+        status: StatusCode,
+        user: &User,
+        issued: &IssuedSession,
+        message: &'static str,
+    ) -> HttpResponse {
+        HttpResponse::build(status)
+            .insert_header(("Cache-Control", "no-store"))
+            .cookie(session_cookie(req, state, &issued.token))
+            .json(Self::new(user, message))
+    }
+}
+
+/// A phone number as typed, with its calling code.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneRequest {
+    #[schema(schema_with = rules::phone_prefix)]
+    pub phone_prefix: String,
+    #[schema(schema_with = rules::phone_number)]
+    pub phone_number: String,
+}
+
+impl PhoneRequest {
+    /// # Errors
+    /// 422 `unsupported_phone_region` or `invalid_phone`.
+    pub fn try_into_domain(&self) -> Result<PhoneNumber, ApiError> {
+        Ok(PhoneNumber::parse(&self.phone_prefix, &self.phone_number)?)
+    }
+}
+
+/// A phone number and the code sent to it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneCodeRequest {
+    #[schema(schema_with = rules::phone_prefix)]
+    pub phone_prefix: String,
+    #[schema(schema_with = rules::phone_number)]
+    pub phone_number: String,
+    #[schema(schema_with = rules::verification_code)]
+    pub verification_code: String,
+}
+
+impl PhoneCodeRequest {
+    /// # Errors
+    /// 422 `unsupported_phone_region`, `invalid_phone` or `invalid_verification_code`.
+    pub fn try_into_domain(&self) -> Result<(PhoneNumber, VerificationCode), ApiError> {
+        let phone = PhoneNumber::parse(&self.phone_prefix, &self.phone_number)?;
+        let code = VerificationCode::parse(&self.verification_code)?;
+        Ok((phone, code))
+    }
+}
+
+/// A code was sent.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSentResponse {
+    pub success: bool,
+    pub message: &'static str,
+    /// When it was sent; the resend countdown runs from here.
+    pub sent_at: DateTime<Utc>,
+    #[schema(example = 60)]
+    pub resend_after_secs: u64,
+    #[schema(example = 300)]
+    pub expires_in_secs: i64,
+}
+
+impl CodeSentResponse {
+    /// The answer to every code sent (login, binding, re-authentication).
+    pub fn new(sent: &SentCode, lang: Lang) -> Self {
+        Self {
+            success: true,
+            message: Msg::CodeSent.text(lang),
+            sent_at: sent.sent_at,
+            resend_after_secs: sent.resend_after_secs,
+            expires_in_secs: sent.expires_in_secs,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    pub message: &'static str,
+}

@@ -1,0 +1,34 @@
+//! What every handler may use: the configuration and the domain services. Never an adapter or
+//! the database itself — a handler that needs something of the database asks a service
+//! (docs/architecture.md, "The HTTP layer"). [`crate::startup`] wires it.
+
+use crate::config::Config;
+use crate::http::signed::Signer;
+use accounts::AccountService;
+use accounts::ports::WechatOAuth;
+use chat::ChatService;
+use std::sync::Arc;
+use system::SystemService;
+use tokens::TokensService;
+use wechat::service::{AccessTokenService, MenuService};
+
+/// Shared by every worker. Nothing in it is per-instance state that another server instance
+/// would need to see (that all lives in the database, behind the services).
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub accounts: Arc<AccountService>,
+    /// Signs the short-lived WeChat cookies; its key is shared by every instance.
+    pub signer: Signer,
+    /// `None` when WeChat is not configured.
+    pub wechat_oauth: Option<Arc<dyn WechatOAuth>>,
+    /// The central WeChat access token; `None` when WeChat is not configured.
+    pub wechat_token: Option<Arc<AccessTokenService>>,
+    /// The WeChat custom menu (over `wechat_token`); `None` when WeChat is not configured.
+    pub wechat_menu: Option<Arc<MenuService>>,
+    /// The AI assistant (answers `ai_unavailable` when no provider is configured).
+    pub chat: Arc<ChatService>,
+    /// Personal access tokens.
+    pub tokens: Arc<TokensService>,
+    /// Health, the database's kind, housekeeping.
+    pub system: Arc<SystemService>,
+}

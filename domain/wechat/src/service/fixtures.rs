@@ -1,0 +1,165 @@
+//! What the services' unit tests share: a fixed instant, cached tokens, a valid menu, and the
+//! mocked ports with the expectations most tests set.
+#![allow(clippy::unwrap_used)]
+
+use super::{AccessTokenService, FORCE_DAY_KEY, FORCE_INTERVAL_KEY, MenuService, TokenPolicy};
+use crate::menu::{Button, Menu};
+use crate::ports::{
+    MenuVersion, MenuVersionId, MockAccessTokenStore, MockMenuVersionRepository,
+    MockWechatOfficialApi, WechatOfficialApi,
+};
+use crate::token::{CachedToken, IssuedAccessToken};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use kernel::{FixedClock, MockRateLimiter, RateDecision};
+use mockall::predicate::eq;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub(crate) const APP: &str = "wx_app";
+pub(crate) const ME: &str = "instance-a";
+pub(crate) const OLD: &str = "81_OldTokenOldTokenOld";
+pub(crate) const NEW: &str = "81_NewTokenNewTokenNew";
+
+pub(crate) fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
+}
+
+/// A cached token with `left_secs` to live at `t0()`.
+pub(crate) fn cached(token: &str, left_secs: i64) -> CachedToken {
+    CachedToken {
+        token: Some(token.into()),
+        obtained_at: Some(t0() - Duration::hours(1)),
+        expires_at: Some(t0() + Duration::seconds(left_secs)),
+        last_error: None,
+        last_error_at: None,
+    }
+}
+
+pub(crate) fn issued(token: &str) -> IssuedAccessToken {
+    IssuedAccessToken {
+        token: token.into(),
+        expires_in_secs: 7200,
+    }
+}
+
+pub(crate) fn valid_menu() -> Menu {
+    Menu {
+        button: vec![Button {
+            name: "今日歌曲".into(),
+            kind: Some("click".into()),
+            key: Some("V1001_TODAY_MUSIC".into()),
+            ..Button::default()
+        }],
+    }
+}
+
+pub(crate) fn version(menu: Menu) -> MenuVersion {
+    MenuVersion {
+        id: MenuVersionId::new_random(),
+        menu,
+        published_at: t0() - Duration::days(1),
+        published_by: "alice".into(),
+        rolled_back_from: None,
+    }
+}
+
+pub(crate) struct Mocks {
+    pub(crate) api: MockWechatOfficialApi,
+    pub(crate) store: MockAccessTokenStore,
+    pub(crate) versions: MockMenuVersionRepository,
+    pub(crate) limiter: MockRateLimiter,
+}
+
+impl Mocks {
+    pub(crate) fn new() -> Self {
+        let mut api = MockWechatOfficialApi::new();
+        api.expect_app_id().returning(|| APP.to_owned());
+        Self {
+            api,
+            store: MockAccessTokenStore::new(),
+            versions: MockMenuVersionRepository::new(),
+            limiter: MockRateLimiter::new(),
+        }
+    }
+
+    /// `load` answers each call with the next state, repeating the last one.
+    pub(crate) fn loads(&mut self, states: Vec<CachedToken>) {
+        let calls = AtomicUsize::new(0);
+        self.store.expect_load().with(eq(APP)).returning(move |_| {
+            let i = calls.fetch_add(1, Ordering::SeqCst);
+            Ok(states[i.min(states.len() - 1)].clone())
+        });
+    }
+
+    pub(crate) fn lease(&mut self, granted: bool, times: usize) {
+        self.store
+            .expect_try_lock()
+            .withf(|app, holder, until, now| {
+                app == APP
+                    && holder.starts_with("instance-a#")
+                    && *now == t0()
+                    && *until == t0() + Duration::seconds(30)
+            })
+            .times(times)
+            .returning(move |_, _, _, _| Ok(granted));
+    }
+
+    pub(crate) fn wechat_issues(&mut self, force: bool, token: &'static str) {
+        self.api
+            .expect_stable_token()
+            .with(eq(force))
+            .times(1)
+            .returning(move |_| Ok(issued(token)));
+    }
+
+    pub(crate) fn stores(&mut self, token: &'static str) {
+        self.store
+            .expect_store_token()
+            .withf(move |app, holder, t, at| {
+                app == APP && holder.starts_with("instance-a#") && t.token == token && *at == t0()
+            })
+            .times(1)
+            .returning(|_, _, _, _| Ok(()));
+    }
+
+    /// A limiter whose day counter says `used` and whose interval counter says `wait`.
+    pub(crate) fn limits(&mut self, used_today: u32, interval_wait: u64, day_wait: u64) {
+        self.limiter.expect_peek().returning(move |key, rule, _| {
+            Ok(match key {
+                FORCE_INTERVAL_KEY if interval_wait > 0 => RateDecision::Limited {
+                    retry_after_secs: interval_wait,
+                },
+                FORCE_DAY_KEY if used_today >= rule.limit => RateDecision::Limited {
+                    retry_after_secs: day_wait,
+                },
+                _ => RateDecision::Allowed,
+            })
+        });
+    }
+
+    pub(crate) fn token_service(self) -> AccessTokenService {
+        AccessTokenService::new(
+            Arc::new(self.api),
+            Arc::new(self.store),
+            Arc::new(self.limiter),
+            Arc::new(FixedClock(t0())),
+            TokenPolicy::default(),
+            ME.to_owned(),
+        )
+    }
+
+    /// The menu service over a token service of the same mocks (one WeChat API for both).
+    pub(crate) fn menu_service(self) -> MenuService {
+        let api: Arc<dyn WechatOfficialApi> = Arc::new(self.api);
+        let clock = Arc::new(FixedClock(t0()));
+        let tokens = AccessTokenService::new(
+            api.clone(),
+            Arc::new(self.store),
+            Arc::new(self.limiter),
+            clock.clone(),
+            TokenPolicy::default(),
+            ME.to_owned(),
+        );
+        MenuService::new(api, Arc::new(tokens), Arc::new(self.versions), clock)
+    }
+}

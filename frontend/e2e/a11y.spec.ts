@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test'
+import enAuth from '../src/locales/en/auth.json' with { type: 'json' }
+import enCommon from '../src/locales/en/common.json' with { type: 'json' }
+import enDevelopers from '../src/locales/en/developers.json' with { type: 'json' }
+import zhAuth from '../src/locales/zh/auth.json' with { type: 'json' }
+import zhCommon from '../src/locales/zh/common.json' with { type: 'json' }
+import zhDevelopers from '../src/locales/zh/developers.json' with { type: 'json' }
+import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
+
+// Every route of the app (src/routes), and the dialogs and menus over them, checked with axe-core
+// in zh and en, light and dark: any serious or critical finding fails (e2e/checks.ts). The
+// routes are visited signed in as the administrator, so every page shows its real content; the
+// signed-out states (the login dialog, the pages that ask to log in) are checked separately.
+
+const LANGS = ['zh', 'en'] as const
+const MODES = ['light', 'dark'] as const
+type Lang = (typeof LANGS)[number]
+type Mode = (typeof MODES)[number]
+
+const LABELS = {
+  zh: { common: zhCommon, auth: zhAuth, developers: zhDevelopers },
+  en: { common: enCommon, auth: enAuth, developers: enDevelopers },
+} as const
+
+/** Every route of src/routes, with a concrete value for each parameter. */
+const ROUTES = [
+  '/',
+  '/settings/account',
+  '/settings/security',
+  '/admin',
+  '/admin/wechat/token',
+  '/admin/wechat/menu',
+  '/developers',
+  '/developers/api',
+  '/developers/api/get-api-health',
+  '/developers/pat',
+  '/developers/theme',
+  // '/developers/theme/$name': every component, read from the index below.
+  '/developers/theme/examples/button/variants',
+  '/developers/tools',
+  '/developers/tools/timestamp-converter',
+  '/no/such/page',
+]
+
+/** Sets the language and colour mode the way a returning visitor has them. */
+async function usePreferences(page: Page, baseURL: string, lang: Lang, mode: Mode) {
+  await page.context().addCookies([{ name: 'preference_language', value: lang, url: baseURL }])
+  await page.addInitScript((m) => localStorage.setItem('preference_dark', m), mode)
+}
+
+/** Loads a route and waits until it has drawn its content. */
+async function visit(page: Page, path: string, lang: Lang, mode: Mode) {
+  await page.goto(path)
+  await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`))
+  if (mode === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+}
+
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    const L = LABELS[lang]
+
+    test(`every route signed in as an admin, ${lang} ${mode} @phone`, async ({ page }, info) => {
+      test.setTimeout(240_000)
+      const baseURL = info.project.use.baseURL!
+      await usePreferences(page, baseURL, lang, mode)
+      const res = await page.request.post(`${baseURL}/api/auth/username/login`, {
+        data: ADMIN,
+        headers: { Origin: baseURL },
+      })
+      expect(res.status(), await res.text()).toBe(200)
+
+      await visit(page, '/developers/theme', lang, mode)
+      const components = await page
+        .getByRole('main')
+        .locator('a[href^="/developers/theme/"]')
+        .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))])
+      expect(components.length).toBeGreaterThan(5)
+
+      for (const path of [...ROUTES, ...components]) {
+        await test.step(path, async () => {
+          await visit(page, path, lang, mode)
+          await expectAccessible(page, `${path} (${lang}, ${mode})`)
+        })
+      }
+
+      await test.step('the account menu, open', async () => {
+        await visit(page, '/', lang, mode)
+        const name = L.common.account.menu.replace('{{name}}', ADMIN.username)
+        await page.getByRole('button', { name }).click()
+        await expect(page.getByRole('menu')).toBeVisible()
+        await expectAccessible(page, `account menu (${lang}, ${mode})`)
+        await page.keyboard.press('Escape')
+      })
+
+      await test.step('the AI assistant, open', async () => {
+        await page
+          .getByRole('banner')
+          .getByRole('button', { name: L.common.assistant.open })
+          .click()
+        const dialog = page.getByRole('dialog', { name: L.common.assistant.open })
+        await expect(dialog).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await expectAccessible(page, `AI assistant (${lang}, ${mode})`)
+        await page.keyboard.press('Escape')
+        await expect(dialog).toBeHidden()
+      })
+
+      await test.step('the new-token dialog, open', async () => {
+        await visit(page, '/developers/pat', lang, mode)
+        await page.getByRole('button', { name: L.developers.tokens.new }).first().click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectAccessible(page, `new-token dialog (${lang}, ${mode})`)
+      })
+    })
+
+    test(`signed out: the login dialog and the pages that ask to log in, ${lang} ${mode} @phone`, async ({
+      page,
+    }, info) => {
+      test.setTimeout(120_000)
+      await usePreferences(page, info.project.use.baseURL!, lang, mode)
+      for (const path of ['/', '/settings/account', '/settings/security', '/developers/pat']) {
+        await test.step(path, async () => {
+          await visit(page, path, lang, mode)
+          await expectAccessible(page, `${path} signed out (${lang}, ${mode})`)
+        })
+      }
+      await test.step('/admin signed out', async () => {
+        await page.goto('/admin')
+        await page.waitForLoadState('networkidle')
+        await expectAccessible(page, `/admin signed out (${lang}, ${mode})`)
+      })
+
+      await visit(page, '/', lang, mode)
+      await page.getByRole('banner').getByRole('button', { name: L.common.account.login }).click()
+      const login = page.getByRole('dialog', { name: L.auth.login.title })
+      await expect(login).toBeVisible()
+      await expectAccessible(page, `login dialog, phone (${lang}, ${mode})`)
+
+      const region = L.common.phone.regionButton
+        .replace('{{name}}', L.common.phone.regions.cn)
+        .replace('{{prefix}}', '86')
+      await login.getByRole('button', { name: region }).click()
+      const picker = page.getByRole('dialog', { name: L.common.phone.picker.title })
+      await expect(picker).toBeVisible()
+      await expectAccessible(page, `region picker (${lang}, ${mode})`)
+      await page.keyboard.press('Escape')
+      await expect(picker).toBeHidden()
+
+      await login.getByRole('button', { name: L.auth.login.modes.username }).click()
+      await expectAccessible(page, `login dialog, username (${lang}, ${mode})`)
+      await login.getByRole('button', { name: L.auth.login.toRegister }).click()
+      await expect(page.getByRole('dialog', { name: L.auth.register.title })).toBeVisible()
+      await expectAccessible(page, `registration (${lang}, ${mode})`)
+    })
+  }
+}

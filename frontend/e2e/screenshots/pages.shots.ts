@@ -1,0 +1,83 @@
+// Not a test: `just screenshots` runs this (playwright.screenshots.config.ts) to write PNGs of
+// the main pages to e2e/artifacts/ — every page in zh and en, light and dark, on a desktop and a
+// phone — for a person to look at. Nothing here compares or asserts beyond waiting for the page;
+// the checks live in the e2e suite (e2e/*.spec.ts, e2e/checks.ts).
+import { expect, test, type Page } from '@playwright/test'
+import { ADMIN, FAKES } from '../helpers.ts'
+
+const LANGS = ['zh', 'en'] as const
+const MODES = ['light', 'dark'] as const
+
+/** The pages to capture, signed in as the administrator unless `signedOut`. */
+const PAGES: ReadonlyArray<{ name: string; path: string; signedOut?: boolean }> = [
+  { name: 'home', path: '/', signedOut: true },
+  { name: 'home-signed-in', path: '/' },
+  { name: 'settings-account', path: '/settings/account' },
+  { name: 'settings-security', path: '/settings/security' },
+  { name: 'admin', path: '/admin' },
+  { name: 'developers', path: '/developers' },
+  { name: 'developers-api', path: '/developers/api/get-api-health' },
+  { name: 'developers-pat', path: '/developers/pat' },
+  { name: 'ui-kit', path: '/developers/theme' },
+]
+
+async function prepare(page: Page, baseURL: string, lang: string, mode: string, signIn: boolean) {
+  await page.context().addCookies([{ name: 'preference_language', value: lang, url: baseURL }])
+  await page.addInitScript((m) => localStorage.setItem('preference_dark', m), mode)
+  if (signIn) {
+    const res = await page.request.post(`${baseURL}/api/auth/username/login`, {
+      data: ADMIN,
+      headers: { Origin: baseURL },
+    })
+    expect(res.ok()).toBe(true)
+  }
+}
+
+async function show(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+}
+
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    test(`${lang} ${mode}`, async ({ page, request }, info) => {
+      test.setTimeout(120_000)
+      const baseURL = info.project.use.baseURL!
+      const file = (name: string) =>
+        `e2e/artifacts/${name}-${lang}-${mode}-${info.project.name}.png`
+
+      await prepare(page, baseURL, lang, mode, false)
+      await show(page, '/')
+      await page.screenshot({ path: file('home'), fullPage: true })
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^(Log in|登录)$/ })
+        .click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await page.screenshot({ path: file('login-dialog') })
+
+      await prepare(page, baseURL, lang, mode, true)
+      for (const { name, path, signedOut } of PAGES) {
+        if (signedOut) continue
+        await show(page, path)
+        await page.screenshot({ path: file(name), fullPage: true })
+      }
+
+      // The assistant with an answer from the fake model (e2e/fakes.mjs).
+      expect((await request.get(`${FAKES}/__fake/llm`, { params: { mode: 'answer' } })).ok()).toBe(
+        true,
+      )
+      await show(page, '/')
+      await page.getByRole('banner').getByRole('button', { name: /AI/ }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog
+        .getByRole('textbox')
+        .first()
+        .fill(lang === 'zh' ? '介绍一下庭院' : 'Tell me about Courtyard')
+      await dialog.getByRole('textbox').first().press('Enter')
+      await expect(dialog.locator('pre code')).toBeVisible()
+      await page.screenshot({ path: file('assistant') })
+    })
+  }
+}
