@@ -163,7 +163,10 @@ pub async fn log_requests(
     let res = next.call(req).await;
     let status = res.as_ref().map(|r| r.status().as_u16()).unwrap_or(500);
     let ms = started.elapsed().as_millis();
-    if status >= 500 {
+    if status == 503 {
+        // Load shed on purpose (server_busy, an unavailable provider): a warning, not a fault.
+        tracing::warn!(%method, path, status, ms, "request");
+    } else if status >= 500 {
         tracing::error!(%method, path, status, ms, "request");
     } else if path.starts_with("/api/") {
         tracing::info!(%method, path, status, ms, "request");

@@ -21,6 +21,7 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
         (status = 409, description = "`no_phone_bound` (a code for an account without a number)", body = ErrorBody),
         (status = 422, description = "`validation_failed` (not exactly one of `password` and `code`), `invalid_verification_code`", body = ErrorBody),
         (status = 429, description = "`rate_limited`, with Retry-After", body = ErrorBody),
+        (status = 503, description = "`server_busy`: too many passwords are being checked; with Retry-After", body = ErrorBody),
         JsonBodyRefusal,
     ),
     security(("session" = []))
