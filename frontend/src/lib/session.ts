@@ -2,17 +2,8 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { atom, useAtom } from 'jotai'
 import { api } from './api-client.ts'
 import { forgetPatSecret } from './pat-secrets.ts'
+import type { SignInState } from './api/types.ts'
 import type { User } from './user.ts'
-
-/** GET /api/auth/token (docs/api.md). */
-export interface AuthTokenResponse {
-  success: boolean
-  isAuthenticated: boolean
-  hasUser: boolean
-  user: User | null
-  wechatOpenId: string | null
-  authUrl: string | null
-}
 
 export interface SessionState {
   user: User | null
@@ -37,7 +28,7 @@ const userScopedKey = ['auth'] as const
 
 async function fetchSession(): Promise<SessionState> {
   try {
-    const response = await api.get<AuthTokenResponse>('/api/auth/token')
+    const response = await api.get<SignInState>('/api/auth/token')
     return {
       user: response.isAuthenticated && response.user ? response.user : null,
       authUrl: response.authUrl ?? null,
