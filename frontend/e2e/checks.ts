@@ -59,7 +59,7 @@ async function watchPage(page: Page, problems: Problems): Promise<void> {
 }
 
 /** Waits until fonts are in and every finite animation (fade-ins, dialogs) has run. */
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready
     const finite = document

@@ -3,6 +3,7 @@
 // phone — for a person to look at. Nothing here compares or asserts beyond waiting for the page;
 // the checks live in the e2e suite (e2e/*.spec.ts, e2e/checks.ts).
 import { expect, test, type Page } from '@playwright/test'
+import { settle } from '../checks.ts'
 import { ADMIN, FAKES } from '../helpers.ts'
 
 const LANGS = ['zh', 'en'] as const
@@ -49,18 +50,21 @@ for (const lang of LANGS) {
 
       await prepare(page, baseURL, lang, mode, false)
       await show(page, '/')
+      await settle(page)
       await page.screenshot({ path: file('home'), fullPage: true })
       await page
         .getByRole('banner')
         .getByRole('button', { name: /^(Log in|登录)$/ })
         .click()
       await expect(page.getByRole('dialog')).toBeVisible()
+      await settle(page)
       await page.screenshot({ path: file('login-dialog') })
 
       await prepare(page, baseURL, lang, mode, true)
       for (const { name, path, signedOut } of PAGES) {
         if (signedOut) continue
         await show(page, path)
+        await settle(page)
         await page.screenshot({ path: file(name), fullPage: true })
       }
 
@@ -77,6 +81,7 @@ for (const lang of LANGS) {
         .fill(lang === 'zh' ? '介绍一下庭院' : 'Tell me about Courtyard')
       await dialog.getByRole('textbox').first().press('Enter')
       await expect(dialog.locator('pre code')).toBeVisible()
+      await settle(page)
       await page.screenshot({ path: file('assistant') })
     })
   }
