@@ -83,6 +83,7 @@ impl ApiDoc {
         let mut doc = doc;
         document_bearer_refusal(&mut doc);
         unique_operation_ids(&mut doc);
+        closed_menu_objects(&mut doc);
         doc
     }
 
@@ -144,6 +145,23 @@ fn document_bearer_refusal(doc: &mut utoipa::openapi::OpenApi) {
                             .build(),
                     )
                 });
+        }
+    }
+}
+
+/// WeChat's menu objects name every field the server reads (`wechat::menu::Button`); anything
+/// else would be dropped unread, so the document closes them (`additionalProperties: false`)
+/// and a client built from it sends only what counts. (Open objects also made schemathesis draw
+/// arbitrary nested JSON for the extra keys, which crashes CPython 3.11's parser in Hypothesis.)
+fn closed_menu_objects(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{AdditionalProperties, Schema};
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    for name in ["MenuBody", "Menu", "MenuButton", "MenuSubButton"] {
+        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(name) {
+            object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
         }
     }
 }

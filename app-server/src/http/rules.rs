@@ -384,8 +384,27 @@ pub struct MenuButtonSchema {
     url: Option<String>,
     appid: Option<String>,
     pagepath: Option<String>,
-    #[schema(max_items = 5, no_recursion)]
-    sub_button: Option<Vec<MenuButtonSchema>>,
+    #[schema(max_items = 5)]
+    sub_button: Option<Vec<MenuSubButtonSchema>>,
+}
+
+/// A button below a top-level one: an action only. WeChat's menus have exactly two levels, and
+/// the document says so instead of describing a recursive button (which also keeps schema-driven
+/// generators such as schemathesis from descending without end).
+#[derive(utoipa::ToSchema)]
+#[schema(as = MenuSubButton)]
+#[allow(dead_code)]
+pub struct MenuSubButtonSchema {
+    #[schema(min_length = 1, max_length = 60)]
+    name: String,
+    #[schema(rename = "type", schema_with = menu_action_type)]
+    kind: Option<String>,
+    #[schema(max_length = 128)]
+    key: Option<String>,
+    #[schema(max_length = 1024)]
+    url: Option<String>,
+    appid: Option<String>,
+    pagepath: Option<String>,
 }
 
 #[cfg(test)]
@@ -464,6 +483,16 @@ mod tests {
         assert_eq!(props["key"]["maxLength"], MAX_KEY_BYTES);
         assert_eq!(props["url"]["maxLength"], MAX_URL_BYTES);
         assert_eq!(props["sub_button"]["maxItems"], MAX_SUB_BUTTONS);
+        // Two levels, as WeChat's menus: a sub-button has no buttons of its own.
+        assert_eq!(
+            props["sub_button"]["items"]["$ref"],
+            "#/components/schemas/MenuSubButton"
+        );
+        let sub = serde_json::to_value(MenuSubButtonSchema::schema()).unwrap();
+        assert!(sub["properties"].get("sub_button").is_none());
+        assert_eq!(sub["properties"]["name"]["maxLength"], MAX_SUB_NAME_BYTES);
+        assert_eq!(sub["properties"]["key"]["maxLength"], MAX_KEY_BYTES);
+        assert_eq!(sub["properties"]["url"]["maxLength"], MAX_URL_BYTES);
     }
 
     #[test]

@@ -122,6 +122,15 @@ fn the_document_states_the_domains_input_rules() {
         Nickname::MAX_CHARS
     );
 
+    // WeChat's menu objects are closed: the server reads only the fields they name.
+    for name in ["MenuBody", "Menu", "MenuButton", "MenuSubButton"] {
+        assert_eq!(
+            schema(&doc, name)["additionalProperties"],
+            json!(false),
+            "{name}"
+        );
+    }
+
     let prefixes: Vec<&str> = PhoneRegion::ALL.iter().map(|r| r.prefix()).collect();
     for request in ["PhoneRequest", "PhoneCodeRequest"] {
         assert_eq!(

@@ -531,7 +531,7 @@ export interface components {
       key?: string | null;
       name: string;
       pagepath?: string | null;
-      sub_button?: components["schemas"]["MenuButton"][] | null;
+      sub_button?: components["schemas"]["MenuSubButton"][] | null;
       /**
        * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
        * @enum {string}
@@ -557,6 +557,23 @@ export interface components {
     MenuResponse: {
       menu: components["schemas"]["Menu"] | null;
       success: boolean;
+    };
+    /**
+     * @description A button below a top-level one: an action only. WeChat's menus have exactly two levels, and
+     * the document says so instead of describing a recursive button (which also keeps schema-driven
+     * generators such as schemathesis from descending without end).
+     */
+    MenuSubButton: {
+      appid?: string | null;
+      key?: string | null;
+      name: string;
+      pagepath?: string | null;
+      /**
+       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
+       * @enum {string}
+       */
+      type?: "click" | "view" | "miniprogram";
+      url?: string | null;
     };
     MenuVersionDto: {
       /** Format: uuid */
