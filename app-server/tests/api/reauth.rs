@@ -273,24 +273,27 @@ async fn an_old_session_confirms_with_the_password_before_binding_a_phone() {
 
 #[tokio::test]
 async fn wrong_proofs_are_limited_per_account() {
-    let sms = FakeSms::start().await;
-    let app = spawn_app_with(TestDb::sqlite().await, |c| {
-        sms.configure(c);
-        c.accounts.reauth_failures_per_account = RateLimitRule {
-            limit: 2,
-            window_secs: 600,
-        };
-    })
-    .await;
-    app.register("alice", "alice-secret-7").await;
-    app.sign_in_ago("alice", Duration::hours(1)).await;
-    for _ in 0..2 {
-        let r = reauthenticate(&app, &app.client, json!({ "password": "wrong-password" })).await;
-        assert_eq!(r.code(), "wrong_password");
+    for db in TestDb::all().await {
+        let sms = FakeSms::start().await;
+        let app = spawn_app_with(db, |c| {
+            sms.configure(c);
+            c.accounts.reauth_failures_per_account = RateLimitRule {
+                limit: 2,
+                window_secs: 600,
+            };
+        })
+        .await;
+        app.register("alice", "alice-secret-7").await;
+        app.sign_in_ago("alice", Duration::hours(1)).await;
+        for _ in 0..2 {
+            let r =
+                reauthenticate(&app, &app.client, json!({ "password": "wrong-password" })).await;
+            assert_eq!(r.code(), "wrong_password");
+        }
+        let r = reauthenticate(&app, &app.client, json!({ "password": "alice-secret-7" })).await;
+        assert_eq!((r.status, r.code()), (429, "rate_limited"));
+        assert!(r.headers.get("retry-after").is_some());
     }
-    let r = reauthenticate(&app, &app.client, json!({ "password": "alice-secret-7" })).await;
-    assert_eq!((r.status, r.code()), (429, "rate_limited"));
-    assert!(r.headers.get("retry-after").is_some());
 }
 
 #[tokio::test]
