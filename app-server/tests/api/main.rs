@@ -6,6 +6,7 @@ mod admin_cli;
 mod ai;
 mod auth;
 mod contract;
+mod docs_paths;
 mod helpers;
 mod http_layer;
 mod http_structure;
