@@ -94,19 +94,6 @@ export function formatResponseTime(ms: number): string {
   return `${(rounded / 1000).toFixed(1)}s`
 }
 
-const TIME_LOCALES = { zh: 'zh-CN', en: 'en-US' } as const
-const timeFormats = new Map<'zh' | 'en', Intl.DateTimeFormat>()
-
-/** Hour and minute, two digits each, in the display language's locale ('14:05', '02:05 PM'). */
-export function formatMessageTime(ts: number, language: 'zh' | 'en'): string {
-  let format = timeFormats.get(language)
-  if (!format) {
-    format = new Intl.DateTimeFormat(TIME_LOCALES[language], { hour: '2-digit', minute: '2-digit' })
-    timeFormats.set(language, format)
-  }
-  return format.format(ts)
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -2,9 +2,9 @@ import { Download, Pencil, Plus, Trash2, Upload } from 'lucide-react'
 import { useId, useRef, useState, type ChangeEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
-import { intlLocale } from '@/lib/i18n.ts'
+import { formatTimeOrDay } from '@/lib/format.ts'
 import { cn } from '@/lib/utils.ts'
-import { formatMessageTime, type AiChatSession } from '../model.ts'
+import type { AiChatSession } from '../model.ts'
 import { sessionTitle } from './display.ts'
 import { RenameDialog } from './rename-dialog.tsx'
 
@@ -22,22 +22,6 @@ interface ConversationListProps {
   onImport: (file: File) => void
   /** The add-new button, focused when the list slides in on a phone. */
   newButtonRef?: RefObject<HTMLButtonElement | null>
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** Today's sessions by time, older ones by date. */
-function updatedLabel(timestamp: number, language: 'zh' | 'en'): string {
-  if (new Date(timestamp).toDateString() === new Date().toDateString()) {
-    return formatMessageTime(timestamp, language)
-  }
-  const locale = intlLocale(language)
-  let format = dateFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' })
-    dateFormats.set(locale, format)
-  }
-  return format.format(timestamp)
 }
 
 /** The conversation list (spec §2.5): sidebar on desktop, slide-over on phones. */
@@ -114,7 +98,8 @@ export function ConversationList({
                   <span className="block truncate text-xs text-muted-foreground">
                     {t('session.meta', {
                       count: session.messages.length,
-                      time: updatedLabel(session.updatedAt, language),
+                      // Today's sessions by time, older ones by date.
+                      time: formatTimeOrDay(session.updatedAt, language),
                     })}
                   </span>
                 </button>

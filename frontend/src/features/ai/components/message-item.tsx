@@ -2,8 +2,9 @@ import { Bot, Brain, ChevronDown, CircleAlert, Copy, RotateCcw, Timer } from 'lu
 import { lazy, memo, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
+import { formatTime } from '@/lib/format.ts'
 import { cn } from '@/lib/utils.ts'
-import { formatMessageTime, formatResponseTime, modelLabel, type AiChatMessage } from '../model.ts'
+import { formatResponseTime, modelLabel, type AiChatMessage } from '../model.ts'
 import { isFailureMessage } from '../session-logic.ts'
 import { failureText } from './display.ts'
 
@@ -40,7 +41,7 @@ export const MessageItem = memo(function MessageItem({
   const waiting = streaming && message.content === ''
   const time = (
     <time dateTime={new Date(message.timestamp).toISOString()}>
-      {formatMessageTime(message.timestamp, language)}
+      {formatTime(message.timestamp, language)}
     </time>
   )
 
