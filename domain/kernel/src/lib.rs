@@ -47,6 +47,22 @@ typed_id!(
     /// Identifies a signed-in session (not its secret token).
     SessionId
 );
+typed_id!(
+    /// Identifies a community group. In the kernel because media, the plaza and profiles
+    /// refer to groups without depending on the groups domain.
+    GroupId
+);
+typed_id!(
+    /// Identifies an article of a group.
+    ArticleId
+);
+typed_id!(
+    /// Identifies one stored image (its original and its thumbnail).
+    MediaId
+);
+
+pub mod page;
+pub use page::{Cursor, Page, PageRequest};
 
 /// The time source of every use case. Production uses [`SystemClock`]; tests pin the time.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]

@@ -1,0 +1,65 @@
+//! What the group use cases can refuse.
+
+use crate::model::Article;
+use media::MediaError;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum GroupError {
+    #[error("a group name has 2 to 40 characters")]
+    InvalidName,
+    #[error("a group description has at most 500 characters")]
+    InvalidDescription,
+    /// A private group cannot let anyone in at once.
+    #[error("a private group cannot be open to everyone")]
+    PrivateGroupCannotBeOpen,
+    #[error("an article title has 1 to 120 characters")]
+    InvalidTitle,
+    #[error("an article has at most 100000 characters")]
+    InvalidBody,
+    /// A join request's message or a rejection's reason is too long.
+    #[error("at most 500 characters")]
+    InvalidMessage,
+    /// The invite code is missing or wrong.
+    #[error("the invite code is not right")]
+    WrongInviteCode,
+    /// No such group, article, member or request — or one the viewer may not know of.
+    #[error("not found")]
+    NotFound,
+    /// A private group's content, asked for by someone who is not an active member.
+    #[error("only members can see this")]
+    MembersOnly,
+    /// The viewer's role does not allow this.
+    #[error("not allowed")]
+    NotAllowed,
+    #[error("already a member")]
+    AlreadyMember,
+    #[error("a request to join is already waiting")]
+    RequestPending,
+    /// Banned from the group: no joining or requesting until unbanned.
+    #[error("banned from this group")]
+    Banned,
+    /// The owner transfers ownership before leaving.
+    #[error("the owner cannot leave; transfer ownership first")]
+    OwnerCannotLeave,
+    /// The owner's role and membership change only by a transfer.
+    #[error("the owner cannot be changed this way")]
+    OwnerUntouchable,
+    /// Ownership goes to an active member only.
+    #[error("not an active member")]
+    NotAMember,
+    /// The request was decided (or withdrawn) already.
+    #[error("this request was already decided")]
+    RequestDecided,
+    #[error("at most {max} groups per owner")]
+    TooManyGroups { max: u32 },
+    #[error("too many attempts; retry in {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64 },
+    /// A save based on an older version: the article as it is now.
+    #[error("the article changed since it was opened")]
+    EditConflict { current: Box<Article> },
+    #[error(transparent)]
+    Media(#[from] MediaError),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

@@ -1,0 +1,253 @@
+//! What the group use cases need from the outside world. Each method is one transaction.
+
+use crate::error::GroupError;
+use crate::model::{
+    Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinRequest,
+    JoinRequestId, Member, MemberRole, Membership,
+};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{ArticleId, GroupId, Page, PageRequest, UserId};
+
+/// Groups, memberships and join requests.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait GroupRepository: Send + Sync {
+    /// Inserts the group and its owner's active membership together (`member_count` 1).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn create(&self, group: &Group) -> Result<(), GroupError>;
+
+    /// How many groups `owner` owns.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupError>;
+
+    /// The group and the viewer's membership of it (any state), in one query.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find(
+        &self,
+        id: GroupId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<(Group, Option<Membership>)>, GroupError>;
+
+    /// Writes the group's name, description, visibility, join policy, invite code, cover and
+    /// `updated_at`; `false` when it is gone.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn update(&self, group: &Group) -> Result<bool, GroupError>;
+
+    /// Deletes the group with its memberships, requests and articles.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn delete(&self, id: GroupId) -> Result<(), GroupError>;
+
+    /// Groups the viewer may discover, newest first: public ones, and private ones the viewer
+    /// is an active member of; with `query`, only those whose name contains it (case-insensitive
+    /// for Latin letters; `%` and `_` match themselves).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn discover(
+        &self,
+        query: Option<String>,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError>;
+
+    /// The groups `user` is an active or pending member of, most recently joined first.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn of_member(
+        &self,
+        user: UserId,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError>;
+
+    /// Adds an active membership and counts it.
+    ///
+    /// # Errors
+    /// `AlreadyMember` when the user has a membership row of any state (`Banned` when it is a
+    /// ban, `RequestPending` when it is a pending request); `Unexpected`.
+    async fn join(&self, membership: &Membership) -> Result<(), GroupError>;
+
+    /// Adds a pending membership and its request, together.
+    ///
+    /// # Errors
+    /// As [`GroupRepository::join`].
+    async fn request(&self, request: &JoinRequest) -> Result<(), GroupError>;
+
+    /// Active members, first joined first (the owner usually leads).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError>;
+
+    /// Banned people, most recently banned first.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError>;
+
+    /// Sets an active member's role; `false` when there is no such active member.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn set_role(
+        &self,
+        group: GroupId,
+        user: UserId,
+        role: MemberRole,
+    ) -> Result<bool, GroupError>;
+
+    /// Deletes the user's membership of any state and uncounts it if it was active; a pending
+    /// request of theirs becomes `Withdrawn`. `false` when there was none.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn remove(
+        &self,
+        group: GroupId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<bool, GroupError>;
+
+    /// Makes the user's membership a ban (inserting one if they had none), uncounting an active
+    /// one and withdrawing a pending request.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn ban(&self, group: GroupId, user: UserId, now: DateTime<Utc>)
+    -> Result<(), GroupError>;
+
+    /// Lifts a ban (deletes the banned membership); `false` when the user was not banned.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError>;
+
+    /// Makes `to` (an active member) the owner and `from` an admin, and the group's owner `to`.
+    ///
+    /// # Errors
+    /// `NotAMember` when `to` is not an active member; `Unexpected`.
+    async fn transfer(&self, group: GroupId, from: UserId, to: UserId) -> Result<(), GroupError>;
+
+    /// The group's requests, newest first: pending ones only, or all (the history).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn requests(
+        &self,
+        group: GroupId,
+        pending_only: bool,
+        page: PageRequest,
+    ) -> Result<Page<JoinRequest>, GroupError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupError>;
+
+    /// Decides a pending request, once: the request's status changes only if it is still
+    /// pending (so two managers approving at once count once), and with it the membership —
+    /// made active with the role and counted, or deleted on rejection. The request as decided;
+    /// `None` when it was not pending any more.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn decide(
+        &self,
+        id: JoinRequestId,
+        decision: &Decision,
+        by: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<JoinRequest>, GroupError>;
+}
+
+/// What a save found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveOutcome {
+    /// Saved; the new version.
+    Saved(Article),
+    /// The article had another version: nothing was written; the article as it is.
+    Conflict(Article),
+}
+
+/// Articles.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait ArticleRepository: Send + Sync {
+    /// # Errors
+    /// `Unexpected` only.
+    async fn insert(&self, article: &Article) -> Result<(), GroupError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupError>;
+
+    /// Writes title, body and excerpt only if the stored version is `expected_version`,
+    /// raising it by one (one conditional `UPDATE`). `None` when the article is gone.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    #[allow(clippy::too_many_arguments)]
+    async fn save(
+        &self,
+        id: ArticleId,
+        title: String,
+        body: String,
+        excerpt: String,
+        expected_version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SaveOutcome>, GroupError>;
+
+    /// Publishes (setting `published_at` the first time) or unpublishes, raising the version.
+    /// `None` when the article is gone.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn set_status(
+        &self,
+        id: ArticleId,
+        status: ArticleStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Article>, GroupError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn delete(&self, id: ArticleId) -> Result<(), GroupError>;
+
+    /// A group's published articles, most recently published first.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn published(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError>;
+
+    /// One author's drafts in a group, most recently changed first.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn drafts(
+        &self,
+        group: GroupId,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError>;
+}
+
+/// Random invite codes from the operating system's CSPRNG.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+pub trait InviteCodes: Send + Sync {
+    /// [`crate::model::INVITE_LEN`] characters of [`crate::model::INVITE_ALPHABET`].
+    fn generate(&self) -> String;
+}

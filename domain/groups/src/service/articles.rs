@@ -1,0 +1,233 @@
+//! Articles: drafts seen by their author (and the group's managers), publishing, and saves
+//! that never silently overwrite each other.
+
+use super::{GroupView, GroupsService};
+use crate::error::GroupError;
+use crate::model::{Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person};
+use crate::ports::SaveOutcome;
+use kernel::{ArticleId, GroupId, Page, PageRequest, UserId};
+
+/// An article as one viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArticleView {
+    pub article: Article,
+    /// The viewer may edit, publish, unpublish and delete it.
+    pub may_edit: bool,
+}
+
+/// Who may edit an article: its author while an active member, and the group's managers.
+fn may_edit(view: &GroupView, actor: Option<UserId>, article: &Article) -> bool {
+    let active = view.active_role().is_some();
+    view.manages() || (active && actor == Some(article.author.id))
+}
+
+impl GroupsService {
+    /// Starts a draft (any active member).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `Unexpected`.
+    pub async fn create_article(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        title: &str,
+        body: &str,
+    ) -> Result<Article, GroupError> {
+        let title = ArticleTitle::parse(title)?;
+        let body = ArticleBody::parse(body)?;
+        let view = self.readable_view(Some(actor), id).await?;
+        if view.active_role().is_none() {
+            return Err(GroupError::NotAllowed);
+        }
+        let now = self.ports.clock.now();
+        let article = Article {
+            id: ArticleId::new_random(),
+            group: id,
+            author: Person {
+                id: actor,
+                username: String::new(),
+                nickname: String::new(),
+                avatar_url: None,
+            },
+            title: title.as_str().to_owned(),
+            excerpt: body.excerpt(),
+            body: body.as_str().to_owned(),
+            status: ArticleStatus::Draft,
+            version: 1,
+            created_at: now,
+            updated_at: now,
+            published_at: None,
+        };
+        self.ports.articles.insert(&article).await?;
+        // The stored article, with its author as the repository knows them.
+        self.ports
+            .articles
+            .find(article.id)
+            .await?
+            .ok_or(GroupError::NotFound)
+    }
+
+    /// The article, if the viewer may read it: a published one by the group's readers, a
+    /// draft by its author and the group's managers (to others it does not exist).
+    async fn visible_article(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+        article: ArticleId,
+    ) -> Result<(GroupView, Article), GroupError> {
+        let view = self.readable_view(viewer, id).await?;
+        let article = self
+            .ports
+            .articles
+            .find(article)
+            .await?
+            .filter(|a| a.group == id)
+            .ok_or(GroupError::NotFound)?;
+        if article.status == ArticleStatus::Draft && !may_edit(&view, viewer, &article) {
+            return Err(GroupError::NotFound);
+        }
+        Ok((view, article))
+    }
+
+    pub(super) async fn editable_article(
+        &self,
+        view: &GroupView,
+        actor: UserId,
+        article: ArticleId,
+    ) -> Result<Article, GroupError> {
+        let article = self
+            .ports
+            .articles
+            .find(article)
+            .await?
+            .filter(|a| a.group == view.group.id)
+            .ok_or(GroupError::NotFound)?;
+        if !may_edit(view, Some(actor), &article) {
+            return Err(if article.status == ArticleStatus::Draft {
+                GroupError::NotFound
+            } else {
+                GroupError::NotAllowed
+            });
+        }
+        Ok(article)
+    }
+
+    /// One article for the viewer, and whether they may edit it.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `Unexpected`.
+    pub async fn article(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+        article: ArticleId,
+    ) -> Result<ArticleView, GroupError> {
+        let (view, article) = self.visible_article(viewer, id, article).await?;
+        let may_edit = may_edit(&view, viewer, &article);
+        Ok(ArticleView { article, may_edit })
+    }
+
+    /// Saves title and body if nobody saved since `version`; otherwise `EditConflict` with
+    /// the article as it is now, and nothing written.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `EditConflict`,
+    /// `Unexpected`.
+    pub async fn save_article(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: ArticleId,
+        title: &str,
+        body: &str,
+        version: i64,
+    ) -> Result<Article, GroupError> {
+        let title = ArticleTitle::parse(title)?;
+        let body = ArticleBody::parse(body)?;
+        let view = self.readable_view(Some(actor), id).await?;
+        let current = self.editable_article(&view, actor, article).await?;
+        match self
+            .ports
+            .articles
+            .save(
+                current.id,
+                title.as_str().to_owned(),
+                body.as_str().to_owned(),
+                body.excerpt(),
+                version,
+                self.ports.clock.now(),
+            )
+            .await?
+        {
+            None => Err(GroupError::NotFound),
+            Some(SaveOutcome::Saved(a)) => Ok(a),
+            Some(SaveOutcome::Conflict(now)) => Err(GroupError::EditConflict {
+                current: Box::new(now),
+            }),
+        }
+    }
+
+    /// Publishes or unpublishes (back to a draft).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn set_article_status(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: ArticleId,
+        status: ArticleStatus,
+    ) -> Result<Article, GroupError> {
+        let view = self.readable_view(Some(actor), id).await?;
+        let current = self.editable_article(&view, actor, article).await?;
+        self.ports
+            .articles
+            .set_status(current.id, status, self.ports.clock.now())
+            .await?
+            .ok_or(GroupError::NotFound)
+    }
+
+    /// Deletes an article and the images uploaded for it.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn delete_article(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: ArticleId,
+    ) -> Result<(), GroupError> {
+        let view = self.readable_view(Some(actor), id).await?;
+        let current = self.editable_article(&view, actor, article).await?;
+        self.media.delete_of_article(current.id).await?;
+        self.ports.articles.delete(current.id).await
+    }
+
+    /// Published articles, most recently published first.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `Unexpected`.
+    pub async fn published_articles(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        self.readable_view(viewer, id).await?;
+        self.ports.articles.published(id, page).await
+    }
+
+    /// The actor's own drafts in the group, most recently changed first.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `Unexpected`.
+    pub async fn my_drafts(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        self.readable_view(Some(actor), id).await?;
+        self.ports.articles.drafts(id, actor, page).await
+    }
+}

@@ -1,0 +1,198 @@
+//! Members, bans and requests: who may manage whom.
+
+use super::{GroupView, GroupsService};
+use crate::error::GroupError;
+use crate::model::{Decision, JoinRequest, JoinRequestId, Member, MemberRole, parse_message};
+use kernel::{GroupId, Page, PageRequest, UserId};
+
+impl GroupsService {
+    /// Active members, first joined first.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `Unexpected`.
+    pub async fn members(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<Member>, GroupError> {
+        self.readable_view(viewer, id).await?;
+        self.ports.groups.members(id, page).await
+    }
+
+    /// Banned people (owner or admin).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn banned(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<Member>, GroupError> {
+        self.managed_view(actor, id).await?;
+        self.ports.groups.banned(id, page).await
+    }
+
+    /// Requests to join (owner or admin): the pending ones, or the whole history.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn requests(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        pending_only: bool,
+        page: PageRequest,
+    ) -> Result<Page<JoinRequest>, GroupError> {
+        self.managed_view(actor, id).await?;
+        self.ports.groups.requests(id, pending_only, page).await
+    }
+
+    /// Approves a request with a role, or rejects it with an optional reason. Admins approve as
+    /// members; only the owner approves as admin. Decided once, however many managers click.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `RequestDecided`, `InvalidMessage`, `Unexpected`.
+    pub async fn decide(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        request: JoinRequestId,
+        decision: Decision,
+    ) -> Result<JoinRequest, GroupError> {
+        let view = self.managed_view(actor, id).await?;
+        let decision = match decision {
+            Decision::Approve(MemberRole::Owner) => return Err(GroupError::NotAllowed),
+            Decision::Approve(MemberRole::Admin)
+                if view.active_role() != Some(MemberRole::Owner) =>
+            {
+                return Err(GroupError::NotAllowed);
+            }
+            Decision::Approve(role) => Decision::Approve(role),
+            Decision::Reject(reason) => Decision::Reject(
+                reason
+                    .as_deref()
+                    .map(parse_message)
+                    .transpose()?
+                    .filter(|r| !r.is_empty()),
+            ),
+        };
+        let found = self
+            .ports
+            .groups
+            .find_request(request)
+            .await?
+            .filter(|r| r.group == id)
+            .ok_or(GroupError::NotFound)?;
+        self.ports
+            .groups
+            .decide(found.id, &decision, actor, self.ports.clock.now())
+            .await?
+            .ok_or(GroupError::RequestDecided)
+    }
+
+    /// What `actor` may do to `target`'s membership: the owner is untouchable; admins act on
+    /// members only; nobody acts on themselves here (they leave).
+    async fn manage_target(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        target: UserId,
+    ) -> Result<GroupView, GroupError> {
+        let view = self.managed_view(actor, id).await?;
+        if target == actor {
+            return Err(GroupError::NotAllowed);
+        }
+        let (_, membership) = self
+            .ports
+            .groups
+            .find(id, Some(target))
+            .await?
+            .ok_or(GroupError::NotFound)?;
+        let membership = membership.ok_or(GroupError::NotFound)?;
+        if membership.role == MemberRole::Owner {
+            return Err(GroupError::OwnerUntouchable);
+        }
+        if membership.role == MemberRole::Admin && view.active_role() != Some(MemberRole::Owner) {
+            return Err(GroupError::NotAllowed);
+        }
+        Ok(view)
+    }
+
+    /// Promotes a member to admin or demotes an admin (owner only; ownership moves by transfer).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `OwnerUntouchable`, `Unexpected`.
+    pub async fn set_role(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        target: UserId,
+        role: MemberRole,
+    ) -> Result<(), GroupError> {
+        if role == MemberRole::Owner {
+            return Err(GroupError::NotAllowed);
+        }
+        let view = self.manage_target(actor, id, target).await?;
+        if view.active_role() != Some(MemberRole::Owner) {
+            return Err(GroupError::NotAllowed);
+        }
+        if !self.ports.groups.set_role(id, target, role).await? {
+            return Err(GroupError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// Removes a member (they may join again by the policy). Owner: anyone but themself;
+    /// admins: members.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `OwnerUntouchable`, `Unexpected`.
+    pub async fn remove_member(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        target: UserId,
+    ) -> Result<(), GroupError> {
+        self.manage_target(actor, id, target).await?;
+        if !self
+            .ports
+            .groups
+            .remove(id, target, self.ports.clock.now())
+            .await?
+        {
+            return Err(GroupError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// Bans a member or a requester: they leave, and cannot join or ask again until unbanned.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `OwnerUntouchable`, `Unexpected`.
+    pub async fn ban(&self, actor: UserId, id: GroupId, target: UserId) -> Result<(), GroupError> {
+        self.manage_target(actor, id, target).await?;
+        self.ports
+            .groups
+            .ban(id, target, self.ports.clock.now())
+            .await
+    }
+
+    /// Lifts a ban (owner or admin).
+    ///
+    /// # Errors
+    /// `NotFound` (not banned), `NotAllowed`, `Unexpected`.
+    pub async fn unban(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        target: UserId,
+    ) -> Result<(), GroupError> {
+        self.managed_view(actor, id).await?;
+        if !self.ports.groups.unban(id, target).await? {
+            return Err(GroupError::NotFound);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,638 @@
+//! The group use cases. Every read takes the viewer and applies the one visibility rule
+//! ([`readable`]); every write takes the actor and checks their role here, never in HTTP code.
+
+use crate::error::GroupError;
+use crate::model::{
+    ArticleSummary, Group, GroupListing, GroupName, GroupSettings, JoinPolicy, JoinRequest,
+    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
+    normalize_invite_code, parse_message,
+};
+use crate::ports::{ArticleRepository, GroupRepository, InviteCodes};
+use async_trait::async_trait;
+use kernel::{
+    ArticleId, Clock, GroupId, MediaId, Page, PageRequest, RateDecision, RateLimitRule,
+    RateLimiter, UserId,
+};
+use media::ports::{MediaAccess, Readable};
+use media::{Media, MediaError, MediaKind, MediaService, NewUpload};
+use std::sync::Arc;
+
+mod articles;
+mod members;
+
+pub use articles::ArticleView;
+
+/// The group limits (docs/configuration.md, `GROUPS_*`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupPolicy {
+    /// Groups one person may own.
+    pub max_owned_per_user: u32,
+    /// Groups one person may create per window.
+    pub create_rate: RateLimitRule,
+    /// Invite-code guesses per person and group per window.
+    pub invite_attempts: RateLimitRule,
+}
+
+impl Default for GroupPolicy {
+    fn default() -> Self {
+        Self {
+            max_owned_per_user: 10,
+            create_rate: RateLimitRule {
+                limit: 5,
+                window_secs: 3600,
+            },
+            invite_attempts: RateLimitRule {
+                limit: 10,
+                window_secs: 900,
+            },
+        }
+    }
+}
+
+pub struct GroupPorts {
+    pub groups: Arc<dyn GroupRepository>,
+    pub articles: Arc<dyn ArticleRepository>,
+    pub codes: Arc<dyn InviteCodes>,
+    pub limiter: Arc<dyn RateLimiter>,
+    pub clock: Arc<dyn Clock>,
+}
+
+/// The one visibility rule: a public group's content is anyone's; a private group's is its
+/// active members'.
+pub fn readable(group: &Group, membership: Option<&Membership>) -> bool {
+    group.visibility == Visibility::Public || membership.is_some_and(Membership::is_active)
+}
+
+/// A group as one viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupView {
+    pub group: Group,
+    /// The viewer's membership of any state (`None` for strangers and signed-out visitors).
+    pub membership: Option<Membership>,
+    /// Whether the viewer may read the group's content.
+    pub can_read: bool,
+}
+
+impl GroupView {
+    fn new(group: Group, membership: Option<Membership>) -> Self {
+        let can_read = readable(&group, membership.as_ref());
+        Self {
+            group,
+            membership,
+            can_read,
+        }
+    }
+
+    /// The viewer's role when they are an active member.
+    pub fn active_role(&self) -> Option<MemberRole> {
+        self.membership
+            .as_ref()
+            .filter(|m| m.is_active())
+            .map(|m| m.role)
+    }
+
+    /// Owner or admin (active).
+    pub fn manages(&self) -> bool {
+        self.active_role().is_some_and(MemberRole::manages)
+    }
+}
+
+/// A group's home page: the group and, when the viewer may read it, its latest content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupHome {
+    pub view: GroupView,
+    pub articles: Vec<ArticleSummary>,
+    pub gallery: Vec<Media>,
+    pub members: Vec<Member>,
+}
+
+/// Items of each preview on a group's home page.
+pub const HOME_PREVIEW: u32 = 6;
+
+/// What a join attempt brings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JoinAttempt {
+    /// For a request (approval policy).
+    pub message: Option<String>,
+    /// An invite code (from the link's `?code=` or typed).
+    pub code: Option<String>,
+}
+
+/// What joining did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JoinOutcome {
+    Joined(Membership),
+    Requested(JoinRequest),
+}
+
+pub struct GroupsService {
+    ports: GroupPorts,
+    media: Arc<MediaService>,
+    policy: GroupPolicy,
+}
+
+impl GroupsService {
+    pub fn new(ports: GroupPorts, media: Arc<MediaService>, policy: GroupPolicy) -> Self {
+        Self {
+            ports,
+            media,
+            policy,
+        }
+    }
+
+    pub fn policy(&self) -> &GroupPolicy {
+        &self.policy
+    }
+
+    async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), GroupError> {
+        let now = self.ports.clock.now();
+        match self.ports.limiter.hit(&key, rule, now).await? {
+            RateDecision::Allowed => Ok(()),
+            RateDecision::Limited { retry_after_secs } => {
+                Err(GroupError::RateLimited { retry_after_secs })
+            }
+        }
+    }
+
+    /// The group and the viewer's standing; `NotFound` when there is none.
+    async fn view(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupView, GroupError> {
+        let (group, membership) = self
+            .ports
+            .groups
+            .find(id, viewer)
+            .await?
+            .ok_or(GroupError::NotFound)?;
+        Ok(GroupView::new(group, membership))
+    }
+
+    /// The view, if the viewer may read the group's content; else `MembersOnly`.
+    async fn readable_view(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+    ) -> Result<GroupView, GroupError> {
+        let view = self.view(viewer, id).await?;
+        if !view.can_read {
+            return Err(GroupError::MembersOnly);
+        }
+        Ok(view)
+    }
+
+    /// The view, if the actor is an active owner or admin; else `NotAllowed`.
+    async fn managed_view(&self, actor: UserId, id: GroupId) -> Result<GroupView, GroupError> {
+        let view = self.view(Some(actor), id).await?;
+        if !view.manages() {
+            return Err(if view.can_read {
+                GroupError::NotAllowed
+            } else {
+                GroupError::MembersOnly
+            });
+        }
+        Ok(view)
+    }
+
+    /// The view, if the actor is the group's owner; else `NotAllowed`.
+    async fn owned_view(&self, actor: UserId, id: GroupId) -> Result<GroupView, GroupError> {
+        let view = self.managed_view(actor, id).await?;
+        if view.active_role() != Some(MemberRole::Owner) {
+            return Err(GroupError::NotAllowed);
+        }
+        Ok(view)
+    }
+
+    /// Creates a group owned by `actor`, its only member.
+    ///
+    /// # Errors
+    /// `RateLimited`, `TooManyGroups`, `Unexpected`.
+    #[tracing::instrument(skip(self, settings), fields(group.name = settings.name.as_str()))]
+    pub async fn create(
+        &self,
+        actor: UserId,
+        settings: GroupSettings,
+    ) -> Result<Group, GroupError> {
+        self.limit(format!("groups:create:{actor}"), self.policy.create_rate)
+            .await?;
+        let owned = self.ports.groups.count_owned(actor).await?;
+        if owned >= self.policy.max_owned_per_user {
+            return Err(GroupError::TooManyGroups {
+                max: self.policy.max_owned_per_user,
+            });
+        }
+        let now = self.ports.clock.now();
+        let group = Group {
+            id: GroupId::new_random(),
+            name: settings.name.into_inner(),
+            description: settings.description.into_inner(),
+            cover: None,
+            visibility: settings.visibility,
+            join_policy: settings.join_policy,
+            invite_code: self.ports.codes.generate(),
+            owner: actor,
+            member_count: 1,
+            created_at: now,
+            updated_at: now,
+        };
+        self.ports.groups.create(&group).await?;
+        Ok(group)
+    }
+
+    /// A group as the viewer sees it (its card is shown to anyone with the link, so they can
+    /// ask to join; its content only when [`GroupView::can_read`]).
+    ///
+    /// # Errors
+    /// `NotFound`, `Unexpected`.
+    pub async fn get(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupView, GroupError> {
+        self.view(viewer, id).await
+    }
+
+    /// The group's home: its card, and for readers its latest articles, images and members.
+    ///
+    /// # Errors
+    /// `NotFound`, `Unexpected`.
+    pub async fn home(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupHome, GroupError> {
+        let view = self.view(viewer, id).await?;
+        if !view.can_read {
+            return Ok(GroupHome {
+                view,
+                articles: Vec::new(),
+                gallery: Vec::new(),
+                members: Vec::new(),
+            });
+        }
+        let preview = PageRequest::first(HOME_PREVIEW);
+        let (articles, gallery, members) = futures_util::future::join3(
+            self.ports.articles.published(id, preview),
+            self.media.gallery(id, preview),
+            self.ports.groups.members(id, preview),
+        )
+        .await;
+        Ok(GroupHome {
+            view,
+            articles: articles?.items,
+            gallery: gallery?.items,
+            members: members?.items,
+        })
+    }
+
+    /// Groups to discover, newest first; with a query, those whose name contains it.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn discover(
+        &self,
+        viewer: Option<UserId>,
+        query: Option<&str>,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError> {
+        let query = query
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
+            .map(|q| q.chars().take(GroupName::MAX_CHARS).collect::<String>());
+        self.ports.groups.discover(query, viewer, page).await
+    }
+
+    /// The actor's groups (active, and pending requests), most recent first.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn mine(
+        &self,
+        actor: UserId,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError> {
+        self.ports.groups.of_member(actor, page).await
+    }
+
+    /// Changes a group's settings (owner or admin).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn update_settings(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        settings: GroupSettings,
+    ) -> Result<Group, GroupError> {
+        let mut group = self.managed_view(actor, id).await?.group;
+        group.name = settings.name.into_inner();
+        group.description = settings.description.into_inner();
+        group.visibility = settings.visibility;
+        group.join_policy = settings.join_policy;
+        self.save_group(group).await
+    }
+
+    async fn save_group(&self, mut group: Group) -> Result<Group, GroupError> {
+        group.updated_at = self.ports.clock.now();
+        if !self.ports.groups.update(&group).await? {
+            return Err(GroupError::NotFound);
+        }
+        Ok(group)
+    }
+
+    /// A new invite code; the old one stops working (owner or admin).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn regenerate_invite_code(
+        &self,
+        actor: UserId,
+        id: GroupId,
+    ) -> Result<Group, GroupError> {
+        let mut group = self.managed_view(actor, id).await?.group;
+        group.invite_code = self.ports.codes.generate();
+        self.save_group(group).await
+    }
+
+    /// Stores a new cover image and drops the old one (owner or admin).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, the upload's refusals, `Unexpected`.
+    pub async fn set_cover(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        bytes: Vec<u8>,
+    ) -> Result<Group, GroupError> {
+        let mut group = self.managed_view(actor, id).await?.group;
+        let media = self
+            .media
+            .upload(NewUpload {
+                owner: actor,
+                group: Some(id),
+                article: None,
+                kind: MediaKind::Cover,
+                attach: true,
+                bytes,
+            })
+            .await?;
+        let old = group.cover.replace(media.id);
+        let group = match self.save_group(group).await {
+            Ok(g) => g,
+            Err(e) => {
+                self.media.delete(&media).await?;
+                return Err(e);
+            }
+        };
+        self.drop_media(old).await?;
+        Ok(group)
+    }
+
+    /// Removes the cover image (owner or admin).
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn remove_cover(&self, actor: UserId, id: GroupId) -> Result<Group, GroupError> {
+        let mut group = self.managed_view(actor, id).await?.group;
+        let old = group.cover.take();
+        let group = self.save_group(group).await?;
+        self.drop_media(old).await?;
+        Ok(group)
+    }
+
+    async fn drop_media(&self, id: Option<MediaId>) -> Result<(), GroupError> {
+        if let Some(id) = id
+            && let Some(media) = self.media.find(id).await?
+        {
+            self.media.delete(&media).await?;
+        }
+        Ok(())
+    }
+
+    /// Hands the group to another active member; the old owner becomes an admin (owner only).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `NotAMember`, `Unexpected`.
+    pub async fn transfer(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        to: UserId,
+    ) -> Result<Group, GroupError> {
+        let view = self.owned_view(actor, id).await?;
+        if to == actor {
+            return Ok(view.group);
+        }
+        self.ports.groups.transfer(id, actor, to).await?;
+        Ok(self.view(Some(actor), id).await?.group)
+    }
+
+    /// Deletes the group, its files first (owner only).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `Unexpected`.
+    #[tracing::instrument(skip(self))]
+    pub async fn delete(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+        self.owned_view(actor, id).await?;
+        self.media.delete_of_group(id).await?;
+        self.ports.groups.delete(id).await
+    }
+
+    /// Joins by the group's policy: at once (open), by request (approval), or with the invite
+    /// code — a right code admits under any policy, as an invite link should.
+    ///
+    /// # Errors
+    /// `NotFound`, `AlreadyMember`, `RequestPending`, `Banned`, `WrongInviteCode`,
+    /// `RateLimited` (code guesses), `InvalidMessage`, `Unexpected`.
+    pub async fn join(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        attempt: JoinAttempt,
+    ) -> Result<JoinOutcome, GroupError> {
+        let view = self.view(Some(actor), id).await?;
+        if let Some(m) = &view.membership {
+            return Err(match m.state {
+                MemberState::Active => GroupError::AlreadyMember,
+                MemberState::Pending => GroupError::RequestPending,
+                MemberState::Banned => GroupError::Banned,
+            });
+        }
+        let now = self.ports.clock.now();
+        let join_now = || Membership {
+            group: id,
+            user: actor,
+            role: MemberRole::Member,
+            state: MemberState::Active,
+            since: now,
+        };
+        let code = attempt
+            .code
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty());
+        if let Some(code) = code {
+            self.limit(
+                format!("groups:code:{actor}:{id}"),
+                self.policy.invite_attempts,
+            )
+            .await?;
+            if normalize_invite_code(code).as_deref() != Some(view.group.invite_code.as_str()) {
+                return Err(GroupError::WrongInviteCode);
+            }
+            let m = join_now();
+            self.ports.groups.join(&m).await?;
+            return Ok(JoinOutcome::Joined(m));
+        }
+        match view.group.join_policy {
+            JoinPolicy::Open => {
+                let m = join_now();
+                self.ports.groups.join(&m).await?;
+                Ok(JoinOutcome::Joined(m))
+            }
+            JoinPolicy::InviteCode => Err(GroupError::WrongInviteCode),
+            JoinPolicy::Approval => {
+                let message = parse_message(attempt.message.as_deref().unwrap_or(""))?;
+                let request = JoinRequest {
+                    id: JoinRequestId::new_random(),
+                    group: id,
+                    person: Person {
+                        id: actor,
+                        username: String::new(),
+                        nickname: String::new(),
+                        avatar_url: None,
+                    },
+                    message,
+                    status: RequestStatus::Pending,
+                    created_at: now,
+                    decided_by: None,
+                    decided_at: None,
+                    reason: None,
+                    granted_role: None,
+                };
+                self.ports.groups.request(&request).await?;
+                Ok(JoinOutcome::Requested(request))
+            }
+        }
+    }
+
+    /// Leaves the group, or withdraws a pending request. The owner transfers ownership first.
+    ///
+    /// # Errors
+    /// `NotFound` (no membership), `OwnerCannotLeave`, `Banned` (a ban is not left), `Unexpected`.
+    pub async fn leave(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+        let view = self.view(Some(actor), id).await?;
+        let membership = view.membership.ok_or(GroupError::NotFound)?;
+        match (membership.state, membership.role) {
+            (MemberState::Banned, _) => Err(GroupError::Banned),
+            (MemberState::Active, MemberRole::Owner) => Err(GroupError::OwnerCannotLeave),
+            _ => {
+                self.ports
+                    .groups
+                    .remove(id, actor, self.ports.clock.now())
+                    .await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// A group's gallery, newest first.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `Unexpected`.
+    pub async fn gallery(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<Media>, GroupError> {
+        self.readable_view(viewer, id).await?;
+        Ok(self.media.gallery(id, page).await?)
+    }
+
+    /// Adds an image to the gallery (any active member); with `article`, it was uploaded in
+    /// that article's editor, and goes when the article goes.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, the upload's refusals, `Unexpected`.
+    pub async fn upload_image(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: Option<ArticleId>,
+        bytes: Vec<u8>,
+    ) -> Result<Media, GroupError> {
+        let view = self.readable_view(Some(actor), id).await?;
+        if view.active_role().is_none() {
+            return Err(GroupError::NotAllowed);
+        }
+        if let Some(article) = article {
+            let a = self.editable_article(&view, actor, article).await?;
+            debug_assert_eq!(a.group, id);
+        }
+        Ok(self
+            .media
+            .upload(NewUpload {
+                owner: actor,
+                group: Some(id),
+                article,
+                kind: MediaKind::Gallery,
+                attach: true,
+                bytes,
+            })
+            .await?)
+    }
+
+    /// Deletes a gallery image: one's own, or any for the group's owner and admins.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn delete_image(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        media: MediaId,
+    ) -> Result<(), GroupError> {
+        let view = self.readable_view(Some(actor), id).await?;
+        let media = self
+            .media
+            .find(media)
+            .await?
+            .filter(|m| m.group == Some(id) && m.kind == MediaKind::Gallery)
+            .ok_or(GroupError::NotFound)?;
+        let own = media.owner == actor && view.active_role().is_some();
+        if !own && !view.manages() {
+            return Err(GroupError::NotAllowed);
+        }
+        Ok(self.media.delete(&media).await?)
+    }
+}
+
+/// Answers the media domain's question for a group's files: a public group's files are
+/// anyone's (and cacheable), a private group's its active members'. Files of no group are
+/// refused (fail closed) until a domain claims them.
+pub struct GroupMediaAccess {
+    groups: Arc<dyn GroupRepository>,
+}
+
+impl GroupMediaAccess {
+    pub fn new(groups: Arc<dyn GroupRepository>) -> Self {
+        Self { groups }
+    }
+}
+
+#[async_trait]
+impl MediaAccess for GroupMediaAccess {
+    async fn readable(
+        &self,
+        viewer: Option<UserId>,
+        media: &Media,
+    ) -> Result<Readable, MediaError> {
+        let Some(group) = media.group else {
+            return Ok(Readable::No);
+        };
+        let found = self
+            .groups
+            .find(group, viewer)
+            .await
+            .map_err(|e| MediaError::Unexpected(anyhow::anyhow!(e)))?;
+        Ok(match found {
+            None => Readable::No,
+            Some((g, _)) if g.visibility == Visibility::Public => Readable::Public,
+            Some((g, m)) if readable(&g, m.as_ref()) => Readable::Private,
+            Some(_) => Readable::No,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1441 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The group rules over in-memory ports (a plain model of the repositories' contracts), with a
+//! fixed clock and a media service over in-memory media ports.
+
+use super::*;
+use crate::model::{Article, ArticleStatus, Decision, GroupDescription, JoinPolicy, MemberState};
+use crate::ports::SaveOutcome;
+use chrono::{DateTime, TimeZone, Utc};
+use kernel::{Cursor, FixedClock, MockRateLimiter};
+use media::model::{ImageFormat, ProcessedImage};
+use media::ports::{MockImageProcessor, MockMediaStore};
+use media::{MediaPolicy, MediaPorts, MediaState};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap()
+}
+
+fn person(id: UserId) -> Person {
+    Person {
+        id,
+        username: format!("u{}", &id.0.simple().to_string()[..6]),
+        nickname: "n".into(),
+        avatar_url: None,
+    }
+}
+
+#[derive(Default)]
+struct Mem {
+    groups: HashMap<GroupId, Group>,
+    members: HashMap<(GroupId, UserId), Membership>,
+    requests: HashMap<JoinRequestId, JoinRequest>,
+    articles: HashMap<ArticleId, Article>,
+}
+
+#[derive(Default, Clone)]
+struct MemRepo(Arc<Mutex<Mem>>);
+
+fn page_of<T: Clone>(mut rows: Vec<T>, page: PageRequest, key: impl Fn(&T) -> Cursor) -> Page<T> {
+    rows.truncate(page.fetch_limit() as usize);
+    Page::from_fetched(rows, page, key)
+}
+
+fn existing(m: &Membership) -> GroupError {
+    match m.state {
+        MemberState::Active => GroupError::AlreadyMember,
+        MemberState::Pending => GroupError::RequestPending,
+        MemberState::Banned => GroupError::Banned,
+    }
+}
+
+#[async_trait]
+impl GroupRepository for MemRepo {
+    async fn create(&self, group: &Group) -> Result<(), GroupError> {
+        let mut m = self.0.lock().unwrap();
+        m.groups.insert(group.id, group.clone());
+        m.members.insert(
+            (group.id, group.owner),
+            Membership {
+                group: group.id,
+                user: group.owner,
+                role: MemberRole::Owner,
+                state: MemberState::Active,
+                since: group.created_at,
+            },
+        );
+        Ok(())
+    }
+    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupError> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .groups
+            .values()
+            .filter(|g| g.owner == owner)
+            .count() as u32)
+    }
+    async fn find(
+        &self,
+        id: GroupId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<(Group, Option<Membership>)>, GroupError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.groups.get(&id).map(|g| {
+            let ms = viewer.and_then(|v| m.members.get(&(id, v)).cloned());
+            (g.clone(), ms)
+        }))
+    }
+    async fn update(&self, group: &Group) -> Result<bool, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        Ok(m.groups
+            .get_mut(&group.id)
+            .map(|g| *g = group.clone())
+            .is_some())
+    }
+    async fn delete(&self, id: GroupId) -> Result<(), GroupError> {
+        let mut m = self.0.lock().unwrap();
+        m.groups.remove(&id);
+        m.members.retain(|(g, _), _| *g != id);
+        m.requests.retain(|_, r| r.group != id);
+        m.articles.retain(|_, a| a.group != id);
+        Ok(())
+    }
+    async fn discover(
+        &self,
+        query: Option<String>,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let mut rows: Vec<GroupListing> = m
+            .groups
+            .values()
+            .map(|g| GroupListing {
+                group: g.clone(),
+                membership: viewer.and_then(|v| m.members.get(&(g.id, v)).cloned()),
+            })
+            .filter(|l| readable(&l.group, l.membership.as_ref()))
+            .filter(|l| {
+                query
+                    .as_ref()
+                    .is_none_or(|q| l.group.name.contains(q.as_str()))
+            })
+            .collect();
+        rows.sort_by_key(|l| std::cmp::Reverse((l.group.created_at, l.group.id)));
+        Ok(page_of(rows, page, |l| {
+            Cursor::new(l.group.created_at, l.group.id.0)
+        }))
+    }
+    async fn of_member(
+        &self,
+        user: UserId,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let rows: Vec<GroupListing> = m
+            .members
+            .values()
+            .filter(|ms| ms.user == user && ms.state != MemberState::Banned)
+            .map(|ms| GroupListing {
+                group: m.groups[&ms.group].clone(),
+                membership: Some(ms.clone()),
+            })
+            .collect();
+        Ok(page_of(rows, page, |l| {
+            Cursor::new(l.group.created_at, l.group.id.0)
+        }))
+    }
+    async fn join(&self, membership: &Membership) -> Result<(), GroupError> {
+        let mut m = self.0.lock().unwrap();
+        if let Some(old) = m.members.get(&(membership.group, membership.user)) {
+            return Err(existing(old));
+        }
+        m.members
+            .insert((membership.group, membership.user), membership.clone());
+        m.groups.get_mut(&membership.group).unwrap().member_count += 1;
+        Ok(())
+    }
+    async fn request(&self, request: &JoinRequest) -> Result<(), GroupError> {
+        let mut m = self.0.lock().unwrap();
+        if let Some(old) = m.members.get(&(request.group, request.person.id)) {
+            return Err(existing(old));
+        }
+        m.members.insert(
+            (request.group, request.person.id),
+            Membership {
+                group: request.group,
+                user: request.person.id,
+                role: MemberRole::Member,
+                state: MemberState::Pending,
+                since: request.created_at,
+            },
+        );
+        let mut stored = request.clone();
+        stored.person = person(request.person.id);
+        m.requests.insert(request.id, stored);
+        Ok(())
+    }
+    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let mut rows: Vec<Member> = m
+            .members
+            .values()
+            .filter(|ms| ms.group == group && ms.is_active())
+            .map(|ms| Member {
+                person: person(ms.user),
+                role: ms.role,
+                state: ms.state,
+                since: ms.since,
+            })
+            .collect();
+        rows.sort_by_key(|r| (r.since, r.person.id));
+        Ok(page_of(rows, page, |r| Cursor::new(r.since, r.person.id.0)))
+    }
+    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let rows: Vec<Member> = m
+            .members
+            .values()
+            .filter(|ms| ms.group == group && ms.state == MemberState::Banned)
+            .map(|ms| Member {
+                person: person(ms.user),
+                role: ms.role,
+                state: ms.state,
+                since: ms.since,
+            })
+            .collect();
+        Ok(page_of(rows, page, |r| Cursor::new(r.since, r.person.id.0)))
+    }
+    async fn set_role(
+        &self,
+        group: GroupId,
+        user: UserId,
+        role: MemberRole,
+    ) -> Result<bool, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        Ok(m.members
+            .get_mut(&(group, user))
+            .filter(|ms| ms.is_active())
+            .map(|ms| ms.role = role)
+            .is_some())
+    }
+    async fn remove(
+        &self,
+        group: GroupId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<bool, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        let Some(old) = m.members.remove(&(group, user)) else {
+            return Ok(false);
+        };
+        if old.is_active() {
+            m.groups.get_mut(&group).unwrap().member_count -= 1;
+        }
+        for r in m.requests.values_mut() {
+            if r.group == group && r.person.id == user && r.status == RequestStatus::Pending {
+                r.status = RequestStatus::Withdrawn;
+                r.decided_at = Some(now);
+            }
+        }
+        Ok(true)
+    }
+    async fn ban(
+        &self,
+        group: GroupId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<(), GroupError> {
+        self.remove(group, user, now).await?;
+        self.0.lock().unwrap().members.insert(
+            (group, user),
+            Membership {
+                group,
+                user,
+                role: MemberRole::Member,
+                state: MemberState::Banned,
+                since: now,
+            },
+        );
+        Ok(())
+    }
+    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        if m.members
+            .get(&(group, user))
+            .is_some_and(|ms| ms.state == MemberState::Banned)
+        {
+            m.members.remove(&(group, user));
+            return Ok(true);
+        }
+        Ok(false)
+    }
+    async fn transfer(&self, group: GroupId, from: UserId, to: UserId) -> Result<(), GroupError> {
+        let mut m = self.0.lock().unwrap();
+        if !m
+            .members
+            .get(&(group, to))
+            .is_some_and(Membership::is_active)
+        {
+            return Err(GroupError::NotAMember);
+        }
+        m.members.get_mut(&(group, to)).unwrap().role = MemberRole::Owner;
+        m.members.get_mut(&(group, from)).unwrap().role = MemberRole::Admin;
+        m.groups.get_mut(&group).unwrap().owner = to;
+        Ok(())
+    }
+    async fn requests(
+        &self,
+        group: GroupId,
+        pending_only: bool,
+        page: PageRequest,
+    ) -> Result<Page<JoinRequest>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let rows: Vec<JoinRequest> = m
+            .requests
+            .values()
+            .filter(|r| r.group == group && (!pending_only || r.status == RequestStatus::Pending))
+            .cloned()
+            .collect();
+        Ok(page_of(rows, page, |r| Cursor::new(r.created_at, r.id.0)))
+    }
+    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupError> {
+        Ok(self.0.lock().unwrap().requests.get(&id).cloned())
+    }
+    async fn decide(
+        &self,
+        id: JoinRequestId,
+        decision: &Decision,
+        by: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<JoinRequest>, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        let Some(r) = m
+            .requests
+            .get(&id)
+            .cloned()
+            .filter(|r| r.status == RequestStatus::Pending)
+        else {
+            return Ok(None);
+        };
+        let key = (r.group, r.person.id);
+        let mut decided = r.clone();
+        decided.decided_by = Some(by);
+        decided.decided_at = Some(now);
+        match decision {
+            Decision::Approve(role) => {
+                decided.status = RequestStatus::Approved;
+                decided.granted_role = Some(*role);
+                let ms = m.members.get_mut(&key).unwrap();
+                ms.state = MemberState::Active;
+                ms.role = *role;
+                ms.since = now;
+                m.groups.get_mut(&r.group).unwrap().member_count += 1;
+            }
+            Decision::Reject(reason) => {
+                decided.status = RequestStatus::Rejected;
+                decided.reason = reason.clone();
+                m.members.remove(&key);
+            }
+        }
+        m.requests.insert(id, decided.clone());
+        Ok(Some(decided))
+    }
+}
+
+#[async_trait]
+impl ArticleRepository for MemRepo {
+    async fn insert(&self, article: &Article) -> Result<(), GroupError> {
+        let mut a = article.clone();
+        a.author = person(a.author.id);
+        self.0.lock().unwrap().articles.insert(a.id, a);
+        Ok(())
+    }
+    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupError> {
+        Ok(self.0.lock().unwrap().articles.get(&id).cloned())
+    }
+    async fn save(
+        &self,
+        id: ArticleId,
+        title: String,
+        body: String,
+        excerpt: String,
+        expected_version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SaveOutcome>, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        let Some(a) = m.articles.get_mut(&id) else {
+            return Ok(None);
+        };
+        if a.version != expected_version {
+            return Ok(Some(SaveOutcome::Conflict(a.clone())));
+        }
+        a.title = title;
+        a.body = body;
+        a.excerpt = excerpt;
+        a.version += 1;
+        a.updated_at = now;
+        Ok(Some(SaveOutcome::Saved(a.clone())))
+    }
+    async fn set_status(
+        &self,
+        id: ArticleId,
+        status: ArticleStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Article>, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        Ok(m.articles.get_mut(&id).map(|a| {
+            a.status = status;
+            a.version += 1;
+            if status == ArticleStatus::Published && a.published_at.is_none() {
+                a.published_at = Some(now);
+            }
+            a.clone()
+        }))
+    }
+    async fn delete(&self, id: ArticleId) -> Result<(), GroupError> {
+        self.0.lock().unwrap().articles.remove(&id);
+        Ok(())
+    }
+    async fn published(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let rows: Vec<ArticleSummary> = m
+            .articles
+            .values()
+            .filter(|a| a.group == group && a.status == ArticleStatus::Published)
+            .map(ArticleSummary::from)
+            .collect();
+        Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
+    }
+    async fn drafts(
+        &self,
+        group: GroupId,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let rows: Vec<ArticleSummary> = m
+            .articles
+            .values()
+            .filter(|a| {
+                a.group == group && a.author.id == author && a.status == ArticleStatus::Draft
+            })
+            .map(ArticleSummary::from)
+            .collect();
+        Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
+    }
+}
+
+/// Media rows and objects in memory (only what the group rules touch).
+#[derive(Default, Clone)]
+struct MemMedia(Arc<Mutex<HashMap<MediaId, Media>>>);
+
+#[async_trait]
+impl media::ports::MediaRepository for MemMedia {
+    async fn insert(&self, m: &Media) -> Result<(), MediaError> {
+        self.0.lock().unwrap().insert(m.id, m.clone());
+        Ok(())
+    }
+    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .get_mut(&id)
+            .map(|m| m.state = state)
+            .is_some())
+    }
+    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError> {
+        Ok(self.0.lock().unwrap().get(&id).cloned())
+    }
+    async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
+        self.0.lock().unwrap().remove(&id);
+        Ok(())
+    }
+    async fn bytes_of_owner(&self, _: UserId) -> Result<u64, MediaError> {
+        Ok(0)
+    }
+    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
+        let rows: Vec<Media> = self
+            .0
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.group == Some(group) && m.kind == MediaKind::Gallery)
+            .cloned()
+            .collect();
+        Ok(page_of(rows, page, |m| Cursor::new(m.created_at, m.id.0)))
+    }
+    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.group == Some(group))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.article == Some(article))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+    async fn stale(&self, _: DateTime<Utc>, _: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(Vec::new())
+    }
+}
+
+struct World {
+    repo: MemRepo,
+    media_rows: MemMedia,
+    svc: GroupsService,
+}
+
+fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
+    let repo = MemRepo::default();
+    let media_rows = MemMedia::default();
+    let mut store = MockMediaStore::new();
+    store.expect_put().returning(|_, _, _| Ok(()));
+    store.expect_delete().returning(|_| Ok(()));
+    let mut processor = MockImageProcessor::new();
+    processor.expect_process().returning(|_, _| {
+        Ok(ProcessedImage {
+            format: ImageFormat::Png,
+            original: vec![1; 10],
+            width: 10,
+            height: 10,
+            thumbnail: vec![2; 5],
+            thumb_width: 10,
+            thumb_height: 10,
+        })
+    });
+    let clock = Arc::new(FixedClock(t0()));
+    let mut media_limiter = MockRateLimiter::new();
+    media_limiter
+        .expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let media = MediaService::new(
+        MediaPorts {
+            store: Arc::new(store),
+            repo: Arc::new(media_rows.clone()),
+            processor: Arc::new(processor),
+            access: Arc::new(GroupMediaAccess::new(Arc::new(repo.clone()))),
+            limiter: Arc::new(media_limiter),
+            clock: clock.clone(),
+        },
+        MediaPolicy::default(),
+    );
+    let mut codes = crate::ports::MockInviteCodes::new();
+    let mut n = 0;
+    codes.expect_generate().returning(move || {
+        n += 1;
+        format!("ABCDEFG{}", (b'2' + n) as char)
+    });
+    let svc = GroupsService::new(
+        GroupPorts {
+            groups: Arc::new(repo.clone()),
+            articles: Arc::new(repo.clone()),
+            codes: Arc::new(codes),
+            limiter: Arc::new(limiter),
+            clock,
+        },
+        Arc::new(media),
+        policy,
+    );
+    World {
+        repo,
+        media_rows,
+        svc,
+    }
+}
+
+fn allowing() -> MockRateLimiter {
+    let mut l = MockRateLimiter::new();
+    l.expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    l
+}
+
+fn world() -> World {
+    world_with(GroupPolicy::default(), allowing())
+}
+
+fn settings(visibility: Visibility, policy: JoinPolicy) -> GroupSettings {
+    GroupSettings::new(
+        GroupName::parse("读书会").unwrap(),
+        GroupDescription::parse("每周一本书").unwrap(),
+        visibility,
+        policy,
+    )
+    .unwrap()
+}
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n....";
+
+impl World {
+    async fn group(&self, owner: UserId, v: Visibility, p: JoinPolicy) -> Group {
+        self.svc.create(owner, settings(v, p)).await.unwrap()
+    }
+
+    fn state_of(&self, g: GroupId, u: UserId) -> Option<MemberState> {
+        self.repo
+            .0
+            .lock()
+            .unwrap()
+            .members
+            .get(&(g, u))
+            .map(|m| m.state)
+    }
+
+    fn count(&self, g: GroupId) -> u32 {
+        self.repo.0.lock().unwrap().groups[&g].member_count
+    }
+
+    /// `user` joins an open group, or asks and is approved as `role`.
+    async fn member(&self, owner: UserId, g: &Group, role: MemberRole) -> UserId {
+        let user = UserId::new_random();
+        match self
+            .svc
+            .join(user, g.id, JoinAttempt::default())
+            .await
+            .unwrap()
+        {
+            JoinOutcome::Joined(_) => {
+                if role != MemberRole::Member {
+                    self.svc.set_role(owner, g.id, user, role).await.unwrap();
+                }
+            }
+            JoinOutcome::Requested(r) => {
+                self.svc
+                    .decide(owner, g.id, r.id, Decision::Approve(role))
+                    .await
+                    .unwrap();
+            }
+        }
+        user
+    }
+}
+
+#[tokio::test]
+async fn a_new_group_has_its_owner_as_its_only_member_and_an_invite_code() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    assert_eq!(g.member_count, 1);
+    assert_eq!(g.invite_code.len(), 8);
+    let view = w.svc.get(Some(owner), g.id).await.unwrap();
+    assert_eq!(view.active_role(), Some(MemberRole::Owner));
+    assert!(view.manages() && view.can_read);
+}
+
+#[tokio::test]
+async fn creating_is_rate_limited_and_capped_per_owner() {
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("groups:create:"))
+        .times(1)
+        .returning(|_, _, _| {
+            Ok(RateDecision::Limited {
+                retry_after_secs: 60,
+            })
+        });
+    let w = world_with(GroupPolicy::default(), limiter);
+    assert!(matches!(
+        w.svc
+            .create(
+                UserId::new_random(),
+                settings(Visibility::Public, JoinPolicy::Open)
+            )
+            .await,
+        Err(GroupError::RateLimited {
+            retry_after_secs: 60
+        })
+    ));
+
+    let w = world_with(
+        GroupPolicy {
+            max_owned_per_user: 2,
+            ..GroupPolicy::default()
+        },
+        allowing(),
+    );
+    let owner = UserId::new_random();
+    w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    assert!(matches!(
+        w.svc
+            .create(owner, settings(Visibility::Public, JoinPolicy::Open))
+            .await,
+        Err(GroupError::TooManyGroups { max: 2 })
+    ));
+    w.group(UserId::new_random(), Visibility::Public, JoinPolicy::Open)
+        .await;
+}
+
+#[tokio::test]
+async fn each_policy_lets_people_in_its_own_way() {
+    let w = world();
+    let owner = UserId::new_random();
+    let open = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let approval = w
+        .group(owner, Visibility::Public, JoinPolicy::Approval)
+        .await;
+    let coded = w
+        .group(owner, Visibility::Private, JoinPolicy::InviteCode)
+        .await;
+    let alice = UserId::new_random();
+
+    assert!(matches!(
+        w.svc
+            .join(alice, open.id, JoinAttempt::default())
+            .await
+            .unwrap(),
+        JoinOutcome::Joined(_)
+    ));
+    assert_eq!(w.count(open.id), 2);
+
+    let outcome = w
+        .svc
+        .join(
+            alice,
+            approval.id,
+            JoinAttempt {
+                message: Some("  我想加入  ".into()),
+                code: None,
+            },
+        )
+        .await
+        .unwrap();
+    let JoinOutcome::Requested(r) = outcome else {
+        panic!("an approval group takes a request")
+    };
+    assert_eq!(r.message, "我想加入");
+    assert_eq!(w.state_of(approval.id, alice), Some(MemberState::Pending));
+    assert_eq!(w.count(approval.id), 1, "a request is not a member");
+    assert!(matches!(
+        w.svc.join(alice, approval.id, JoinAttempt::default()).await,
+        Err(GroupError::RequestPending)
+    ));
+
+    assert!(matches!(
+        w.svc.join(alice, coded.id, JoinAttempt::default()).await,
+        Err(GroupError::WrongInviteCode)
+    ));
+    assert!(matches!(
+        w.svc
+            .join(
+                alice,
+                coded.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some("ZZZZZZZZ".into())
+                }
+            )
+            .await,
+        Err(GroupError::WrongInviteCode)
+    ));
+    let code = coded.invite_code.to_lowercase();
+    assert!(matches!(
+        w.svc
+            .join(
+                alice,
+                coded.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some(code)
+                }
+            )
+            .await
+            .unwrap(),
+        JoinOutcome::Joined(_)
+    ));
+    assert!(matches!(
+        w.svc.join(alice, coded.id, JoinAttempt::default()).await,
+        Err(GroupError::AlreadyMember)
+    ));
+}
+
+#[tokio::test]
+async fn a_right_invite_code_skips_the_approval_and_guesses_are_limited() {
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("groups:create:"))
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("groups:code:"))
+        .times(1)
+        .returning(|_, _, _| {
+            Ok(RateDecision::Limited {
+                retry_after_secs: 900,
+            })
+        });
+    let w = world_with(GroupPolicy::default(), limiter);
+    let g = w
+        .group(
+            UserId::new_random(),
+            Visibility::Private,
+            JoinPolicy::Approval,
+        )
+        .await;
+    assert!(matches!(
+        w.svc
+            .join(
+                UserId::new_random(),
+                g.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some(g.invite_code.clone())
+                }
+            )
+            .await,
+        Err(GroupError::RateLimited {
+            retry_after_secs: 900
+        })
+    ));
+
+    let w = world();
+    let g = w
+        .group(
+            UserId::new_random(),
+            Visibility::Private,
+            JoinPolicy::Approval,
+        )
+        .await;
+    let bob = UserId::new_random();
+    assert!(matches!(
+        w.svc
+            .join(
+                bob,
+                g.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some(g.invite_code.clone())
+                }
+            )
+            .await
+            .unwrap(),
+        JoinOutcome::Joined(_)
+    ));
+}
+
+#[tokio::test]
+async fn a_regenerated_code_retires_the_old_one() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Public, JoinPolicy::InviteCode)
+        .await;
+    let renewed = w.svc.regenerate_invite_code(owner, g.id).await.unwrap();
+    assert_ne!(renewed.invite_code, g.invite_code);
+    assert!(matches!(
+        w.svc
+            .join(
+                UserId::new_random(),
+                g.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some(g.invite_code)
+                }
+            )
+            .await,
+        Err(GroupError::WrongInviteCode)
+    ));
+    assert!(matches!(
+        w.svc
+            .join(
+                UserId::new_random(),
+                g.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some(renewed.invite_code)
+                }
+            )
+            .await
+            .unwrap(),
+        JoinOutcome::Joined(_)
+    ));
+}
+
+#[tokio::test]
+async fn the_private_groups_content_is_for_active_members_only() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let article = w
+        .svc
+        .create_article(owner, g.id, "内部", "正文")
+        .await
+        .unwrap();
+    w.svc
+        .set_article_status(owner, g.id, article.id, ArticleStatus::Published)
+        .await
+        .unwrap();
+    let image = w
+        .svc
+        .upload_image(owner, g.id, None, PNG.to_vec())
+        .await
+        .unwrap();
+
+    let stranger = UserId::new_random();
+    let requester = UserId::new_random();
+    w.svc
+        .join(requester, g.id, JoinAttempt::default())
+        .await
+        .unwrap();
+    for viewer in [None, Some(stranger), Some(requester)] {
+        let home = w.svc.home(viewer, g.id).await.unwrap();
+        assert!(!home.view.can_read);
+        assert!(home.articles.is_empty() && home.gallery.is_empty() && home.members.is_empty());
+        assert!(matches!(
+            w.svc
+                .published_articles(viewer, g.id, PageRequest::first(5))
+                .await,
+            Err(GroupError::MembersOnly)
+        ));
+        assert!(matches!(
+            w.svc.article(viewer, g.id, article.id).await,
+            Err(GroupError::MembersOnly)
+        ));
+        assert!(matches!(
+            w.svc.gallery(viewer, g.id, PageRequest::first(5)).await,
+            Err(GroupError::MembersOnly)
+        ));
+        assert!(matches!(
+            w.svc.members(viewer, g.id, PageRequest::first(5)).await,
+            Err(GroupError::MembersOnly)
+        ));
+        let access = GroupMediaAccess::new(Arc::new(w.repo.clone()));
+        assert_eq!(access.readable(viewer, &image).await.unwrap(), Readable::No);
+    }
+    assert!(
+        w.svc
+            .discover(Some(stranger), None, PageRequest::first(10))
+            .await
+            .unwrap()
+            .items
+            .is_empty()
+    );
+
+    let home = w.svc.home(Some(owner), g.id).await.unwrap();
+    assert_eq!(home.articles.len(), 1);
+    assert_eq!(home.gallery.len(), 1);
+    assert_eq!(home.members.len(), 1);
+    let access = GroupMediaAccess::new(Arc::new(w.repo.clone()));
+    assert_eq!(
+        access.readable(Some(owner), &image).await.unwrap(),
+        Readable::Private
+    );
+}
+
+#[tokio::test]
+async fn a_public_groups_files_are_anyones_and_files_of_no_group_nobodys() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let image = w
+        .svc
+        .upload_image(owner, g.id, None, PNG.to_vec())
+        .await
+        .unwrap();
+    let access = GroupMediaAccess::new(Arc::new(w.repo.clone()));
+    assert_eq!(
+        access.readable(None, &image).await.unwrap(),
+        Readable::Public
+    );
+    let mut orphan = image.clone();
+    orphan.group = None;
+    assert_eq!(
+        access.readable(Some(owner), &orphan).await.unwrap(),
+        Readable::No
+    );
+    orphan.group = Some(GroupId::new_random());
+    assert_eq!(
+        access.readable(Some(owner), &orphan).await.unwrap(),
+        Readable::No
+    );
+}
+
+#[tokio::test]
+async fn admins_approve_as_members_and_only_the_owner_grants_admin() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let admin = w.member(owner, &g, MemberRole::Admin).await;
+    let asker = UserId::new_random();
+    let JoinOutcome::Requested(r) = w
+        .svc
+        .join(
+            asker,
+            g.id,
+            JoinAttempt {
+                message: Some("hi".into()),
+                code: None,
+            },
+        )
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert!(matches!(
+        w.svc
+            .decide(admin, g.id, r.id, Decision::Approve(MemberRole::Admin))
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc
+            .decide(owner, g.id, r.id, Decision::Approve(MemberRole::Owner))
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+    let decided = w
+        .svc
+        .decide(owner, g.id, r.id, Decision::Approve(MemberRole::Admin))
+        .await
+        .unwrap();
+    assert_eq!(decided.status, RequestStatus::Approved);
+    assert_eq!(decided.granted_role, Some(MemberRole::Admin));
+    assert_eq!(decided.decided_by, Some(owner));
+    assert_eq!(
+        w.svc.get(Some(asker), g.id).await.unwrap().active_role(),
+        Some(MemberRole::Admin)
+    );
+    assert_eq!(w.count(g.id), 3);
+
+    assert!(matches!(
+        w.svc
+            .decide(admin, g.id, r.id, Decision::Approve(MemberRole::Member))
+            .await,
+        Err(GroupError::RequestDecided)
+    ));
+    let history = w
+        .svc
+        .requests(owner, g.id, false, PageRequest::first(10))
+        .await
+        .unwrap();
+    assert!(
+        history
+            .items
+            .iter()
+            .any(|h| h.id == r.id && h.status == RequestStatus::Approved)
+    );
+    assert!(
+        w.svc
+            .requests(owner, g.id, true, PageRequest::first(10))
+            .await
+            .unwrap()
+            .items
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn a_rejection_keeps_its_reason_and_lets_the_person_ask_again() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Public, JoinPolicy::Approval)
+        .await;
+    let asker = UserId::new_random();
+    let JoinOutcome::Requested(r) = w
+        .svc
+        .join(asker, g.id, JoinAttempt::default())
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    let decided = w
+        .svc
+        .decide(
+            owner,
+            g.id,
+            r.id,
+            Decision::Reject(Some(" 名额已满 ".into())),
+        )
+        .await
+        .unwrap();
+    assert_eq!(decided.reason.as_deref(), Some("名额已满"));
+    assert_eq!(w.state_of(g.id, asker), None);
+    assert!(matches!(
+        w.svc
+            .join(asker, g.id, JoinAttempt::default())
+            .await
+            .unwrap(),
+        JoinOutcome::Requested(_)
+    ));
+    let member = w
+        .member(
+            owner,
+            &w.svc.get(None, g.id).await.unwrap().group,
+            MemberRole::Member,
+        )
+        .await;
+    assert!(matches!(
+        w.svc
+            .requests(member, g.id, true, PageRequest::first(5))
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+    let other = w
+        .group(owner, Visibility::Public, JoinPolicy::Approval)
+        .await;
+    assert!(
+        matches!(
+            w.svc
+                .decide(owner, other.id, r.id, Decision::Reject(None))
+                .await,
+            Err(GroupError::NotFound)
+        ),
+        "a request is decided through its own group only"
+    );
+}
+
+#[tokio::test]
+async fn a_banned_person_cannot_rejoin_or_ask_until_unbanned() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let bob = w.member(owner, &g, MemberRole::Member).await;
+    assert_eq!(w.count(g.id), 2);
+    w.svc.ban(owner, g.id, bob).await.unwrap();
+    assert_eq!(w.count(g.id), 1);
+    assert_eq!(w.state_of(g.id, bob), Some(MemberState::Banned));
+    assert!(matches!(
+        w.svc.join(bob, g.id, JoinAttempt::default()).await,
+        Err(GroupError::Banned)
+    ));
+    assert!(matches!(
+        w.svc
+            .join(
+                bob,
+                g.id,
+                JoinAttempt {
+                    message: None,
+                    code: Some(g.invite_code.clone())
+                }
+            )
+            .await,
+        Err(GroupError::Banned)
+    ));
+    assert!(matches!(
+        w.svc.leave(bob, g.id).await,
+        Err(GroupError::Banned)
+    ));
+    assert_eq!(
+        w.svc
+            .banned(owner, g.id, PageRequest::first(5))
+            .await
+            .unwrap()
+            .items
+            .len(),
+        1
+    );
+    w.svc.unban(owner, g.id, bob).await.unwrap();
+    assert!(matches!(
+        w.svc.unban(owner, g.id, bob).await,
+        Err(GroupError::NotFound)
+    ));
+    assert!(matches!(
+        w.svc.join(bob, g.id, JoinAttempt::default()).await.unwrap(),
+        JoinOutcome::Joined(_)
+    ));
+}
+
+#[tokio::test]
+async fn who_may_manage_whom() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let admin = w.member(owner, &g, MemberRole::Admin).await;
+    let admin2 = w.member(owner, &g, MemberRole::Admin).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let member2 = w.member(owner, &g, MemberRole::Member).await;
+
+    assert!(matches!(
+        w.svc.remove_member(admin, g.id, owner).await,
+        Err(GroupError::OwnerUntouchable)
+    ));
+    assert!(matches!(
+        w.svc.ban(admin, g.id, admin2).await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.remove_member(member, g.id, member2).await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.set_role(admin, g.id, member, MemberRole::Admin).await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.set_role(owner, g.id, member, MemberRole::Owner).await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.remove_member(owner, g.id, owner).await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.remove_member(owner, g.id, UserId::new_random()).await,
+        Err(GroupError::NotFound)
+    ));
+
+    w.svc.remove_member(admin, g.id, member2).await.unwrap();
+    w.svc
+        .set_role(owner, g.id, admin2, MemberRole::Member)
+        .await
+        .unwrap();
+    w.svc.remove_member(owner, g.id, admin).await.unwrap();
+    assert_eq!(w.count(g.id), 3);
+    assert!(matches!(
+        w.svc
+            .update_settings(
+                member,
+                g.id,
+                settings(Visibility::Public, JoinPolicy::Approval)
+            )
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.delete(admin2, g.id).await,
+        Err(GroupError::NotAllowed)
+    ));
+}
+
+#[tokio::test]
+async fn the_owner_leaves_only_after_handing_the_group_on() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    assert!(matches!(
+        w.svc.leave(owner, g.id).await,
+        Err(GroupError::OwnerCannotLeave)
+    ));
+    let stranger = UserId::new_random();
+    assert!(matches!(
+        w.svc.transfer(owner, g.id, stranger).await,
+        Err(GroupError::NotAMember)
+    ));
+    let heir = w.member(owner, &g, MemberRole::Member).await;
+    assert!(matches!(
+        w.svc.transfer(heir, g.id, heir).await,
+        Err(GroupError::NotAllowed)
+    ));
+    let g2 = w.svc.transfer(owner, g.id, heir).await.unwrap();
+    assert_eq!(g2.owner, heir);
+    assert_eq!(
+        w.svc.get(Some(owner), g.id).await.unwrap().active_role(),
+        Some(MemberRole::Admin)
+    );
+    w.svc.leave(owner, g.id).await.unwrap();
+    assert_eq!(w.count(g.id), 1);
+    assert!(matches!(
+        w.svc.leave(owner, g.id).await,
+        Err(GroupError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let author = w.member(owner, &g, MemberRole::Member).await;
+    let other = w.member(owner, &g, MemberRole::Member).await;
+    let a = w
+        .svc
+        .create_article(author, g.id, " 草稿 ", "# 你好")
+        .await
+        .unwrap();
+    assert_eq!(
+        (a.title.as_str(), a.status, a.version),
+        ("草稿", ArticleStatus::Draft, 1)
+    );
+    assert_eq!(a.excerpt, "你好");
+
+    for viewer in [None, Some(other)] {
+        assert!(matches!(
+            w.svc.article(viewer, g.id, a.id).await,
+            Err(GroupError::NotFound)
+        ));
+    }
+    assert!(
+        w.svc
+            .article(Some(owner), g.id, a.id)
+            .await
+            .unwrap()
+            .may_edit,
+        "managers see drafts"
+    );
+    assert_eq!(
+        w.svc
+            .my_drafts(author, g.id, PageRequest::first(5))
+            .await
+            .unwrap()
+            .items
+            .len(),
+        1
+    );
+    assert!(
+        w.svc
+            .my_drafts(other, g.id, PageRequest::first(5))
+            .await
+            .unwrap()
+            .items
+            .is_empty()
+    );
+
+    let saved = w
+        .svc
+        .save_article(author, g.id, a.id, "标题", "一", 1)
+        .await
+        .unwrap();
+    assert_eq!(saved.version, 2);
+    let stale = w.svc.save_article(owner, g.id, a.id, "标题", "二", 1).await;
+    let Err(GroupError::EditConflict { current }) = stale else {
+        panic!("a save from version 1 after version 2 is a conflict: {stale:?}")
+    };
+    assert_eq!((current.version, current.body.as_str()), (2, "一"));
+    assert!(matches!(
+        w.svc.save_article(other, g.id, a.id, "标题", "三", 2).await,
+        Err(GroupError::NotFound)
+    ));
+
+    let published = w
+        .svc
+        .set_article_status(author, g.id, a.id, ArticleStatus::Published)
+        .await
+        .unwrap();
+    assert_eq!(published.published_at, Some(t0()));
+    let seen = w.svc.article(Some(other), g.id, a.id).await.unwrap();
+    assert!(!seen.may_edit);
+    assert!(matches!(
+        w.svc
+            .save_article(other, g.id, a.id, "x", "y", published.version)
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(
+        w.svc.article(None, g.id, a.id).await.is_ok(),
+        "a public group's article is anyone's"
+    );
+    let elsewhere = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    assert!(matches!(
+        w.svc.article(None, elsewhere.id, a.id).await,
+        Err(GroupError::NotFound)
+    ));
+    assert!(matches!(
+        w.svc
+            .create_article(UserId::new_random(), g.id, "t", "b")
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+}
+
+#[tokio::test]
+async fn an_articles_images_go_with_it_and_gallery_deletes_follow_ownership() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let author = w.member(owner, &g, MemberRole::Member).await;
+    let other = w.member(owner, &g, MemberRole::Member).await;
+    let a = w
+        .svc
+        .create_article(author, g.id, "图文", "")
+        .await
+        .unwrap();
+    let in_article = w
+        .svc
+        .upload_image(author, g.id, Some(a.id), PNG.to_vec())
+        .await
+        .unwrap();
+    let loose = w
+        .svc
+        .upload_image(author, g.id, None, PNG.to_vec())
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.svc
+            .upload_image(other, g.id, Some(a.id), PNG.to_vec())
+            .await,
+        Err(GroupError::NotFound)
+    ));
+    assert!(matches!(
+        w.svc
+            .upload_image(UserId::new_random(), g.id, None, PNG.to_vec())
+            .await,
+        Err(GroupError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.delete_image(other, g.id, loose.id).await,
+        Err(GroupError::NotAllowed)
+    ));
+
+    w.svc.delete_article(author, g.id, a.id).await.unwrap();
+    let left: Vec<MediaId> = w.media_rows.0.lock().unwrap().keys().copied().collect();
+    assert_eq!(left, vec![loose.id]);
+    assert!(!left.contains(&in_article.id));
+    w.svc.delete_image(owner, g.id, loose.id).await.unwrap();
+    assert!(w.media_rows.0.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_new_cover_replaces_the_old_file_and_deleting_the_group_takes_every_file() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let first = w
+        .svc
+        .set_cover(owner, g.id, PNG.to_vec())
+        .await
+        .unwrap()
+        .cover
+        .unwrap();
+    let second = w
+        .svc
+        .set_cover(owner, g.id, PNG.to_vec())
+        .await
+        .unwrap()
+        .cover
+        .unwrap();
+    assert_ne!(first, second);
+    let ids: Vec<MediaId> = w.media_rows.0.lock().unwrap().keys().copied().collect();
+    assert_eq!(ids, vec![second]);
+    w.svc
+        .upload_image(owner, g.id, None, PNG.to_vec())
+        .await
+        .unwrap();
+    w.svc.delete(owner, g.id).await.unwrap();
+    assert!(w.media_rows.0.lock().unwrap().is_empty());
+    assert!(matches!(
+        w.svc.get(Some(owner), g.id).await,
+        Err(GroupError::NotFound)
+    ));
+}

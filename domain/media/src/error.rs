@@ -1,0 +1,33 @@
+//! What the media use cases can refuse.
+
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum MediaError {
+    /// Not a JPEG, PNG, WebP or GIF by its content (whatever its name says).
+    #[error("only JPEG, PNG, WebP and GIF images are accepted")]
+    UnsupportedType,
+    /// More bytes than an upload may have.
+    #[error("an image may have at most {max_bytes} bytes")]
+    TooLarge { max_bytes: u64 },
+    /// More pixels than an image may have (decompression bombs end here).
+    #[error("an image may have at most {max_pixels} pixels")]
+    TooManyPixels { max_pixels: u64 },
+    /// The bytes start like an image but do not decode.
+    #[error("the image is damaged and cannot be read")]
+    Corrupt,
+    /// The user's stored images would exceed their quota.
+    #[error("storage quota of {quota_bytes} bytes exceeded")]
+    QuotaExceeded { quota_bytes: u64 },
+    /// Too many uploads in the window.
+    #[error("too many uploads; retry in {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64 },
+    /// Every image worker is busy and none freed up in time.
+    #[error("image processing is busy; retry in {retry_after_secs} s")]
+    Busy { retry_after_secs: u64 },
+    /// No such file, or one the asker may not read (the same answer, so nothing leaks).
+    #[error("no such file")]
+    NotFound,
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

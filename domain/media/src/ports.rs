@@ -1,0 +1,134 @@
+//! What the media use cases need from the outside world.
+
+use crate::error::MediaError;
+use crate::model::{ImageLimits, Media, MediaState, ProcessedImage};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{ArticleId, GroupId, MediaId, Page, PageRequest, UserId};
+
+/// Where the bytes live: a folder, or an S3-compatible bucket shared by every instance.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait MediaStore: Send + Sync {
+    /// Writes (or overwrites) the object at `key`.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store cannot be reached or refuses the write.
+    async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<(), MediaError>;
+
+    /// The object at `key`, or `None` when there is none.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store cannot be reached.
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, MediaError>;
+
+    /// Removes the object at `key`; removing one that is not there succeeds.
+    ///
+    /// # Errors
+    /// `Unexpected` when the store cannot be reached.
+    async fn delete(&self, key: &str) -> Result<(), MediaError>;
+
+    /// `filesystem` or `s3`, for the admin overview.
+    fn kind(&self) -> &'static str;
+}
+
+/// Decodes, checks, cleans and thumbnails an upload, off the async executor and with a fixed
+/// number of decodings at once.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait ImageProcessor: Send + Sync {
+    /// The upload re-encoded without metadata (EXIF orientation applied first), and its
+    /// thumbnail. The caller has checked the format by [`crate::ImageFormat::sniff`].
+    ///
+    /// # Errors
+    /// `TooManyPixels` past `limits.max_pixels` (judged from the header, before decoding);
+    /// `Corrupt` when the bytes do not decode; `UnsupportedType` when they are not an image of
+    /// ours; `Busy` when no worker freed up within the processor's wait.
+    async fn process(
+        &self,
+        bytes: Vec<u8>,
+        limits: ImageLimits,
+    ) -> Result<ProcessedImage, MediaError>;
+}
+
+/// The rows that describe stored files.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait MediaRepository: Send + Sync {
+    /// Inserts a row (its state as given: `Pending` before its objects are written).
+    ///
+    /// # Errors
+    /// `Unexpected` only (a group or article that is gone included).
+    async fn insert(&self, media: &Media) -> Result<(), MediaError>;
+
+    /// Moves a row to `state`; `false` when there is no such row.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError>;
+
+    /// Deletes the row; deleting one that is gone succeeds.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn delete(&self, id: MediaId) -> Result<(), MediaError>;
+
+    /// Bytes stored for `owner` (every state: pending files hold space too).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn bytes_of_owner(&self, owner: UserId) -> Result<u64, MediaError>;
+
+    /// A group's attached gallery images, newest first (`created_at`, then id).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError>;
+
+    /// Up to `limit` rows of a group, of any kind and state (to delete them all in batches).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError>;
+
+    /// Up to `limit` rows uploaded for an article.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError>;
+
+    /// Up to `limit` rows that are `Pending` or `Unattached` and were created before `before`.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError>;
+}
+
+/// Who may read a stored file: the domain that owns its context answers (groups for a group's
+/// files). Wired in the composition root.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait MediaAccess: Send + Sync {
+    /// Whether `viewer` (`None`: signed out) may read `media`, and whether anyone may
+    /// (`Readable::Public`, which lets caches keep it).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn readable(&self, viewer: Option<UserId>, media: &Media)
+    -> Result<Readable, MediaError>;
+}
+
+/// A [`MediaAccess`] answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readable {
+    /// Anyone may read it.
+    Public,
+    /// This viewer may, others may not.
+    Private,
+    /// This viewer may not.
+    No,
+}

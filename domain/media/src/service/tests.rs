@@ -1,0 +1,581 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The media use cases over in-memory ports: the store and the rows are checked against each
+//! other after every case (no object without a row, no row without its objects).
+
+use super::*;
+use crate::model::ProcessedImage;
+use crate::ports::{MockImageProcessor, MockMediaAccess};
+use async_trait::async_trait;
+use chrono::{DateTime, TimeZone, Utc};
+use kernel::{Cursor, FixedClock, MockRateLimiter};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+#[derive(Default)]
+struct MemStore {
+    objects: Mutex<BTreeMap<String, Vec<u8>>>,
+    fail_puts: Mutex<bool>,
+}
+
+#[async_trait]
+impl MediaStore for MemStore {
+    async fn put(&self, key: &str, bytes: Vec<u8>, _: &str) -> Result<(), MediaError> {
+        if *self.fail_puts.lock().unwrap() && key.ends_with("thumb.jpg") {
+            return Err(MediaError::Unexpected(anyhow::anyhow!("disk full")));
+        }
+        self.objects.lock().unwrap().insert(key.to_owned(), bytes);
+        Ok(())
+    }
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, MediaError> {
+        Ok(self.objects.lock().unwrap().get(key).cloned())
+    }
+    async fn delete(&self, key: &str) -> Result<(), MediaError> {
+        self.objects.lock().unwrap().remove(key);
+        Ok(())
+    }
+    fn kind(&self) -> &'static str {
+        "memory"
+    }
+}
+
+#[derive(Default)]
+struct MemRepo {
+    rows: Mutex<HashMap<MediaId, Media>>,
+}
+
+#[async_trait]
+impl MediaRepository for MemRepo {
+    async fn insert(&self, media: &Media) -> Result<(), MediaError> {
+        self.rows.lock().unwrap().insert(media.id, media.clone());
+        Ok(())
+    }
+    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .get_mut(&id)
+            .map(|m| m.state = state)
+            .is_some())
+    }
+    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError> {
+        Ok(self.rows.lock().unwrap().get(&id).cloned())
+    }
+    async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
+        self.rows.lock().unwrap().remove(&id);
+        Ok(())
+    }
+    async fn bytes_of_owner(&self, owner: UserId) -> Result<u64, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.owner == owner)
+            .map(|m| m.bytes)
+            .sum())
+    }
+    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
+        let mut rows: Vec<Media> = self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| {
+                m.group == Some(group)
+                    && m.kind == MediaKind::Gallery
+                    && m.state == MediaState::Attached
+            })
+            .cloned()
+            .collect();
+        rows.sort_by_key(|m| std::cmp::Reverse((m.created_at, m.id)));
+        let rows = rows
+            .into_iter()
+            .filter(|m| {
+                page.after
+                    .is_none_or(|c| (m.created_at, m.id.0) < (c.at, c.id))
+            })
+            .take(page.fetch_limit() as usize)
+            .collect();
+        Ok(Page::from_fetched(rows, page, |m| {
+            Cursor::new(m.created_at, m.id.0)
+        }))
+    }
+    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.group == Some(group))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.article == Some(article))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+    async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.state != MediaState::Attached && m.created_at < before)
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+}
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap()
+}
+
+const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4];
+
+fn processed() -> ProcessedImage {
+    ProcessedImage {
+        format: ImageFormat::Jpeg,
+        original: vec![7; 100],
+        width: 4000,
+        height: 3000,
+        thumbnail: vec![8; 10],
+        thumb_width: 480,
+        thumb_height: 360,
+    }
+}
+
+struct World {
+    store: Arc<MemStore>,
+    repo: Arc<MemRepo>,
+    service: MediaService,
+}
+
+fn service_over(
+    store: Arc<MemStore>,
+    repo: Arc<MemRepo>,
+    policy: MediaPolicy,
+    processor: MockImageProcessor,
+    access: MockMediaAccess,
+    limiter: MockRateLimiter,
+    now: DateTime<Utc>,
+) -> MediaService {
+    MediaService::new(
+        MediaPorts {
+            store,
+            repo,
+            processor: Arc::new(processor),
+            access: Arc::new(access),
+            limiter: Arc::new(limiter),
+            clock: Arc::new(FixedClock(now)),
+        },
+        policy,
+    )
+}
+
+fn world_with(
+    policy: MediaPolicy,
+    processor: MockImageProcessor,
+    access: MockMediaAccess,
+    limiter: MockRateLimiter,
+    now: DateTime<Utc>,
+) -> World {
+    let store = Arc::new(MemStore::default());
+    let repo = Arc::new(MemRepo::default());
+    let service = service_over(
+        store.clone(),
+        repo.clone(),
+        policy,
+        processor,
+        access,
+        limiter,
+        now,
+    );
+    World {
+        store,
+        repo,
+        service,
+    }
+}
+
+fn allowing_limiter() -> MockRateLimiter {
+    let mut l = MockRateLimiter::new();
+    l.expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    l
+}
+
+fn working_processor() -> MockImageProcessor {
+    let mut p = MockImageProcessor::new();
+    p.expect_process().returning(|_, _| Ok(processed()));
+    p
+}
+
+fn world() -> World {
+    world_with(
+        MediaPolicy::default(),
+        working_processor(),
+        MockMediaAccess::new(),
+        allowing_limiter(),
+        t0(),
+    )
+}
+
+fn upload(owner: UserId, group: GroupId) -> NewUpload {
+    NewUpload {
+        owner,
+        group: Some(group),
+        article: None,
+        kind: MediaKind::Gallery,
+        attach: true,
+        bytes: JPEG.to_vec(),
+    }
+}
+
+impl World {
+    /// Every row not pending has both objects, and every object belongs to a row.
+    fn assert_consistent(&self) {
+        let rows = self.repo.rows.lock().unwrap();
+        let objects = self.store.objects.lock().unwrap();
+        for m in rows.values().filter(|m| m.state != MediaState::Pending) {
+            for key in m.keys() {
+                assert!(objects.contains_key(&key), "row {} lacks {key}", m.id);
+            }
+        }
+        for key in objects.keys() {
+            assert!(
+                rows.values().any(|m| m.keys().contains(key)),
+                "object {key} has no row"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_upload_stores_its_row_and_both_objects() {
+    let w = world();
+    let (owner, group) = (UserId::new_random(), GroupId::new_random());
+    let media = w.service.upload(upload(owner, group)).await.unwrap();
+    assert_eq!(media.state, MediaState::Attached);
+    assert_eq!((media.width, media.height), (4000, 3000));
+    assert_eq!(media.bytes, 110, "original and thumbnail count together");
+    assert_eq!(
+        w.store
+            .objects
+            .lock()
+            .unwrap()
+            .get(&media.key(Variant::Original)),
+        Some(&vec![7; 100]),
+        "the processed original is stored, not the upload"
+    );
+    assert_eq!(w.repo.find(media.id).await.unwrap(), Some(media));
+    w.assert_consistent();
+}
+
+#[tokio::test]
+async fn content_decides_the_type_and_size_is_checked_before_anything_else() {
+    let mut limiter = MockRateLimiter::new();
+    limiter.expect_hit().never();
+    let mut processor = MockImageProcessor::new();
+    processor.expect_process().never();
+    let w = world_with(
+        MediaPolicy {
+            max_upload_bytes: 8,
+            ..MediaPolicy::default()
+        },
+        processor,
+        MockMediaAccess::new(),
+        limiter,
+        t0(),
+    );
+    let mut svg = upload(UserId::new_random(), GroupId::new_random());
+    svg.bytes = b"<svg/>".to_vec();
+    assert!(matches!(
+        w.service.upload(svg).await,
+        Err(MediaError::UnsupportedType)
+    ));
+    let mut big = upload(UserId::new_random(), GroupId::new_random());
+    big.bytes = [JPEG, &[0]].concat();
+    assert!(matches!(
+        w.service.upload(big).await,
+        Err(MediaError::TooLarge { max_bytes: 8 })
+    ));
+    assert!(w.repo.rows.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_upload_rate_and_the_quota_are_per_user() {
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("media:upload:"))
+        .returning(|_, _, _| {
+            Ok(RateDecision::Limited {
+                retry_after_secs: 30,
+            })
+        });
+    let w = world_with(
+        MediaPolicy::default(),
+        working_processor(),
+        MockMediaAccess::new(),
+        limiter,
+        t0(),
+    );
+    assert!(matches!(
+        w.service
+            .upload(upload(UserId::new_random(), GroupId::new_random()))
+            .await,
+        Err(MediaError::RateLimited {
+            retry_after_secs: 30
+        })
+    ));
+
+    let w = world_with(
+        MediaPolicy {
+            user_quota_bytes: 150,
+            ..MediaPolicy::default()
+        },
+        working_processor(),
+        MockMediaAccess::new(),
+        allowing_limiter(),
+        t0(),
+    );
+    let (alice, bob, group) = (
+        UserId::new_random(),
+        UserId::new_random(),
+        GroupId::new_random(),
+    );
+    w.service.upload(upload(alice, group)).await.unwrap();
+    assert!(
+        matches!(
+            w.service.upload(upload(alice, group)).await,
+            Err(MediaError::QuotaExceeded { quota_bytes: 150 })
+        ),
+        "110 stored + 110 more is past 150"
+    );
+    w.service.upload(upload(bob, group)).await.unwrap();
+    w.assert_consistent();
+}
+
+#[tokio::test]
+async fn a_failed_write_leaves_neither_row_nor_object() {
+    let w = world();
+    *w.store.fail_puts.lock().unwrap() = true;
+    let err = w
+        .service
+        .upload(upload(UserId::new_random(), GroupId::new_random()))
+        .await;
+    assert!(matches!(err, Err(MediaError::Unexpected(_))));
+    assert!(w.repo.rows.lock().unwrap().is_empty());
+    assert!(w.store.objects.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn processor_refusals_reach_the_caller_and_store_nothing() {
+    for refusal in [
+        MediaError::TooManyPixels { max_pixels: 1 },
+        MediaError::Corrupt,
+        MediaError::Busy {
+            retry_after_secs: 2,
+        },
+    ] {
+        let expected = refusal.to_string();
+        let mut p = MockImageProcessor::new();
+        let mut once = Some(refusal);
+        p.expect_process()
+            .times(1)
+            .returning(move |_, _| Err(once.take().unwrap()));
+        let w = world_with(
+            MediaPolicy::default(),
+            p,
+            MockMediaAccess::new(),
+            allowing_limiter(),
+            t0(),
+        );
+        let err = w
+            .service
+            .upload(upload(UserId::new_random(), GroupId::new_random()))
+            .await
+            .unwrap_err();
+        assert_eq!(err.to_string(), expected);
+        assert!(w.repo.rows.lock().unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn reading_asks_the_owning_domain_and_hides_what_it_refuses() {
+    let mut access = MockMediaAccess::new();
+    let stranger = UserId::new_random();
+    access.expect_readable().returning(move |viewer, _| {
+        Ok(match viewer {
+            Some(v) if v == stranger => Readable::No,
+            Some(_) => Readable::Private,
+            None => Readable::No,
+        })
+    });
+    let w = world_with(
+        MediaPolicy::default(),
+        working_processor(),
+        access,
+        allowing_limiter(),
+        t0(),
+    );
+    let owner = UserId::new_random();
+    let media = w
+        .service
+        .upload(upload(owner, GroupId::new_random()))
+        .await
+        .unwrap();
+    let file = w
+        .service
+        .read(Some(owner), media.id, Variant::Thumbnail)
+        .await
+        .unwrap();
+    assert_eq!(
+        (file.bytes, file.content_type, file.public),
+        (vec![8; 10], "image/jpeg", false)
+    );
+    for viewer in [Some(stranger), None] {
+        assert!(matches!(
+            w.service.read(viewer, media.id, Variant::Original).await,
+            Err(MediaError::NotFound)
+        ));
+    }
+    assert!(matches!(
+        w.service
+            .read(Some(owner), MediaId::new_random(), Variant::Original)
+            .await,
+        Err(MediaError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn a_pending_file_is_never_served() {
+    let mut access = MockMediaAccess::new();
+    access.expect_readable().never();
+    let w = world_with(
+        MediaPolicy::default(),
+        working_processor(),
+        access,
+        allowing_limiter(),
+        t0(),
+    );
+    let media = w
+        .service
+        .upload(upload(UserId::new_random(), GroupId::new_random()))
+        .await
+        .unwrap();
+    w.repo
+        .set_state(media.id, MediaState::Pending)
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.service
+            .read(Some(media.owner), media.id, Variant::Original)
+            .await,
+        Err(MediaError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn deleting_a_group_or_an_article_removes_only_its_files() {
+    let w = world();
+    let (owner, g1, g2) = (
+        UserId::new_random(),
+        GroupId::new_random(),
+        GroupId::new_random(),
+    );
+    let article = ArticleId::new_random();
+    for _ in 0..3 {
+        w.service.upload(upload(owner, g1)).await.unwrap();
+    }
+    let mut for_article = upload(owner, g2);
+    for_article.article = Some(article);
+    w.service.upload(for_article).await.unwrap();
+    let kept = w.service.upload(upload(owner, g2)).await.unwrap();
+
+    assert_eq!(w.service.delete_of_group(g1).await.unwrap(), 3);
+    assert_eq!(w.service.delete_of_article(article).await.unwrap(), 1);
+    let left: Vec<MediaId> = w.repo.rows.lock().unwrap().keys().copied().collect();
+    assert_eq!(left, vec![kept.id]);
+    assert_eq!(w.store.objects.lock().unwrap().len(), 2);
+    w.assert_consistent();
+}
+
+#[tokio::test]
+async fn the_sweep_takes_stale_pending_and_unattached_files_only() {
+    let w = world();
+    let owner = UserId::new_random();
+    let group = GroupId::new_random();
+    let attached = w.service.upload(upload(owner, group)).await.unwrap();
+    let mut waiting = upload(owner, group);
+    waiting.attach = false;
+    let unattached = w.service.upload(waiting).await.unwrap();
+    assert_eq!(unattached.state, MediaState::Unattached);
+    let interrupted = w.service.upload(upload(owner, group)).await.unwrap();
+    w.repo
+        .set_state(interrupted.id, MediaState::Pending)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        w.service.sweep().await.unwrap(),
+        0,
+        "nothing is a day old yet"
+    );
+
+    let later = service_over(
+        w.store.clone(),
+        w.repo.clone(),
+        MediaPolicy::default(),
+        working_processor(),
+        MockMediaAccess::new(),
+        allowing_limiter(),
+        t0() + Duration::hours(24) + Duration::seconds(1),
+    );
+    assert_eq!(later.sweep().await.unwrap(), 2);
+    let left: Vec<MediaId> = w.repo.rows.lock().unwrap().keys().copied().collect();
+    assert_eq!(left, vec![attached.id]);
+    w.assert_consistent();
+}
+
+#[tokio::test]
+async fn the_gallery_pages_newest_first() {
+    let w = world();
+    let (owner, group) = (UserId::new_random(), GroupId::new_random());
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(w.service.upload(upload(owner, group)).await.unwrap().id);
+    }
+    let first = w
+        .service
+        .gallery(group, PageRequest::first(3))
+        .await
+        .unwrap();
+    assert_eq!(first.items.len(), 3);
+    let second = w
+        .service
+        .gallery(group, PageRequest::new(first.next, Some(3)))
+        .await
+        .unwrap();
+    assert_eq!(second.items.len(), 2);
+    assert_eq!(second.next, None);
+    let mut seen: Vec<MediaId> = first
+        .items
+        .iter()
+        .chain(&second.items)
+        .map(|m| m.id)
+        .collect();
+    seen.sort();
+    ids.sort();
+    assert_eq!(seen, ids);
+}
