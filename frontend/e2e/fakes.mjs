@@ -5,7 +5,11 @@
 // Tests read what was "sent" and steer who WeChat says the person is through /__fake/*.
 import { createServer } from 'node:http'
 
-export function startFakes(port) {
+/**
+ * `routes`: more `/__…` paths for the tests, by pathname; each handler takes the query and
+ * answers `[status, body]` (e2e/server.mjs adds what only it can do).
+ */
+export function startFakes(port, routes = {}) {
   /** @type {{ phone: string, code: string }[]} */
   const sms = []
   let identity = { openid: 'o-e2e', nickname: '微信用户', unionid: 'u-e2e' }
@@ -118,6 +122,8 @@ export function startFakes(port) {
         return json(res, 200, identity)
       }
       if (url.pathname === '/__fake/wechat/menu') return json(res, 200, { menu })
+      const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined
+      if (route) return json(res, ...route(q))
       json(res, 404, { errcode: 404, errmsg: 'not faked' })
     })
   })

@@ -105,6 +105,18 @@ export async function latestSmsCode(request: APIRequestContext, phone: string): 
   return codes[codes.length - 1]!
 }
 
+/**
+ * Makes every session of `username` look signed in `minutes` ago (e2e/server.mjs), e.g. older
+ * than the re-authentication window (10 minutes): the next change of a sign-in method asks
+ * "Confirm it's you".
+ */
+export async function signInAgo(request: APIRequestContext, username: string, minutes: number) {
+  const res = await request.post(`${FAKES}/__e2e/sessions/sign-in-ago`, {
+    params: { username, minutes },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
 /** The menu the fake WeChat currently holds (null: none). */
 export async function fakeWechatMenu(request: APIRequestContext): Promise<unknown> {
   const res = await request.get(`${FAKES}/__fake/wechat/menu`)
@@ -113,4 +125,12 @@ export async function fakeWechatMenu(request: APIRequestContext): Promise<unknow
 
 export function accountMenu(page: Page, name: string): Locator {
   return page.getByRole('button', { name: `Account menu of ${name}` })
+}
+
+/** Logs out through the account menu of `name`; the header then offers 'Log in'. */
+export async function logOut(page: Page, name: string) {
+  await accountMenu(page, name).click()
+  await page.getByRole('menuitem', { name: 'Log out' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'You have logged out.' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
 }

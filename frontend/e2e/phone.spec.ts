@@ -6,6 +6,7 @@ import {
   latestSmsCode,
   openLogin,
   register,
+  signInAgo,
   smsCodes,
   uniqueName,
   uniquePhone,
@@ -217,4 +218,33 @@ test('bind a phone number to a username account, then log in with it', async ({
   ).toBeVisible()
   await expect(accountMenu(device, name)).toBeVisible()
   await other.close()
+})
+
+test("a session past the re-authentication window confirms it's you, then binds the number", async ({
+  page,
+  request,
+}) => {
+  const name = uniqueName('ra')
+  const phone = uniquePhone()
+  await register(page, name, 'first-password-1')
+  // Signed in an hour ago: changing how the account signs in needs fresh proof (10 minutes).
+  await signInAgo(request, name, 60)
+
+  await page.goto('/settings/account')
+  const card = page.getByRole('region', { name: 'Phone number' })
+  await phoneField(card).fill(phone)
+  await sendButton(card).click()
+  const confirm = page.getByRole('dialog', { name: "Confirm it's you" })
+  await expect(confirm.getByText('Changing how you sign in needs your password.')).toBeVisible()
+  expect(await smsCodes(request, phone)).toEqual([])
+  await confirm.getByLabel('Password', { exact: true }).fill('first-password-1')
+  await confirm.getByRole('button', { name: 'Confirm' }).click()
+  await expect(confirm).toBeHidden()
+
+  // The refused call ran again: the code was sent, and the binding goes through.
+  await expect(sendButton(card)).toHaveText(COUNTDOWN)
+  await codeField(card).fill(await latestSmsCode(request, phone))
+  await card.getByRole('button', { name: 'Bind phone number' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Phone number saved' })).toBeVisible()
+  await expect(card.getByText(`+86 ${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible()
 })

@@ -22,10 +22,38 @@ if (!existsSync(join(dist, 'index.html'))) {
 
 const port = process.env.E2E_PORT ?? '4180'
 const fakePort = Number(process.env.E2E_FAKE_PORT ?? '4181')
-const fakes = startFakes(fakePort)
+const dataDir = mkdtempSync(join(tmpdir(), 'courtyard-e2e-'))
+const dbFile = join(dataDir, 'e2e.db')
+
+// Moves the sign-in of every session of a user back by `minutes` (and forgets any later
+// re-authentication), as the API tests' `sign_in_ago` does: a test then has a session older
+// than the re-authentication window (REAUTH_WINDOW_MINUTES, 10) without waiting it out. Only
+// this script knows the database; Node 20 has no SQLite, so the machine's python3 writes it
+// (WAL: the server's connection and this one do not block each other for long).
+const SIGN_IN_AGO = `import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], timeout=10)
+changed = db.execute(
+    "UPDATE sessions SET created_at = ?, reauthenticated_at = NULL"
+    " WHERE user_id = (SELECT id FROM users WHERE username = ?)",
+    (sys.argv[2], sys.argv[3]),
+).rowcount
+db.commit()
+print(changed)`
+function signInAgo(query) {
+  const username = query.get('username') ?? ''
+  const minutes = Number(query.get('minutes'))
+  if (!username || !(minutes > 0)) return [400, { error: 'username and minutes > 0, please' }]
+  // The format the server writes: 2026-03-01T14:05:09.123000+00:00.
+  const at = new Date(Date.now() - minutes * 60_000).toISOString().replace('Z', '000+00:00')
+  const run = spawnSync('python3', ['-c', SIGN_IN_AGO, dbFile, at, username], { encoding: 'utf8' })
+  if (run.status !== 0) return [500, { error: run.stderr || String(run.error) }]
+  const sessions = Number(run.stdout.trim())
+  return sessions > 0 ? [200, { sessions }] : [404, { error: `${username} has no session` }]
+}
+
+const fakes = startFakes(fakePort, { '/__e2e/sessions/sign-in-ago': signInAgo })
 const fakeBase = `http://127.0.0.1:${fakePort}`
 
-const dataDir = mkdtempSync(join(tmpdir(), 'courtyard-e2e-'))
 const env = {
   ...process.env,
   HOST: '127.0.0.1',
@@ -50,7 +78,7 @@ const env = {
   // One code per number every 2 s instead of 60: the bind-then-log-in test sends twice to one
   // number (the client's own 60 s countdown is per browser and unaffected).
   RATE_SMS_RESEND: '1/2',
-  DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}?mode=rwc`,
+  DATABASE_URL: `sqlite://${dbFile}?mode=rwc`,
   STATIC_DIR: dist,
   // Every test registers fresh users from 127.0.0.1; keep the real limits but roomier.
   RATE_REGISTER_PER_IP: '200/3600',

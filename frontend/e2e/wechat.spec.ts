@@ -1,10 +1,11 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Cookie, Locator, Page } from '@playwright/test'
 import {
   expect,
   test,
   accountMenu,
   FAKES,
   logInByUsername,
+  logOut,
   openLogin,
   registerByApi,
   uniqueName,
@@ -49,6 +50,11 @@ async function usernameIn(page: Page, nickname: string): Promise<string> {
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
   return username
+}
+
+/** The WeChat proof cookie this browser holds, if any. */
+async function wechatProof(page: Page): Promise<Cookie | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === 'courtyard_wechat')
 }
 
 function wechatCard(page: Page): Locator {
@@ -165,4 +171,36 @@ test('with the toggle off nothing is linked; the account page binds this WeChat 
   await card.getByRole('button', { name: 'Bind this WeChat' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'WeChat linked' })).toBeVisible()
   await expect(card.getByText('Linked', { exact: true })).toBeVisible()
+})
+
+test('a WeChat sign-in does not survive logout: its proof, even kept, signs nobody in', async ({
+  page,
+  request,
+}) => {
+  const openid = uniqueOpenId()
+  const nickname = uniqueName('微信')
+  await beWechatUser(request, openid, nickname)
+  await openInWechat(page, openid)
+  let dialog = await openLogin(page)
+  await dialog.getByRole('button', { name: 'Create a new account with WeChat' }).click()
+  await expect(dialog).toBeHidden()
+  await logOut(page, nickname)
+
+  // Back in WeChat: a new round trip proves the openid, and it logs in (a copy of it is kept).
+  await openInWechat(page, openid)
+  const proof = await wechatProof(page)
+  expect(proof).toBeDefined()
+  dialog = await openLogin(page)
+  await dialog.getByRole('button', { name: 'Log in with WeChat' }).click()
+  await expect(dialog).toBeHidden()
+  await logOut(page, nickname)
+  expect(await wechatProof(page)).toBeUndefined()
+
+  // The kept copy put back: the dialog still offers WeChat, and the server refuses it.
+  await page.context().addCookies([proof!])
+  dialog = await openLogin(page)
+  await dialog.getByRole('button', { name: 'Log in with WeChat' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(/The WeChat sign-in has expired/)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
 })
