@@ -1,0 +1,3 @@
+//! Helpers shared by this crate's test binaries.
+
+pub mod moto;
