@@ -9,6 +9,7 @@ mod m20261121_000003_create_wechat;
 mod m20261121_000004_create_ai_chat;
 mod m20261121_000005_create_tokens_and_audit;
 mod m20261123_000006_session_reauthentication;
+mod m20261125_000007_create_groups_and_media;
 
 pub struct Migrator;
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_ai_chat::Migration),
             Box::new(m20261121_000005_create_tokens_and_audit::Migration),
             Box::new(m20261123_000006_session_reauthentication::Migration),
+            Box::new(m20261125_000007_create_groups_and_media::Migration),
         ]
     }
 }

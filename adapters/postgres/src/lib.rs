@@ -5,7 +5,10 @@
 mod accounts;
 mod chat;
 mod entities;
+mod groups;
+mod media;
 mod rate_limit;
+mod sql;
 mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -14,6 +17,8 @@ mod wechat;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
 pub use chat::SqlChatUsageStore;
+pub use groups::{SqlArticleRepository, SqlGroupRepository};
+pub use media::SqlMediaRepository;
 pub use rate_limit::SqlRateLimiter;
 pub use tokens::{SqlAuditLog, SqlTokenRepository};
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
@@ -163,6 +168,21 @@ impl Database {
 
     pub fn verification_codes(&self) -> SqlVerificationCodeRepository {
         SqlVerificationCodeRepository::new(self.conn.clone())
+    }
+
+    /// Groups, their memberships and join requests.
+    pub fn groups(&self) -> SqlGroupRepository {
+        SqlGroupRepository::new(self.conn.clone())
+    }
+
+    /// Groups' articles.
+    pub fn articles(&self) -> SqlArticleRepository {
+        SqlArticleRepository::new(self.conn.clone())
+    }
+
+    /// The rows describing stored images.
+    pub fn media(&self) -> SqlMediaRepository {
+        SqlMediaRepository::new(self.conn.clone())
     }
 
     /// A server-wide secret shared by every instance (e.g. the key that signs short-lived

@@ -1,6 +1,11 @@
 //! sea-orm entities. Private to the crate: repositories convert them to domain types.
 
+pub mod articles;
 pub mod audit_events;
+pub mod group_join_requests;
+pub mod group_memberships;
+pub mod groups;
+pub mod media;
 pub mod personal_access_tokens;
 pub mod sessions;
 pub mod users;

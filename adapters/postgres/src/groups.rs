@@ -1,0 +1,1015 @@
+//! The groups ports over sea-orm: groups, memberships, join requests and articles.
+//!
+//! One port call is one statement, or one transaction where it writes more than one row.
+//! `member_count` only ever moves by `SET member_count = member_count ± 1` in the transaction
+//! that activates or removes the membership, never by reading and writing it back. Lists are
+//! keyset pages (`WHERE (t, id) < cursor ORDER BY t, id LIMIT page + 1`), never `OFFSET`;
+//! the reads that join users (for [`Person`]) or the viewer's membership are hand-written
+//! statements, one per call.
+
+use crate::entities::{
+    articles, group_join_requests as requests, group_memberships, groups as group_rows,
+};
+use crate::sql::{Order, Sql, columns, contains_pattern, stored};
+use crate::unexpected;
+use ::groups::GroupError;
+use ::groups::model::{
+    Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
+    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
+};
+use ::groups::ports::{ArticleRepository, GroupRepository, SaveOutcome};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryResult, Set, TransactionTrait,
+};
+use uuid::Uuid;
+
+fn failed(e: DbErr) -> GroupError {
+    GroupError::Unexpected(unexpected(e))
+}
+
+fn corrupt(what: &str, value: &str) -> GroupError {
+    // Stored rows were valid when written; one that no longer parses is data corruption.
+    GroupError::Unexpected(anyhow::anyhow!("stored {what} {value:?} is invalid"))
+}
+
+fn to_u32(what: &str, value: i64) -> Result<u32, GroupError> {
+    u32::try_from(value).map_err(|_| corrupt(what, &value.to_string()))
+}
+
+fn to_group(m: group_rows::Model) -> Result<Group, GroupError> {
+    Ok(Group {
+        id: GroupId(m.id),
+        visibility: Visibility::parse(&m.visibility)
+            .ok_or_else(|| corrupt("visibility", &m.visibility))?,
+        join_policy: JoinPolicy::parse(&m.join_policy)
+            .ok_or_else(|| corrupt("join policy", &m.join_policy))?,
+        member_count: to_u32("member count", m.member_count)?,
+        name: m.name,
+        description: m.description,
+        cover: m.cover_id.map(MediaId),
+        invite_code: m.invite_code,
+        owner: UserId(m.owner_id),
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+    })
+}
+
+fn role(raw: &str) -> Result<MemberRole, GroupError> {
+    MemberRole::parse(raw).ok_or_else(|| corrupt("role", raw))
+}
+
+fn member_state(raw: &str) -> Result<MemberState, GroupError> {
+    MemberState::parse(raw).ok_or_else(|| corrupt("membership state", raw))
+}
+
+fn to_membership(m: group_memberships::Model) -> Result<Membership, GroupError> {
+    Ok(Membership {
+        group: GroupId(m.group_id),
+        user: UserId(m.user_id),
+        role: role(&m.role)?,
+        state: member_state(&m.state)?,
+        since: m.since,
+    })
+}
+
+/// The author, member or requester joined from `users` as `u`.
+const PERSON_COLUMNS: &str = "u.id AS p_id, u.username AS p_username, u.nickname AS p_nickname, u.avatar_url AS p_avatar_url";
+
+fn person(row: &QueryResult) -> Result<Person, GroupError> {
+    Ok(Person {
+        id: UserId(row.try_get("", "p_id").map_err(failed)?),
+        username: row.try_get("", "p_username").map_err(failed)?,
+        nickname: row.try_get("", "p_nickname").map_err(failed)?,
+        avatar_url: row.try_get("", "p_avatar_url").map_err(failed)?,
+    })
+}
+
+/// A group (`g_…`) and, from a `LEFT JOIN`, a membership (`m_…`) if the row has one.
+fn listing(row: &QueryResult) -> Result<GroupListing, GroupError> {
+    let group = to_group(group_rows::Model::from_query_result(row, "g_").map_err(failed)?)?;
+    let member: Option<Uuid> = row.try_get("", "m_user_id").map_err(failed)?;
+    let membership = match member {
+        Some(_) => Some(to_membership(
+            group_memberships::Model::from_query_result(row, "m_").map_err(failed)?,
+        )?),
+        None => None,
+    };
+    Ok(GroupListing { group, membership })
+}
+
+fn to_request(row: &QueryResult) -> Result<JoinRequest, GroupError> {
+    let m = requests::Model::from_query_result(row, "r_").map_err(failed)?;
+    Ok(JoinRequest {
+        id: JoinRequestId(m.id),
+        group: GroupId(m.group_id),
+        person: person(row)?,
+        status: RequestStatus::parse(&m.status)
+            .ok_or_else(|| corrupt("request status", &m.status))?,
+        granted_role: m.granted_role.as_deref().map(role).transpose()?,
+        message: m.message,
+        created_at: m.created_at,
+        decided_by: m.decided_by.map(UserId),
+        decided_at: m.decided_at,
+        reason: m.reason,
+    })
+}
+
+fn to_member(row: &QueryResult) -> Result<Member, GroupError> {
+    let m = to_membership(group_memberships::Model::from_query_result(row, "m_").map_err(failed)?)?;
+    Ok(Member {
+        person: person(row)?,
+        role: m.role,
+        state: m.state,
+        since: m.since,
+    })
+}
+
+async fn query_all(c: &impl ConnectionTrait, sql: Sql) -> Result<Vec<QueryResult>, GroupError> {
+    c.query_all_raw(sql.build(c.get_database_backend()))
+        .await
+        .map_err(failed)
+}
+
+async fn execute(
+    c: &impl ConnectionTrait,
+    sql: &str,
+    values: Vec<sea_orm::Value>,
+) -> Result<u64, GroupError> {
+    c.execute_raw(crate::statement(c.get_database_backend(), sql, values))
+        .await
+        .map(|r| r.rows_affected())
+        .map_err(failed)
+}
+
+/// `UPDATE groups SET member_count = member_count + delta`: never read and written back.
+async fn count_member(
+    c: &impl ConnectionTrait,
+    group: GroupId,
+    delta: i64,
+) -> Result<(), GroupError> {
+    execute(
+        c,
+        "UPDATE groups SET member_count = member_count + $1 WHERE id = $2",
+        vec![delta.into(), group.0.into()],
+    )
+    .await
+    .map(|_| ())
+}
+
+/// Marks `user`'s pending requests to `group` withdrawn (they left, or were banned).
+async fn withdraw_requests(
+    c: &impl ConnectionTrait,
+    group: GroupId,
+    user: UserId,
+    now: DateTime<Utc>,
+) -> Result<(), GroupError> {
+    execute(
+        c,
+        "UPDATE group_join_requests SET status = $1, decided_at = $2 \
+         WHERE group_id = $3 AND user_id = $4 AND status = $5",
+        vec![
+            RequestStatus::Withdrawn.as_str().into(),
+            stored(now).into(),
+            group.0.into(),
+            user.0.into(),
+            RequestStatus::Pending.as_str().into(),
+        ],
+    )
+    .await
+    .map(|_| ())
+}
+
+/// Inserts a membership unless the person has one of any state; when they do, the error its
+/// state calls for. Inside the caller's transaction (`ON CONFLICT DO NOTHING` waits for a
+/// concurrent insert of the same row to finish, so the lookup then sees it).
+async fn insert_membership(txn: &DatabaseTransaction, m: &Membership) -> Result<(), GroupError> {
+    let inserted = execute(
+        txn,
+        "INSERT INTO group_memberships (group_id, user_id, role, state, since) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (group_id, user_id) DO NOTHING",
+        vec![
+            m.group.0.into(),
+            m.user.0.into(),
+            m.role.as_str().into(),
+            m.state.as_str().into(),
+            stored(m.since).into(),
+        ],
+    )
+    .await?;
+    if inserted == 1 {
+        return Ok(());
+    }
+    let existing = group_memberships::Entity::find_by_id((m.group.0, m.user.0))
+        .one(txn)
+        .await
+        .map_err(failed)?;
+    Err(
+        match existing.map(|e| member_state(&e.state)).transpose()? {
+            Some(MemberState::Banned) => GroupError::Banned,
+            Some(MemberState::Pending) => GroupError::RequestPending,
+            Some(MemberState::Active) => GroupError::AlreadyMember,
+            // Deleted again between the two statements: the caller may simply retry.
+            None => anyhow::anyhow!("the membership changed concurrently").into(),
+        },
+    )
+}
+
+fn request_select() -> Sql {
+    Sql::new(&format!(
+        "SELECT {}, {PERSON_COLUMNS} FROM group_join_requests r JOIN users u ON u.id = r.user_id WHERE ",
+        columns::<requests::Entity>("r", "r_")
+    ))
+}
+
+async fn load_request(
+    c: &impl ConnectionTrait,
+    id: JoinRequestId,
+) -> Result<Option<JoinRequest>, GroupError> {
+    let mut sql = request_select();
+    let p = sql.bind(id.0);
+    sql.push(&format!("r.id = {p}"));
+    query_all(c, sql).await?.first().map(to_request).transpose()
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlGroupRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlGroupRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    async fn begin(&self) -> Result<DatabaseTransaction, GroupError> {
+        self.db.begin().await.map_err(failed)
+    }
+
+    /// Active or banned members of a group, in the list's order.
+    async fn members_in(
+        &self,
+        group: GroupId,
+        state: MemberState,
+        order: Order,
+        page: PageRequest,
+    ) -> Result<Page<Member>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {}, {PERSON_COLUMNS} FROM group_memberships m JOIN users u ON u.id = m.user_id \
+             WHERE ",
+            columns::<group_memberships::Entity>("m", "m_")
+        ));
+        let (g, s) = (sql.bind(group.0), sql.bind(state.as_str()));
+        sql.push(&format!("m.group_id = {g} AND m.state = {s}"))
+            .after("m.since", "m.user_id", page.after, order)
+            .order_limit("m.since", "m.user_id", order, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_member)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Page::from_fetched(rows, page, |m| {
+            Cursor::new(m.since, m.person.id.0)
+        }))
+    }
+}
+
+fn group_cursor(l: &GroupListing) -> Cursor {
+    Cursor::new(l.group.created_at, l.group.id.0)
+}
+
+#[async_trait]
+impl GroupRepository for SqlGroupRepository {
+    async fn create(&self, group: &Group) -> Result<(), GroupError> {
+        let txn = self.begin().await?;
+        group_rows::ActiveModel {
+            id: Set(group.id.0),
+            name: Set(group.name.clone()),
+            name_folded: Set(group.name.to_lowercase()),
+            description: Set(group.description.clone()),
+            cover_id: Set(group.cover.map(|c| c.0)),
+            visibility: Set(group.visibility.as_str().to_owned()),
+            join_policy: Set(group.join_policy.as_str().to_owned()),
+            invite_code: Set(group.invite_code.clone()),
+            owner_id: Set(group.owner.0),
+            member_count: Set(1),
+            created_at: Set(stored(group.created_at)),
+            updated_at: Set(stored(group.updated_at)),
+        }
+        .insert(&txn)
+        .await
+        .map_err(failed)?;
+        group_memberships::ActiveModel {
+            group_id: Set(group.id.0),
+            user_id: Set(group.owner.0),
+            role: Set(MemberRole::Owner.as_str().to_owned()),
+            state: Set(MemberState::Active.as_str().to_owned()),
+            since: Set(stored(group.created_at)),
+        }
+        .insert(&txn)
+        .await
+        .map_err(failed)?;
+        txn.commit().await.map_err(failed)
+    }
+
+    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupError> {
+        let n = group_rows::Entity::find()
+            .filter(group_rows::Column::OwnerId.eq(owner.0))
+            .count(&self.db)
+            .await
+            .map_err(failed)?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    async fn find(
+        &self,
+        id: GroupId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<(Group, Option<Membership>)>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
+             ON m.group_id = g.id AND m.user_id = ",
+            columns::<group_rows::Entity>("g", "g_"),
+            columns::<group_memberships::Entity>("m", "m_"),
+        ));
+        let v = sql.bind(viewer.map(|v| v.0));
+        let g = sql.bind(id.0);
+        sql.push(&format!("{v} WHERE g.id = {g}"));
+        query_all(&self.db, sql)
+            .await?
+            .first()
+            .map(|row| listing(row).map(|l| (l.group, l.membership)))
+            .transpose()
+    }
+
+    async fn update(&self, group: &Group) -> Result<bool, GroupError> {
+        let changed = group_rows::Entity::update_many()
+            .col_expr(group_rows::Column::Name, Expr::value(group.name.clone()))
+            .col_expr(
+                group_rows::Column::NameFolded,
+                Expr::value(group.name.to_lowercase()),
+            )
+            .col_expr(
+                group_rows::Column::Description,
+                Expr::value(group.description.clone()),
+            )
+            .col_expr(
+                group_rows::Column::Visibility,
+                Expr::value(group.visibility.as_str()),
+            )
+            .col_expr(
+                group_rows::Column::JoinPolicy,
+                Expr::value(group.join_policy.as_str()),
+            )
+            .col_expr(
+                group_rows::Column::InviteCode,
+                Expr::value(group.invite_code.clone()),
+            )
+            .col_expr(
+                group_rows::Column::CoverId,
+                Expr::value(group.cover.map(|c| c.0)),
+            )
+            .col_expr(
+                group_rows::Column::UpdatedAt,
+                Expr::value(stored(group.updated_at)),
+            )
+            .filter(group_rows::Column::Id.eq(group.id.0))
+            .exec(&self.db)
+            .await
+            .map_err(failed)?
+            .rows_affected;
+        Ok(changed > 0)
+    }
+
+    async fn delete(&self, id: GroupId) -> Result<(), GroupError> {
+        // Memberships, requests and articles go by their cascading foreign keys.
+        group_rows::Entity::delete_by_id(id.0)
+            .exec(&self.db)
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    async fn discover(
+        &self,
+        query: Option<String>,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
+             ON m.group_id = g.id AND m.user_id = ",
+            columns::<group_rows::Entity>("g", "g_"),
+            columns::<group_memberships::Entity>("m", "m_"),
+        ));
+        let v = sql.bind(viewer.map(|v| v.0));
+        let public = sql.bind(Visibility::Public.as_str());
+        let active = sql.bind(MemberState::Active.as_str());
+        sql.push(&format!(
+            "{v} WHERE (g.visibility = {public} OR m.state = {active})"
+        ));
+        if let Some(q) = query.filter(|q| !q.is_empty()) {
+            // Both sides folded by Rust's Unicode lower-casing; `LIKE` then compares exactly
+            // on PostgreSQL and SQLite alike.
+            let pattern = sql.bind(contains_pattern(&q.to_lowercase()));
+            sql.push(&format!(" AND g.name_folded LIKE {pattern} ESCAPE '\\'"));
+        }
+        sql.after("g.created_at", "g.id", page.after, Order::Desc)
+            .order_limit("g.created_at", "g.id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(listing)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Page::from_fetched(rows, page, group_cursor))
+    }
+
+    async fn of_member(
+        &self,
+        user: UserId,
+        page: PageRequest,
+    ) -> Result<Page<GroupListing>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {}, {} FROM group_memberships m JOIN groups g ON g.id = m.group_id WHERE ",
+            columns::<group_rows::Entity>("g", "g_"),
+            columns::<group_memberships::Entity>("m", "m_"),
+        ));
+        let u = sql.bind(user.0);
+        let active = sql.bind(MemberState::Active.as_str());
+        let pending = sql.bind(MemberState::Pending.as_str());
+        sql.push(&format!(
+            "m.user_id = {u} AND m.state IN ({active}, {pending})"
+        ))
+        .after("m.since", "m.group_id", page.after, Order::Desc)
+        .order_limit("m.since", "m.group_id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(listing)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Page::from_fetched(rows, page, |l| {
+            let since = l
+                .membership
+                .as_ref()
+                .map_or(l.group.created_at, |m| m.since);
+            Cursor::new(since, l.group.id.0)
+        }))
+    }
+
+    async fn join(&self, membership: &Membership) -> Result<(), GroupError> {
+        let txn = self.begin().await?;
+        insert_membership(&txn, membership).await?;
+        if membership.is_active() {
+            count_member(&txn, membership.group, 1).await?;
+        }
+        txn.commit().await.map_err(failed)
+    }
+
+    async fn request(&self, request: &JoinRequest) -> Result<(), GroupError> {
+        let txn = self.begin().await?;
+        insert_membership(
+            &txn,
+            &Membership {
+                group: request.group,
+                user: request.person.id,
+                role: MemberRole::Member,
+                state: MemberState::Pending,
+                since: request.created_at,
+            },
+        )
+        .await?;
+        requests::ActiveModel {
+            id: Set(request.id.0),
+            group_id: Set(request.group.0),
+            user_id: Set(request.person.id.0),
+            message: Set(request.message.clone()),
+            status: Set(request.status.as_str().to_owned()),
+            created_at: Set(stored(request.created_at)),
+            decided_by: Set(request.decided_by.map(|u| u.0)),
+            decided_at: Set(request.decided_at.map(stored)),
+            reason: Set(request.reason.clone()),
+            granted_role: Set(request.granted_role.map(|r| r.as_str().to_owned())),
+        }
+        .insert(&txn)
+        .await
+        .map_err(failed)?;
+        txn.commit().await.map_err(failed)
+    }
+
+    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+        self.members_in(group, MemberState::Active, Order::Asc, page)
+            .await
+    }
+
+    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+        self.members_in(group, MemberState::Banned, Order::Desc, page)
+            .await
+    }
+
+    async fn set_role(
+        &self,
+        group: GroupId,
+        user: UserId,
+        role: MemberRole,
+    ) -> Result<bool, GroupError> {
+        let changed = execute(
+            &self.db,
+            "UPDATE group_memberships SET role = $1 \
+             WHERE group_id = $2 AND user_id = $3 AND state = $4",
+            vec![
+                role.as_str().into(),
+                group.0.into(),
+                user.0.into(),
+                MemberState::Active.as_str().into(),
+            ],
+        )
+        .await?;
+        Ok(changed == 1)
+    }
+
+    async fn remove(
+        &self,
+        group: GroupId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<bool, GroupError> {
+        let txn = self.begin().await?;
+        let backend = txn.get_database_backend();
+        let deleted = txn
+            .query_one_raw(crate::statement(
+                backend,
+                "DELETE FROM group_memberships WHERE group_id = $1 AND user_id = $2 RETURNING state",
+                vec![group.0.into(), user.0.into()],
+            ))
+            .await
+            .map_err(failed)?;
+        let Some(row) = deleted else {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(false);
+        };
+        let state: String = row.try_get("", "state").map_err(failed)?;
+        match member_state(&state)? {
+            MemberState::Active => count_member(&txn, group, -1).await?,
+            MemberState::Pending => withdraw_requests(&txn, group, user, now).await?,
+            MemberState::Banned => {}
+        }
+        txn.commit().await.map_err(failed)?;
+        Ok(true)
+    }
+
+    async fn ban(
+        &self,
+        group: GroupId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<(), GroupError> {
+        let txn = self.begin().await?;
+        let banned = |state: MemberState| {
+            vec![
+                MemberState::Banned.as_str().into(),
+                MemberRole::Member.as_str().into(),
+                stored(now).into(),
+                group.0.into(),
+                user.0.into(),
+                state.as_str().into(),
+            ]
+        };
+        let set_banned = "UPDATE group_memberships SET state = $1, role = $2, since = $3 \
+                          WHERE group_id = $4 AND user_id = $5 AND state = $6";
+        // An active member: banned and uncounted, in one conditional step each.
+        if execute(&txn, set_banned, banned(MemberState::Active)).await? == 1 {
+            count_member(&txn, group, -1).await?;
+        }
+        // A pending one: banned, the request withdrawn.
+        if execute(&txn, set_banned, banned(MemberState::Pending)).await? == 1 {
+            withdraw_requests(&txn, group, user, now).await?;
+        }
+        // Nobody yet: a ban of its own. (Banned already: left as it is, since included.)
+        execute(
+            &txn,
+            "INSERT INTO group_memberships (group_id, user_id, role, state, since) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (group_id, user_id) DO NOTHING",
+            vec![
+                group.0.into(),
+                user.0.into(),
+                MemberRole::Member.as_str().into(),
+                MemberState::Banned.as_str().into(),
+                stored(now).into(),
+            ],
+        )
+        .await?;
+        txn.commit().await.map_err(failed)
+    }
+
+    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError> {
+        let deleted = execute(
+            &self.db,
+            "DELETE FROM group_memberships WHERE group_id = $1 AND user_id = $2 AND state = $3",
+            vec![
+                group.0.into(),
+                user.0.into(),
+                MemberState::Banned.as_str().into(),
+            ],
+        )
+        .await?;
+        Ok(deleted == 1)
+    }
+
+    async fn transfer(&self, group: GroupId, from: UserId, to: UserId) -> Result<(), GroupError> {
+        let txn = self.begin().await?;
+        let set_role = "UPDATE group_memberships SET role = $1 \
+                        WHERE group_id = $2 AND user_id = $3 AND state = $4";
+        let active = MemberState::Active.as_str();
+        // `from` first, so that a transfer to oneself leaves the owner the owner.
+        execute(
+            &txn,
+            set_role,
+            vec![
+                MemberRole::Admin.as_str().into(),
+                group.0.into(),
+                from.0.into(),
+                active.into(),
+            ],
+        )
+        .await?;
+        let promoted = execute(
+            &txn,
+            set_role,
+            vec![
+                MemberRole::Owner.as_str().into(),
+                group.0.into(),
+                to.0.into(),
+                active.into(),
+            ],
+        )
+        .await?;
+        if promoted != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Err(GroupError::NotAMember);
+        }
+        execute(
+            &txn,
+            "UPDATE groups SET owner_id = $1 WHERE id = $2",
+            vec![to.0.into(), group.0.into()],
+        )
+        .await?;
+        txn.commit().await.map_err(failed)
+    }
+
+    async fn requests(
+        &self,
+        group: GroupId,
+        pending_only: bool,
+        page: PageRequest,
+    ) -> Result<Page<JoinRequest>, GroupError> {
+        let mut sql = request_select();
+        let g = sql.bind(group.0);
+        sql.push(&format!("r.group_id = {g}"));
+        if pending_only {
+            let pending = sql.bind(RequestStatus::Pending.as_str());
+            sql.push(&format!(" AND r.status = {pending}"));
+        }
+        sql.after("r.created_at", "r.id", page.after, Order::Desc)
+            .order_limit("r.created_at", "r.id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_request)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Page::from_fetched(rows, page, |r| {
+            Cursor::new(r.created_at, r.id.0)
+        }))
+    }
+
+    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupError> {
+        load_request(&self.db, id).await
+    }
+
+    async fn decide(
+        &self,
+        id: JoinRequestId,
+        decision: &Decision,
+        by: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<JoinRequest>, GroupError> {
+        let now = stored(now);
+        let (status, reason, granted) = match decision {
+            Decision::Approve(role) => (RequestStatus::Approved, None, Some(*role)),
+            Decision::Reject(reason) => (RequestStatus::Rejected, reason.clone(), None),
+        };
+        let txn = self.begin().await?;
+        // The one step that decides: only a pending request changes. On PostgreSQL a second,
+        // concurrent decision waits on this row's lock and then finds it decided; SQLite runs
+        // one writer at a time.
+        let decided = execute(
+            &txn,
+            "UPDATE group_join_requests \
+             SET status = $1, decided_by = $2, decided_at = $3, reason = $4, granted_role = $5 \
+             WHERE id = $6 AND status = $7",
+            vec![
+                status.as_str().into(),
+                by.0.into(),
+                now.into(),
+                reason.into(),
+                granted.map(|r| r.as_str().to_owned()).into(),
+                id.0.into(),
+                RequestStatus::Pending.as_str().into(),
+            ],
+        )
+        .await?;
+        if decided != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(None);
+        }
+        let request = load_request(&txn, id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("the decided request {} vanished", id.0))?;
+        let (group, user) = (request.group, request.person.id);
+        match granted {
+            Some(role) => {
+                // Pending becomes active (or, should the membership be missing, one is
+                // made); counted only when this statement made it active.
+                let activated = execute(
+                    &txn,
+                    "INSERT INTO group_memberships (group_id, user_id, role, state, since) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (group_id, user_id) DO UPDATE \
+                     SET role = excluded.role, state = excluded.state, since = excluded.since \
+                     WHERE group_memberships.state = $6",
+                    vec![
+                        group.0.into(),
+                        user.0.into(),
+                        role.as_str().into(),
+                        MemberState::Active.as_str().into(),
+                        now.into(),
+                        MemberState::Pending.as_str().into(),
+                    ],
+                )
+                .await?;
+                if activated == 1 {
+                    count_member(&txn, group, 1).await?;
+                }
+            }
+            None => {
+                execute(
+                    &txn,
+                    "DELETE FROM group_memberships \
+                     WHERE group_id = $1 AND user_id = $2 AND state = $3",
+                    vec![
+                        group.0.into(),
+                        user.0.into(),
+                        MemberState::Pending.as_str().into(),
+                    ],
+                )
+                .await?;
+            }
+        }
+        txn.commit().await.map_err(failed)?;
+        Ok(Some(request))
+    }
+}
+
+/// What an article list shows: everything but the body.
+const SUMMARY_COLUMNS: &str = "a.id AS a_id, a.group_id AS a_group_id, a.title AS a_title, \
+     a.excerpt AS a_excerpt, a.status AS a_status, a.updated_at AS a_updated_at, \
+     a.published_at AS a_published_at";
+
+fn article_status(raw: &str) -> Result<ArticleStatus, GroupError> {
+    ArticleStatus::parse(raw).ok_or_else(|| corrupt("article status", raw))
+}
+
+fn to_article(row: &QueryResult) -> Result<Article, GroupError> {
+    let m = articles::Model::from_query_result(row, "a_").map_err(failed)?;
+    Ok(Article {
+        id: ArticleId(m.id),
+        group: GroupId(m.group_id),
+        author: person(row)?,
+        status: article_status(&m.status)?,
+        title: m.title,
+        body: m.body,
+        excerpt: m.excerpt,
+        version: m.version,
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+        published_at: m.published_at,
+    })
+}
+
+fn to_summary(row: &QueryResult) -> Result<ArticleSummary, GroupError> {
+    let get = |col: &str| row.try_get::<String>("a_", col).map_err(failed);
+    Ok(ArticleSummary {
+        id: ArticleId(row.try_get("a_", "id").map_err(failed)?),
+        group: GroupId(row.try_get("a_", "group_id").map_err(failed)?),
+        author: person(row)?,
+        title: get("title")?,
+        excerpt: get("excerpt")?,
+        status: article_status(&get("status")?)?,
+        updated_at: row.try_get("a_", "updated_at").map_err(failed)?,
+        published_at: row.try_get("a_", "published_at").map_err(failed)?,
+    })
+}
+
+async fn load_article(
+    c: &impl ConnectionTrait,
+    id: ArticleId,
+) -> Result<Option<Article>, GroupError> {
+    let mut sql = Sql::new(&format!(
+        "SELECT {}, {PERSON_COLUMNS} FROM articles a JOIN users u ON u.id = a.author_id WHERE a.id = ",
+        columns::<articles::Entity>("a", "a_")
+    ));
+    let p = sql.bind(id.0);
+    sql.push(&p);
+    query_all(c, sql).await?.first().map(to_article).transpose()
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlArticleRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlArticleRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// Summaries of a group's articles in `status` (of one author, when given), newest by
+    /// `time` first.
+    async fn list(
+        &self,
+        group: GroupId,
+        author: Option<UserId>,
+        status: ArticleStatus,
+        time: &str,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
+             JOIN users u ON u.id = a.author_id WHERE "
+        ));
+        let (g, s) = (sql.bind(group.0), sql.bind(status.as_str()));
+        sql.push(&format!("a.group_id = {g} AND a.status = {s}"));
+        if let Some(author) = author {
+            let a = sql.bind(author.0);
+            sql.push(&format!(" AND a.author_id = {a}"));
+        }
+        sql.after(time, "a.id", page.after, Order::Desc)
+            .order_limit(time, "a.id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_summary)
+            .collect::<Result<Vec<_>, _>>()?;
+        let published = status == ArticleStatus::Published;
+        Ok(Page::from_fetched(rows, page, |a| {
+            let at = match a.published_at {
+                Some(p) if published => p,
+                _ => a.updated_at,
+            };
+            Cursor::new(at, a.id.0)
+        }))
+    }
+}
+
+#[async_trait]
+impl ArticleRepository for SqlArticleRepository {
+    async fn insert(&self, article: &Article) -> Result<(), GroupError> {
+        // A published article always has its publishing time (the published list is ordered
+        // by it): one inserted as published without one was published when it was created.
+        let published_at = match article.status {
+            ArticleStatus::Published => Some(article.published_at.unwrap_or(article.created_at)),
+            ArticleStatus::Draft => article.published_at,
+        };
+        articles::ActiveModel {
+            id: Set(article.id.0),
+            group_id: Set(article.group.0),
+            author_id: Set(article.author.id.0),
+            title: Set(article.title.clone()),
+            body: Set(article.body.clone()),
+            excerpt: Set(article.excerpt.clone()),
+            status: Set(article.status.as_str().to_owned()),
+            version: Set(article.version),
+            created_at: Set(stored(article.created_at)),
+            updated_at: Set(stored(article.updated_at)),
+            published_at: Set(published_at.map(stored)),
+        }
+        .insert(&self.db)
+        .await
+        .map_err(failed)?;
+        Ok(())
+    }
+
+    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupError> {
+        load_article(&self.db, id).await
+    }
+
+    async fn save(
+        &self,
+        id: ArticleId,
+        title: String,
+        body: String,
+        excerpt: String,
+        expected_version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<SaveOutcome>, GroupError> {
+        let txn = self.db.begin().await.map_err(failed)?;
+        let saved = execute(
+            &txn,
+            "UPDATE articles SET title = $1, body = $2, excerpt = $3, version = version + 1, \
+             updated_at = $4 WHERE id = $5 AND version = $6",
+            vec![
+                title.into(),
+                body.into(),
+                excerpt.into(),
+                stored(now).into(),
+                id.0.into(),
+                expected_version.into(),
+            ],
+        )
+        .await?;
+        let current = load_article(&txn, id).await?;
+        txn.commit().await.map_err(failed)?;
+        Ok(current.map(|a| {
+            if saved == 1 {
+                SaveOutcome::Saved(a)
+            } else {
+                SaveOutcome::Conflict(a)
+            }
+        }))
+    }
+
+    async fn set_status(
+        &self,
+        id: ArticleId,
+        status: ArticleStatus,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Article>, GroupError> {
+        // Publishing keeps the first publishing time; unpublishing keeps it too, for a
+        // later re-publish.
+        let sql = match status {
+            ArticleStatus::Published => {
+                "UPDATE articles SET status = $1, version = version + 1, updated_at = $2, \
+                 published_at = COALESCE(published_at, $2) WHERE id = $3"
+            }
+            ArticleStatus::Draft => {
+                "UPDATE articles SET status = $1, version = version + 1, updated_at = $2 \
+                 WHERE id = $3"
+            }
+        };
+        let txn = self.db.begin().await.map_err(failed)?;
+        let changed = execute(
+            &txn,
+            sql,
+            vec![status.as_str().into(), stored(now).into(), id.0.into()],
+        )
+        .await?;
+        let article = if changed == 1 {
+            load_article(&txn, id).await?
+        } else {
+            None
+        };
+        txn.commit().await.map_err(failed)?;
+        Ok(article)
+    }
+
+    async fn delete(&self, id: ArticleId) -> Result<(), GroupError> {
+        articles::Entity::delete_by_id(id.0)
+            .exec(&self.db)
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    async fn published(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        self.list(
+            group,
+            None,
+            ArticleStatus::Published,
+            "a.published_at",
+            page,
+        )
+        .await
+    }
+
+    async fn drafts(
+        &self,
+        group: GroupId,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<ArticleSummary>, GroupError> {
+        self.list(
+            group,
+            Some(author),
+            ArticleStatus::Draft,
+            "a.updated_at",
+            page,
+        )
+        .await
+    }
+}

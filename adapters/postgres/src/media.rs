@@ -1,0 +1,225 @@
+//! The media rows over sea-orm. Only the media service deletes a row (after its objects), so
+//! no foreign key cascades into `media` (see the migration `m20261125_000007`): the owner's
+//! key restricts, and a row's group and article are checked when it is inserted.
+
+use crate::entities::media as rows;
+use crate::sql::stored;
+use crate::unexpected;
+use ::media::MediaError;
+use ::media::model::{ImageFormat, Media, MediaKind, MediaState};
+use ::media::ports::MediaRepository;
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Select,
+};
+
+fn failed(e: DbErr) -> MediaError {
+    MediaError::Unexpected(unexpected(e))
+}
+
+fn corrupt(what: &str, id: uuid::Uuid, value: &str) -> MediaError {
+    // Stored rows were valid when written; one that no longer parses is data corruption.
+    MediaError::Unexpected(anyhow::anyhow!(
+        "stored {what} {value:?} of media {id} is invalid"
+    ))
+}
+
+fn to_media(m: rows::Model) -> Result<Media, MediaError> {
+    let dim =
+        |what: &str, v: i64| u32::try_from(v).map_err(|_| corrupt(what, m.id, &v.to_string()));
+    Ok(Media {
+        id: MediaId(m.id),
+        owner: UserId(m.owner_id),
+        group: m.group_id.map(GroupId),
+        article: m.article_id.map(ArticleId),
+        kind: MediaKind::from_stored(&m.kind).ok_or_else(|| corrupt("kind", m.id, &m.kind))?,
+        state: MediaState::from_stored(&m.state).ok_or_else(|| corrupt("state", m.id, &m.state))?,
+        format: ImageFormat::from_stored(&m.format)
+            .ok_or_else(|| corrupt("format", m.id, &m.format))?,
+        width: dim("width", m.width)?,
+        height: dim("height", m.height)?,
+        thumb_width: dim("thumbnail width", m.thumb_width)?,
+        thumb_height: dim("thumbnail height", m.thumb_height)?,
+        bytes: u64::try_from(m.bytes).map_err(|_| corrupt("size", m.id, &m.bytes.to_string()))?,
+        created_at: m.created_at,
+    })
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlMediaRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlMediaRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    async fn all(&self, select: Select<rows::Entity>) -> Result<Vec<Media>, MediaError> {
+        select
+            .all(&self.db)
+            .await
+            .map_err(failed)?
+            .into_iter()
+            .map(to_media)
+            .collect()
+    }
+}
+
+#[async_trait]
+impl MediaRepository for SqlMediaRepository {
+    /// One statement that inserts only when the named group (and article, of that group)
+    /// exists: `group_id` and `article_id` have no foreign keys.
+    async fn insert(&self, media: &Media) -> Result<(), MediaError> {
+        let bytes = i64::try_from(media.bytes)
+            .map_err(|_| anyhow::anyhow!("{} bytes do not fit a BIGINT", media.bytes))?;
+        let inserted = self
+            .db
+            .execute_raw(crate::statement(
+                self.db.get_database_backend(),
+                "INSERT INTO media (id, owner_id, group_id, article_id, kind, state, format, \
+                 width, height, thumb_width, thumb_height, bytes, created_at) \
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 \
+                 WHERE ($3 IS NULL OR EXISTS (SELECT 1 FROM groups WHERE id = $3)) \
+                 AND ($4 IS NULL OR EXISTS (SELECT 1 FROM articles WHERE id = $4 \
+                 AND ($3 IS NULL OR group_id = $3)))",
+                vec![
+                    media.id.0.into(),
+                    media.owner.0.into(),
+                    media.group.map(|g| g.0).into(),
+                    media.article.map(|a| a.0).into(),
+                    media.kind.as_str().into(),
+                    media.state.as_str().into(),
+                    media.format.as_str().into(),
+                    i64::from(media.width).into(),
+                    i64::from(media.height).into(),
+                    i64::from(media.thumb_width).into(),
+                    i64::from(media.thumb_height).into(),
+                    bytes.into(),
+                    stored(media.created_at).into(),
+                ],
+            ))
+            .await
+            .map_err(failed)?
+            .rows_affected();
+        if inserted != 1 {
+            return Err(
+                anyhow::anyhow!("media {}: its group or article is gone", media.id.0).into(),
+            );
+        }
+        Ok(())
+    }
+
+    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError> {
+        let changed = rows::Entity::update_many()
+            .col_expr(rows::Column::State, Expr::value(state.as_str()))
+            .filter(rows::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(failed)?
+            .rows_affected;
+        Ok(changed > 0)
+    }
+
+    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError> {
+        rows::Entity::find_by_id(id.0)
+            .one(&self.db)
+            .await
+            .map_err(failed)?
+            .map(to_media)
+            .transpose()
+    }
+
+    async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
+        rows::Entity::delete_by_id(id.0)
+            .exec(&self.db)
+            .await
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    async fn bytes_of_owner(&self, owner: UserId) -> Result<u64, MediaError> {
+        // PostgreSQL's SUM of a BIGINT is a NUMERIC: cast back.
+        let row = self
+            .db
+            .query_one_raw(crate::statement(
+                self.db.get_database_backend(),
+                "SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) AS total FROM media \
+                 WHERE owner_id = $1",
+                vec![owner.0.into()],
+            ))
+            .await
+            .map_err(failed)?
+            .ok_or_else(|| anyhow::anyhow!("SUM returned no row"))?;
+        let total: i64 = row.try_get("", "total").map_err(failed)?;
+        Ok(u64::try_from(total).map_err(|_| anyhow::anyhow!("stored bytes sum {total}"))?)
+    }
+
+    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
+        let mut select = rows::Entity::find()
+            .filter(rows::Column::GroupId.eq(group.0))
+            .filter(rows::Column::Kind.eq(MediaKind::Gallery.as_str()))
+            .filter(rows::Column::State.eq(MediaState::Attached.as_str()));
+        if let Some(c) = page.after {
+            select = select.filter(
+                Condition::any().add(rows::Column::CreatedAt.lt(c.at)).add(
+                    Condition::all()
+                        .add(rows::Column::CreatedAt.eq(c.at))
+                        .add(rows::Column::Id.lt(c.id)),
+                ),
+            );
+        }
+        let found = self
+            .all(
+                select
+                    .order_by_desc(rows::Column::CreatedAt)
+                    .order_by_desc(rows::Column::Id)
+                    .limit(page.fetch_limit()),
+            )
+            .await?;
+        Ok(Page::from_fetched(found, page, |m| {
+            Cursor::new(m.created_at, m.id.0)
+        }))
+    }
+
+    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        self.all(
+            rows::Entity::find()
+                .filter(rows::Column::GroupId.eq(group.0))
+                .order_by_asc(rows::Column::CreatedAt)
+                .order_by_asc(rows::Column::Id)
+                .limit(limit),
+        )
+        .await
+    }
+
+    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        self.all(
+            rows::Entity::find()
+                .filter(rows::Column::ArticleId.eq(article.0))
+                .order_by_asc(rows::Column::CreatedAt)
+                .order_by_asc(rows::Column::Id)
+                .limit(limit),
+        )
+        .await
+    }
+
+    async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError> {
+        self.all(
+            rows::Entity::find()
+                .filter(rows::Column::State.is_in([
+                    MediaState::Pending.as_str(),
+                    MediaState::Unattached.as_str(),
+                ]))
+                .filter(rows::Column::CreatedAt.lt(before))
+                .order_by_asc(rows::Column::CreatedAt)
+                .order_by_asc(rows::Column::Id)
+                .limit(limit),
+        )
+        .await
+    }
+}

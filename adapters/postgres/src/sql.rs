@@ -1,0 +1,145 @@
+//! What the hand-written list statements share: numbered placeholders, keyset conditions,
+//! prefixed column lists for joins, and timestamps cut to what PostgreSQL keeps.
+
+use chrono::{DateTime, SubsecRound, Utc};
+use kernel::Cursor;
+use sea_orm::{DbBackend, EntityTrait, IdenStatic, Iterable, Statement, Value};
+
+/// A statement being written with PostgreSQL's `$N` placeholders ([`crate::statement`]
+/// rewrites them for SQLite).
+pub(crate) struct Sql {
+    text: String,
+    values: Vec<Value>,
+}
+
+/// Which way a keyset list runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// Oldest first.
+    Asc,
+    /// Newest first.
+    Desc,
+}
+
+impl Sql {
+    pub(crate) fn new(text: &str) -> Self {
+        Self {
+            text: text.to_owned(),
+            values: Vec::new(),
+        }
+    }
+
+    /// Appends SQL text as it is.
+    pub(crate) fn push(&mut self, text: &str) -> &mut Self {
+        self.text.push_str(text);
+        self
+    }
+
+    /// Binds a value and returns its placeholder (`$N`), which may be used more than once.
+    pub(crate) fn bind(&mut self, value: impl Into<Value>) -> String {
+        self.values.push(value.into());
+        format!("${}", self.values.len())
+    }
+
+    /// ` AND (t < at OR (t = at AND id < after))` — `>` for an ascending list — when there is
+    /// a cursor: the rows strictly after it in `(time, id)` order.
+    pub(crate) fn after(
+        &mut self,
+        time: &str,
+        id: &str,
+        cursor: Option<Cursor>,
+        order: Order,
+    ) -> &mut Self {
+        if let Some(c) = cursor {
+            let op = match order {
+                Order::Asc => '>',
+                Order::Desc => '<',
+            };
+            let at = self.bind(c.at);
+            let after = self.bind(c.id);
+            self.text.push_str(&format!(
+                " AND ({time} {op} {at} OR ({time} = {at} AND {id} {op} {after}))"
+            ));
+        }
+        self
+    }
+
+    /// ` ORDER BY t, id LIMIT n`, both columns in `order`.
+    pub(crate) fn order_limit(
+        &mut self,
+        time: &str,
+        id: &str,
+        order: Order,
+        limit: u64,
+    ) -> &mut Self {
+        let dir = match order {
+            Order::Asc => "ASC",
+            Order::Desc => "DESC",
+        };
+        let limit = self.bind(i64::try_from(limit).unwrap_or(i64::MAX));
+        self.text
+            .push_str(&format!(" ORDER BY {time} {dir}, {id} {dir} LIMIT {limit}"));
+        self
+    }
+
+    pub(crate) fn build(self, backend: DbBackend) -> Statement {
+        crate::statement(backend, &self.text, self.values)
+    }
+}
+
+/// `alias.col AS prefixcol, …` for every column of `E`, to read a joined row back with
+/// `Model::from_query_result(row, prefix)`.
+pub(crate) fn columns<E: EntityTrait>(alias: &str, prefix: &str) -> String {
+    E::Column::iter()
+        .map(|c| format!("{alias}.{col} AS {prefix}{col}", col = c.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A time as stored: PostgreSQL keeps microseconds, so both engines are given no more (and a
+/// cursor, which carries microseconds, names a stored time exactly).
+pub(crate) fn stored(t: DateTime<Utc>) -> DateTime<Utc> {
+    t.trunc_subsecs(6)
+}
+
+/// A `LIKE` pattern for "contains `text`", with `\` escaping `%`, `_` and `\` itself (the
+/// statement says `ESCAPE '\'`).
+pub(crate) fn contains_pattern(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    pattern.push('%');
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_escape_their_wildcards() {
+        assert_eq!(contains_pattern("读书"), "%读书%");
+        assert_eq!(contains_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+    }
+
+    #[test]
+    fn keyset_conditions_reuse_their_placeholders() {
+        let mut sql = Sql::new("SELECT 1 FROM t WHERE a = ");
+        let a = sql.bind(1_i64);
+        sql.push(&a);
+        let cursor = Cursor::new(DateTime::UNIX_EPOCH, uuid::Uuid::nil());
+        sql.after("t.at", "t.id", Some(cursor), Order::Asc)
+            .order_limit("t.at", "t.id", Order::Asc, 21);
+        assert_eq!(
+            sql.text,
+            "SELECT 1 FROM t WHERE a = $1 AND (t.at > $2 OR (t.at = $2 AND t.id > $3)) \
+             ORDER BY t.at ASC, t.id ASC LIMIT $4"
+        );
+        assert_eq!(sql.values.len(), 4);
+    }
+}

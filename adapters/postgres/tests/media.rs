@@ -1,0 +1,516 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The media repository's contract, on SQLite and PostgreSQL.
+
+use accounts::model::{NewUser, Nickname, PasswordHash, Username};
+use accounts::ports::UserRepository;
+use adapter_postgres::testing::TestDb;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use groups::model::{Article, ArticleStatus, Group, JoinPolicy, Person, Visibility};
+use groups::ports::{ArticleRepository, GroupRepository};
+use kernel::{ArticleId, GroupId, MediaId, PageRequest, Role, UserId};
+use media::MediaError;
+use media::model::{ImageFormat, Media, MediaKind, MediaState};
+use media::ports::MediaRepository;
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 25, 8, 0, 0).unwrap()
+}
+
+fn at(minutes: i64) -> DateTime<Utc> {
+    t0() + Duration::minutes(minutes)
+}
+
+async fn user(t: &TestDb, name: &str) -> Person {
+    let user =
+        t.db.users()
+            .insert(NewUser {
+                id: UserId::new_random(),
+                username: Username::parse(name).unwrap(),
+                nickname: Nickname::parse(name).unwrap(),
+                password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
+                role: Role::User,
+                avatar_url: None,
+                phone: None,
+                wechat: None,
+                created_at: t0(),
+            })
+            .await
+            .unwrap();
+    Person {
+        id: user.id,
+        username: name.to_owned(),
+        nickname: name.to_owned(),
+        avatar_url: None,
+    }
+}
+
+async fn group(t: &TestDb, owner: &Person, name: &str) -> Group {
+    let g = Group {
+        id: GroupId::new_random(),
+        name: name.to_owned(),
+        description: String::new(),
+        cover: None,
+        visibility: Visibility::Public,
+        join_policy: JoinPolicy::Open,
+        invite_code: "ABCD2345".to_owned(),
+        owner: owner.id,
+        member_count: 1,
+        created_at: t0(),
+        updated_at: t0(),
+    };
+    t.db.groups().create(&g).await.unwrap();
+    g
+}
+
+async fn article(t: &TestDb, group: &Group, author: &Person) -> Article {
+    let a = Article {
+        id: ArticleId::new_random(),
+        group: group.id,
+        author: author.clone(),
+        title: "图文".to_owned(),
+        body: String::new(),
+        excerpt: String::new(),
+        status: ArticleStatus::Draft,
+        version: 1,
+        created_at: t0(),
+        updated_at: t0(),
+        published_at: None,
+    };
+    t.db.articles().insert(&a).await.unwrap();
+    a
+}
+
+fn file(
+    owner: &Person,
+    group: Option<&Group>,
+    kind: MediaKind,
+    state: MediaState,
+    created: DateTime<Utc>,
+) -> Media {
+    Media {
+        id: MediaId::new_random(),
+        owner: owner.id,
+        group: group.map(|g| g.id),
+        article: None,
+        kind,
+        state,
+        format: ImageFormat::Webp,
+        width: 1920,
+        height: 1080,
+        thumb_width: 320,
+        thumb_height: 180,
+        bytes: 250_000,
+        created_at: created,
+    }
+}
+
+#[tokio::test]
+async fn rows_are_inserted_found_moved_and_deleted() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let g = group(&t, &alice, "Club").await;
+        let a = article(&t, &g, &alice).await;
+        let mut m = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Pending,
+            at(0),
+        );
+        m.article = Some(a.id);
+        // Every u32 fits, and sizes past u32 too.
+        m.width = u32::MAX;
+        m.height = u32::MAX;
+        m.bytes = u64::from(u32::MAX) * 3;
+        repo.insert(&m).await.unwrap();
+        assert_eq!(
+            repo.find(m.id).await.unwrap(),
+            Some(m.clone()),
+            "on {}",
+            t.url
+        );
+        assert_eq!(repo.find(MediaId::new_random()).await.unwrap(), None);
+
+        for state in [MediaState::Unattached, MediaState::Attached] {
+            assert!(repo.set_state(m.id, state).await.unwrap());
+            assert_eq!(repo.find(m.id).await.unwrap().unwrap().state, state);
+        }
+        assert!(
+            !repo
+                .set_state(MediaId::new_random(), MediaState::Attached)
+                .await
+                .unwrap()
+        );
+
+        let no_group = file(
+            &alice,
+            None,
+            MediaKind::Cover,
+            MediaState::Unattached,
+            at(1),
+        );
+        repo.insert(&no_group).await.unwrap();
+        assert_eq!(
+            repo.find(no_group.id).await.unwrap(),
+            Some(no_group.clone())
+        );
+
+        repo.delete(m.id).await.unwrap();
+        assert_eq!(repo.find(m.id).await.unwrap(), None);
+        repo.delete(m.id).await.unwrap();
+        // An id taken already is refused.
+        assert!(matches!(
+            repo.insert(&no_group).await,
+            Err(MediaError::Unexpected(_))
+        ));
+    }
+}
+
+#[tokio::test]
+async fn an_insert_naming_a_group_or_article_that_is_gone_is_unexpected() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let g = group(&t, &alice, "Club").await;
+        let other = group(&t, &alice, "Other").await;
+        let a = article(&t, &g, &alice).await;
+
+        let mut m = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Pending,
+            at(0),
+        );
+        m.group = Some(GroupId::new_random());
+        assert!(
+            matches!(repo.insert(&m).await, Err(MediaError::Unexpected(_))),
+            "on {}",
+            t.url
+        );
+        m.group = Some(g.id);
+        m.article = Some(ArticleId::new_random());
+        assert!(matches!(
+            repo.insert(&m).await,
+            Err(MediaError::Unexpected(_))
+        ));
+        m.group = Some(other.id);
+        m.article = Some(a.id);
+        assert!(
+            matches!(repo.insert(&m).await, Err(MediaError::Unexpected(_))),
+            "another group's article"
+        );
+        m.owner = UserId::new_random();
+        m.group = Some(g.id);
+        assert!(
+            matches!(repo.insert(&m).await, Err(MediaError::Unexpected(_))),
+            "no such owner"
+        );
+        assert_eq!(repo.find(m.id).await.unwrap(), None);
+        m.owner = alice.id;
+        repo.insert(&m).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn bytes_of_owner_counts_every_state() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let bob = user(&t, "bob").await;
+        let g = group(&t, &alice, "Club").await;
+        assert_eq!(
+            repo.bytes_of_owner(alice.id).await.unwrap(),
+            0,
+            "on {}",
+            t.url
+        );
+        let mut total = 0;
+        for (i, state) in [
+            MediaState::Pending,
+            MediaState::Unattached,
+            MediaState::Attached,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut m = file(&alice, Some(&g), MediaKind::Gallery, state, at(0));
+            m.bytes = 1_000_000 * (i as u64 + 1) + u64::from(u32::MAX);
+            total += m.bytes;
+            repo.insert(&m).await.unwrap();
+        }
+        repo.insert(&file(
+            &bob,
+            Some(&g),
+            MediaKind::Cover,
+            MediaState::Attached,
+            at(0),
+        ))
+        .await
+        .unwrap();
+        assert_eq!(repo.bytes_of_owner(alice.id).await.unwrap(), total);
+        assert_eq!(repo.bytes_of_owner(bob.id).await.unwrap(), 250_000);
+    }
+}
+
+#[tokio::test]
+async fn the_gallery_lists_a_groups_attached_gallery_images_newest_first_in_pages() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let g = group(&t, &alice, "Club").await;
+        let other = group(&t, &alice, "Other").await;
+        let mut expected = Vec::new();
+        for i in 0..5_i64 {
+            // Pairs share a time: the id breaks the tie.
+            let m = file(
+                &alice,
+                Some(&g),
+                MediaKind::Gallery,
+                MediaState::Attached,
+                at(i / 2),
+            );
+            repo.insert(&m).await.unwrap();
+            expected.push(m);
+        }
+        for excluded in [
+            file(
+                &alice,
+                Some(&g),
+                MediaKind::Cover,
+                MediaState::Attached,
+                at(9),
+            ),
+            file(
+                &alice,
+                Some(&g),
+                MediaKind::Gallery,
+                MediaState::Pending,
+                at(9),
+            ),
+            file(
+                &alice,
+                Some(&g),
+                MediaKind::Gallery,
+                MediaState::Unattached,
+                at(9),
+            ),
+            file(
+                &alice,
+                Some(&other),
+                MediaKind::Gallery,
+                MediaState::Attached,
+                at(9),
+            ),
+            file(
+                &alice,
+                None,
+                MediaKind::Gallery,
+                MediaState::Attached,
+                at(9),
+            ),
+        ] {
+            repo.insert(&excluded).await.unwrap();
+        }
+        expected.sort_by_key(|g| std::cmp::Reverse((g.created_at, g.id)));
+
+        let mut seen = Vec::new();
+        let mut after = None;
+        let mut pages = 0;
+        loop {
+            let page = repo
+                .gallery(g.id, PageRequest::new(after, Some(2)))
+                .await
+                .unwrap();
+            pages += 1;
+            seen.extend(page.items);
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        assert_eq!(seen, expected, "on {}", t.url);
+        assert_eq!(pages, 3);
+        assert!(
+            repo.gallery(GroupId::new_random(), PageRequest::first(10))
+                .await
+                .unwrap()
+                .items
+                .is_empty()
+        );
+    }
+}
+
+#[tokio::test]
+async fn of_group_and_of_article_find_rows_of_any_kind_and_state_up_to_the_limit() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let g = group(&t, &alice, "Club").await;
+        let other = group(&t, &alice, "Other").await;
+        let a = article(&t, &g, &alice).await;
+        let b = article(&t, &g, &alice).await;
+        let mut of_g = Vec::new();
+        for (i, (kind, state)) in [
+            (MediaKind::Gallery, MediaState::Pending),
+            (MediaKind::Gallery, MediaState::Unattached),
+            (MediaKind::Gallery, MediaState::Attached),
+            (MediaKind::Cover, MediaState::Attached),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut m = file(&alice, Some(&g), kind, state, at(i as i64));
+            if i < 3 {
+                m.article = Some(a.id);
+            }
+            repo.insert(&m).await.unwrap();
+            of_g.push(m);
+        }
+        let mut of_b = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(9),
+        );
+        of_b.article = Some(b.id);
+        repo.insert(&of_b).await.unwrap();
+        of_g.push(of_b.clone());
+        repo.insert(&file(
+            &alice,
+            Some(&other),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(0),
+        ))
+        .await
+        .unwrap();
+
+        assert_eq!(
+            repo.of_group(g.id, 100).await.unwrap(),
+            of_g,
+            "on {}",
+            t.url
+        );
+        assert_eq!(repo.of_group(g.id, 2).await.unwrap(), of_g[..2].to_vec());
+        assert_eq!(
+            repo.of_article(a.id, 100).await.unwrap(),
+            of_g[..3].to_vec()
+        );
+        assert_eq!(repo.of_article(a.id, 1).await.unwrap().len(), 1);
+        assert_eq!(repo.of_article(b.id, 100).await.unwrap(), vec![of_b]);
+        assert!(
+            repo.of_article(ArticleId::new_random(), 100)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            repo.of_group(GroupId::new_random(), 100)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+    }
+}
+
+#[tokio::test]
+async fn stale_finds_pending_and_unattached_rows_created_before_the_cutoff() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let g = group(&t, &alice, "Club").await;
+        let old_pending = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Pending,
+            at(0),
+        );
+        let old_unattached = file(
+            &alice,
+            None,
+            MediaKind::Cover,
+            MediaState::Unattached,
+            at(1),
+        );
+        let old_attached = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(0),
+        );
+        let new_pending = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Pending,
+            at(60),
+        );
+        for m in [&old_pending, &old_unattached, &old_attached, &new_pending] {
+            repo.insert(m).await.unwrap();
+        }
+        assert_eq!(
+            repo.stale(at(30), 100).await.unwrap(),
+            vec![old_pending.clone(), old_unattached.clone()],
+            "on {}",
+            t.url
+        );
+        assert_eq!(
+            repo.stale(at(30), 1).await.unwrap(),
+            vec![old_pending.clone()]
+        );
+        assert_eq!(
+            repo.stale(at(1), 100).await.unwrap(),
+            vec![old_pending],
+            "strictly before"
+        );
+        assert_eq!(repo.stale(at(61), 100).await.unwrap().len(), 3);
+    }
+}
+
+#[tokio::test]
+async fn rows_outlive_their_group_and_hold_their_owner() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let g = group(&t, &alice, "Club").await;
+        let a = article(&t, &g, &alice).await;
+        let mut m = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(0),
+        );
+        m.article = Some(a.id);
+        repo.insert(&m).await.unwrap();
+
+        // A leftover row does not block the group's deletion, and is still found to delete.
+        t.db.groups().delete(g.id).await.unwrap();
+        assert_eq!(
+            repo.of_group(g.id, 10).await.unwrap(),
+            vec![m.clone()],
+            "on {}",
+            t.url
+        );
+        assert_eq!(repo.of_article(a.id, 10).await.unwrap(), vec![m.clone()]);
+
+        // A user with files cannot vanish from under them (their objects would lose their rows).
+        assert!(
+            t.db.execute_for_tests("DELETE FROM users WHERE username = 'alice'")
+                .await
+                .is_err()
+        );
+        repo.delete(m.id).await.unwrap();
+        assert_eq!(
+            t.db.execute_for_tests("DELETE FROM users WHERE username = 'alice'")
+                .await
+                .unwrap(),
+            1
+        );
+    }
+}
