@@ -4,6 +4,7 @@
 
 use accounts::AccountPolicy;
 use adapter_crypto::{Argon2Cost, HashLimits};
+use adapter_media::{ImageWorkerSettings, S3Settings};
 use adapter_sms::AliyunSmsConfig;
 use adapter_wechat::WechatConfig;
 use anyhow::{Context, bail};
@@ -188,6 +189,44 @@ impl Default for AiSettings {
 pub const DEFAULT_LLM_BASE_URL: &str = "https://api.deepseek.com";
 pub const DEFAULT_LLM_MODELS: &str = "deepseek-chat,deepseek-reasoner";
 
+/// Where uploaded images are kept.
+#[derive(Debug, Clone)]
+pub enum MediaStoreSettings {
+    /// A folder (`MEDIA_DIR`, default `data/media`): one instance, or a shared volume.
+    Filesystem(PathBuf),
+    /// An S3-compatible bucket (`MEDIA_STORE=s3`): shared by every instance.
+    S3(S3Settings),
+}
+
+/// Uploads: the store, the limits, and how many are decoded and read at once.
+#[derive(Debug, Clone)]
+pub struct MediaSettings {
+    pub store: MediaStoreSettings,
+    pub policy: media::MediaPolicy,
+    pub workers: ImageWorkerSettings,
+    /// Uploads one instance reads at once; the rest wait `upload_queue_wait`, then 503.
+    pub upload_concurrency: usize,
+    pub upload_queue_wait: Duration,
+    /// How often the sweep of abandoned files runs.
+    pub sweep_interval: Duration,
+}
+
+impl Default for MediaSettings {
+    fn default() -> Self {
+        Self {
+            store: MediaStoreSettings::Filesystem(PathBuf::from("data/media")),
+            policy: media::MediaPolicy::default(),
+            workers: ImageWorkerSettings {
+                concurrency: std::thread::available_parallelism().map_or(2, usize::from),
+                queue_wait: Duration::from_secs(5),
+            },
+            upload_concurrency: 4,
+            upload_queue_wait: Duration::from_secs(5),
+            sweep_interval: Duration::from_secs(3600),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub environment: Environment,
@@ -217,6 +256,8 @@ pub struct Config {
     /// OAuth callback; without it the request's own scheme and host are used.
     pub public_url: Option<String>,
     pub ai: AiSettings,
+    pub media: MediaSettings,
+    pub groups: groups::GroupPolicy,
 }
 
 impl Default for Config {
@@ -241,6 +282,8 @@ impl Default for Config {
             wechat: None,
             public_url: None,
             ai: AiSettings::default(),
+            media: MediaSettings::default(),
+            groups: groups::GroupPolicy::default(),
         }
     }
 }
@@ -325,6 +368,13 @@ impl Config {
         let sms = sms_settings(&get, environment)?;
         let wechat = wechat_settings(&get)?;
         let ai = ai_settings(&get)?;
+        let media = media_settings(&get, production)?;
+        let g = groups::GroupPolicy::default();
+        let groups = groups::GroupPolicy {
+            max_owned_per_user: num(&get, "GROUPS_MAX_OWNED_PER_USER", g.max_owned_per_user)?,
+            create_rate: rule(&get, "RATE_GROUPS_CREATE", g.create_rate)?,
+            invite_attempts: rule(&get, "RATE_GROUP_INVITE_ATTEMPTS", g.invite_attempts)?,
+        };
         Ok(Self {
             environment,
             host: get("HOST").unwrap_or(d.host),
@@ -394,6 +444,8 @@ impl Config {
             wechat,
             public_url,
             ai,
+            media,
+            groups,
         })
     }
 
@@ -536,6 +588,74 @@ fn hash_limits(get: &impl Fn(&str) -> Option<String>, d: HashLimits) -> anyhow::
     Ok(HashLimits {
         concurrency,
         queue_wait: Duration::from_millis(queue_ms),
+    })
+}
+
+fn media_settings(
+    get: &impl Fn(&str) -> Option<String>,
+    production: bool,
+) -> anyhow::Result<MediaSettings> {
+    let d = MediaSettings::default();
+    let store = match get("MEDIA_STORE").as_deref().unwrap_or("filesystem") {
+        "filesystem" => MediaStoreSettings::Filesystem(
+            get("MEDIA_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("data/media")),
+        ),
+        "s3" => {
+            let why = "when MEDIA_STORE=s3";
+            let endpoint = get("S3_ENDPOINT").map(|e| e.trim().trim_end_matches('/').to_owned());
+            let allow_http = endpoint
+                .as_deref()
+                .is_some_and(|e| e.starts_with("http://"));
+            if allow_http && production {
+                bail!("S3_ENDPOINT must be https:// in production");
+            }
+            MediaStoreSettings::S3(S3Settings {
+                endpoint,
+                bucket: required(get, "S3_BUCKET", why)?,
+                region: get("S3_REGION").unwrap_or_else(|| "us-east-1".to_owned()),
+                access_key_id: required(get, "S3_ACCESS_KEY_ID", why)?,
+                secret_access_key: SecretString::from(required(get, "S3_SECRET_ACCESS_KEY", why)?),
+                allow_http,
+            })
+        }
+        other => bail!("MEDIA_STORE must be filesystem or s3, not {other:?}"),
+    };
+    let p = d.policy;
+    let policy = media::MediaPolicy {
+        max_upload_bytes: num(get, "MEDIA_MAX_UPLOAD_BYTES", p.max_upload_bytes)?,
+        max_pixels: num(get, "MEDIA_MAX_PIXELS", p.max_pixels)?,
+        thumb_max_edge: num(get, "MEDIA_THUMB_MAX_EDGE", p.thumb_max_edge)?,
+        user_quota_bytes: num(get, "MEDIA_USER_QUOTA_BYTES", p.user_quota_bytes)?,
+        upload_rate: rule(get, "RATE_MEDIA_UPLOADS_PER_USER", p.upload_rate)?,
+        sweep_after_secs: num(get, "MEDIA_SWEEP_AFTER_SECONDS", p.sweep_after_secs)?,
+    };
+    if !(16..=4096).contains(&policy.thumb_max_edge) {
+        bail!(
+            "MEDIA_THUMB_MAX_EDGE must be 16 to 4096, not {}",
+            policy.thumb_max_edge
+        );
+    }
+    let workers = ImageWorkerSettings {
+        concurrency: num(get, "IMAGE_WORKERS", d.workers.concurrency)?.max(1),
+        queue_wait: Duration::from_millis(num(
+            get,
+            "IMAGE_QUEUE_MS",
+            u64::try_from(d.workers.queue_wait.as_millis()).unwrap_or(5000),
+        )?),
+    };
+    Ok(MediaSettings {
+        store,
+        policy,
+        workers,
+        upload_concurrency: num(get, "MEDIA_UPLOAD_CONCURRENCY", d.upload_concurrency)?.max(1),
+        upload_queue_wait: Duration::from_millis(num(
+            get,
+            "MEDIA_UPLOAD_QUEUE_MS",
+            u64::try_from(d.upload_queue_wait.as_millis()).unwrap_or(5000),
+        )?),
+        sweep_interval: d.sweep_interval,
     })
 }
 

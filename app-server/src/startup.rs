@@ -1,7 +1,8 @@
 //! The composition root: configuration → adapters → services → the HTTP server.
 
-use crate::config::{Config, SmsSettings};
+use crate::config::{Config, MediaStoreSettings, SmsSettings};
 use crate::http::signed::Signer;
+use crate::http::upload::UploadGate;
 use crate::http::{self, error::ApiError, middleware};
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
@@ -13,6 +14,7 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use adapter_crypto::{Argon2Hasher, OsTokenGenerator};
 use adapter_llm::{LlmConfig, OpenAiCompatibleProvider};
+use adapter_media::{FsMediaStore, ImageWorkers, S3MediaStore};
 use adapter_postgres::Database;
 use adapter_sms::{AliyunSmsSender, LogSmsSender};
 use adapter_wechat::WechatClient;
@@ -20,7 +22,10 @@ use anyhow::Context;
 use async_trait::async_trait;
 use chat::ports::LlmProvider;
 use chat::{ChatPorts, ChatService, ModelCatalog};
+use groups::{GroupMediaAccess, GroupPorts, GroupsService};
 use kernel::{Clock, SystemClock};
+use media::ports::MediaStore;
+use media::{MediaPorts, MediaService};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,9 +118,14 @@ impl AppState {
             },
             tokens::TokenPolicy::default(),
         );
+        let (media, groups) = media_and_groups(&config, &db, clock.clone())?;
         let key = db
             .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
             .await?;
+        let config_uploads = (
+            config.media.upload_concurrency,
+            config.media.upload_queue_wait,
+        );
         Ok(Self {
             config: Arc::new(config),
             accounts: Arc::new(accounts),
@@ -126,8 +136,52 @@ impl AppState {
             chat: Arc::new(chat),
             tokens: Arc::new(tokens),
             system: Arc::new(system),
+            uploads: UploadGate::new(config_uploads.0, config_uploads.1),
+            media,
+            groups,
         })
     }
+}
+
+/// Stored images (on the configured store, decoded by a bounded set of workers) and the
+/// groups over them; a group's files are readable as its content is (`GroupMediaAccess`).
+fn media_and_groups(
+    config: &Config,
+    db: &Database,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<(Arc<MediaService>, Arc<GroupsService>)> {
+    let store: Arc<dyn MediaStore> = match &config.media.store {
+        MediaStoreSettings::Filesystem(dir) => {
+            Arc::new(FsMediaStore::new(dir).map_err(|e| anyhow::anyhow!("MEDIA_DIR: {e}"))?)
+        }
+        MediaStoreSettings::S3(s3) => Arc::new(
+            S3MediaStore::new(s3.clone()).map_err(|e| anyhow::anyhow!("S3 media store: {e}"))?,
+        ),
+    };
+    let group_repo: Arc<dyn groups::ports::GroupRepository> = Arc::new(db.groups());
+    let media = Arc::new(MediaService::new(
+        MediaPorts {
+            store,
+            repo: Arc::new(db.media()),
+            processor: Arc::new(ImageWorkers::new(config.media.workers)),
+            access: Arc::new(GroupMediaAccess::new(group_repo.clone())),
+            limiter: Arc::new(db.rate_limiter()),
+            clock: clock.clone(),
+        },
+        config.media.policy.clone(),
+    ));
+    let groups = Arc::new(GroupsService::new(
+        GroupPorts {
+            groups: group_repo,
+            articles: Arc::new(db.articles()),
+            codes: Arc::new(OsTokenGenerator),
+            limiter: Arc::new(db.rate_limiter()),
+            clock,
+        },
+        media.clone(),
+        config.groups.clone(),
+    ));
+    Ok((media, groups))
 }
 
 /// The assistant over the configured OpenAI-compatible provider, or without one.
@@ -290,6 +344,11 @@ fn spawn_housekeeping(state: Arc<AppState>) {
             }
             if let Err(e) = state.system.purge_stale_rate_counters().await {
                 tracing::warn!(error = %e, "purging rate-limit counters failed");
+            }
+            match state.media.sweep().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(files = n, "swept abandoned uploads"),
+                Err(e) => tracing::warn!(error = %e, "sweeping abandoned uploads failed"),
             }
         }
     });

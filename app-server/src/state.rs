@@ -4,9 +4,12 @@
 
 use crate::config::Config;
 use crate::http::signed::Signer;
+use crate::http::upload::UploadGate;
 use accounts::AccountService;
 use accounts::ports::WechatOAuth;
 use chat::ChatService;
+use groups::GroupsService;
+use media::MediaService;
 use std::sync::Arc;
 use system::SystemService;
 use tokens::TokensService;
@@ -31,4 +34,10 @@ pub struct AppState {
     pub tokens: Arc<TokensService>,
     /// Health, the database's kind, housekeeping.
     pub system: Arc<SystemService>,
+    /// Stored images.
+    pub media: Arc<MediaService>,
+    /// Community groups.
+    pub groups: Arc<GroupsService>,
+    /// How many uploads this instance reads at once (a bound on memory).
+    pub uploads: UploadGate,
 }

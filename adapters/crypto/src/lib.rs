@@ -329,13 +329,14 @@ impl TokenGenerator for OsTokenGenerator {
     }
 }
 
-impl tokens::ports::SecretSource for OsTokenGenerator {
-    /// Uniform base62 characters: bytes ≥ 248 (= 4 × 62) are thrown away rather than folded,
-    /// so no character is favoured.
+impl OsTokenGenerator {
+    /// `len` characters drawn uniformly from `alphabet` (at most 256 characters): bytes at or
+    /// above the largest multiple of its size are thrown away rather than folded, so no
+    /// character is favoured.
     #[allow(clippy::expect_used)]
-    fn base62(&self, len: usize) -> String {
-        const ALPHABET: &[u8; 62] =
-            b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    fn uniform(alphabet: &[u8], len: usize) -> String {
+        let n = alphabet.len();
+        let cutoff = 256 - 256 % n;
         let mut out = String::with_capacity(len);
         while out.len() < len {
             let mut bytes = [0u8; 64];
@@ -343,12 +344,27 @@ impl tokens::ports::SecretSource for OsTokenGenerator {
                 .try_fill_bytes(&mut bytes)
                 .expect("the operating system's random source failed");
             for b in bytes {
-                if b < 248 && out.len() < len {
-                    out.push(char::from(ALPHABET[usize::from(b % 62)]));
+                if usize::from(b) < cutoff && out.len() < len {
+                    out.push(char::from(alphabet[usize::from(b) % n]));
                 }
             }
         }
         out
+    }
+}
+
+impl tokens::ports::SecretSource for OsTokenGenerator {
+    fn base62(&self, len: usize) -> String {
+        Self::uniform(
+            b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+            len,
+        )
+    }
+}
+
+impl groups::ports::InviteCodes for OsTokenGenerator {
+    fn generate(&self) -> String {
+        Self::uniform(groups::model::INVITE_ALPHABET, groups::model::INVITE_LEN)
     }
 }
 
@@ -368,6 +384,21 @@ mod tests {
 
     fn pw(raw: &str) -> Password {
         Password::parse(raw).unwrap()
+    }
+
+    #[test]
+    fn invite_codes_are_read_back_as_codes_and_use_the_whole_alphabet() {
+        use groups::ports::InviteCodes as _;
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..200 {
+            let code = OsTokenGenerator.generate();
+            assert_eq!(
+                groups::model::normalize_invite_code(&code).as_deref(),
+                Some(code.as_str())
+            );
+            seen.extend(code.bytes());
+        }
+        assert_eq!(seen.len(), groups::model::INVITE_ALPHABET.len());
     }
 
     #[tokio::test]

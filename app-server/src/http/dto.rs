@@ -172,3 +172,88 @@ pub struct MessageResponse {
     pub success: bool,
     pub message: &'static str,
 }
+
+impl MessageResponse {
+    /// A success saying `msg` in `lang`.
+    pub fn new(msg: Msg, lang: Lang) -> Self {
+        Self {
+            success: true,
+            message: msg.text(lang),
+        }
+    }
+}
+
+/// Someone as shown beside what they did (an article's author, a member, a requester).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonDto {
+    pub id: uuid::Uuid,
+    #[schema(example = "xiaoming")]
+    pub username: String,
+    #[schema(example = "小明")]
+    pub nickname: String,
+    #[schema(required = true)]
+    pub avatar_url: Option<String>,
+}
+
+impl From<&groups::model::Person> for PersonDto {
+    fn from(p: &groups::model::Person) -> Self {
+        Self {
+            id: p.id.0,
+            username: p.username.clone(),
+            nickname: p.nickname.clone(),
+            avatar_url: p.avatar_url.clone(),
+        }
+    }
+}
+
+/// Where a stored image is served (`GET /api/media/{id}` and its thumbnail).
+pub fn media_url(id: kernel::MediaId, variant: media::Variant) -> String {
+    match variant {
+        media::Variant::Original => format!("/api/media/{id}"),
+        media::Variant::Thumbnail => format!("/api/media/{id}/thumbnail"),
+    }
+}
+
+/// A page of a list: where to start and how many (every list is paged by cursor).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// The `nextCursor` of the previous page.
+    #[param(max_length = 64)]
+    pub cursor: Option<String>,
+    /// Items per page, 1–50 (default 20).
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: Option<u32>,
+}
+
+impl PageQuery {
+    pub fn page(&self) -> Result<kernel::PageRequest, ApiError> {
+        page_request(self.cursor.as_deref(), self.limit)
+    }
+}
+
+/// A page request from a query's `cursor` and `limit`: 400 `invalid_cursor` for a cursor this
+/// server did not write; the limit is clamped into 1–50.
+pub fn page_request(
+    cursor: Option<&str>,
+    limit: Option<u32>,
+) -> Result<kernel::PageRequest, ApiError> {
+    let after = match cursor.filter(|c| !c.is_empty()) {
+        None => None,
+        Some(raw) => Some(kernel::Cursor::decode(raw).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "invalid_cursor",
+                Msg::InvalidCursor,
+            )
+        })?),
+    };
+    Ok(kernel::PageRequest::new(after, limit))
+}
+
+/// The `nextCursor` of a page.
+pub fn next_cursor<T>(page: &kernel::Page<T>) -> Option<String> {
+    page.next.map(|c| c.encode())
+}

@@ -13,6 +13,8 @@ use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 use chat::error::ChatValidation;
 use chat::{ChatError, LlmError};
+use groups::GroupError;
+use media::MediaError;
 use serde::Serialize;
 use std::fmt;
 use utoipa::ToSchema;
@@ -175,6 +177,16 @@ impl ApiError {
 
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", Msg::NotFound)
+    }
+
+    /// 422 for a role a body may not name.
+    pub fn invalid_role() -> Self {
+        Self::unprocessable("invalid_role", Msg::InvalidRole).with_field("role", Msg::InvalidRole)
+    }
+
+    /// 400 for a query parameter outside its listed values.
+    pub fn invalid_query() -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_query", Msg::InvalidQuery)
     }
 
     pub fn cross_origin() -> Self {
@@ -377,6 +389,120 @@ impl From<AccountsError> for ApiError {
             ),
             AccountsError::NoPhoneBound => (S::CONFLICT, "no_phone_bound", Msg::NoPhoneBound),
             AccountsError::Unexpected(cause) => return ApiError::internal(&cause),
+        };
+        ApiError::new(status, code, msg)
+    }
+}
+
+impl From<GroupError> for ApiError {
+    fn from(e: GroupError) -> Self {
+        use StatusCode as S;
+        let (status, code, msg) = match e {
+            GroupError::InvalidName => {
+                return ApiError::unprocessable(
+                    "invalid_group_settings",
+                    Msg::InvalidGroupSettings,
+                )
+                .with_field("name", Msg::InvalidGroupName);
+            }
+            GroupError::InvalidDescription => {
+                return ApiError::unprocessable(
+                    "invalid_group_settings",
+                    Msg::InvalidGroupSettings,
+                )
+                .with_field("description", Msg::InvalidGroupDescription);
+            }
+            GroupError::PrivateGroupCannotBeOpen => {
+                return ApiError::unprocessable(
+                    "private_group_cannot_be_open",
+                    Msg::PrivateGroupCannotBeOpen,
+                )
+                .with_field("joinPolicy", Msg::PrivateGroupCannotBeOpen);
+            }
+            GroupError::InvalidTitle => {
+                return ApiError::unprocessable("invalid_article_title", Msg::InvalidArticleTitle)
+                    .with_field("title", Msg::InvalidArticleTitle);
+            }
+            GroupError::InvalidBody => {
+                return ApiError::unprocessable("invalid_article_body", Msg::InvalidArticleBody)
+                    .with_field("body", Msg::InvalidArticleBody);
+            }
+            GroupError::InvalidMessage => (
+                S::UNPROCESSABLE_ENTITY,
+                "invalid_message",
+                Msg::InvalidGroupMessage,
+            ),
+            GroupError::WrongInviteCode => {
+                (S::FORBIDDEN, "wrong_invite_code", Msg::WrongInviteCode)
+            }
+            GroupError::NotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
+            GroupError::MembersOnly => (S::FORBIDDEN, "members_only", Msg::MembersOnly),
+            GroupError::NotAllowed => (
+                S::FORBIDDEN,
+                "group_role_not_allowed",
+                Msg::GroupRoleNotAllowed,
+            ),
+            GroupError::AlreadyMember => (S::CONFLICT, "already_member", Msg::AlreadyMember),
+            GroupError::RequestPending => (S::CONFLICT, "request_pending", Msg::RequestPending),
+            GroupError::Banned => (S::FORBIDDEN, "banned_from_group", Msg::BannedFromGroup),
+            GroupError::OwnerCannotLeave => {
+                (S::CONFLICT, "owner_cannot_leave", Msg::OwnerCannotLeave)
+            }
+            GroupError::OwnerUntouchable => {
+                (S::CONFLICT, "owner_untouchable", Msg::OwnerUntouchable)
+            }
+            GroupError::NotAMember => (S::UNPROCESSABLE_ENTITY, "not_a_member", Msg::NotAMember),
+            GroupError::RequestDecided => (S::CONFLICT, "request_decided", Msg::RequestDecided),
+            GroupError::TooManyGroups { .. } => {
+                (S::CONFLICT, "too_many_groups", Msg::TooManyGroups)
+            }
+            GroupError::RateLimited { retry_after_secs } => {
+                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
+                    .with_retry_after(retry_after_secs);
+            }
+            GroupError::EditConflict { .. } => (S::CONFLICT, "edit_conflict", Msg::EditConflict),
+            GroupError::Media(e) => return e.into(),
+            GroupError::Unexpected(cause) => return ApiError::internal(&cause),
+        };
+        ApiError::new(status, code, msg)
+    }
+}
+
+impl From<MediaError> for ApiError {
+    fn from(e: MediaError) -> Self {
+        use StatusCode as S;
+        let (status, code, msg) = match e {
+            MediaError::UnsupportedType => (
+                S::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_image_type",
+                Msg::UnsupportedImageType,
+            ),
+            MediaError::TooLarge { max_bytes } => {
+                return ApiError::new(S::PAYLOAD_TOO_LARGE, "image_too_large", Msg::ImageTooLarge)
+                    .with_detail(max_bytes.to_string());
+            }
+            MediaError::TooManyPixels { max_pixels } => {
+                return ApiError::unprocessable("image_too_many_pixels", Msg::ImageTooManyPixels)
+                    .with_detail(max_pixels.to_string());
+            }
+            MediaError::Corrupt => (S::UNPROCESSABLE_ENTITY, "image_corrupt", Msg::ImageCorrupt),
+            MediaError::QuotaExceeded { quota_bytes } => {
+                return ApiError::unprocessable(
+                    "storage_quota_exceeded",
+                    Msg::StorageQuotaExceeded,
+                )
+                .with_detail(quota_bytes.to_string());
+            }
+            MediaError::RateLimited { retry_after_secs } => {
+                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
+                    .with_retry_after(retry_after_secs);
+            }
+            MediaError::Busy { retry_after_secs } => {
+                return ApiError::new(S::SERVICE_UNAVAILABLE, "server_busy", Msg::ServerBusy)
+                    .with_retry_after(retry_after_secs);
+            }
+            MediaError::NotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
+            MediaError::Unexpected(cause) => return ApiError::internal(&cause),
         };
         ApiError::new(status, code, msg)
     }

@@ -51,6 +51,18 @@ impl SignedIn {
 #[derive(Debug, Clone)]
 pub struct MaybeSignedIn(pub Option<SignedIn>);
 
+impl MaybeSignedIn {
+    /// Who is asking, if anyone.
+    pub fn user_id(&self) -> Option<kernel::UserId> {
+        self.0.as_ref().map(|s| s.user.id)
+    }
+}
+
+/// An id from the path; a malformed one is 404 `not_found` (as an unknown one is).
+pub fn path_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
+    raw.parse().map_err(|_| ApiError::not_found())
+}
+
 fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
     req.app_data::<web::Data<AppState>>()
         .cloned()

@@ -5,6 +5,8 @@ pub mod account;
 pub mod admin;
 pub mod ai;
 pub mod auth;
+pub mod groups;
+pub mod media;
 pub mod system;
 pub mod tokens;
 
@@ -17,6 +19,7 @@ pub mod middleware;
 pub mod openapi_zh;
 pub mod rules;
 pub mod signed;
+pub mod upload;
 
 use crate::i18n::Lang;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -37,6 +40,8 @@ use utoipa_actix_web::scope::Scope;
         (name = "tokens", description = "Personal access tokens (a browser session only)"),
         (name = "admin", description = "The admin console (admins only)"),
         (name = "ai", description = "The AI assistant"),
+        (name = "groups", description = "Community groups: their members, articles and gallery"),
+        (name = "media", description = "Stored images (a private group's for its members only)"),
         (name = "system", description = "Health and the API description itself"),
     ),
     // Only what the handlers' `responses(...)` do not bring in themselves.
@@ -262,6 +267,40 @@ pub fn api_scope() -> Scope<
         .service(admin::handlers::delete_menu)
         .service(admin::handlers::menu_versions)
         .service(admin::handlers::rollback_menu)
+        .service(groups::handlers::discover_groups)
+        .service(groups::handlers::my_groups)
+        .service(groups::handlers::create_group)
+        .service(groups::handlers::group_home)
+        .service(groups::handlers::update_group)
+        .service(groups::handlers::delete_group)
+        .service(groups::handlers::set_cover)
+        .service(groups::handlers::remove_cover)
+        .service(groups::handlers::regenerate_invite_code)
+        .service(groups::handlers::transfer_group)
+        .service(groups::handlers::join_group)
+        .service(groups::handlers::leave_group)
+        .service(groups::handlers::group_gallery)
+        .service(groups::handlers::upload_image)
+        .service(groups::handlers::delete_gallery_image)
+        .service(groups::members::group_members)
+        .service(groups::members::set_role)
+        .service(groups::members::remove_member)
+        .service(groups::members::banned_members)
+        .service(groups::members::ban_member)
+        .service(groups::members::unban_member)
+        .service(groups::members::join_requests)
+        .service(groups::members::approve_request)
+        .service(groups::members::reject_request)
+        .service(groups::articles::published_articles)
+        .service(groups::articles::my_drafts)
+        .service(groups::articles::create_article)
+        .service(groups::articles::show_article)
+        .service(groups::articles::save_article)
+        .service(groups::articles::publish_article)
+        .service(groups::articles::unpublish_article)
+        .service(groups::articles::delete_article)
+        .service(media::handlers::media_original)
+        .service(media::handlers::media_thumbnail)
         .service(system::handlers::health)
         .service(system::handlers::openapi_json)
 }

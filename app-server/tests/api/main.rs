@@ -7,6 +7,7 @@ mod ai;
 mod auth;
 mod contract;
 mod docs_paths;
+mod groups;
 mod helpers;
 mod http_layer;
 mod http_structure;

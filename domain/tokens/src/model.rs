@@ -34,17 +34,20 @@ pub enum Area {
     Account,
     /// The AI assistant.
     Ai,
+    /// Community groups: their articles, gallery and members.
+    Groups,
     /// The admin console (administrators only).
     Admin,
 }
 
 impl Area {
-    pub const ALL: [Area; 3] = [Area::Account, Area::Ai, Area::Admin];
+    pub const ALL: [Area; 4] = [Area::Account, Area::Ai, Area::Groups, Area::Admin];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Area::Account => "account",
             Area::Ai => "ai",
+            Area::Groups => "groups",
             Area::Admin => "admin",
         }
     }
@@ -94,6 +97,8 @@ impl Scope {
             (Area::Account, Access::Write) => "account:write",
             (Area::Ai, Access::Read) => "ai:read",
             (Area::Ai, Access::Write) => "ai:write",
+            (Area::Groups, Access::Read) => "groups:read",
+            (Area::Groups, Access::Write) => "groups:write",
             (Area::Admin, Access::Read) => "admin:read",
             (Area::Admin, Access::Write) => "admin:write",
         }
@@ -548,8 +553,8 @@ mod tests {
         assert_eq!(Scopes::from_stored(&s.to_stored()).unwrap(), s);
         assert!(Scopes::parse::<&str>(&[]).is_err());
         assert!(Scopes::parse(&["account:delete"]).is_err());
-        assert!(Scopes::parse(&["groups:read"]).is_err());
-        assert_eq!(Scope::all().count(), 6);
+        assert!(Scopes::parse(&["plaza:read"]).is_err());
+        assert_eq!(Scope::all().count(), 8);
     }
 
     #[test]

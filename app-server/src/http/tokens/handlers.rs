@@ -20,6 +20,8 @@ fn describe(scope: Scope) -> Msg {
         (Area::Account, Access::Write) => Msg::ScopeAccountWrite,
         (Area::Ai, Access::Read) => Msg::ScopeAiRead,
         (Area::Ai, Access::Write) => Msg::ScopeAiWrite,
+        (Area::Groups, Access::Read) => Msg::ScopeGroupsRead,
+        (Area::Groups, Access::Write) => Msg::ScopeGroupsWrite,
         (Area::Admin, Access::Read) => Msg::ScopeAdminRead,
         (Area::Admin, Access::Write) => Msg::ScopeAdminWrite,
     }

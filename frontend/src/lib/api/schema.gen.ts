@@ -188,9 +188,223 @@ export interface paths {
     /** This API's OpenAPI document */
     get: operations["openapi_json"];
   };
+  "/api/groups": {
+    /**
+     * Discover groups
+     * @description Public groups, and the private ones the asker is an active member of, newest first. With `q`, only those whose name contains it.
+     */
+    get: operations["discover_groups"];
+    /**
+     * Create a group
+     * @description The creator becomes its owner and only member. Limited per person (`RATE_GROUPS_CREATE`) and capped per owner (`GROUPS_MAX_OWNED_PER_USER`). A private group cannot be `open`.
+     */
+    post: operations["create_group"];
+  };
+  "/api/groups/{id}": {
+    /**
+     * A group's home
+     * @description The group as the asker sees it; for those who may read it (anyone for a public group, active members for a private one) also its latest published articles, images and members — empty lists for everyone else.
+     */
+    get: operations["group_home"];
+    /**
+     * Change a group's settings
+     * @description Name, description, visibility and join policy (the owner and admins).
+     */
+    put: operations["update_group"];
+    /**
+     * Delete a group
+     * @description With its articles, requests, members and every file (the owner only).
+     */
+    delete: operations["delete_group"];
+  };
+  "/api/groups/{id}/articles": {
+    /**
+     * A group's published articles
+     * @description Most recently published first.
+     */
+    get: operations["published_articles"];
+    /**
+     * Start an article
+     * @description A draft, seen by its author and the group's managers until published (any active member).
+     */
+    post: operations["create_article"];
+  };
+  "/api/groups/{id}/articles/{articleId}": {
+    /**
+     * An article
+     * @description A published article for the group's readers; a draft for its author and the group's managers only (404 for everyone else).
+     */
+    get: operations["show_article"];
+    /**
+     * Save an article
+     * @description Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers).
+     */
+    put: operations["save_article"];
+    /**
+     * Delete an article
+     * @description With the images uploaded in its editor (the author and the group's managers).
+     */
+    delete: operations["delete_article"];
+  };
+  "/api/groups/{id}/articles/{articleId}/publish": {
+    /**
+     * Publish an article
+     * @description The group's readers see it from now on; it keeps its first publishing time (the author and the group's managers).
+     */
+    post: operations["publish_article"];
+  };
+  "/api/groups/{id}/articles/{articleId}/unpublish": {
+    /**
+     * Unpublish an article
+     * @description Back to a draft (the author and the group's managers).
+     */
+    post: operations["unpublish_article"];
+  };
+  "/api/groups/{id}/articles/drafts": {
+    /**
+     * My drafts in a group
+     * @description Most recently changed first.
+     */
+    get: operations["my_drafts"];
+  };
+  "/api/groups/{id}/bans": {
+    /**
+     * Banned people
+     * @description Most recently banned first (the owner and admins).
+     */
+    get: operations["banned_members"];
+  };
+  "/api/groups/{id}/bans/{userId}": {
+    /**
+     * Ban someone
+     * @description A member or a requester: they leave, and cannot join or ask again until unbanned. The owner bans anyone else; admins ban members.
+     */
+    put: operations["ban_member"];
+    /** Lift a ban */
+    delete: operations["unban_member"];
+  };
+  "/api/groups/{id}/cover": {
+    /**
+     * Set a group's cover image
+     * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`). It is re-encoded without metadata and replaces the old cover (the owner and admins).
+     */
+    put: operations["set_cover"];
+    /** Remove a group's cover image */
+    delete: operations["remove_cover"];
+  };
+  "/api/groups/{id}/gallery": {
+    /**
+     * A group's gallery
+     * @description Its images, newest first (articles' images included).
+     */
+    get: operations["group_gallery"];
+    /**
+     * Upload an image to the gallery
+     * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) and deleted with it. Counted against the uploader's quota and upload rate.
+     */
+    post: operations["upload_image"];
+  };
+  "/api/groups/{id}/gallery/{mediaId}": {
+    /**
+     * Delete a gallery image
+     * @description One's own, or any for the group's owner and admins; the file goes at once.
+     */
+    delete: operations["delete_gallery_image"];
+  };
+  "/api/groups/{id}/invite-code": {
+    /**
+     * Make a new invite code
+     * @description The old code (and every link with it) stops working (the owner and admins).
+     */
+    post: operations["regenerate_invite_code"];
+  };
+  "/api/groups/{id}/join": {
+    /**
+     * Join a group
+     * @description By its policy: an `open` group at once; an `approval` group takes a request (with `message`) that the owner or an admin decides; an `invite_code` group needs its `code`. A right invite code admits under any policy. Someone banned cannot join or ask until unbanned.
+     */
+    post: operations["join_group"];
+  };
+  "/api/groups/{id}/members": {
+    /**
+     * A group's members
+     * @description Active members with their roles, first joined first.
+     */
+    get: operations["group_members"];
+  };
+  "/api/groups/{id}/members/{userId}": {
+    /**
+     * Remove a member
+     * @description They may join again by the group's policy. The owner removes anyone else; admins remove members.
+     */
+    delete: operations["remove_member"];
+  };
+  "/api/groups/{id}/members/{userId}/role": {
+    /**
+     * Change a member's role
+     * @description `admin` or `member` (the owner only; ownership moves by transfer).
+     */
+    put: operations["set_role"];
+  };
+  "/api/groups/{id}/membership": {
+    /**
+     * Leave a group
+     * @description Or withdraw my pending request. The owner transfers ownership first.
+     */
+    delete: operations["leave_group"];
+  };
+  "/api/groups/{id}/requests": {
+    /**
+     * Requests to join
+     * @description Newest first: the pending ones, or with `status=all` the whole history with each outcome (the owner and admins).
+     */
+    get: operations["join_requests"];
+  };
+  "/api/groups/{id}/requests/{requestId}/approve": {
+    /**
+     * Approve a request to join
+     * @description With the role the person gets (`member` by default; only the owner grants `admin`). Decided once: a second decision gets 409 `request_decided`.
+     */
+    post: operations["approve_request"];
+  };
+  "/api/groups/{id}/requests/{requestId}/reject": {
+    /**
+     * Reject a request to join
+     * @description With an optional reason, kept in the history; the person may ask again.
+     */
+    post: operations["reject_request"];
+  };
+  "/api/groups/{id}/transfer": {
+    /**
+     * Transfer ownership
+     * @description To an active member; the old owner becomes an admin (the owner only).
+     */
+    post: operations["transfer_group"];
+  };
+  "/api/groups/mine": {
+    /**
+     * My groups
+     * @description The groups I am an active member of or have asked to join, most recent first.
+     */
+    get: operations["my_groups"];
+  };
   "/api/health": {
     /** Health check */
     get: operations["health"];
+  };
+  "/api/media/{id}": {
+    /**
+     * A stored image
+     * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is.
+     */
+    get: operations["media_original"];
+  };
+  "/api/media/{id}/thumbnail": {
+    /**
+     * A stored image's thumbnail
+     * @description A JPEG at most `MEDIA_THUMB_MAX_EDGE` pixels on its longer edge; who may read it as for the image.
+     */
+    get: operations["media_thumbnail"];
   };
   "/api/tokens": {
     /** My personal access tokens */
@@ -221,6 +435,85 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** @description Approving: the role the person gets (`member` by default; only the owner grants `admin`). */
+    ApproveBody: {
+      /**
+       * @description `admin` (the owner only) or `member` (the default).
+       * @enum {string|null}
+       */
+      role?: "admin" | "member" | null;
+    };
+    /** @description 409 `edit_conflict`: someone saved since this editor's version; nothing was written. */
+    ArticleConflictBody: {
+      /** @example edit_conflict */
+      code: string;
+      /** @description The article as it is now (its `version` is the one to save from). */
+      current: components["schemas"]["ArticleDto"];
+      message: string;
+      /** @example false */
+      success: boolean;
+    };
+    /** @description An article in full. */
+    ArticleDto: {
+      author: components["schemas"]["PersonDto"];
+      /** @description Markdown, as written. */
+      body: string;
+      /** Format: date-time */
+      createdAt: string;
+      excerpt: string;
+      /** Format: uuid */
+      groupId: string;
+      /** Format: uuid */
+      id: string;
+      /** @description Whether the asker may edit, publish, unpublish and delete it. */
+      mayEdit: boolean;
+      /** Format: date-time */
+      publishedAt: string | null;
+      /**
+       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
+       * @enum {string}
+       */
+      status: "draft" | "published";
+      title: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /**
+       * Format: int64
+       * @description Send it back with a save: a save from an older version is refused with 409.
+       */
+      version: number;
+    };
+    ArticleResponse: {
+      article: components["schemas"]["ArticleDto"];
+      /** @example true */
+      success: boolean;
+    };
+    ArticlesResponse: {
+      articles: components["schemas"]["ArticleSummaryDto"][];
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
+    };
+    /** @description An article as listed (no body). */
+    ArticleSummaryDto: {
+      author: components["schemas"]["PersonDto"];
+      /** @description The first words, as plain text. */
+      excerpt: string;
+      /** Format: uuid */
+      groupId: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      publishedAt: string | null;
+      /**
+       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
+       * @enum {string}
+       */
+      status: "draft" | "published";
+      title: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
     AuthResponse: {
       message: string;
       /** @example true */
@@ -412,7 +705,7 @@ export interface components {
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "admin:read" | "admin:write")[];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "admin:read" | "admin:write")[];
     };
     /** @description The body of every error response. */
     ErrorBody: {
@@ -450,6 +743,95 @@ export interface components {
        */
       success: boolean;
     };
+    GalleryResponse: {
+      images: components["schemas"]["ImageDto"][];
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
+    };
+    /** @description A group as the asker sees it. */
+    GroupDto: {
+      /** @description Whether the asker may change its settings and manage its members. */
+      canManage: boolean;
+      /** @description Whether the asker may read the group's articles, gallery and members. */
+      canRead: boolean;
+      coverThumbnailUrl: string | null;
+      /** @description The cover image (for those who may read the group), or `null`. */
+      coverUrl: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      description: string;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description The invite code, for the group's owner and admins only (`null` for everyone else).
+       * @example 7KQ2MZ9P
+       */
+      inviteCode: string | null;
+      /**
+       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
+       * @enum {string}
+       */
+      joinPolicy: "open" | "approval" | "invite_code";
+      /**
+       * Format: int32
+       * @description Active members, the owner included.
+       */
+      memberCount: number;
+      membership: components["schemas"]["MembershipDto"] | null;
+      /** @example 周末读书会 */
+      name: string;
+      /** Format: uuid */
+      ownerId: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /**
+       * @description `public`: anyone may read its content; `private`: its active members only.
+       * @enum {string}
+       */
+      visibility: "public" | "private";
+    };
+    /**
+     * @description A group's home: the group and, for those who may read it, its latest articles, images
+     * and members (empty otherwise).
+     */
+    GroupHomeResponse: {
+      articles: components["schemas"]["ArticleSummaryDto"][];
+      gallery: components["schemas"]["ImageDto"][];
+      group: components["schemas"]["GroupDto"];
+      members: components["schemas"]["MemberDto"][];
+      /** @example true */
+      success: boolean;
+    };
+    GroupResponse: {
+      group: components["schemas"]["GroupDto"];
+      /** @example true */
+      success: boolean;
+    };
+    /** @description A group's settings (creating one, or changing them). */
+    GroupSettingsRequest: {
+      /** @description At most 500 characters (trimmed); `null` or absent: empty. */
+      description?: string | null;
+      /**
+       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
+       * @enum {string}
+       */
+      joinPolicy: "open" | "approval" | "invite_code";
+      /** @description 2–40 characters after trimming (counted as characters, not bytes). */
+      name: string;
+      /**
+       * @description `public`: anyone may read its content; `private`: its active members only.
+       * @enum {string}
+       */
+      visibility: "public" | "private";
+    };
+    GroupsResponse: {
+      groups: components["schemas"]["GroupDto"][];
+      /** @description Pass as `cursor` for the next page; `null` on the last page. */
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
+    };
     Health: {
       /**
        * @description `postgres` or `sqlite`.
@@ -463,6 +845,57 @@ export interface components {
       status: string;
       success: boolean;
       version: string;
+    };
+    /**
+     * Format: binary
+     * @description The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content).
+     */
+    ImageBytes: string;
+    /** @description A stored image. */
+    ImageDto: {
+      /**
+       * Format: uuid
+       * @description The article it was uploaded for (it goes when the article goes).
+       */
+      articleId: string | null;
+      /**
+       * Format: int64
+       * @description Bytes stored, original and thumbnail.
+       */
+      bytes: number;
+      /** @example image/jpeg */
+      contentType: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: int32 */
+      height: number;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      ownerId: string;
+      /** Format: int32 */
+      thumbHeight: number;
+      /** @description A JPEG at most 480 px on its longer edge. */
+      thumbnailUrl: string;
+      /** Format: int32 */
+      thumbWidth: number;
+      /**
+       * @description The image, re-encoded without metadata.
+       * @example /api/media/0f8c…
+       */
+      url: string;
+      /** Format: int32 */
+      width: number;
+    };
+    /**
+     * Format: binary
+     * @description An image's bytes.
+     */
+    ImageFile: string;
+    ImageResponse: {
+      image: components["schemas"]["ImageDto"];
+      /** @example true */
+      success: boolean;
     };
     Integrations: {
       /**
@@ -483,11 +916,105 @@ export interface components {
       /** @description Whether WeChat's app id and secret are configured. */
       wechat: boolean;
     };
+    /** @description How to join (both optional: an open group needs neither). */
+    JoinBody: {
+      /** @description The group's invite code: 8 characters (case does not matter). */
+      code?: string | null;
+      /** @description At most 500 characters (trimmed). */
+      message?: string | null;
+    };
+    /** @description A request to join and, once decided, its outcome. */
+    JoinRequestDto: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      /** Format: uuid */
+      decidedBy: string | null;
+      /**
+       * @description The role it was approved with.
+       * @enum {string|null}
+       */
+      grantedRole: "admin" | "member" | null;
+      /** Format: uuid */
+      id: string;
+      message: string;
+      /** @description Why it was rejected, when a reason was given. */
+      reason: string | null;
+      /**
+       * @description What became of the request.
+       * @enum {string}
+       */
+      status: "pending" | "approved" | "rejected" | "withdrawn";
+      user: components["schemas"]["PersonDto"];
+    };
+    JoinRequestResponse: {
+      request: components["schemas"]["JoinRequestDto"];
+      /** @example true */
+      success: boolean;
+    };
+    JoinRequestsResponse: {
+      nextCursor: string | null;
+      requests: components["schemas"]["JoinRequestDto"][];
+      /** @example true */
+      success: boolean;
+    };
+    /** @description What joining did: `joined` (an active member now) or `requested` (waiting for a decision). */
+    JoinResponse: {
+      group: components["schemas"]["GroupDto"];
+      /**
+       * @description `joined`: an active member now; `requested`: waiting for a decision.
+       * @enum {string}
+       */
+      outcome: "joined" | "requested";
+      /** @example true */
+      success: boolean;
+    };
     LoginRequest: {
       /** @description The password as it was set; at most 1024 bytes. */
       password: string;
       /** @description 3–32 of `a-z`, `0-9`, `_` and `-`; upper case is folded to lower case. */
       username: string;
+    };
+    /** @description Someone's place in a group. */
+    MemberDto: {
+      /**
+       * @description A member's role.
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member";
+      /** Format: date-time */
+      since: string;
+      /**
+       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
+       * @enum {string}
+       */
+      state: "pending" | "active" | "banned";
+      user: components["schemas"]["PersonDto"];
+    };
+    /** @description The viewer's standing in a group. */
+    MembershipDto: {
+      /**
+       * @description A member's role.
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member";
+      /**
+       * Format: date-time
+       * @description When the request, the join or the ban began.
+       */
+      since: string;
+      /**
+       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
+       * @enum {string}
+       */
+      state: "pending" | "active" | "banned";
+    };
+    MembersResponse: {
+      members: components["schemas"]["MemberDto"][];
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
     };
     /** @description WeChat's menu JSON (`{"button": [...]}`), as `wechat::menu::Menu` reads and writes it. */
     Menu: {
@@ -607,6 +1134,13 @@ export interface components {
       signInRequired: boolean;
       success: boolean;
     };
+    /** @description A new draft. */
+    NewArticleBody: {
+      /** @description Markdown, at most 100000 characters. */
+      body?: string;
+      /** @description 1–120 characters, not only spaces (trimmed). */
+      title: string;
+    };
     OverviewResponse: {
       integrations: components["schemas"]["Integrations"];
       success: boolean;
@@ -638,7 +1172,7 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "admin:read" | "admin:write")[];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "admin:read" | "admin:write")[];
       /**
        * @description Where the token stands now.
        * @enum {string}
@@ -649,6 +1183,16 @@ export interface components {
       /** @example true */
       success: boolean;
       token: components["schemas"]["PatDto"];
+    };
+    /** @description Someone as shown beside what they did (an article's author, a member, a requester). */
+    PersonDto: {
+      avatarUrl: string | null;
+      /** Format: uuid */
+      id: string;
+      /** @example 小明 */
+      nickname: string;
+      /** @example xiaoming */
+      username: string;
     };
     /** @description A phone number and the code sent to it. */
     PhoneCodeRequest: {
@@ -720,6 +1264,31 @@ export interface components {
       /** @description 3–32 of `a-z`, `0-9`, `_` and `-`; upper case is folded to lower case. */
       username: string;
     };
+    /** @description Rejecting: an optional reason, kept in the history. */
+    RejectBody: {
+      /** @description At most 500 characters (trimmed). */
+      reason?: string | null;
+    };
+    /** @description A member's new role. */
+    RoleBody: {
+      /**
+       * @description `admin` (the owner only) or `member`.
+       * @enum {string}
+       */
+      role: "admin" | "member";
+    };
+    /** @description A save: title and body, and the version the editor started from. */
+    SaveArticleBody: {
+      /** @description Markdown, at most 100000 characters. */
+      body: string;
+      /** @description 1–120 characters, not only spaces (trimmed). */
+      title: string;
+      /**
+       * Format: int64
+       * @description The `version` the editor loaded or last saved.
+       */
+      version: number;
+    };
     /** @description One scope a token may be given. */
     ScopeDto: {
       /**
@@ -732,11 +1301,11 @@ export interface components {
        * @description The area of the API.
        * @enum {string}
        */
-      area: "account" | "ai" | "admin";
+      area: "account" | "ai" | "groups" | "admin";
       /** @description What it allows, in the request's language. */
       description: string;
       /** @enum {string} */
-      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "admin:read" | "admin:write";
+      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "admin:read" | "admin:write";
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -811,6 +1380,14 @@ export interface components {
        * @enum {string}
        */
       state: "missing" | "fresh" | "expiring" | "expired";
+    };
+    /** @description Who gets the group. */
+    TransferBody: {
+      /**
+       * Format: uuid
+       * @description An active member's user id.
+       */
+      userId: string;
     };
     /** @description A user as every client sees them. */
     UserDto: {
@@ -2156,6 +2733,1685 @@ export interface operations {
       };
     };
   };
+  /**
+   * Discover groups
+   * @description Public groups, and the private ones the asker is an active member of, newest first. With `q`, only those whose name contains it.
+   */
+  discover_groups: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only groups whose name contains this (Chinese or English; case-insensitive for Latin
+         * letters).
+         */
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of groups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupsResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a group
+   * @description The creator becomes its owner and only member. Limited per person (`RATE_GROUPS_CREATE`) and capped per owner (`GROUPS_MAX_OWNED_PER_USER`). A private group cannot be `open`.
+   */
+  create_group: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupSettingsRequest"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `too_many_groups` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A group's home
+   * @description The group as the asker sees it; for those who may read it (anyone for a public group, active members for a private one) also its latest published articles, images and members — empty lists for everyone else.
+   */
+  group_home: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The group */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupHomeResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Change a group's settings
+   * @description Name, description, visibility and join policy (the owner and admins).
+   */
+  update_group: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupSettingsRequest"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a group
+   * @description With its articles, requests, members and every file (the owner only).
+   */
+  delete_group: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A group's published articles
+   * @description Most recently published first.
+   */
+  published_articles: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of articles (no bodies) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArticlesResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Start an article
+   * @description A draft, seen by its author and the group's managers until published (any active member).
+   */
+  create_article: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewArticleBody"];
+      };
+    };
+    responses: {
+      /** @description The draft */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ArticleResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_article_title`, `invalid_article_body` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * An article
+   * @description A published article for the group's readers; a draft for its author and the group's managers only (404 for everyone else).
+   */
+  show_article: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    responses: {
+      /** @description The article, Markdown as written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArticleResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Save an article
+   * @description Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers).
+   */
+  save_article: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SaveArticleBody"];
+      };
+    };
+    responses: {
+      /** @description Saved, with its new `version` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArticleResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `edit_conflict` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ArticleConflictBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_article_title`, `invalid_article_body` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete an article
+   * @description With the images uploaded in its editor (the author and the group's managers).
+   */
+  delete_article: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Publish an article
+   * @description The group's readers see it from now on; it keeps its first publishing time (the author and the group's managers).
+   */
+  publish_article: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    responses: {
+      /** @description Published */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArticleResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Unpublish an article
+   * @description Back to a draft (the author and the group's managers).
+   */
+  unpublish_article: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    responses: {
+      /** @description A draft again */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArticleResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * My drafts in a group
+   * @description Most recently changed first.
+   */
+  my_drafts: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of my drafts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ArticlesResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Banned people
+   * @description Most recently banned first (the owner and admins).
+   */
+  banned_members: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of banned people */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MembersResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Ban someone
+   * @description A member or a requester: they leave, and cannot join or ask again until unbanned. The owner bans anyone else; admins ban members.
+   */
+  ban_member: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The person's user id */
+        userId: string;
+      };
+    };
+    responses: {
+      /** @description Banned */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `owner_untouchable` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Lift a ban */
+  unban_member: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The person's user id */
+        userId: string;
+      };
+    };
+    responses: {
+      /** @description Unbanned */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (not banned) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Set a group's cover image
+   * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`). It is re-encoded without metadata and replaces the old cover (the owner and admins).
+   */
+  set_cover: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/octet-stream": components["schemas"]["ImageBytes"];
+      };
+    };
+    responses: {
+      /** @description The group with its new cover */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_large` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_image_type` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `server_busy` */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Remove a group's cover image */
+  remove_cover: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The group without a cover */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A group's gallery
+   * @description Its images, newest first (articles' images included).
+   */
+  group_gallery: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of images */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GalleryResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Upload an image to the gallery
+   * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) and deleted with it. Counted against the uploader's quota and upload rate.
+   */
+  upload_image: {
+    parameters: {
+      query?: {
+        /** @description The article whose editor uploads it (the author or the group's managers only). */
+        articleId?: string;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/octet-stream": components["schemas"]["ImageBytes"];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ImageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_large` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_image_type` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `server_busy` */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a gallery image
+   * @description One's own, or any for the group's owner and admins; the file goes at once.
+   */
+  delete_gallery_image: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The image's id */
+        mediaId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Make a new invite code
+   * @description The old code (and every link with it) stops working (the owner and admins).
+   */
+  regenerate_invite_code: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The group with its new `inviteCode` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Join a group
+   * @description By its policy: an `open` group at once; an `approval` group takes a request (with `message`) that the owner or an admin decides; an `invite_code` group needs its `code`. A right invite code admits under any policy. Someone banned cannot join or ask until unbanned.
+   */
+  join_group: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JoinBody"];
+      };
+    };
+    responses: {
+      /** @description `joined` or `requested` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["JoinResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `banned_from_group`, `wrong_invite_code` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `already_member`, `request_pending` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_message` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` (invite-code guesses) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A group's members
+   * @description Active members with their roles, first joined first.
+   */
+  group_members: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of members */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MembersResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove a member
+   * @description They may join again by the group's policy. The owner removes anyone else; admins remove members.
+   */
+  remove_member: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The member's user id */
+        userId: string;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `owner_untouchable` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Change a member's role
+   * @description `admin` or `member` (the owner only; ownership moves by transfer).
+   */
+  set_role: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The member's user id */
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoleBody"];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `owner_untouchable` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_role` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Leave a group
+   * @description Or withdraw my pending request. The owner transfers ownership first.
+   */
+  leave_group: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Left */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `banned_from_group` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such group, or not a member) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `owner_cannot_leave` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Requests to join
+   * @description Newest first: the pending ones, or with `status=all` the whole history with each outcome (the owner and admins).
+   */
+  join_requests: {
+    parameters: {
+      query?: {
+        status?: "pending" | "all";
+        cursor?: string;
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of requests */
+      200: {
+        content: {
+          "application/json": components["schemas"]["JoinRequestsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Approve a request to join
+   * @description With the role the person gets (`member` by default; only the owner grants `admin`). Decided once: a second decision gets 409 `request_decided`.
+   */
+  approve_request: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The request's id */
+        requestId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ApproveBody"];
+      };
+    };
+    responses: {
+      /** @description Approved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["JoinRequestResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `request_decided` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_role` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Reject a request to join
+   * @description With an optional reason, kept in the history; the person may ask again.
+   */
+  reject_request: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The request's id */
+        requestId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RejectBody"];
+      };
+    };
+    responses: {
+      /** @description Rejected */
+      200: {
+        content: {
+          "application/json": components["schemas"]["JoinRequestResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `request_decided` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_message` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Transfer ownership
+   * @description To an active member; the old owner becomes an admin (the owner only).
+   */
+  transfer_group: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferBody"];
+      };
+    };
+    responses: {
+      /** @description Transferred */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_a_member` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * My groups
+   * @description The groups I am an active member of or have asked to join, most recent first.
+   */
+  my_groups: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of my groups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupsResponse"];
+        };
+      };
+      /** @description `invalid_cursor` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   /** Health check */
   health: {
     responses: {
@@ -2173,6 +4429,81 @@ export interface operations {
       };
       /** @description Database unreachable */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A stored image
+   * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is.
+   */
+  media_original: {
+    parameters: {
+      path: {
+        /** @description The image's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The image */
+      200: {
+        content: {
+          "image/gif": components["schemas"]["ImageFile"];
+          "image/jpeg": components["schemas"]["ImageFile"];
+          "image/png": components["schemas"]["ImageFile"];
+          "image/webp": components["schemas"]["ImageFile"];
+        };
+      };
+      /** @description Not modified (`If-None-Match`) */
+      304: {
+        content: never;
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A stored image's thumbnail
+   * @description A JPEG at most `MEDIA_THUMB_MAX_EDGE` pixels on its longer edge; who may read it as for the image.
+   */
+  media_thumbnail: {
+    parameters: {
+      path: {
+        /** @description The image's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The thumbnail */
+      200: {
+        content: {
+          "image/jpeg": components["schemas"]["ImageFile"];
+        };
+      };
+      /** @description Not modified (`If-None-Match`) */
+      304: {
+        content: never;
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

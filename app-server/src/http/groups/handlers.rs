@@ -1,0 +1,486 @@
+//! Groups themselves: discovery, a group's home and settings, its cover and invite code,
+//! transfer and deletion, joining and leaving, and its gallery.
+
+use super::dto::{
+    GalleryResponse, GroupDto, GroupHomeResponse, GroupResponse, GroupSearchQuery,
+    GroupSettingsRequest, GroupsResponse, ImageBytes, ImageDto, ImageResponse, JoinBody,
+    JoinResponse, TransferBody, UploadQuery,
+};
+use crate::http::dto::{MessageResponse, PageQuery, next_cursor, page_request};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
+use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
+use crate::http::upload::read_body;
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use groups::service::{JoinAttempt, JoinOutcome};
+use kernel::{ArticleId, GroupId, MediaId};
+
+/// The group of the path.
+pub(super) fn group_id(raw: &str) -> Result<GroupId, ApiError> {
+    path_id(raw)
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Discover groups",
+    description = "Public groups, and the private ones the asker is an active member of, newest first. With `q`, only those whose name contains it.",
+    params(GroupSearchQuery),
+    responses(
+        (status = 200, description = "A page of groups", body = GroupsResponse),
+        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/groups")]
+pub async fn discover_groups(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    query: web::Query<GroupSearchQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = page_request(query.cursor.as_deref(), query.limit)?;
+    let found = state
+        .groups
+        .discover(me.user_id(), query.q.as_deref(), page)
+        .await?;
+    Ok(HttpResponse::Ok().json(GroupsResponse {
+        success: true,
+        groups: found.items.iter().map(GroupDto::of_listing).collect(),
+        next_cursor: next_cursor(&found),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "My groups",
+    description = "The groups I am an active member of or have asked to join, most recent first.",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of my groups", body = GroupsResponse),
+        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/groups/mine")]
+pub async fn my_groups(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let found = state.groups.mine(me.user.id, query.page()?).await?;
+    Ok(HttpResponse::Ok().json(GroupsResponse {
+        success: true,
+        groups: found.items.iter().map(GroupDto::of_listing).collect(),
+        next_cursor: next_cursor(&found),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Create a group",
+    description = "The creator becomes its owner and only member. Limited per person (`RATE_GROUPS_CREATE`) and capped per owner (`GROUPS_MAX_OWNED_PER_USER`). A private group cannot be `open`.",
+    request_body = GroupSettingsRequest,
+    responses(
+        (status = 201, description = "Created", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 409, description = "`too_many_groups`", body = ErrorBody),
+        (status = 422, description = "`invalid_group_settings` (with `fields`), `private_group_cannot_be_open`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups")]
+pub async fn create_group(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<GroupSettingsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let settings = body.into_inner().try_into_domain()?;
+    let group = state.groups.create(me.user.id, settings).await?;
+    let view = state.groups.get(Some(me.user.id), group.id).await?;
+    Ok(HttpResponse::Created().json(GroupResponse {
+        success: true,
+        group: GroupDto::of_view(&view),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "A group's home",
+    description = "The group as the asker sees it; for those who may read it (anyone for a public group, active members for a private one) also its latest published articles, images and members — empty lists for everyone else.",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "The group", body = GroupHomeResponse),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/groups/{id}")]
+pub async fn group_home(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let home = state.groups.home(me.user_id(), group_id(&id)?).await?;
+    Ok(HttpResponse::Ok().json(GroupHomeResponse::from(home)))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Change a group's settings",
+    description = "Name, description, visibility and join policy (the owner and admins).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    request_body = GroupSettingsRequest,
+    responses(
+        (status = 200, description = "Saved", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_group_settings` (with `fields`), `private_group_cannot_be_open`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[put("/groups/{id}")]
+pub async fn update_group(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    body: web::Json<GroupSettingsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    let settings = body.into_inner().try_into_domain()?;
+    state
+        .groups
+        .update_settings(me.user.id, id, settings)
+        .await?;
+    group_response(&state, &me, id).await
+}
+
+async fn group_response(
+    state: &AppState,
+    me: &SignedIn,
+    id: GroupId,
+) -> Result<HttpResponse, ApiError> {
+    let view = state.groups.get(Some(me.user.id), id).await?;
+    Ok(HttpResponse::Ok().json(GroupResponse {
+        success: true,
+        group: GroupDto::of_view(&view),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Delete a group",
+    description = "With its articles, requests, members and every file (the owner only).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[delete("/groups/{id}")]
+pub async fn delete_group(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    lang: Lang,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    state.groups.delete(me.user.id, group_id(&id)?).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::GroupDeleted, lang)))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Set a group's cover image",
+    description = "The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`). It is re-encoded without metadata and replaces the old cover (the owner and admins).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    request_body(content = ImageBytes, content_type = "application/octet-stream"),
+    responses(
+        (status = 200, description = "The group with its new cover", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 413, description = "`image_too_large`", body = ErrorBody),
+        (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        (status = 503, description = "`server_busy`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[put("/groups/{id}/cover")]
+pub async fn set_cover(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    let _place = state.uploads.enter().await?;
+    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    state.groups.set_cover(me.user.id, id, bytes).await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Remove a group's cover image",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "The group without a cover", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[delete("/groups/{id}/cover")]
+pub async fn remove_cover(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    state.groups.remove_cover(me.user.id, id).await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Make a new invite code",
+    description = "The old code (and every link with it) stops working (the owner and admins).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "The group with its new `inviteCode`", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups/{id}/invite-code")]
+pub async fn regenerate_invite_code(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    state.groups.regenerate_invite_code(me.user.id, id).await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Transfer ownership",
+    description = "To an active member; the old owner becomes an admin (the owner only).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    request_body = TransferBody,
+    responses(
+        (status = 200, description = "Transferred", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`not_a_member`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups/{id}/transfer")]
+pub async fn transfer_group(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    body: web::Json<TransferBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    state
+        .groups
+        .transfer(me.user.id, id, kernel::UserId(body.user_id))
+        .await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Join a group",
+    description = "By its policy: an `open` group at once; an `approval` group takes a request (with `message`) that the owner or an admin decides; an `invite_code` group needs its `code`. A right invite code admits under any policy. Someone banned cannot join or ask until unbanned.",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    request_body = JoinBody,
+    responses(
+        (status = 200, description = "`joined` or `requested`", body = JoinResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`banned_from_group`, `wrong_invite_code`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 409, description = "`already_member`, `request_pending`", body = ErrorBody),
+        (status = 422, description = "`invalid_message`", body = ErrorBody),
+        (status = 429, description = "`rate_limited` (invite-code guesses)", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups/{id}/join")]
+pub async fn join_group(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    body: web::Json<JoinBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    let body = body.into_inner();
+    let outcome = state
+        .groups
+        .join(
+            me.user.id,
+            id,
+            JoinAttempt {
+                message: body.message,
+                code: body.code,
+            },
+        )
+        .await?;
+    let view = state.groups.get(Some(me.user.id), id).await?;
+    Ok(HttpResponse::Ok().json(JoinResponse {
+        success: true,
+        outcome: match outcome {
+            JoinOutcome::Joined(_) => "joined",
+            JoinOutcome::Requested(_) => "requested",
+        },
+        group: GroupDto::of_view(&view),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Leave a group",
+    description = "Or withdraw my pending request. The owner transfers ownership first.",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "Left", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`banned_from_group`", body = ErrorBody),
+        (status = 404, description = "`not_found` (no such group, or not a member)", body = ErrorBody),
+        (status = 409, description = "`owner_cannot_leave`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[delete("/groups/{id}/membership")]
+pub async fn leave_group(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    lang: Lang,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    state.groups.leave(me.user.id, group_id(&id)?).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::LeftGroup, lang)))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "A group's gallery",
+    description = "Its images, newest first (articles' images included).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id"), PageQuery),
+    responses(
+        (status = 200, description = "A page of images", body = GalleryResponse),
+        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 403, description = "`members_only`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/groups/{id}/gallery")]
+pub async fn group_gallery(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = state
+        .groups
+        .gallery(me.user_id(), group_id(&id)?, query.page()?)
+        .await?;
+    Ok(HttpResponse::Ok().json(GalleryResponse {
+        success: true,
+        images: page.items.iter().map(ImageDto::from).collect(),
+        next_cursor: next_cursor(&page),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Upload an image to the gallery",
+    description = "The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) and deleted with it. Counted against the uploader's quota and upload rate.",
+    params(("id" = uuid::Uuid, Path, description = "The group's id"), UploadQuery),
+    request_body(content = ImageBytes, content_type = "application/octet-stream"),
+    responses(
+        (status = 201, description = "Stored", body = ImageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 413, description = "`image_too_large`", body = ErrorBody),
+        (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        (status = 503, description = "`server_busy`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups/{id}/gallery")]
+pub async fn upload_image(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    query: web::Query<UploadQuery>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    let _place = state.uploads.enter().await?;
+    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    let media = state
+        .groups
+        .upload_image(me.user.id, id, query.article_id.map(ArticleId), bytes)
+        .await?;
+    Ok(HttpResponse::Created().json(ImageResponse {
+        success: true,
+        image: ImageDto::from(&media),
+    }))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Delete a gallery image",
+    description = "One's own, or any for the group's owner and admins; the file goes at once.",
+    params(
+        ("id" = uuid::Uuid, Path, description = "The group's id"),
+        ("mediaId" = uuid::Uuid, Path, description = "The image's id"),
+    ),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[delete("/groups/{id}/gallery/{mediaId}")]
+pub async fn delete_gallery_image(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    lang: Lang,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, media) = path.into_inner();
+    let media: MediaId = path_id(&media)?;
+    state
+        .groups
+        .delete_image(me.user.id, group_id(&id)?, media)
+        .await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::ImageDeleted, lang)))
+}

@@ -1,0 +1,104 @@
+//! Serving stored images.
+
+use super::dto::ImageFile;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::{MaybeSignedIn, path_id};
+use crate::state::AppState;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use kernel::MediaId;
+use media::Variant;
+
+/// How long anyone's files may be cached (ids never change content; a group turned private
+/// stops being served to strangers by us at once, a shared cache may keep a copy this long).
+const PUBLIC_MAX_AGE_SECS: u32 = 3600;
+
+async fn serve(
+    req: &HttpRequest,
+    state: &AppState,
+    me: &MaybeSignedIn,
+    raw_id: &str,
+    variant: Variant,
+) -> Result<HttpResponse, ApiError> {
+    let id: MediaId = path_id(raw_id)?;
+    let file = state.media.read(me.user_id(), id, variant).await?;
+    let etag = format!(
+        "\"{}-{}\"",
+        id.0.simple(),
+        match variant {
+            Variant::Original => "o",
+            Variant::Thumbnail => "t",
+        }
+    );
+    let cache = if file.public {
+        format!("public, max-age={PUBLIC_MAX_AGE_SECS}")
+    } else {
+        "private, no-store".to_owned()
+    };
+    let unchanged = req
+        .headers()
+        .get(IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut res = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    res.insert_header((CACHE_CONTROL, cache))
+        .insert_header((ETAG, etag))
+        .insert_header(("X-Content-Type-Options", "nosniff"))
+        .insert_header(("Content-Security-Policy", "default-src 'none'; sandbox"));
+    if unchanged {
+        return Ok(res.finish());
+    }
+    Ok(res
+        .insert_header((CONTENT_TYPE, file.content_type))
+        .body(file.bytes))
+}
+
+#[utoipa::path(
+    tag = "media",
+    summary = "A stored image",
+    description = "Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is.",
+    params(("id" = uuid::Uuid, Path, description = "The image's id")),
+    responses(
+        (status = 200, description = "The image", content(
+            (ImageFile = "image/jpeg"), (ImageFile = "image/png"), (ImageFile = "image/webp"), (ImageFile = "image/gif")
+        )),
+        (status = 304, description = "Not modified (`If-None-Match`)"),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/media/{id}")]
+pub async fn media_original(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    serve(&req, &state, &me, &id, Variant::Original).await
+}
+
+#[utoipa::path(
+    tag = "media",
+    summary = "A stored image's thumbnail",
+    description = "A JPEG at most `MEDIA_THUMB_MAX_EDGE` pixels on its longer edge; who may read it as for the image.",
+    params(("id" = uuid::Uuid, Path, description = "The image's id")),
+    responses(
+        (status = 200, description = "The thumbnail", content((ImageFile = "image/jpeg"))),
+        (status = 304, description = "Not modified (`If-None-Match`)"),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/media/{id}/thumbnail")]
+pub async fn media_thumbnail(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    serve(&req, &state, &me, &id, Variant::Thumbnail).await
+}
