@@ -2,19 +2,17 @@
 //! The `MediaStore` contract (ports.rs), run against both adapters: a real folder, and a real
 //! S3-protocol server (moto) on loopback.
 
-mod support;
-
 use adapter_media::{FsMediaStore, S3MediaStore, S3Settings};
 use futures_util::TryStreamExt as _;
 use media::MediaError;
 use media::ports::MediaStore;
+use moto_server::{self as moto, MotoServer};
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::path::Path as ObjectPath;
 use object_store::{Attribute, ObjectStore as _, ObjectStoreExt as _};
 use secrecy::SecretString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use support::moto::{self, MotoServer};
 
 const ORIGINAL: &str = "media/0123456789abcdef0123456789abcdef/original.jpg";
 const THUMB: &str = "media/0123456789abcdef0123456789abcdef/thumb.jpg";

@@ -1,3 +1,0 @@
-//! Helpers shared by this crate's test binaries.
-
-pub mod moto;
