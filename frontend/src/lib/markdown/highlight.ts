@@ -17,7 +17,7 @@ import xml from 'highlight.js/lib/languages/xml'
 import yaml from 'highlight.js/lib/languages/yaml'
 
 /*
- * highlight.js's core with the languages chat answers use most, not the full bundle (190+
+ * highlight.js's core with the languages chat answers and articles use most, not the full bundle (190+
  * languages, ~300 kB). Each definition brings its usual aliases (js, ts, py, sh, html, yml, …).
  */
 const LANGUAGES = {

@@ -1,5 +1,5 @@
 /*
- * highlight.js and its languages (~27 kB gz) load only when an answer first contains a fenced
+ * highlight.js and its languages (~27 kB gz) load only when a text first contains a fenced
  * code block; until then code shows unhighlighted, and MarkdownView renders again once the
  * highlighter is there.
  */
@@ -27,7 +27,7 @@ export function loadHighlighter(): Promise<void> {
       for (const listener of listeners) listener()
     },
     (error: unknown) => {
-      // Code stays plain; a later answer tries again.
+      // Code stays plain; a later text tries again.
       loading = null
       console.error('Loading the code highlighter failed', error)
     },

@@ -9,22 +9,33 @@ import {
   subscribeHighlighter,
 } from './highlighter.ts'
 import './markdown.css'
-import { renderMarkdownCached } from './render.ts'
+import { renderMarkdown, renderMarkdownCached } from './render.ts'
 
 interface MarkdownViewProps {
   content: string
   className?: string
+  /**
+   * Keep the rendering in the cache of the last 200 (the default): right for texts shown again
+   * and again (chat answers, articles). An editor's preview, a new text on every keystroke,
+   * passes false so it does not push everything else out.
+   */
+  cached?: boolean
 }
 
 /**
- * An assistant answer as sanitised Markdown. Loaded lazily (markdown-it and DOMPurify) the
- * first time an answer is shown, and the code highlighter only once an answer has code;
- * memoised by content, so while one answer streams in the others are not rendered again.
+ * Markdown as sanitised HTML (spec §9), for the AI assistant's answers and the groups' articles.
+ * Loaded lazily (markdown-it and DOMPurify) the first time something is shown, and the code
+ * highlighter only once a text has fenced code; memoised by content, so while one answer streams
+ * in the others are not rendered again.
  */
-export const MarkdownView = memo(function MarkdownView({ content, className }: MarkdownViewProps) {
-  const { t } = useTranslation('ai')
+export const MarkdownView = memo(function MarkdownView({
+  content,
+  className,
+  cached = true,
+}: MarkdownViewProps) {
+  const { t } = useTranslation()
   const copyText = useCopyText()
-  const copyLabel = t('markdown.copyCode')
+  const copyLabel = t('copy.code')
   const highlight = useSyncExternalStore(subscribeHighlighter, currentHighlighter)
   const wantsHighlighter = !highlight && hasCodeFence(content)
 
@@ -33,8 +44,12 @@ export const MarkdownView = memo(function MarkdownView({ content, className }: M
   }, [wantsHighlighter])
 
   const html = useMemo(
-    () => renderMarkdownCached(content, { copyLabel, highlight }),
-    [content, copyLabel, highlight],
+    () =>
+      (cached ? renderMarkdownCached : renderMarkdown)(content, {
+        copyLabel,
+        highlight,
+      }),
+    [content, copyLabel, highlight, cached],
   )
 
   // The code blocks' copy buttons are plain HTML from the renderer; one listener serves them.

@@ -3,9 +3,9 @@ import MarkdownIt, { type Env } from 'markdown-it'
 import type { HighlightFunction } from './highlighter.ts'
 
 /*
- * Markdown of the assistant's answers (spec §9): raw HTML off, line breaks on, links detected,
- * typographic replacements on, and the output sanitised. Fenced code is highlighted and gets a
- * copy button (wired up by MarkdownView).
+ * The app's one Markdown renderer: the assistant's answers (spec §9) and the groups' articles.
+ * Raw HTML off, line breaks on, links detected, typographic replacements on, and the output
+ * sanitised. Fenced code is highlighted and gets a copy button (wired up by MarkdownView).
  */
 
 export interface RenderOptions {
@@ -75,9 +75,9 @@ export function renderMarkdown(source: string, { copyLabel, highlight }: RenderO
 }
 
 /*
- * Rendered answers by source text. A streaming answer is rendered again on every delta, but
- * the finished ones around it are not, and switching conversations back and forth costs
- * nothing. Oldest entries go first.
+ * Rendered texts by source. A streaming answer is rendered again on every delta, but the
+ * finished ones around it are not, and switching conversations (or articles) back and forth
+ * costs nothing. Oldest entries go first.
  */
 const CACHE_LIMIT = 200
 const cache = new Map<string, string>()

@@ -8,7 +8,7 @@ import { formatResponseTime, modelLabel, type AiChatMessage } from '../model.ts'
 import { isFailureMessage } from '../session-logic.ts'
 import { failureText } from './display.ts'
 
-const loadMarkdownView = () => import('../markdown/markdown-view.tsx')
+const loadMarkdownView = () => import('@/lib/markdown/markdown-view.tsx')
 const MarkdownView = lazy(loadMarkdownView)
 
 /** Starts loading the Markdown renderer before the first answer needs it. */
