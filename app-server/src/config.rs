@@ -236,6 +236,8 @@ pub struct Config {
     pub database_url: String,
     /// `None`: [`Database::default_pool_size`](adapter_postgres::Database::default_pool_size).
     pub database_max_connections: Option<u32>,
+    /// Log every SQL statement at `info` (`DATABASE_LOG_STATEMENTS`; for `just bench`).
+    pub database_log_statements: bool,
     pub static_dir: PathBuf,
     pub cookie_secure: CookieSecure,
     /// Whose forwarding headers are believed (see `http::extract::client_context`).
@@ -269,6 +271,7 @@ impl Default for Config {
             workers: None,
             database_url: "sqlite://data/courtyard.db?mode=rwc".into(),
             database_max_connections: None,
+            database_log_statements: false,
             static_dir: PathBuf::from("frontend/dist"),
             cookie_secure: CookieSecure::Auto,
             trusted_proxies: TrustedProxies::default(),
@@ -390,6 +393,7 @@ impl Config {
                     })
                 })
                 .transpose()?,
+            database_log_statements: flag(&get, "DATABASE_LOG_STATEMENTS", false)?,
             static_dir: get("STATIC_DIR").map(PathBuf::from).unwrap_or(d.static_dir),
             cookie_secure,
             trusted_proxies,

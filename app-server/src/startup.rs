@@ -241,7 +241,9 @@ impl Application {
         let pool = config
             .database_max_connections
             .unwrap_or_else(|| Database::default_pool_size(&config.database_url));
-        let db = Database::connect(&config.database_url, pool).await?;
+        let db =
+            Database::connect_logged(&config.database_url, pool, config.database_log_statements)
+                .await?;
         db.migrate().await?;
         Self::build_with_db(config, db).await
     }

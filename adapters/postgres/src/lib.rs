@@ -59,7 +59,20 @@ impl Database {
     /// # Errors
     /// When the URL is malformed or the server cannot be reached.
     pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Self> {
-        Self::connect_inner(url, max_connections).await
+        Self::connect_inner(url, max_connections, false).await
+    }
+
+    /// As [`Database::connect`], and with `log_statements` every SQL statement is logged at
+    /// `info` (`DATABASE_LOG_STATEMENTS`: `just bench` counts the statements a request costs).
+    ///
+    /// # Errors
+    /// When the URL is malformed or the server cannot be reached.
+    pub async fn connect_logged(
+        url: &str,
+        max_connections: u32,
+        log_statements: bool,
+    ) -> anyhow::Result<Self> {
+        Self::connect_inner(url, max_connections, log_statements).await
     }
 
     /// The pool size when none is configured: 10 for PostgreSQL; **1** for SQLite. SQLite
@@ -71,7 +84,11 @@ impl Database {
         if url.starts_with("sqlite:") { 1 } else { 10 }
     }
 
-    async fn connect_inner(url: &str, max_connections: u32) -> anyhow::Result<Self> {
+    async fn connect_inner(
+        url: &str,
+        max_connections: u32,
+        log_statements: bool,
+    ) -> anyhow::Result<Self> {
         let sqlite_dir = sqlite_file_path(url)
             .and_then(|path| {
                 std::path::Path::new(&path)
@@ -88,7 +105,8 @@ impl Database {
             .min_connections(1)
             .connect_timeout(Duration::from_secs(5))
             .acquire_timeout(Duration::from_secs(10))
-            .sqlx_logging(false);
+            // sea-orm logs statements at `info` (its default level) when asked.
+            .sqlx_logging(log_statements);
         // Every pooled SQLite connection gets the same settings (a PRAGMA run once would reach
         // only one of them): write-ahead logging, foreign keys, a 5 s busy wait, and
         // `synchronous=NORMAL`, SQLite's recommendation with WAL: a commit no longer waits for

@@ -118,6 +118,20 @@ impl AccessTable {
         self.operations.get(&(method.clone(), pattern.to_owned()))
     }
 
+    /// The operation a request reaches: the pattern the router matched, when it declares the
+    /// method; else the first pattern of the document that matches the path and declares it.
+    /// (`PUT /api/groups/mine` is matched by the router as `/api/groups/mine`, whose resource
+    /// has only `GET`, and then served by `PUT /api/groups/{id}`.)
+    pub fn operation(&self, method: &Method, matched: Option<&str>, path: &str) -> Option<&Access> {
+        if let Some(access) = matched.and_then(|p| self.get(method, p)) {
+            return Some(access);
+        }
+        self.paths
+            .iter()
+            .find(|(def, declared)| declared.contains(method) && def.is_match(path))
+            .and_then(|(def, _)| self.get(method, def.pattern()?))
+    }
+
     /// The methods declared for a concrete request path (`/api/tokens/3f…`), over every
     /// pattern that matches it, in the document's order (GET, POST, PUT, DELETE, …); empty
     /// for a path the document does not know.
@@ -225,9 +239,10 @@ pub async fn authenticate_bearer(
     };
     // Fails closed: no declared operation, no token. Decided before the token is even looked
     // up, so an unknown route never costs a database query.
-    let Some(access) = req
-        .match_pattern()
-        .and_then(|pattern| table.get(req.method(), &pattern).cloned())
+    let matched = req.match_pattern();
+    let Some(access) = table
+        .operation(req.method(), matched.as_deref(), req.path())
+        .cloned()
     else {
         return Ok(req.error_response(ApiError::token_not_allowed()));
     };

@@ -605,7 +605,7 @@ impl From<&PathError> for ApiError {
 
 impl From<&QueryPayloadError> for ApiError {
     fn from(_: &QueryPayloadError) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", Msg::InvalidBody)
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", Msg::InvalidQuery)
     }
 }
 

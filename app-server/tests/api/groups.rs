@@ -757,3 +757,40 @@ fn reply_of(r: Reply) -> Value {
     assert_eq!(r.status, 200, "{:?}", r.body);
     r.body
 }
+
+/// `PUT /api/groups/mine` is routed to `PUT /api/groups/{id}` (the resource `/api/groups/mine`
+/// has only `GET`): a token is judged by that operation, as a session is (404 for the id "mine"),
+/// not refused as if the path were unknown. Found by schemathesis.
+#[tokio::test]
+async fn a_token_on_a_path_two_patterns_match_is_judged_by_the_operation_that_serves_it() {
+    let app = spawn_app(TestDb::sqlite().await).await;
+    app.register("alice", PASSWORD).await;
+    let token = app
+        .post(
+            "/api/tokens",
+            json!({ "name": "w", "scopes": ["groups:write"], "expiresInDays": 7 }),
+        )
+        .await;
+    let secret = token.body["secret"].as_str().unwrap().to_owned();
+    let by_token = reply(
+        reqwest::Client::new()
+            .put(app.url("/api/groups/mine"))
+            .header(AUTHORIZATION, format!("Bearer {secret}"))
+            .json(&json!({ "name": "无名", "visibility": "public", "joinPolicy": "open" }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let by_session = app
+        .send(
+            &app.client,
+            Method::PUT,
+            "/api/groups/mine",
+            Some(json!({ "name": "无名", "visibility": "public", "joinPolicy": "open" })),
+            "en",
+        )
+        .await;
+    assert_eq!((by_session.status, by_session.code()), (404, "not_found"));
+    assert_eq!((by_token.status, by_token.code()), (404, "not_found"));
+}

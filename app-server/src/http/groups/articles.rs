@@ -36,7 +36,7 @@ fn ids(path: (String, String)) -> Result<(GroupId, ArticleId), ApiError> {
     params(("id" = uuid::Uuid, Path, description = "The group's id"), PageQuery),
     responses(
         (status = 200, description = "A page of articles (no bodies)", body = ArticlesResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 403, description = "`members_only`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     ),
@@ -63,7 +63,7 @@ pub async fn published_articles(
     params(("id" = uuid::Uuid, Path, description = "The group's id"), PageQuery),
     responses(
         (status = 200, description = "A page of my drafts", body = ArticlesResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),

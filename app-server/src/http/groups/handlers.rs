@@ -28,7 +28,7 @@ pub(super) fn group_id(raw: &str) -> Result<GroupId, ApiError> {
     params(GroupSearchQuery),
     responses(
         (status = 200, description = "A page of groups", body = GroupsResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
     ),
     security((), ("session" = []), ("bearer" = ["groups:read"]))
 )]
@@ -57,7 +57,7 @@ pub async fn discover_groups(
     params(PageQuery),
     responses(
         (status = 200, description = "A page of my groups", body = GroupsResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["groups:read"]))
@@ -388,7 +388,7 @@ pub async fn leave_group(
     params(("id" = uuid::Uuid, Path, description = "The group's id"), PageQuery),
     responses(
         (status = 200, description = "A page of images", body = GalleryResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 403, description = "`members_only`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     ),
@@ -420,6 +420,7 @@ pub async fn group_gallery(
     request_body(content = ImageBytes, content_type = "application/octet-stream"),
     responses(
         (status = 201, description = "Stored", body = ImageResponse),
+        (status = 400, description = "`invalid_query` (a malformed `articleId`)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),

@@ -29,7 +29,7 @@ fn members_response(page: &kernel::Page<groups::model::Member>) -> HttpResponse 
     params(("id" = uuid::Uuid, Path, description = "The group's id"), PageQuery),
     responses(
         (status = 200, description = "A page of members", body = MembersResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 403, description = "`members_only`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
     ),
@@ -125,7 +125,7 @@ pub async fn remove_member(
     params(("id" = uuid::Uuid, Path, description = "The group's id"), PageQuery),
     responses(
         (status = 200, description = "A page of banned people", body = MembersResponse),
-        (status = 400, description = "`invalid_cursor`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -209,7 +209,7 @@ pub async fn unban_member(
     params(("id" = uuid::Uuid, Path, description = "The group's id"), RequestsQuery),
     responses(
         (status = 200, description = "A page of requests", body = JoinRequestsResponse),
-        (status = 400, description = "`invalid_cursor`, `invalid_query`", body = ErrorBody),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),

@@ -2758,7 +2758,7 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2994,7 +2994,7 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3346,7 +3346,7 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3396,7 +3396,7 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3637,7 +3637,7 @@ export interface operations {
           "application/json": components["schemas"]["GalleryResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3688,6 +3688,12 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["ImageResponse"];
+        };
+      };
+      /** @description `invalid_query` (a malformed `articleId`) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `unauthorized` */
@@ -3921,7 +3927,7 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4135,7 +4141,7 @@ export interface operations {
           "application/json": components["schemas"]["JoinRequestsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4398,7 +4404,7 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor` */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
