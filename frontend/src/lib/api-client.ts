@@ -130,6 +130,29 @@ function interpretBody(
   return fail(statusFallback())
 }
 
+/**
+ * A response read outside {@link apiRequest} (an upload through XMLHttpRequest, which reports
+ * progress): its parsed body, or the {@link ApiError} spec §8 makes of it, by the same rules.
+ */
+export function readApiResponse<T>(status: number, contentType: string, text: string): T {
+  const parsed = interpretBody(
+    contentType.toLowerCase(),
+    text,
+    status,
+    status >= 400 && status <= 599,
+  )
+  if (!parsed.ok) throw new ApiError(parsed.body)
+  return parsed.data as T
+}
+
+/** A request that got no response at all (network down, connection reset): spec §8's error. */
+export function requestFailedError(cause?: unknown): ApiError {
+  return new ApiError(
+    { ...defaultErrorBody(), message: i18n.t('errors:api.handlingFailed') },
+    { cause },
+  )
+}
+
 /** Base URL of the API from the page's runtime config: `<meta name="courtyard:api-base">`. */
 export function apiBaseUrl(doc: Document = document): string {
   const configured = doc.querySelector<HTMLMetaElement>('meta[name="courtyard:api-base"]')?.content
@@ -210,10 +233,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       text = await response.text()
     } catch (error) {
       if (isAbort(error)) throw error
-      throw new ApiError(
-        { ...defaultErrorBody(), message: i18n.t('errors:api.handlingFailed') },
-        { cause: error },
-      )
+      throw requestFailedError(error)
     }
 
     const parsed = interpretBody(

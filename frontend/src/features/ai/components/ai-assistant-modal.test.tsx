@@ -21,7 +21,7 @@ import {
   streamResponse,
 } from '../test-fixtures.ts'
 import { AiAssistantModal } from './ai-assistant-modal.tsx'
-import { NARROW_QUERY } from './use-media-query.ts'
+import { NARROW_QUERY } from '@/lib/media-query.ts'
 
 type Store = ReturnType<typeof createStore>
 

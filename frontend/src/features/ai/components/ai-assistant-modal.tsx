@@ -21,7 +21,7 @@ import { preloadMarkdown } from './message-item.tsx'
 import { MessageList } from './message-list.tsx'
 import { ModelPicker } from './model-picker.tsx'
 import { useCopyText } from '@/lib/clipboard.ts'
-import { NARROW_QUERY, useMediaQuery } from './use-media-query.ts'
+import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
 
 /** What is typed but not sent yet; it outlives closing the modal. */
 const draftAtom = atom('')
