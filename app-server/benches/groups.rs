@@ -24,7 +24,7 @@ mod support;
 use futures_util::StreamExt;
 use reqwest::header::{CONTENT_TYPE, SET_COOKIE};
 use serde_json::{Value, json};
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::{Duration, Instant};
 use support::{Server, mark, percentile_ms, reset_peak, status_kib};
 
@@ -61,7 +61,7 @@ fn main() {
     std::process::exit(code);
 }
 
-fn env(database_url: &str, media: &PathBuf, log_statements: bool) -> Vec<(&'static str, String)> {
+fn env(database_url: &str, media: &Path, log_statements: bool) -> Vec<(&'static str, String)> {
     vec![
         ("DATABASE_URL", database_url.to_owned()),
         ("MEDIA_DIR", media.display().to_string()),
@@ -83,7 +83,7 @@ fn env(database_url: &str, media: &PathBuf, log_statements: bool) -> Vec<(&'stat
     ]
 }
 
-async fn engine(label: &str, database_url: &str, dir: &PathBuf) -> bool {
+async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
     std::fs::create_dir_all(dir).unwrap();
     let media = dir.join("media");
     println!("\n{label}");
