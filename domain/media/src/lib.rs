@@ -9,6 +9,8 @@
 //! framework, database, image or storage library.
 
 pub mod error;
+#[cfg(any(test, feature = "mocks"))]
+pub mod memory;
 pub mod model;
 pub mod ports;
 pub mod service;

@@ -7,9 +7,10 @@ use crate::model::{Article, ArticleStatus, Decision, GroupDescription, JoinPolic
 use crate::ports::SaveOutcome;
 use chrono::{DateTime, TimeZone, Utc};
 use kernel::{Cursor, FixedClock, MockRateLimiter};
+use media::memory::{MemoryRepository, MemoryStore};
 use media::model::{ImageFormat, ProcessedImage};
-use media::ports::{MockImageProcessor, MockMediaStore};
-use media::{MediaPolicy, MediaPorts, MediaState};
+use media::ports::MockImageProcessor;
+use media::{MediaPolicy, MediaPorts};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -433,85 +434,15 @@ impl ArticleRepository for MemRepo {
     }
 }
 
-/// Media rows and objects in memory (only what the group rules touch).
-#[derive(Default, Clone)]
-struct MemMedia(Arc<Mutex<HashMap<MediaId, Media>>>);
-
-#[async_trait]
-impl media::ports::MediaRepository for MemMedia {
-    async fn insert(&self, m: &Media) -> Result<(), MediaError> {
-        self.0.lock().unwrap().insert(m.id, m.clone());
-        Ok(())
-    }
-    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError> {
-        Ok(self
-            .0
-            .lock()
-            .unwrap()
-            .get_mut(&id)
-            .map(|m| m.state = state)
-            .is_some())
-    }
-    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError> {
-        Ok(self.0.lock().unwrap().get(&id).cloned())
-    }
-    async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
-        self.0.lock().unwrap().remove(&id);
-        Ok(())
-    }
-    async fn bytes_of_owner(&self, _: UserId) -> Result<u64, MediaError> {
-        Ok(0)
-    }
-    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
-        let rows: Vec<Media> = self
-            .0
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.group == Some(group) && m.kind == MediaKind::Gallery)
-            .cloned()
-            .collect();
-        Ok(page_of(rows, page, |m| Cursor::new(m.created_at, m.id.0)))
-    }
-    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError> {
-        Ok(self
-            .0
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.group == Some(group))
-            .take(limit as usize)
-            .cloned()
-            .collect())
-    }
-    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError> {
-        Ok(self
-            .0
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.article == Some(article))
-            .take(limit as usize)
-            .cloned()
-            .collect())
-    }
-    async fn stale(&self, _: DateTime<Utc>, _: u64) -> Result<Vec<Media>, MediaError> {
-        Ok(Vec::new())
-    }
-}
-
 struct World {
     repo: MemRepo,
-    media_rows: MemMedia,
+    media_rows: Arc<MemoryRepository>,
     svc: GroupsService,
 }
 
 fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
     let repo = MemRepo::default();
-    let media_rows = MemMedia::default();
-    let mut store = MockMediaStore::new();
-    store.expect_put().returning(|_, _, _| Ok(()));
-    store.expect_delete().returning(|_| Ok(()));
+    let media_rows = Arc::new(MemoryRepository::default());
     let mut processor = MockImageProcessor::new();
     processor.expect_process().returning(|_, _| {
         Ok(ProcessedImage {
@@ -531,8 +462,8 @@ fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
         .returning(|_, _, _| Ok(RateDecision::Allowed));
     let media = MediaService::new(
         MediaPorts {
-            store: Arc::new(store),
-            repo: Arc::new(media_rows.clone()),
+            store: Arc::new(MemoryStore::default()),
+            repo: media_rows.clone(),
             processor: Arc::new(processor),
             access: Arc::new(GroupMediaAccess::new(Arc::new(repo.clone()))),
             limiter: Arc::new(media_limiter),
@@ -1397,11 +1328,11 @@ async fn an_articles_images_go_with_it_and_gallery_deletes_follow_ownership() {
     ));
 
     w.svc.delete_article(author, g.id, a.id).await.unwrap();
-    let left: Vec<MediaId> = w.media_rows.0.lock().unwrap().keys().copied().collect();
+    let left: Vec<MediaId> = w.media_rows.rows.lock().unwrap().keys().copied().collect();
     assert_eq!(left, vec![loose.id]);
     assert!(!left.contains(&in_article.id));
     w.svc.delete_image(owner, g.id, loose.id).await.unwrap();
-    assert!(w.media_rows.0.lock().unwrap().is_empty());
+    assert!(w.media_rows.rows.lock().unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -1426,14 +1357,14 @@ async fn a_new_cover_replaces_the_old_file_and_deleting_the_group_takes_every_fi
         .cover
         .unwrap();
     assert_ne!(first, second);
-    let ids: Vec<MediaId> = w.media_rows.0.lock().unwrap().keys().copied().collect();
+    let ids: Vec<MediaId> = w.media_rows.rows.lock().unwrap().keys().copied().collect();
     assert_eq!(ids, vec![second]);
     w.svc
         .upload_image(owner, g.id, None, PNG.to_vec())
         .await
         .unwrap();
     w.svc.delete(owner, g.id).await.unwrap();
-    assert!(w.media_rows.0.lock().unwrap().is_empty());
+    assert!(w.media_rows.rows.lock().unwrap().is_empty());
     assert!(matches!(
         w.svc.get(Some(owner), g.id).await,
         Err(GroupError::NotFound)

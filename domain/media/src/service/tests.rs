@@ -3,138 +3,11 @@
 //! other after every case (no object without a row, no row without its objects).
 
 use super::*;
+use crate::memory::{MemoryRepository, MemoryStore};
 use crate::model::ProcessedImage;
 use crate::ports::{MockImageProcessor, MockMediaAccess};
-use async_trait::async_trait;
 use chrono::{DateTime, TimeZone, Utc};
-use kernel::{Cursor, FixedClock, MockRateLimiter};
-use std::collections::{BTreeMap, HashMap};
-use std::sync::Mutex;
-
-#[derive(Default)]
-struct MemStore {
-    objects: Mutex<BTreeMap<String, Vec<u8>>>,
-    fail_puts: Mutex<bool>,
-}
-
-#[async_trait]
-impl MediaStore for MemStore {
-    async fn put(&self, key: &str, bytes: Vec<u8>, _: &str) -> Result<(), MediaError> {
-        if *self.fail_puts.lock().unwrap() && key.ends_with("thumb.jpg") {
-            return Err(MediaError::Unexpected(anyhow::anyhow!("disk full")));
-        }
-        self.objects.lock().unwrap().insert(key.to_owned(), bytes);
-        Ok(())
-    }
-    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, MediaError> {
-        Ok(self.objects.lock().unwrap().get(key).cloned())
-    }
-    async fn delete(&self, key: &str) -> Result<(), MediaError> {
-        self.objects.lock().unwrap().remove(key);
-        Ok(())
-    }
-    fn kind(&self) -> &'static str {
-        "memory"
-    }
-}
-
-#[derive(Default)]
-struct MemRepo {
-    rows: Mutex<HashMap<MediaId, Media>>,
-}
-
-#[async_trait]
-impl MediaRepository for MemRepo {
-    async fn insert(&self, media: &Media) -> Result<(), MediaError> {
-        self.rows.lock().unwrap().insert(media.id, media.clone());
-        Ok(())
-    }
-    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError> {
-        Ok(self
-            .rows
-            .lock()
-            .unwrap()
-            .get_mut(&id)
-            .map(|m| m.state = state)
-            .is_some())
-    }
-    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError> {
-        Ok(self.rows.lock().unwrap().get(&id).cloned())
-    }
-    async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
-        self.rows.lock().unwrap().remove(&id);
-        Ok(())
-    }
-    async fn bytes_of_owner(&self, owner: UserId) -> Result<u64, MediaError> {
-        Ok(self
-            .rows
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.owner == owner)
-            .map(|m| m.bytes)
-            .sum())
-    }
-    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
-        let mut rows: Vec<Media> = self
-            .rows
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| {
-                m.group == Some(group)
-                    && m.kind == MediaKind::Gallery
-                    && m.state == MediaState::Attached
-            })
-            .cloned()
-            .collect();
-        rows.sort_by_key(|m| std::cmp::Reverse((m.created_at, m.id)));
-        let rows = rows
-            .into_iter()
-            .filter(|m| {
-                page.after
-                    .is_none_or(|c| (m.created_at, m.id.0) < (c.at, c.id))
-            })
-            .take(page.fetch_limit() as usize)
-            .collect();
-        Ok(Page::from_fetched(rows, page, |m| {
-            Cursor::new(m.created_at, m.id.0)
-        }))
-    }
-    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError> {
-        Ok(self
-            .rows
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.group == Some(group))
-            .take(limit as usize)
-            .cloned()
-            .collect())
-    }
-    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError> {
-        Ok(self
-            .rows
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.article == Some(article))
-            .take(limit as usize)
-            .cloned()
-            .collect())
-    }
-    async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError> {
-        Ok(self
-            .rows
-            .lock()
-            .unwrap()
-            .values()
-            .filter(|m| m.state != MediaState::Attached && m.created_at < before)
-            .take(limit as usize)
-            .cloned()
-            .collect())
-    }
-}
+use kernel::{FixedClock, MockRateLimiter};
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 25, 9, 0, 0).unwrap()
@@ -155,14 +28,14 @@ fn processed() -> ProcessedImage {
 }
 
 struct World {
-    store: Arc<MemStore>,
-    repo: Arc<MemRepo>,
+    store: Arc<MemoryStore>,
+    repo: Arc<MemoryRepository>,
     service: MediaService,
 }
 
 fn service_over(
-    store: Arc<MemStore>,
-    repo: Arc<MemRepo>,
+    store: Arc<MemoryStore>,
+    repo: Arc<MemoryRepository>,
     policy: MediaPolicy,
     processor: MockImageProcessor,
     access: MockMediaAccess,
@@ -189,8 +62,8 @@ fn world_with(
     limiter: MockRateLimiter,
     now: DateTime<Utc>,
 ) -> World {
-    let store = Arc::new(MemStore::default());
-    let repo = Arc::new(MemRepo::default());
+    let store = Arc::new(MemoryStore::default());
+    let repo = Arc::new(MemoryRepository::default());
     let service = service_over(
         store.clone(),
         repo.clone(),
@@ -369,7 +242,7 @@ async fn the_upload_rate_and_the_quota_are_per_user() {
 #[tokio::test]
 async fn a_failed_write_leaves_neither_row_nor_object() {
     let w = world();
-    *w.store.fail_puts.lock().unwrap() = true;
+    *w.store.fail_thumbnail_puts.lock().unwrap() = true;
     let err = w
         .service
         .upload(upload(UserId::new_random(), GroupId::new_random()))

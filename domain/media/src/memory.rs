@@ -1,0 +1,143 @@
+//! In-memory media ports for tests, this crate's and other domains' (feature `mocks`): a
+//! plain model of the store's and the repository's contracts, inspectable by the test.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::error::MediaError;
+use crate::model::{Media, MediaKind, MediaState};
+use crate::ports::{MediaRepository, MediaStore};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+/// A [`MediaStore`] in memory.
+#[derive(Default)]
+pub struct MemoryStore {
+    /// Every object by key.
+    pub objects: Mutex<BTreeMap<String, Vec<u8>>>,
+    /// When set, writing a thumbnail fails (a store that fails half-way through an upload).
+    pub fail_thumbnail_puts: Mutex<bool>,
+}
+
+#[async_trait]
+impl MediaStore for MemoryStore {
+    async fn put(&self, key: &str, bytes: Vec<u8>, _: &str) -> Result<(), MediaError> {
+        if *self.fail_thumbnail_puts.lock().unwrap() && key.ends_with("thumb.jpg") {
+            return Err(MediaError::Unexpected(anyhow::anyhow!("disk full")));
+        }
+        self.objects.lock().unwrap().insert(key.to_owned(), bytes);
+        Ok(())
+    }
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, MediaError> {
+        Ok(self.objects.lock().unwrap().get(key).cloned())
+    }
+    async fn delete(&self, key: &str) -> Result<(), MediaError> {
+        self.objects.lock().unwrap().remove(key);
+        Ok(())
+    }
+    fn kind(&self) -> &'static str {
+        "memory"
+    }
+}
+
+/// A [`MediaRepository`] in memory, keeping its contract (pages, kinds, states).
+#[derive(Default)]
+pub struct MemoryRepository {
+    /// Every row by id.
+    pub rows: Mutex<HashMap<MediaId, Media>>,
+}
+
+#[async_trait]
+impl MediaRepository for MemoryRepository {
+    async fn insert(&self, media: &Media) -> Result<(), MediaError> {
+        self.rows.lock().unwrap().insert(media.id, media.clone());
+        Ok(())
+    }
+    async fn set_state(&self, id: MediaId, state: MediaState) -> Result<bool, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .get_mut(&id)
+            .map(|m| m.state = state)
+            .is_some())
+    }
+    async fn find(&self, id: MediaId) -> Result<Option<Media>, MediaError> {
+        Ok(self.rows.lock().unwrap().get(&id).cloned())
+    }
+    async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
+        self.rows.lock().unwrap().remove(&id);
+        Ok(())
+    }
+    async fn bytes_of_owner(&self, owner: UserId) -> Result<u64, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.owner == owner)
+            .map(|m| m.bytes)
+            .sum())
+    }
+    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
+        let mut rows: Vec<Media> = self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| {
+                m.group == Some(group)
+                    && m.kind == MediaKind::Gallery
+                    && m.state == MediaState::Attached
+            })
+            .cloned()
+            .collect();
+        rows.sort_by_key(|m| std::cmp::Reverse((m.created_at, m.id)));
+        let rows = rows
+            .into_iter()
+            .filter(|m| {
+                page.after
+                    .is_none_or(|c| (m.created_at, m.id.0) < (c.at, c.id))
+            })
+            .take(page.fetch_limit() as usize)
+            .collect();
+        Ok(Page::from_fetched(rows, page, |m| {
+            Cursor::new(m.created_at, m.id.0)
+        }))
+    }
+    async fn of_group(&self, group: GroupId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.group == Some(group))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+    async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.article == Some(article))
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+    async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.state != MediaState::Attached && m.created_at < before)
+            .take(limit as usize)
+            .cloned()
+            .collect())
+    }
+}
