@@ -79,6 +79,8 @@ const env = {
   // number (the client's own 60 s countdown is per browser and unaffected).
   RATE_SMS_RESEND: '1/2',
   DATABASE_URL: `sqlite://${dbFile}?mode=rwc`,
+  // Uploaded images go with the database (the default, data/media, would be under frontend/).
+  MEDIA_DIR: join(dataDir, 'media'),
   STATIC_DIR: dist,
   // Every test registers fresh users from 127.0.0.1; keep the real limits but roomier.
   RATE_REGISTER_PER_IP: '200/3600',
