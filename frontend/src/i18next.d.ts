@@ -2,6 +2,7 @@ import 'i18next'
 import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
 import type developers from './locales/en/developers.json'
+import type groups from './locales/en/groups.json'
 import type resources from './locales/en/index.ts'
 
 declare module 'i18next' {
@@ -12,6 +13,7 @@ declare module 'i18next' {
       ai: typeof ai
       apidocs: typeof apidocs
       developers: typeof developers
+      groups: typeof groups
     }
     returnNull: false
   }

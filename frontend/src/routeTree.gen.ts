@@ -16,6 +16,8 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
 import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
+import { Route as GroupIndexRouteImport } from './routes/group/index'
+import { Route as GroupGroupIdRouteRouteImport } from './routes/group/$groupId/route'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
@@ -27,7 +29,15 @@ import { Route as DevelopersThemeIndexRouteImport } from './routes/developers/th
 import { Route as DevelopersThemeNameRouteImport } from './routes/developers/theme/$name'
 import { Route as DevelopersToolsIndexRouteImport } from './routes/developers/tools/index'
 import { Route as DevelopersToolsTimestampConverterRouteImport } from './routes/developers/tools/timestamp-converter'
+import { Route as GroupGroupIdIndexRouteImport } from './routes/group/$groupId/index'
+import { Route as GroupGroupIdArticlesRouteImport } from './routes/group/$groupId/articles'
+import { Route as GroupGroupIdGalleryRouteImport } from './routes/group/$groupId/gallery'
+import { Route as GroupGroupIdJoinRouteImport } from './routes/group/$groupId/join'
+import { Route as GroupGroupIdMembersRouteImport } from './routes/group/$groupId/members'
+import { Route as GroupGroupIdSettingsRouteImport } from './routes/group/$groupId/settings'
 import { Route as DevelopersThemeExamplesComponentDemoRouteImport } from './routes/developers_/theme/examples/$component/$demo'
+import { Route as GroupGroupIdArticleArticleIdDisplayRouteImport } from './routes/group/$groupId/article/$articleId/display'
+import { Route as GroupGroupIdArticleArticleIdEditRouteImport } from './routes/group/$groupId/article/$articleId/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -63,6 +73,16 @@ const DevelopersPatRoute = DevelopersPatRouteImport.update({
   id: '/pat',
   path: '/pat',
   getParentRoute: () => DevelopersRouteRoute,
+} as any)
+const GroupIndexRoute = GroupIndexRouteImport.update({
+  id: '/group/',
+  path: '/group/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GroupGroupIdRouteRoute = GroupGroupIdRouteRouteImport.update({
+  id: '/group/$groupId',
+  path: '/group/$groupId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
   id: '/',
@@ -120,11 +140,53 @@ const DevelopersToolsTimestampConverterRoute =
     path: '/tools/timestamp-converter',
     getParentRoute: () => DevelopersRouteRoute,
   } as any)
+const GroupGroupIdIndexRoute = GroupGroupIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
+const GroupGroupIdArticlesRoute = GroupGroupIdArticlesRouteImport.update({
+  id: '/articles',
+  path: '/articles',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
+const GroupGroupIdGalleryRoute = GroupGroupIdGalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
+const GroupGroupIdJoinRoute = GroupGroupIdJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
+const GroupGroupIdMembersRoute = GroupGroupIdMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
+const GroupGroupIdSettingsRoute = GroupGroupIdSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
 const DevelopersThemeExamplesComponentDemoRoute =
   DevelopersThemeExamplesComponentDemoRouteImport.update({
     id: '/developers_/theme/examples/$component/$demo',
     path: '/developers/theme/examples/$component/$demo',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const GroupGroupIdArticleArticleIdDisplayRoute =
+  GroupGroupIdArticleArticleIdDisplayRouteImport.update({
+    id: '/article/$articleId/display',
+    path: '/article/$articleId/display',
+    getParentRoute: () => GroupGroupIdRouteRoute,
+  } as any)
+const GroupGroupIdArticleArticleIdEditRoute =
+  GroupGroupIdArticleArticleIdEditRouteImport.update({
+    id: '/article/$articleId/edit',
+    path: '/article/$articleId/edit',
+    getParentRoute: () => GroupGroupIdRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -132,21 +194,31 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/developers': typeof DevelopersRouteRouteWithChildren
   '/settings': typeof SettingsRouteWithChildren
+  '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
+  '/group/': typeof GroupIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
   '/developers/api/$id': typeof DevelopersApiIdRoute
   '/developers/theme/$name': typeof DevelopersThemeNameRoute
   '/developers/tools/timestamp-converter': typeof DevelopersToolsTimestampConverterRoute
+  '/group/$groupId/articles': typeof GroupGroupIdArticlesRoute
+  '/group/$groupId/gallery': typeof GroupGroupIdGalleryRoute
+  '/group/$groupId/join': typeof GroupGroupIdJoinRoute
+  '/group/$groupId/members': typeof GroupGroupIdMembersRoute
+  '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
   '/developers/theme/': typeof DevelopersThemeIndexRoute
   '/developers/tools/': typeof DevelopersToolsIndexRoute
+  '/group/$groupId/': typeof GroupGroupIdIndexRoute
   '/developers/theme/examples/$component/$demo': typeof DevelopersThemeExamplesComponentDemoRoute
+  '/group/$groupId/article/$articleId/display': typeof GroupGroupIdArticleArticleIdDisplayRoute
+  '/group/$groupId/article/$articleId/edit': typeof GroupGroupIdArticleArticleIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -155,16 +227,25 @@ export interface FileRoutesByTo {
   '/settings/security': typeof SettingsSecurityRoute
   '/admin': typeof AdminIndexRoute
   '/developers': typeof DevelopersIndexRoute
+  '/group': typeof GroupIndexRoute
   '/settings': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
   '/developers/api/$id': typeof DevelopersApiIdRoute
   '/developers/theme/$name': typeof DevelopersThemeNameRoute
   '/developers/tools/timestamp-converter': typeof DevelopersToolsTimestampConverterRoute
+  '/group/$groupId/articles': typeof GroupGroupIdArticlesRoute
+  '/group/$groupId/gallery': typeof GroupGroupIdGalleryRoute
+  '/group/$groupId/join': typeof GroupGroupIdJoinRoute
+  '/group/$groupId/members': typeof GroupGroupIdMembersRoute
+  '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/developers/api': typeof DevelopersApiIndexRoute
   '/developers/theme': typeof DevelopersThemeIndexRoute
   '/developers/tools': typeof DevelopersToolsIndexRoute
+  '/group/$groupId': typeof GroupGroupIdIndexRoute
   '/developers/theme/examples/$component/$demo': typeof DevelopersThemeExamplesComponentDemoRoute
+  '/group/$groupId/article/$articleId/display': typeof GroupGroupIdArticleArticleIdDisplayRoute
+  '/group/$groupId/article/$articleId/edit': typeof GroupGroupIdArticleArticleIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -172,21 +253,31 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/developers': typeof DevelopersRouteRouteWithChildren
   '/settings': typeof SettingsRouteWithChildren
+  '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
+  '/group/': typeof GroupIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
   '/developers/api/$id': typeof DevelopersApiIdRoute
   '/developers/theme/$name': typeof DevelopersThemeNameRoute
   '/developers/tools/timestamp-converter': typeof DevelopersToolsTimestampConverterRoute
+  '/group/$groupId/articles': typeof GroupGroupIdArticlesRoute
+  '/group/$groupId/gallery': typeof GroupGroupIdGalleryRoute
+  '/group/$groupId/join': typeof GroupGroupIdJoinRoute
+  '/group/$groupId/members': typeof GroupGroupIdMembersRoute
+  '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
   '/developers/theme/': typeof DevelopersThemeIndexRoute
   '/developers/tools/': typeof DevelopersToolsIndexRoute
+  '/group/$groupId/': typeof GroupGroupIdIndexRoute
   '/developers_/theme/examples/$component/$demo': typeof DevelopersThemeExamplesComponentDemoRoute
+  '/group/$groupId/article/$articleId/display': typeof GroupGroupIdArticleArticleIdDisplayRoute
+  '/group/$groupId/article/$articleId/edit': typeof GroupGroupIdArticleArticleIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -195,21 +286,31 @@ export interface FileRouteTypes {
     | '/admin'
     | '/developers'
     | '/settings'
+    | '/group/$groupId'
     | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
+    | '/group/'
     | '/settings/'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
     | '/developers/api/$id'
     | '/developers/theme/$name'
     | '/developers/tools/timestamp-converter'
+    | '/group/$groupId/articles'
+    | '/group/$groupId/gallery'
+    | '/group/$groupId/join'
+    | '/group/$groupId/members'
+    | '/group/$groupId/settings'
     | '/developers/api/'
     | '/developers/theme/'
     | '/developers/tools/'
+    | '/group/$groupId/'
     | '/developers/theme/examples/$component/$demo'
+    | '/group/$groupId/article/$articleId/display'
+    | '/group/$groupId/article/$articleId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -218,37 +319,56 @@ export interface FileRouteTypes {
     | '/settings/security'
     | '/admin'
     | '/developers'
+    | '/group'
     | '/settings'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
     | '/developers/api/$id'
     | '/developers/theme/$name'
     | '/developers/tools/timestamp-converter'
+    | '/group/$groupId/articles'
+    | '/group/$groupId/gallery'
+    | '/group/$groupId/join'
+    | '/group/$groupId/members'
+    | '/group/$groupId/settings'
     | '/developers/api'
     | '/developers/theme'
     | '/developers/tools'
+    | '/group/$groupId'
     | '/developers/theme/examples/$component/$demo'
+    | '/group/$groupId/article/$articleId/display'
+    | '/group/$groupId/article/$articleId/edit'
   id:
     | '__root__'
     | '/'
     | '/admin'
     | '/developers'
     | '/settings'
+    | '/group/$groupId'
     | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
+    | '/group/'
     | '/settings/'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
     | '/developers/api/$id'
     | '/developers/theme/$name'
     | '/developers/tools/timestamp-converter'
+    | '/group/$groupId/articles'
+    | '/group/$groupId/gallery'
+    | '/group/$groupId/join'
+    | '/group/$groupId/members'
+    | '/group/$groupId/settings'
     | '/developers/api/'
     | '/developers/theme/'
     | '/developers/tools/'
+    | '/group/$groupId/'
     | '/developers_/theme/examples/$component/$demo'
+    | '/group/$groupId/article/$articleId/display'
+    | '/group/$groupId/article/$articleId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -256,6 +376,8 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   DevelopersRouteRoute: typeof DevelopersRouteRouteWithChildren
   SettingsRoute: typeof SettingsRouteWithChildren
+  GroupGroupIdRouteRoute: typeof GroupGroupIdRouteRouteWithChildren
+  GroupIndexRoute: typeof GroupIndexRoute
   DevelopersThemeExamplesComponentDemoRoute: typeof DevelopersThemeExamplesComponentDemoRoute
 }
 
@@ -309,6 +431,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/developers/pat'
       preLoaderRoute: typeof DevelopersPatRouteImport
       parentRoute: typeof DevelopersRouteRoute
+    }
+    '/group/': {
+      id: '/group/'
+      path: '/group'
+      fullPath: '/group/'
+      preLoaderRoute: typeof GroupIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/group/$groupId': {
+      id: '/group/$groupId'
+      path: '/group/$groupId'
+      fullPath: '/group/$groupId'
+      preLoaderRoute: typeof GroupGroupIdRouteRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/settings/': {
       id: '/settings/'
@@ -387,12 +523,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevelopersToolsTimestampConverterRouteImport
       parentRoute: typeof DevelopersRouteRoute
     }
+    '/group/$groupId/': {
+      id: '/group/$groupId/'
+      path: '/'
+      fullPath: '/group/$groupId/'
+      preLoaderRoute: typeof GroupGroupIdIndexRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
+    '/group/$groupId/articles': {
+      id: '/group/$groupId/articles'
+      path: '/articles'
+      fullPath: '/group/$groupId/articles'
+      preLoaderRoute: typeof GroupGroupIdArticlesRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
+    '/group/$groupId/gallery': {
+      id: '/group/$groupId/gallery'
+      path: '/gallery'
+      fullPath: '/group/$groupId/gallery'
+      preLoaderRoute: typeof GroupGroupIdGalleryRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
+    '/group/$groupId/join': {
+      id: '/group/$groupId/join'
+      path: '/join'
+      fullPath: '/group/$groupId/join'
+      preLoaderRoute: typeof GroupGroupIdJoinRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
+    '/group/$groupId/members': {
+      id: '/group/$groupId/members'
+      path: '/members'
+      fullPath: '/group/$groupId/members'
+      preLoaderRoute: typeof GroupGroupIdMembersRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
+    '/group/$groupId/settings': {
+      id: '/group/$groupId/settings'
+      path: '/settings'
+      fullPath: '/group/$groupId/settings'
+      preLoaderRoute: typeof GroupGroupIdSettingsRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
     '/developers_/theme/examples/$component/$demo': {
       id: '/developers_/theme/examples/$component/$demo'
       path: '/developers/theme/examples/$component/$demo'
       fullPath: '/developers/theme/examples/$component/$demo'
       preLoaderRoute: typeof DevelopersThemeExamplesComponentDemoRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/group/$groupId/article/$articleId/display': {
+      id: '/group/$groupId/article/$articleId/display'
+      path: '/article/$articleId/display'
+      fullPath: '/group/$groupId/article/$articleId/display'
+      preLoaderRoute: typeof GroupGroupIdArticleArticleIdDisplayRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
+    '/group/$groupId/article/$articleId/edit': {
+      id: '/group/$groupId/article/$articleId/edit'
+      path: '/article/$articleId/edit'
+      fullPath: '/group/$groupId/article/$articleId/edit'
+      preLoaderRoute: typeof GroupGroupIdArticleArticleIdEditRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
     }
   }
 }
@@ -456,11 +648,39 @@ const SettingsRouteWithChildren = SettingsRoute._addFileChildren(
   SettingsRouteChildren,
 )
 
+interface GroupGroupIdRouteRouteChildren {
+  GroupGroupIdArticlesRoute: typeof GroupGroupIdArticlesRoute
+  GroupGroupIdGalleryRoute: typeof GroupGroupIdGalleryRoute
+  GroupGroupIdJoinRoute: typeof GroupGroupIdJoinRoute
+  GroupGroupIdMembersRoute: typeof GroupGroupIdMembersRoute
+  GroupGroupIdSettingsRoute: typeof GroupGroupIdSettingsRoute
+  GroupGroupIdIndexRoute: typeof GroupGroupIdIndexRoute
+  GroupGroupIdArticleArticleIdDisplayRoute: typeof GroupGroupIdArticleArticleIdDisplayRoute
+  GroupGroupIdArticleArticleIdEditRoute: typeof GroupGroupIdArticleArticleIdEditRoute
+}
+
+const GroupGroupIdRouteRouteChildren: GroupGroupIdRouteRouteChildren = {
+  GroupGroupIdArticlesRoute: GroupGroupIdArticlesRoute,
+  GroupGroupIdGalleryRoute: GroupGroupIdGalleryRoute,
+  GroupGroupIdJoinRoute: GroupGroupIdJoinRoute,
+  GroupGroupIdMembersRoute: GroupGroupIdMembersRoute,
+  GroupGroupIdSettingsRoute: GroupGroupIdSettingsRoute,
+  GroupGroupIdIndexRoute: GroupGroupIdIndexRoute,
+  GroupGroupIdArticleArticleIdDisplayRoute:
+    GroupGroupIdArticleArticleIdDisplayRoute,
+  GroupGroupIdArticleArticleIdEditRoute: GroupGroupIdArticleArticleIdEditRoute,
+}
+
+const GroupGroupIdRouteRouteWithChildren =
+  GroupGroupIdRouteRoute._addFileChildren(GroupGroupIdRouteRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   DevelopersRouteRoute: DevelopersRouteRouteWithChildren,
   SettingsRoute: SettingsRouteWithChildren,
+  GroupGroupIdRouteRoute: GroupGroupIdRouteRouteWithChildren,
+  GroupIndexRoute: GroupIndexRoute,
   DevelopersThemeExamplesComponentDemoRoute:
     DevelopersThemeExamplesComponentDemoRoute,
 }

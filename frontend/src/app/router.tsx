@@ -1,7 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { routeTree } from '@/routeTree.gen.ts'
 import { RouteErrorPage, RouteNotFoundPage } from './route-errors.tsx'
+
+/**
+ * Search values are read as JSON (objects, arrays, true, false, null), except numbers, which
+ * stay the text they were: an invite code such as `2E345678` or `23456789` in `?code=` is not
+ * the number 2e345678 (Infinity) or 23456789, and the router's canonical URL keeps it as typed.
+ */
+function parseSearchValue(value: string): unknown {
+  const parsed: unknown = JSON.parse(value)
+  if (typeof parsed === 'number') throw new TypeError('a number stays text')
+  return parsed
+}
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
@@ -16,6 +27,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultHashScrollIntoView: true,
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: RouteNotFoundPage,
+    parseSearch: parseSearchWith(parseSearchValue),
+    stringifySearch: stringifySearchWith(JSON.stringify, parseSearchValue),
   })
 }
 

@@ -34,6 +34,10 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/apidocs.json'),
     en: () => import('@/locales/en/apidocs.json'),
   },
+  groups: {
+    zh: () => import('@/locales/zh/groups.json'),
+    en: () => import('@/locales/en/groups.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 
 export type LazyNamespace = keyof typeof lazyNamespaceLoaders

@@ -9,9 +9,10 @@ import { AccountControl } from './account-control.tsx'
 import { ColorModeSwitch } from './color-mode-switch.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
 
-/** Top-level destinations; later areas (groups, plaza) add themselves here. */
+/** Top-level destinations; later areas (the plaza) add themselves here. */
 const NAV_ITEMS = [
   { to: '/', label: 'nav.home' },
+  { to: '/group', label: 'nav.groups' },
   { to: '/developers', label: 'nav.developers' },
 ] as const
 
