@@ -1,23 +1,30 @@
 import { Link } from '@tanstack/react-router'
-import { Bot, ChevronRight, Code, LogIn, ShieldCheck, type LucideIcon } from 'lucide-react'
+import { Bot, ChevronRight, Code, LogIn, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Card } from '@/components/ui/card.tsx'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 
 /**
- * What the app offers today, and nothing it does not have yet (groups, the plaza and profiles
- * are not built): a card only names a feature whose pages exist.
+ * What the app offers today, and nothing it does not have yet (the plaza and profiles are not
+ * built): a card only names a feature whose pages exist.
  */
 const FEATURES: ReadonlyArray<{
-  key: 'signIn' | 'assistant' | 'developers' | 'security'
+  key: 'groups' | 'signIn' | 'assistant' | 'developers' | 'security'
   icon: LucideIcon
 }> = [
+  { key: 'groups', icon: Users },
   { key: 'signIn', icon: LogIn },
   { key: 'assistant', icon: Bot },
   { key: 'developers', icon: Code },
   { key: 'security', icon: ShieldCheck },
 ]
+
+/** Where a signed-in visitor may go next. */
+const NEXT = [
+  { key: 'groups', to: '/group', icon: Users },
+  { key: 'security', to: '/settings/security', icon: ShieldCheck },
+] as const
 
 export function HomePage() {
   const { t } = useTranslation('home')
@@ -49,22 +56,28 @@ export function HomePage() {
           <h2 id="next-title" className="text-sm font-medium text-muted-foreground">
             {t('signedIn.body')}
           </h2>
-          <Link
-            to="/settings/security"
-            className="group mt-3 flex max-w-xl items-center gap-4 rounded-xl border bg-card p-4 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <ShieldCheck aria-hidden="true" className="size-8 shrink-0 text-primary" />
-            <span className="min-w-0 flex-1">
-              <span className="block font-medium">{t('signedIn.security.title')}</span>
-              <span className="block text-sm text-muted-foreground">
-                {t('signedIn.security.body')}
-              </span>
-            </span>
-            <ChevronRight
-              aria-hidden="true"
-              className="size-5 text-muted-foreground rtl:rotate-180"
-            />
-          </Link>
+          <ul className="mt-3 grid max-w-xl gap-3">
+            {NEXT.map(({ key, to, icon: Icon }) => (
+              <li key={key}>
+                <Link
+                  to={to}
+                  className="group flex items-center gap-4 rounded-xl border bg-card p-4 transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Icon aria-hidden="true" className="size-8 shrink-0 text-primary" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{t(`signedIn.${key}.title`)}</span>
+                    <span className="block text-sm text-muted-foreground">
+                      {t(`signedIn.${key}.body`)}
+                    </span>
+                  </span>
+                  <ChevronRight
+                    aria-hidden="true"
+                    className="size-5 text-muted-foreground rtl:rotate-180"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
 
