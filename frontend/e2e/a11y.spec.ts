@@ -2,9 +2,12 @@ import type { Page } from '@playwright/test'
 import enAuth from '../src/locales/en/auth.json' with { type: 'json' }
 import enCommon from '../src/locales/en/common.json' with { type: 'json' }
 import enDevelopers from '../src/locales/en/developers.json' with { type: 'json' }
+import enGroupContent from '../src/locales/en/group-content.json' with { type: 'json' }
 import zhAuth from '../src/locales/zh/auth.json' with { type: 'json' }
 import zhCommon from '../src/locales/zh/common.json' with { type: 'json' }
 import zhDevelopers from '../src/locales/zh/developers.json' with { type: 'json' }
+import zhGroupContent from '../src/locales/zh/group-content.json' with { type: 'json' }
+import { groupContentPages, groupWithContent, signUpGroupOwner } from './group-content-data.ts'
 import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
 
 // Every route of the app (src/routes), and the dialogs and menus over them, checked with axe-core
@@ -18,8 +21,8 @@ type Lang = (typeof LANGS)[number]
 type Mode = (typeof MODES)[number]
 
 const LABELS = {
-  zh: { common: zhCommon, auth: zhAuth, developers: zhDevelopers },
-  en: { common: enCommon, auth: enAuth, developers: enDevelopers },
+  zh: { common: zhCommon, auth: zhAuth, developers: zhDevelopers, groupContent: zhGroupContent },
+  en: { common: enCommon, auth: enAuth, developers: enDevelopers, groupContent: enGroupContent },
 } as const
 
 /** Every route of src/routes, with a concrete value for each parameter. */
@@ -40,6 +43,8 @@ const ROUTES = [
   '/developers/tools',
   '/developers/tools/timestamp-converter',
   '/no/such/page',
+  // '/group/$groupId/articles', '/group/$groupId/gallery' and
+  // '/group/$groupId/article/$articleId/{display,edit}': on a group made for the purpose, below.
 ]
 
 /** Sets the language and colour mode the way a returning visitor has them. */
@@ -122,6 +127,43 @@ for (const lang of LANGS) {
         await page.getByRole('button', { name: L.developers.tokens.new }).first().click()
         await expect(page.getByRole('dialog')).toBeVisible()
         await expectAccessible(page, `new-token dialog (${lang}, ${mode})`)
+      })
+    })
+
+    test(`a group's articles, editor and gallery, with the lightbox and the new-article dialog, ${lang} ${mode}${tag}`, async ({
+      page,
+    }, info) => {
+      test.setTimeout(120_000)
+      const baseURL = info.project.use.baseURL!
+      await usePreferences(page, baseURL, lang, mode)
+      // The group's owner sees everything: drafts, the editor, upload and delete.
+      await signUpGroupOwner(page.request, baseURL)
+      const pages = groupContentPages(await groupWithContent(page.request, baseURL, lang))
+
+      for (const path of Object.values(pages)) {
+        await test.step(path, async () => {
+          await visit(page, path, lang, mode)
+          await expectAccessible(page, `${path} (${lang}, ${mode})`)
+        })
+      }
+
+      await test.step('the lightbox, open', async () => {
+        await visit(page, pages.gallery, lang, mode)
+        await page.getByRole('main').getByRole('list').getByRole('button').first().click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectAccessible(page, `lightbox (${lang}, ${mode})`)
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toBeHidden()
+      })
+
+      await test.step('the new-article dialog, open', async () => {
+        await visit(page, pages.articles, lang, mode)
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: L.groupContent.articles.new })
+          .click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectAccessible(page, `new-article dialog (${lang}, ${mode})`)
       })
     })
 

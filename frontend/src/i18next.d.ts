@@ -2,6 +2,7 @@ import 'i18next'
 import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
 import type developers from './locales/en/developers.json'
+import type groupContent from './locales/en/group-content.json'
 import type groups from './locales/en/groups.json'
 import type resources from './locales/en/index.ts'
 
@@ -14,6 +15,7 @@ declare module 'i18next' {
       apidocs: typeof apidocs
       developers: typeof developers
       groups: typeof groups
+      'group-content': typeof groupContent
     }
     returnNull: false
   }

@@ -4,6 +4,7 @@
 // the checks live in the e2e suite (e2e/*.spec.ts, e2e/checks.ts).
 import { expect, test, type Page } from '@playwright/test'
 import { settle } from '../checks.ts'
+import { groupContentPages, groupWithContent, signUpGroupOwner } from '../group-content-data.ts'
 import { ADMIN, FAKES } from '../helpers.ts'
 
 const LANGS = ['zh', 'en'] as const
@@ -83,6 +84,38 @@ for (const lang of LANGS) {
       await expect(dialog.locator('pre code')).toBeVisible()
       await settle(page)
       await page.screenshot({ path: file('assistant') })
+    })
+  }
+}
+
+// A group's articles, editor, article page and gallery (with the lightbox open), as the owner of
+// a group made for the purpose.
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    test(`group content ${lang} ${mode}`, async ({ page }, info) => {
+      test.setTimeout(120_000)
+      const baseURL = info.project.use.baseURL!
+      const file = (name: string) =>
+        `e2e/artifacts/${name}-${lang}-${mode}-${info.project.name}.png`
+      await prepare(page, baseURL, lang, mode, false)
+      await signUpGroupOwner(page.request, baseURL)
+      const pages = groupContentPages(await groupWithContent(page.request, baseURL, lang))
+
+      for (const [name, path] of [
+        ['group-articles', pages.articles],
+        ['group-article', pages.display],
+        ['group-editor', pages.editor],
+        ['group-gallery', pages.gallery],
+      ] as const) {
+        await show(page, path)
+        await settle(page)
+        await page.screenshot({ path: file(name), fullPage: true })
+      }
+
+      await page.getByRole('main').getByRole('list').getByRole('button').nth(1).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await settle(page)
+      await page.screenshot({ path: file('group-lightbox') })
     })
   }
 }

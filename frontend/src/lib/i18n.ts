@@ -38,6 +38,10 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/groups.json'),
     en: () => import('@/locales/en/groups.json'),
   },
+  'group-content': {
+    zh: () => import('@/locales/zh/group-content.json'),
+    en: () => import('@/locales/en/group-content.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 
 export type LazyNamespace = keyof typeof lazyNamespaceLoaders

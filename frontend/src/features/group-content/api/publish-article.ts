@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client.ts'
+import type { Article, ResponseBody } from '@/lib/api/types.ts'
+import { articleApiPath, contentKeys } from './keys.ts'
+
+type Published = ResponseBody<'/api/groups/{id}/articles/{articleId}/publish', 'post'>
+type Unpublished = ResponseBody<'/api/groups/{id}/articles/{articleId}/unpublish', 'post'>
+
+/** `POST …/publish`: the group's readers see it from now on (its `version` moves on). */
+export async function publishArticle(groupId: string, articleId: string): Promise<Article> {
+  const response = await api.post<Published>(`${articleApiPath(groupId, articleId)}/publish`)
+  return response.article
+}
+
+/** `POST …/unpublish`: back to a draft, seen by its author and the group's managers only. */
+export async function unpublishArticle(groupId: string, articleId: string): Promise<Article> {
+  const response = await api.post<Unpublished>(`${articleApiPath(groupId, articleId)}/unpublish`)
+  return response.article
+}
+
+/** Publishes (`publish: true`) or unpublishes; the article's cache and both lists follow. */
+export function useSetArticlePublished(groupId: string, articleId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (publish: boolean) =>
+      publish ? publishArticle(groupId, articleId) : unpublishArticle(groupId, articleId),
+    onSuccess: (article) => {
+      queryClient.setQueryData(contentKeys.article(groupId, articleId), article)
+      void queryClient.invalidateQueries({ queryKey: contentKeys.published(groupId) })
+      void queryClient.invalidateQueries({ queryKey: contentKeys.drafts(groupId) })
+    },
+  })
+}

@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowLeft, PenLine } from 'lucide-react'
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '@/components/ui/badge.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import type { Article } from '@/lib/api/types.ts'
+import { formatDateTime } from '@/lib/format.ts'
+import { useArticle } from '../api/get-article.ts'
+import { PersonAvatar, personName } from './person.tsx'
+import { isMembersOnly, LoadFailed, Loading, MembersOnly } from './states.tsx'
+
+const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
+
+/**
+ * `/group/{groupId}/article/{articleId}/display`: the article as sanitised Markdown, with its
+ * author and times; an edit link for those who may edit it.
+ */
+export function ArticleDisplayPage({ groupId, articleId }: { groupId: string; articleId: string }) {
+  const article = useArticle(groupId, articleId)
+  if (article.data) return <ArticleView article={article.data} />
+  if (article.isError) {
+    if (isMembersOnly(article.error)) return <MembersOnly groupId={groupId} />
+    return <LoadFailed error={article.error} onRetry={() => void article.refetch()} />
+  }
+  return <Loading />
+}
+
+function ArticleView({ article }: { article: Article }) {
+  const { t } = useTranslation('group-content')
+  const params = { groupId: article.groupId, articleId: article.id }
+  const draft = article.status === 'draft'
+  // "Updated" only when it changed after it was published (or, for a draft, ever saved).
+  const edited =
+    article.publishedAt === null
+      ? article.updatedAt !== article.createdAt
+      : Date.parse(article.updatedAt) > Date.parse(article.publishedAt)
+
+  return (
+    <article aria-labelledby="article-title" className="mx-auto grid w-full max-w-3xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button asChild variant="ghost" size="sm" className="-ms-3">
+          <Link to="/group/$groupId/articles" params={{ groupId: article.groupId }}>
+            <ArrowLeft aria-hidden="true" />
+            {t('articles.title')}
+          </Link>
+        </Button>
+        {article.mayEdit && (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/group/$groupId/article/$articleId/edit" params={params}>
+              <PenLine aria-hidden="true" />
+              {t('display.edit')}
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      <header className="grid gap-4 border-b pb-5">
+        {draft && (
+          <Badge tone="warning" className="justify-self-start">
+            {t('status.draft')}
+          </Badge>
+        )}
+        <h2 id="article-title" className="text-2xl font-bold break-words md:text-3xl">
+          {article.title}
+        </h2>
+        <div className="flex items-center gap-3">
+          <PersonAvatar person={article.author} className="size-10 text-sm" />
+          <div className="min-w-0 text-sm">
+            <p className="font-medium">{personName(article.author)}</p>
+            <p className="flex flex-wrap gap-x-2 text-muted-foreground">
+              {article.publishedAt ? (
+                <span>
+                  {t('display.published')}{' '}
+                  <time dateTime={article.publishedAt}>{formatDateTime(article.publishedAt)}</time>
+                </span>
+              ) : (
+                <span>
+                  {t('display.created')}{' '}
+                  <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
+                </span>
+              )}
+              {edited && (
+                <span>
+                  <span aria-hidden="true">· </span>
+                  {t('display.updated')}{' '}
+                  <time dateTime={article.updatedAt}>{formatDateTime(article.updatedAt)}</time>
+                </span>
+              )}
+            </p>
+          </div>
+        </div>
+      </header>
+
+      {article.body.trim() ? (
+        <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
+          <MarkdownView content={article.body} className="md-article" />
+        </Suspense>
+      ) : (
+        <p className="text-muted-foreground">{t('display.empty')}</p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import openapi from '@/lib/api/openapi.json'
+import { BODY_MAX_CHARS, TITLE_MAX_CHARS } from './rules.ts'
+
+describe('the editor’s rules are the server’s', () => {
+  const save = openapi.components.schemas.SaveArticleBody.properties
+  const create = openapi.components.schemas.NewArticleBody.properties
+
+  it('title and body lengths match SaveArticleBody and NewArticleBody', () => {
+    expect(save.title.maxLength).toBe(TITLE_MAX_CHARS)
+    expect(create.title.maxLength).toBe(TITLE_MAX_CHARS)
+    expect(save.body.maxLength).toBe(BODY_MAX_CHARS)
+    expect(create.body.maxLength).toBe(BODY_MAX_CHARS)
+  })
+})
