@@ -3,11 +3,14 @@ import enAuth from '../src/locales/en/auth.json' with { type: 'json' }
 import enCommon from '../src/locales/en/common.json' with { type: 'json' }
 import enDevelopers from '../src/locales/en/developers.json' with { type: 'json' }
 import enGroupContent from '../src/locales/en/group-content.json' with { type: 'json' }
+import enGroups from '../src/locales/en/groups.json' with { type: 'json' }
 import zhAuth from '../src/locales/zh/auth.json' with { type: 'json' }
 import zhCommon from '../src/locales/zh/common.json' with { type: 'json' }
 import zhDevelopers from '../src/locales/zh/developers.json' with { type: 'json' }
 import zhGroupContent from '../src/locales/zh/group-content.json' with { type: 'json' }
+import zhGroups from '../src/locales/zh/groups.json' with { type: 'json' }
 import { groupContentPages, groupWithContent, signUpGroupOwner } from './group-content-data.ts'
+import { groupForPages, signUp } from './groups-data.ts'
 import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
 
 // Every route of the app (src/routes), and the dialogs and menus over them, checked with axe-core
@@ -21,8 +24,20 @@ type Lang = (typeof LANGS)[number]
 type Mode = (typeof MODES)[number]
 
 const LABELS = {
-  zh: { common: zhCommon, auth: zhAuth, developers: zhDevelopers, groupContent: zhGroupContent },
-  en: { common: enCommon, auth: enAuth, developers: enDevelopers, groupContent: enGroupContent },
+  zh: {
+    common: zhCommon,
+    auth: zhAuth,
+    developers: zhDevelopers,
+    groupContent: zhGroupContent,
+    groups: zhGroups,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    developers: enDevelopers,
+    groupContent: enGroupContent,
+    groups: enGroups,
+  },
 } as const
 
 /** Every route of src/routes, with a concrete value for each parameter. */
@@ -43,6 +58,9 @@ const ROUTES = [
   '/developers/tools',
   '/developers/tools/timestamp-converter',
   '/no/such/page',
+  '/group',
+  // '/group/$groupId', '/group/$groupId/{join,members,settings}': as the owner of a group made
+  // for the purpose, and as a stranger and a visitor, below.
   // '/group/$groupId/articles', '/group/$groupId/gallery' and
   // '/group/$groupId/article/$articleId/{display,edit}': on a group made for the purpose, below.
 ]
@@ -164,6 +182,76 @@ for (const lang of LANGS) {
           .click()
         await expect(page.getByRole('dialog')).toBeVisible()
         await expectAccessible(page, `new-article dialog (${lang}, ${mode})`)
+      })
+    })
+
+    test(`a group's home, join, members and settings; its dialogs; seen from outside too, ${lang} ${mode}${tag}`, async ({
+      page,
+    }, info) => {
+      test.setTimeout(180_000)
+      const baseURL = info.project.use.baseURL!
+      await usePreferences(page, baseURL, lang, mode)
+      // The owner sees every part: requests, bans, history, transfer and delete.
+      await signUp(page.request, baseURL, 'a11y')
+      const pages = await groupForPages(page.request, baseURL, lang)
+
+      for (const path of [pages.home, pages.join, pages.members, pages.settings]) {
+        await test.step(path, async () => {
+          await visit(page, path, lang, mode)
+          await expectAccessible(page, `${path} (${lang}, ${mode})`)
+        })
+      }
+
+      await test.step('the members page: every tab, a member menu, the reject dialog', async () => {
+        await visit(page, pages.members, lang, mode)
+        for (const tab of ['members', 'banned', 'history'] as const) {
+          await page.getByRole('tab', { name: L.groups.members.tabs[tab], exact: true }).click()
+          await expect(page.getByRole('tabpanel')).toBeVisible()
+          await page.waitForLoadState('networkidle')
+          await expectAccessible(page, `members, ${tab} (${lang}, ${mode})`)
+        }
+        await page.getByRole('tab', { name: L.groups.members.tabs.members, exact: true }).click()
+        await page.getByRole('tabpanel').getByRole('button').first().click()
+        await expect(page.getByRole('menu')).toBeVisible()
+        await expectAccessible(page, `member menu (${lang}, ${mode})`)
+        await page.keyboard.press('Escape')
+        await page.getByRole('tab', { name: new RegExp(L.groups.members.tabs.requests) }).click()
+        await page
+          .getByRole('tabpanel')
+          .getByRole('button', { name: new RegExp(`^${L.groups.requests.reject}`) })
+          .first()
+          .click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectAccessible(page, `reject dialog (${lang}, ${mode})`)
+        await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toBeHidden()
+      })
+
+      await test.step('the create-group dialog, open', async () => {
+        await visit(page, pages.list, lang, mode)
+        await page.getByRole('button', { name: L.groups.create.open }).first().click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        await expectAccessible(page, `create-group dialog (${lang}, ${mode})`)
+        await page.keyboard.press('Escape')
+      })
+
+      await test.step('a stranger: members only, the request form, settings refused', async () => {
+        await page.context().clearCookies()
+        await usePreferences(page, baseURL, lang, mode)
+        await signUp(page.request, baseURL, 'a11ys')
+        for (const path of [pages.home, pages.join, pages.settings]) {
+          await visit(page, path, lang, mode)
+          await expectAccessible(page, `${path} as a stranger (${lang}, ${mode})`)
+        }
+      })
+
+      await test.step('a visitor: the join page asks to log in', async () => {
+        await page.context().clearCookies()
+        await usePreferences(page, baseURL, lang, mode)
+        for (const path of [pages.list, pages.join]) {
+          await visit(page, path, lang, mode)
+          await expectAccessible(page, `${path} signed out (${lang}, ${mode})`)
+        }
       })
     })
 

@@ -14,7 +14,8 @@ if (!existsSync(binary)) {
   console.error(`app-server is not built at ${binary}: run \`cargo build -p app-server\` first`)
   process.exit(1)
 }
-const dist = join(root, 'frontend', 'dist')
+// E2E_STATIC_DIR: a build of the SPA elsewhere, so that two runs on one clone need not share dist/.
+const dist = process.env.E2E_STATIC_DIR ?? join(root, 'frontend', 'dist')
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`the SPA is not built at ${dist}: run \`npm run build\` first`)
   process.exit(1)

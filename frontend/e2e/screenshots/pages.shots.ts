@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { settle } from '../checks.ts'
 import { groupContentPages, groupWithContent, signUpGroupOwner } from '../group-content-data.ts'
+import { groupForPages, signUp } from '../groups-data.ts'
 import { ADMIN, FAKES } from '../helpers.ts'
 
 const LANGS = ['zh', 'en'] as const
@@ -116,6 +117,50 @@ for (const lang of LANGS) {
       await expect(page.getByRole('dialog')).toBeVisible()
       await settle(page)
       await page.screenshot({ path: file('group-lightbox') })
+    })
+  }
+}
+
+// A group's own pages (home, join, members, settings) as its owner, the list with the group in it,
+// the create dialog, and the group as a stranger sees it (members only, the request form).
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    test(`groups ${lang} ${mode}`, async ({ page }, info) => {
+      test.setTimeout(120_000)
+      const baseURL = info.project.use.baseURL!
+      const file = (name: string) =>
+        `e2e/artifacts/${name}-${lang}-${mode}-${info.project.name}.png`
+      await prepare(page, baseURL, lang, mode, false)
+      await signUp(page.request, baseURL, 'shot', lang === 'zh' ? '林小溪' : 'Lily')
+      const pages = await groupForPages(page.request, baseURL, lang)
+
+      for (const [name, path] of [
+        ['groups', pages.list],
+        ['group-home', pages.home],
+        ['group-members', pages.members],
+        ['group-settings', pages.settings],
+      ] as const) {
+        await show(page, path)
+        await settle(page)
+        await page.screenshot({ path: file(name), fullPage: true })
+      }
+      await show(page, pages.list)
+      await page.getByRole('main').getByRole('button').first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await settle(page)
+      await page.screenshot({ path: file('group-create') })
+
+      await page.context().clearCookies()
+      await prepare(page, baseURL, lang, mode, false)
+      await signUp(page.request, baseURL, 'shots')
+      for (const [name, path] of [
+        ['group-outside', pages.home],
+        ['group-join', pages.join],
+      ] as const) {
+        await show(page, path)
+        await settle(page)
+        await page.screenshot({ path: file(name), fullPage: true })
+      }
     })
   }
 }
