@@ -196,11 +196,18 @@ test('a WeChat sign-in does not survive logout: its proof, even kept, signs nobo
   await logOut(page, nickname)
   expect(await wechatProof(page)).toBeUndefined()
 
-  // The kept copy put back: the dialog still offers WeChat, and the server refuses it.
-  await page.context().addCookies([proof!])
+  // Logged out, the dialog no longer offers WeChat: the server ended that proof, and so did the app.
   dialog = await openLogin(page)
-  await dialog.getByRole('button', { name: 'Log in with WeChat' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText(/The WeChat sign-in has expired/)
+  await expect(dialog.getByRole('button', { name: 'Log in with WeChat' })).toHaveCount(0)
   await page.keyboard.press('Escape')
+
+  // The kept copy put back: the page's own request with it is refused.
+  await page.context().addCookies([proof!])
+  const answer = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/wechat/login', { credentials: 'include' })
+    return { status: res.status, message: ((await res.json()) as { message?: string }).message }
+  })
+  expect(answer.status).toBe(401)
+  expect(answer.message).toMatch(/The WeChat sign-in has expired/)
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
 })

@@ -88,7 +88,7 @@ describe('session cache', () => {
     expect(client.getQueryData(['auth', 'sessions'])).toBeUndefined()
   })
 
-  it("logins and logouts keep what is known of the browser's WeChat", () => {
+  it("a login keeps what is known of the browser's WeChat, a logout forgets it", () => {
     const client = new QueryClient()
     client.setQueryData(sessionQueryKey, {
       user: null,
@@ -106,7 +106,8 @@ describe('session cache', () => {
     clearSession(client)
     expect(client.getQueryData(sessionQueryKey)).toMatchObject({
       user: null,
-      wechatOpenId: 'o-abc',
+      wechatOpenId: null,
+      hasUser: false,
     })
   })
 

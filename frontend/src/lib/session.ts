@@ -81,7 +81,7 @@ function forgetUserData(queryClient: QueryClient): void {
   })
 }
 
-/** What is known about this browser's WeChat identity survives logins and logouts. */
+/** What is known about this browser's WeChat identity survives a login (logout ends it). */
 function withUser(previous: SessionState | undefined, user: User | null): SessionState {
   return { ...signedOutState, ...previous, user, authUrl: null }
 }
@@ -92,11 +92,15 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, user))
 }
 
-/** Signed out: forget the user, everything fetched on their behalf and this tab's token secrets. */
+/**
+ * Signed out: forget the user, everything fetched on their behalf, this tab's token secrets and
+ * the browser's WeChat identity — logout ends the server's WeChat proof too (it is single use),
+ * so the dialog must not offer a WeChat login that can only fail.
+ */
 export function clearSession(queryClient: QueryClient): void {
   forgetUserData(queryClient)
   forgetPatSecret()
-  queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, null))
+  queryClient.setQueryData<SessionState>(sessionQueryKey, () => signedOutState)
 }
 
 const loginDialogOpenAtom = atom(false)
