@@ -55,7 +55,16 @@ describe('groupEndpoints', () => {
   it('groups the real document by its tags', () => {
     const real = fixture
     const realGroups = groupEndpoints(parseEndpoints(real), real.tags)
-    expect(names(realGroups)).toEqual(['auth', 'account', 'tokens', 'admin', 'ai', 'system'])
+    expect(names(realGroups)).toEqual([
+      'auth',
+      'account',
+      'tokens',
+      'admin',
+      'ai',
+      'groups',
+      'media',
+      'system',
+    ])
   })
 })
 

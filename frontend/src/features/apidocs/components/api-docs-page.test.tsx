@@ -81,6 +81,8 @@ describe('list view', () => {
       'tokens',
       'admin',
       'ai',
+      'groups',
+      'media',
       'system',
     ])
     // The first group is open, its first endpoint selected and shown.
