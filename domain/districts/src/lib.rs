@@ -1,0 +1,17 @@
+//! Administrative divisions of China (GB/T 2260), the vocabulary the plaza's weather map and the
+//! admin console's district pages share (product-design "Plaza", "Admin console"):
+//!
+//! - [`model`]: a [`model::DistrictCode`] is six digits whose shape says its level (`110000` a
+//!   province, `110100` a city, `110101` a county) and its parent; a [`model::District`] has names
+//!   in zh and en, the coordinates of its seat and, for a province, a place on the tile map.
+//! - [`provinces`]: the 34 provincial-level divisions the migrations ship.
+//! - [`import`]: an import is planned before it is applied: every line is added, changed, left
+//!   as it is or refused with its reason, and only a plan that refuses nothing may be applied.
+//!
+//! Pure domain: no adapter, web framework or database library.
+
+pub mod import;
+pub mod model;
+pub mod provinces;
+
+pub use model::{District, DistrictCode, DistrictError, Level, TilePosition};
