@@ -12,6 +12,7 @@
 
 pub mod import;
 pub mod model;
+pub mod ports;
 pub mod provinces;
 
 pub use model::{District, DistrictCode, DistrictError, Level, TilePosition};
