@@ -1,0 +1,283 @@
+//! The weather use case: the map's readings, fresh when the cache is, refreshed by one instance
+//! at a time when it is not, and the last known readings (marked stale) when the provider fails.
+
+use crate::model::{Place, Snapshot};
+use crate::ports::{WeatherCache, WeatherProvider};
+use chrono::Duration;
+use kernel::Clock;
+use std::sync::Arc;
+
+/// How old readings may be, and how long a refresh may hold the lease.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeatherPolicy {
+    /// Readings younger than this are served without asking the provider (15 minutes).
+    pub max_age_secs: i64,
+    /// A refresh holds the lease at most this long (a crashed instance cannot keep it).
+    pub lease_secs: i64,
+}
+
+impl Default for WeatherPolicy {
+    fn default() -> Self {
+        Self {
+            max_age_secs: 15 * 60,
+            lease_secs: 60,
+        }
+    }
+}
+
+/// What the map shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeatherView {
+    /// The readings, or `None` when there are none at all (the map says "unavailable").
+    pub snapshot: Option<Snapshot>,
+    /// The readings are older than the policy allows (the provider failed or another instance is
+    /// refreshing right now); the page says so with their time.
+    pub stale: bool,
+    /// The provider's required attribution.
+    pub attribution: &'static str,
+}
+
+pub struct WeatherService {
+    provider: Option<Arc<dyn WeatherProvider>>,
+    cache: Arc<dyn WeatherCache>,
+    clock: Arc<dyn Clock>,
+    policy: WeatherPolicy,
+    /// This instance's name in the lease.
+    holder: String,
+}
+
+impl WeatherService {
+    /// `provider` is `None` when no weather provider is configured: cached readings are still
+    /// served, nothing is fetched.
+    pub fn new(
+        provider: Option<Arc<dyn WeatherProvider>>,
+        cache: Arc<dyn WeatherCache>,
+        clock: Arc<dyn Clock>,
+        policy: WeatherPolicy,
+        holder: String,
+    ) -> Self {
+        Self {
+            provider,
+            cache,
+            clock,
+            policy,
+            holder,
+        }
+    }
+
+    fn attribution(&self) -> &'static str {
+        self.provider.as_ref().map_or("", |p| p.attribution())
+    }
+
+    /// The weather of `places` (the map's districts).
+    ///
+    /// # Errors
+    /// Only when the cache cannot be reached; a provider's failure is a stale or empty view.
+    pub async fn current(&self, places: Vec<Place>) -> Result<WeatherView, anyhow::Error> {
+        let now = self.clock.now();
+        let latest = self.cache.latest().await?;
+        let fresh = |s: &Snapshot| now - s.fetched_at < Duration::seconds(self.policy.max_age_secs);
+        let view = |snapshot: Option<Snapshot>, stale: bool| WeatherView {
+            snapshot,
+            stale,
+            attribution: self.attribution(),
+        };
+        if latest.as_ref().is_some_and(fresh) {
+            return Ok(view(latest, false));
+        }
+        let Some(provider) = &self.provider else {
+            return Ok(view(latest.clone(), latest.is_some()));
+        };
+        let until = now + Duration::seconds(self.policy.lease_secs);
+        if !self
+            .cache
+            .take_lease(self.holder.clone(), now, until)
+            .await?
+        {
+            // Another instance is refreshing: serve what there is.
+            let stale = latest.is_some();
+            return Ok(view(latest, stale));
+        }
+        match provider.fetch(places, now).await {
+            Ok(snapshot) => {
+                self.cache
+                    .store(snapshot.clone(), self.holder.clone())
+                    .await?;
+                Ok(view(Some(snapshot), false))
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "refreshing the weather failed; serving the last readings");
+                self.cache.release(self.holder.clone()).await?;
+                let stale = latest.is_some();
+                Ok(view(latest, stale))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::model::{Condition, PlaceWeather};
+    use crate::ports::{MockWeatherCache, MockWeatherProvider, ProviderError};
+    use chrono::{DateTime, TimeZone, Utc};
+    use kernel::FixedClock;
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap()
+    }
+
+    fn snapshot(at: DateTime<Utc>, temp: f64) -> Snapshot {
+        Snapshot {
+            fetched_at: at,
+            places: vec![PlaceWeather {
+                code: "510000".into(),
+                observed_at: at,
+                temperature_c: temp,
+                condition: Condition::Rain,
+                wind_kmh: None,
+                humidity: None,
+                daily: Vec::new(),
+            }],
+        }
+    }
+
+    fn places() -> Vec<Place> {
+        vec![Place {
+            code: "510000".into(),
+            lat: 30.57,
+            lon: 104.07,
+        }]
+    }
+
+    fn service(provider: Option<MockWeatherProvider>, cache: MockWeatherCache) -> WeatherService {
+        WeatherService::new(
+            provider.map(|p| Arc::new(p) as Arc<dyn WeatherProvider>),
+            Arc::new(cache),
+            Arc::new(FixedClock(t0())),
+            WeatherPolicy::default(),
+            "instance-a".into(),
+        )
+    }
+
+    fn provider_answering(result: fn() -> Result<Snapshot, ProviderError>) -> MockWeatherProvider {
+        let mut p = MockWeatherProvider::new();
+        p.expect_fetch().times(1).returning(move |_, _| result());
+        p.expect_attribution()
+            .return_const("Weather data by Open-Meteo.com");
+        p
+    }
+
+    #[tokio::test]
+    async fn fresh_readings_are_served_without_asking_anyone() {
+        let mut cache = MockWeatherCache::new();
+        cache
+            .expect_latest()
+            .returning(|| Ok(Some(snapshot(t0() - Duration::minutes(14), 18.0))));
+        cache.expect_take_lease().never();
+        let mut provider = MockWeatherProvider::new();
+        provider.expect_fetch().never();
+        provider.expect_attribution().return_const("Open-Meteo");
+        let view = service(Some(provider), cache)
+            .current(places())
+            .await
+            .unwrap();
+        assert!(!view.stale);
+        assert_eq!(view.snapshot.unwrap().places[0].temperature_c, 18.0);
+        assert_eq!(view.attribution, "Open-Meteo");
+    }
+
+    #[tokio::test]
+    async fn old_readings_are_refreshed_once_under_the_lease_and_stored() {
+        let mut cache = MockWeatherCache::new();
+        cache
+            .expect_latest()
+            .returning(|| Ok(Some(snapshot(t0() - Duration::minutes(16), 18.0))));
+        cache
+            .expect_take_lease()
+            .withf(|holder, now, until| {
+                holder == "instance-a" && *now == t0() && *until == t0() + Duration::seconds(60)
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(true));
+        cache
+            .expect_store()
+            .withf(|s, holder| s.places[0].temperature_c == 21.0 && holder == "instance-a")
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let provider = provider_answering(|| Ok(snapshot(t0(), 21.0)));
+        let view = service(Some(provider), cache)
+            .current(places())
+            .await
+            .unwrap();
+        assert!(!view.stale);
+        assert_eq!(view.snapshot.unwrap().fetched_at, t0());
+    }
+
+    #[tokio::test]
+    async fn while_another_instance_refreshes_the_old_readings_are_served_stale() {
+        let mut cache = MockWeatherCache::new();
+        cache
+            .expect_latest()
+            .returning(|| Ok(Some(snapshot(t0() - Duration::hours(1), 18.0))));
+        cache.expect_take_lease().returning(|_, _, _| Ok(false));
+        let mut provider = MockWeatherProvider::new();
+        provider.expect_fetch().never();
+        provider.expect_attribution().return_const("Open-Meteo");
+        let view = service(Some(provider), cache)
+            .current(places())
+            .await
+            .unwrap();
+        assert!(view.stale);
+        assert_eq!(view.snapshot.unwrap().places[0].temperature_c, 18.0);
+    }
+
+    #[tokio::test]
+    async fn a_failing_provider_gives_the_lease_back_and_the_last_readings_stale() {
+        let mut cache = MockWeatherCache::new();
+        cache
+            .expect_latest()
+            .returning(|| Ok(Some(snapshot(t0() - Duration::hours(2), 18.0))));
+        cache.expect_take_lease().returning(|_, _, _| Ok(true));
+        cache.expect_store().never();
+        cache
+            .expect_release()
+            .withf(|holder| holder == "instance-a")
+            .times(1)
+            .returning(|_| Ok(()));
+        let provider = provider_answering(|| Err(ProviderError::Timeout));
+        let view = service(Some(provider), cache)
+            .current(places())
+            .await
+            .unwrap();
+        assert!(view.stale);
+        assert_eq!(view.snapshot.unwrap().fetched_at, t0() - Duration::hours(2));
+    }
+
+    #[tokio::test]
+    async fn with_nothing_cached_a_failure_is_unavailable_not_an_error() {
+        let mut cache = MockWeatherCache::new();
+        cache.expect_latest().returning(|| Ok(None));
+        cache.expect_take_lease().returning(|_, _, _| Ok(true));
+        cache.expect_release().times(1).returning(|_| Ok(()));
+        let provider = provider_answering(|| Err(ProviderError::Malformed("<html>".into())));
+        let view = service(Some(provider), cache)
+            .current(places())
+            .await
+            .unwrap();
+        assert_eq!((view.snapshot, view.stale), (None, false));
+    }
+
+    #[tokio::test]
+    async fn without_a_provider_the_cache_is_served_and_nothing_fetched() {
+        let mut cache = MockWeatherCache::new();
+        cache
+            .expect_latest()
+            .returning(|| Ok(Some(snapshot(t0() - Duration::hours(1), 18.0))));
+        cache.expect_take_lease().never();
+        let view = service(None, cache).current(places()).await.unwrap();
+        assert!(view.stale);
+        assert_eq!(view.attribution, "");
+    }
+}
