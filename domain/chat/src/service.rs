@@ -226,6 +226,7 @@ impl ChatService {
             usage: self.ports.usage.clone(),
             slot,
             released: false,
+            recorded: false,
             owner,
             day,
             prompt_tokens: estimate_tokens(request.messages.iter().flat_map(|m| m.content.chars())),
@@ -289,15 +290,17 @@ pub struct ChatTurn {
 /// Holds the stream slot and counts tokens; gives the slot back and records the usage when the
 /// turn ends for any reason (finished, failed, or dropped because the browser went away).
 ///
-/// A turn that ends on its own gives its slot back before its end is passed on
-/// ([`TurnGuard::release`]): a requester who reads `[DONE]` and at once asks again must find the
-/// slot free, not still being deleted by a task of its own. Dropped turns give it back in a
-/// task.
+/// A turn that ends on its own gives its slot back and records its usage before its end is
+/// passed on ([`TurnGuard::release`]): a requester who reads `[DONE]` and at once asks again must
+/// find the slot free and the quota counting this answer, not both still being written by a task
+/// of its own (the quota let extra answers through under load). Dropped turns do both in a task.
 struct TurnGuard {
     usage: Arc<dyn ChatUsageStore>,
     slot: SlotId,
-    /// The slot was given back already; dropping then only records the usage.
+    /// The slot was given back already.
     released: bool,
+    /// The usage was recorded already; dropping then records nothing.
+    recorded: bool,
     owner: String,
     day: NaiveDate,
     prompt_tokens: u64,
@@ -311,25 +314,38 @@ impl TurnGuard {
             .map_or(self.prompt_tokens + self.output_tokens, |u| u.total_tokens)
     }
 
-    /// Gives the slot back now. Marked released only once done: a turn dropped meanwhile
-    /// releases it again on drop, which is harmless.
+    /// Gives the slot back and records the usage now. Each is marked done only once done: a
+    /// turn dropped meanwhile does it again on drop (a slot released twice is harmless; usage is
+    /// recorded once, as `recorded` is set right after the write).
     async fn release(&mut self) {
-        if self.released {
-            return;
+        if !self.released {
+            if let Err(e) = self.usage.release_slot(self.slot).await {
+                tracing::warn!(error = %e, "releasing a chat stream slot failed; it expires on its own");
+            }
+            self.released = true;
         }
-        if let Err(e) = self.usage.release_slot(self.slot).await {
-            tracing::warn!(error = %e, "releasing a chat stream slot failed; it expires on its own");
+        if !self.recorded {
+            let tokens = self.tokens();
+            match self.usage.record_usage(&self.owner, self.day, tokens).await {
+                Ok(()) => self.recorded = true,
+                Err(e) => {
+                    tracing::warn!(error = %e, tokens, "recording chat token usage failed; retried on drop");
+                }
+            }
         }
-        self.released = true;
     }
 }
 
 impl Drop for TurnGuard {
     fn drop(&mut self) {
-        let (usage, slot, released, owner, day, tokens) = (
+        if self.released && self.recorded {
+            return;
+        }
+        let (usage, slot, released, recorded, owner, day, tokens) = (
             self.usage.clone(),
             self.slot,
             self.released,
+            self.recorded,
             std::mem::take(&mut self.owner),
             self.day,
             self.tokens(),
@@ -342,7 +358,7 @@ impl Drop for TurnGuard {
             if !released && let Err(e) = usage.release_slot(slot).await {
                 tracing::warn!(error = %e, "releasing a chat stream slot failed; it expires on its own");
             }
-            if let Err(e) = usage.record_usage(&owner, day, tokens).await {
+            if !recorded && let Err(e) = usage.record_usage(&owner, day, tokens).await {
                 tracing::warn!(error = %e, tokens, "recording chat token usage failed");
             }
         });
@@ -671,17 +687,25 @@ mod tests {
         let f = fixture(Some(provider), allow_all(), ChatPolicy::default());
         let mut turn = f.service.start(&alice(), hello(&f.service)).await.unwrap();
         while turn.events.next().await.is_some() {}
-        // No settling: whoever reads the end and asks again at once finds the slot free.
+        // No settling: whoever reads the end and asks again at once finds the slot free and
+        // this answer already counted against the quota.
         assert!(f.usage.slots.lock().unwrap().is_empty());
+        let used = f
+            .usage
+            .tokens_used(&alice().key(), noon().date_naive())
+            .await
+            .unwrap();
+        assert!(used > 0);
         drop(turn);
         settle().await;
         assert!(f.usage.slots.lock().unwrap().is_empty());
-        assert!(
+        assert_eq!(
             f.usage
                 .tokens_used(&alice().key(), noon().date_naive())
                 .await
-                .unwrap()
-                > 0
+                .unwrap(),
+            used,
+            "recorded once, not again on drop"
         );
     }
 
