@@ -10,6 +10,7 @@ mod m20261121_000004_create_ai_chat;
 mod m20261121_000005_create_tokens_and_audit;
 mod m20261123_000006_session_reauthentication;
 mod m20261125_000007_create_groups_and_media;
+mod m20261125_000008_create_districts;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_create_tokens_and_audit::Migration),
             Box::new(m20261123_000006_session_reauthentication::Migration),
             Box::new(m20261125_000007_create_groups_and_media::Migration),
+            Box::new(m20261125_000008_create_districts::Migration),
         ]
     }
 }

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod chat;
+mod districts;
 mod entities;
 mod groups;
 mod media;
@@ -17,6 +18,7 @@ mod wechat;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
 pub use chat::SqlChatUsageStore;
+pub use districts::SqlDistrictRepository;
 pub use groups::{SqlArticleRepository, SqlGroupRepository};
 pub use media::SqlMediaRepository;
 pub use rate_limit::SqlRateLimiter;
@@ -201,6 +203,11 @@ impl Database {
     /// The rows describing stored images.
     pub fn media(&self) -> SqlMediaRepository {
         SqlMediaRepository::new(self.conn.clone())
+    }
+
+    /// Administrative divisions (the migrations seed the 34 provinces).
+    pub fn districts(&self) -> SqlDistrictRepository {
+        SqlDistrictRepository::new(self.conn.clone())
     }
 
     /// A server-wide secret shared by every instance (e.g. the key that signs short-lived

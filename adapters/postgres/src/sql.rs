@@ -117,6 +117,13 @@ pub(crate) fn contains_pattern(text: &str) -> String {
     pattern
 }
 
+/// A `LIKE` pattern for "starts with `text`", escaped as [`contains_pattern`] does.
+pub(crate) fn prefix_pattern(text: &str) -> String {
+    let mut pattern = contains_pattern(text);
+    pattern.remove(0);
+    pattern
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +132,7 @@ mod tests {
     fn like_patterns_escape_their_wildcards() {
         assert_eq!(contains_pattern("读书"), "%读书%");
         assert_eq!(contains_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+        assert_eq!(prefix_pattern("51%"), "51\\%%");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod articles;
 pub mod audit_events;
+pub mod districts;
 pub mod group_join_requests;
 pub mod group_memberships;
 pub mod groups;
