@@ -96,20 +96,6 @@ impl<T> Page<T> {
         };
         Self { items: rows, next }
     }
-
-    pub fn empty() -> Self {
-        Self {
-            items: Vec::new(),
-            next: None,
-        }
-    }
-
-    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
-        Page {
-            items: self.items.into_iter().map(f).collect(),
-            next: self.next,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -140,10 +140,6 @@ impl GroupsService {
         }
     }
 
-    pub fn policy(&self) -> &GroupPolicy {
-        &self.policy
-    }
-
     async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), GroupError> {
         let now = self.ports.clock.now();
         match self.ports.limiter.hit(&key, rule, now).await? {

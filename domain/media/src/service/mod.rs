@@ -103,11 +103,6 @@ impl MediaService {
         &self.policy
     }
 
-    /// `filesystem` or `s3`.
-    pub fn store_kind(&self) -> &'static str {
-        self.ports.store.kind()
-    }
-
     /// Checks, cleans and stores an upload; its row first (`Pending`), then its objects, then
     /// the row's final state. Whatever fails after the row was written is undone here, or, if
     /// the process dies, by [`MediaService::sweep`].
