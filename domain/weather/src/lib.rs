@@ -9,9 +9,11 @@
 //!
 //! Pure domain: no adapter, web framework or database library.
 
+pub mod map;
 pub mod model;
 pub mod ports;
 pub mod service;
 
+pub use map::{ProvinceWeather, WeatherMap, WeatherMapView};
 pub use model::{Condition, DailyForecast, Place, PlaceWeather, Snapshot};
 pub use service::{WeatherPolicy, WeatherService, WeatherView};

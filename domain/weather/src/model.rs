@@ -1,9 +1,11 @@
 //! Weather as the map shows it.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
 
 /// A condition, from the WMO weather interpretation codes forecast APIs answer with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Condition {
     Clear,
     PartlyCloudy,
@@ -77,7 +79,7 @@ pub struct Place {
 }
 
 /// One day of a forecast.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DailyForecast {
     pub date: NaiveDate,
     pub condition: Condition,
@@ -88,7 +90,7 @@ pub struct DailyForecast {
 }
 
 /// The weather of one place.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlaceWeather {
     pub code: String,
     /// When the provider observed the current conditions.
@@ -102,7 +104,7 @@ pub struct PlaceWeather {
 }
 
 /// What one refresh brought: every place's weather, and when it was fetched.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     pub fetched_at: DateTime<Utc>,
     pub places: Vec<PlaceWeather>,

@@ -1,0 +1,272 @@
+//! The weather map's use case: the provinces (from the districts' repository, with their places
+//! on the tile map) and each one's weather from the shared cache.
+
+use crate::model::{Place, PlaceWeather};
+use crate::service::WeatherService;
+use chrono::{DateTime, Utc};
+use districts::model::{District, DistrictCode, Level, TilePosition};
+use districts::ports::DistrictRepository;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// One tile of the map: a province, where it sits, and its weather if the provider gave it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProvinceWeather {
+    pub district: District,
+    pub tile: TilePosition,
+    pub weather: Option<PlaceWeather>,
+}
+
+/// The whole map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeatherMapView {
+    /// Whether any readings exist at all (when not, the map says the weather is unavailable).
+    pub available: bool,
+    /// When the readings shown were fetched.
+    pub as_of: Option<DateTime<Utc>>,
+    /// The readings are older than the cache's age (the provider failed, is not configured, or
+    /// another instance is refreshing right now).
+    pub stale: bool,
+    /// The provider's required attribution (empty when no provider is configured).
+    pub attribution: &'static str,
+    /// Every province with a place on the tile map, in code order.
+    pub provinces: Vec<ProvinceWeather>,
+}
+
+/// The provinces of the map and their weather.
+pub struct WeatherMap {
+    districts: Arc<dyn DistrictRepository>,
+    weather: Arc<WeatherService>,
+}
+
+impl WeatherMap {
+    /// At most this many provinces are read (China has 34; the tile map has room for 256).
+    pub const MAX_PROVINCES: u64 = 256;
+
+    pub fn new(districts: Arc<dyn DistrictRepository>, weather: Arc<WeatherService>) -> Self {
+        Self { districts, weather }
+    }
+
+    /// The map: every province that has a tile, with its weather.
+    ///
+    /// # Errors
+    /// Only when the districts or the cache cannot be read; a failing provider gives a stale
+    /// or unavailable map.
+    pub async fn provinces(&self) -> Result<WeatherMapView, anyhow::Error> {
+        let provinces: Vec<(District, TilePosition)> = self
+            .districts
+            .children(None, None, Self::MAX_PROVINCES)
+            .await?
+            .into_iter()
+            .filter(|d| d.level() == Level::Province)
+            .filter_map(|d| d.tile.map(|t| (d, t)))
+            .collect();
+        let places = provinces
+            .iter()
+            .map(|(d, _)| Place {
+                code: d.code.as_str().to_owned(),
+                lat: d.lat,
+                lon: d.lon,
+            })
+            .collect();
+        let view = self.weather.current(places).await?;
+        let as_of = view.snapshot.as_ref().map(|s| s.fetched_at);
+        let mut by_code: HashMap<String, PlaceWeather> = view
+            .snapshot
+            .map(|s| s.places)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| (p.code.clone(), p))
+            .collect();
+        Ok(WeatherMapView {
+            available: as_of.is_some(),
+            as_of,
+            stale: view.stale,
+            attribution: view.attribution,
+            provinces: provinces
+                .into_iter()
+                .map(|(district, tile)| ProvinceWeather {
+                    weather: by_code.remove(district.code.as_str()),
+                    district,
+                    tile,
+                })
+                .collect(),
+        })
+    }
+
+    /// One province of the map (`None` when no province with a tile has this code), with the
+    /// map's freshness.
+    ///
+    /// # Errors
+    /// As [`WeatherMap::provinces`].
+    pub async fn province(
+        &self,
+        code: &DistrictCode,
+    ) -> Result<Option<(WeatherMapView, ProvinceWeather)>, anyhow::Error> {
+        let mut map = self.provinces().await?;
+        let Some(i) = map.provinces.iter().position(|p| &p.district.code == code) else {
+            return Ok(None);
+        };
+        let one = map.provinces.swap_remove(i);
+        map.provinces.clear();
+        Ok(Some((map, one)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::model::{Condition, Snapshot};
+    use crate::ports::{MockWeatherCache, MockWeatherProvider, ProviderError};
+    use crate::service::WeatherPolicy;
+    use chrono::{Duration, TimeZone};
+    use districts::ports::MockDistrictRepository;
+    use kernel::FixedClock;
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap()
+    }
+
+    fn district(code: &str, en: &str, tile: Option<(u8, u8)>) -> District {
+        District::new(
+            DistrictCode::parse(code).unwrap(),
+            en,
+            en,
+            30.0,
+            104.0,
+            tile.map(|(c, r)| TilePosition::new(c, r).unwrap()),
+        )
+        .unwrap()
+    }
+
+    fn reading(code: &str, temp: f64) -> PlaceWeather {
+        PlaceWeather {
+            code: code.into(),
+            observed_at: t0(),
+            temperature_c: temp,
+            condition: Condition::Rain,
+            wind_kmh: None,
+            humidity: None,
+            daily: Vec::new(),
+        }
+    }
+
+    fn districts() -> MockDistrictRepository {
+        let mut repo = MockDistrictRepository::new();
+        repo.expect_children()
+            .withf(|parent, after, _| parent.is_none() && after.is_none())
+            .returning(|_, _, _| {
+                Ok(vec![
+                    district("110000", "Beijing", Some((5, 2))),
+                    district("510000", "Sichuan", Some((2, 4))),
+                    // A province an import left without a tile is not on the map.
+                    district("820000", "Macao", None),
+                ])
+            });
+        repo
+    }
+
+    fn map(provider: MockWeatherProvider, cache: MockWeatherCache) -> WeatherMap {
+        let service = WeatherService::new(
+            Some(Arc::new(provider)),
+            Arc::new(cache),
+            Arc::new(FixedClock(t0())),
+            WeatherPolicy::default(),
+            "instance-a".into(),
+        );
+        WeatherMap::new(Arc::new(districts()), Arc::new(service))
+    }
+
+    #[tokio::test]
+    async fn provinces_with_tiles_get_their_readings_by_code() {
+        let mut cache = MockWeatherCache::new();
+        cache.expect_latest().returning(|| Ok(None));
+        cache.expect_take_lease().returning(|_, _, _| Ok(true));
+        cache.expect_store().times(1).returning(|_, _| Ok(()));
+        let mut provider = MockWeatherProvider::new();
+        provider
+            .expect_fetch()
+            .withf(|places, _| {
+                places.iter().map(|p| p.code.as_str()).collect::<Vec<_>>() == ["110000", "510000"]
+            })
+            .times(1)
+            .returning(|_, now| {
+                Ok(Snapshot {
+                    fetched_at: now,
+                    // Sichuan only: Beijing's block lacked readings.
+                    places: vec![reading("510000", 18.0)],
+                })
+            });
+        provider.expect_attribution().return_const("Open-Meteo");
+        let view = map(provider, cache).provinces().await.unwrap();
+        assert!(view.available && !view.stale);
+        assert_eq!(view.as_of, Some(t0()));
+        assert_eq!(view.attribution, "Open-Meteo");
+        let got: Vec<(&str, (u8, u8), Option<f64>)> = view
+            .provinces
+            .iter()
+            .map(|p| {
+                (
+                    p.district.name_en.as_str(),
+                    (p.tile.col, p.tile.row),
+                    p.weather.as_ref().map(|w| w.temperature_c),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [("Beijing", (5, 2), None), ("Sichuan", (2, 4), Some(18.0))]
+        );
+    }
+
+    #[tokio::test]
+    async fn nothing_cached_and_a_failing_provider_is_an_unavailable_map() {
+        let mut cache = MockWeatherCache::new();
+        cache.expect_latest().returning(|| Ok(None));
+        cache.expect_take_lease().returning(|_, _, _| Ok(true));
+        cache.expect_release().times(1).returning(|_| Ok(()));
+        let mut provider = MockWeatherProvider::new();
+        provider
+            .expect_fetch()
+            .returning(|_, _| Err(ProviderError::Timeout));
+        provider.expect_attribution().return_const("Open-Meteo");
+        let view = map(provider, cache).provinces().await.unwrap();
+        assert!(!view.available && !view.stale);
+        assert_eq!(view.as_of, None);
+        assert_eq!(view.provinces.len(), 2);
+        assert!(view.provinces.iter().all(|p| p.weather.is_none()));
+    }
+
+    #[tokio::test]
+    async fn one_province_carries_the_maps_freshness() {
+        let mut cache = MockWeatherCache::new();
+        let fetched = t0() - Duration::hours(1);
+        cache.expect_latest().returning(move || {
+            Ok(Some(Snapshot {
+                fetched_at: fetched,
+                places: vec![reading("510000", 18.0), reading("110000", 2.0)],
+            }))
+        });
+        cache.expect_take_lease().returning(|_, _, _| Ok(false));
+        let mut provider = MockWeatherProvider::new();
+        provider.expect_fetch().never();
+        provider.expect_attribution().return_const("Open-Meteo");
+        let m = map(provider, cache);
+        let (view, one) = m
+            .province(&DistrictCode::parse("510000").unwrap())
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(view.stale && view.available);
+        assert_eq!(view.as_of, Some(fetched));
+        assert_eq!(one.weather.unwrap().temperature_c, 18.0);
+        assert!(
+            m.province(&DistrictCode::parse("820000").unwrap())
+                .await
+                .unwrap()
+                .is_none(),
+            "no tile, not on the map"
+        );
+    }
+}
