@@ -7,12 +7,19 @@
 //! - [`provinces`]: the 34 provincial-level divisions the migrations ship.
 //! - [`import`]: an import is planned before it is applied: every line is added, changed, left
 //!   as it is or refused with its reason, and only a plan that refuses nothing may be applied.
+//! - [`format`]: the CSV and JSON files of an import and an export, read with each line's place
+//!   in the file.
+//! - [`service`]: the use cases — browse, search, add, edit (audited), import (a dry run, then
+//!   all or nothing, audited) and export.
 //!
 //! Pure domain: no adapter, web framework or database library.
 
+pub mod format;
 pub mod import;
 pub mod model;
 pub mod ports;
 pub mod provinces;
+pub mod service;
 
 pub use model::{District, DistrictCode, DistrictError, Level, TilePosition};
+pub use service::{DistrictPorts, DistrictsError, DistrictsService};
