@@ -11,6 +11,7 @@ mod m20261121_000005_create_tokens_and_audit;
 mod m20261123_000006_session_reauthentication;
 mod m20261125_000007_create_groups_and_media;
 mod m20261125_000008_create_districts;
+mod m20261125_000009_create_weather_cache;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000006_session_reauthentication::Migration),
             Box::new(m20261125_000007_create_groups_and_media::Migration),
             Box::new(m20261125_000008_create_districts::Migration),
+            Box::new(m20261125_000009_create_weather_cache::Migration),
         ]
     }
 }

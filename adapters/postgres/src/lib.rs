@@ -14,6 +14,7 @@ mod system;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tokens;
+mod weather;
 mod wechat;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
@@ -23,6 +24,7 @@ pub use groups::{SqlArticleRepository, SqlGroupRepository};
 pub use media::SqlMediaRepository;
 pub use rate_limit::SqlRateLimiter;
 pub use tokens::{SqlAuditLog, SqlTokenRepository};
+pub use weather::SqlWeatherCache;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
 
 use anyhow::Context;
@@ -208,6 +210,11 @@ impl Database {
     /// Administrative divisions (the migrations seed the 34 provinces).
     pub fn districts(&self) -> SqlDistrictRepository {
         SqlDistrictRepository::new(self.conn.clone())
+    }
+
+    /// The weather map's cache (the last snapshot, with its refresh lease).
+    pub fn weather_cache(&self) -> SqlWeatherCache {
+        SqlWeatherCache::new(self.conn.clone())
     }
 
     /// A server-wide secret shared by every instance (e.g. the key that signs short-lived

@@ -218,7 +218,16 @@ async fn the_migration_goes_down_and_up_again() {
             .await
             .unwrap();
         let conn = sea_orm::Database::connect(t.url.as_str()).await.unwrap();
-        Migrator::down(&conn, Some(1)).await.unwrap();
+        // Down to (and including) this migration, however many came after it.
+        let steps = Migrator::migrations()
+            .iter()
+            .rev()
+            .position(|m| m.name() == "m20261125_000008_create_districts")
+            .unwrap()
+            + 1;
+        Migrator::down(&conn, Some(u32::try_from(steps).unwrap()))
+            .await
+            .unwrap();
         assert!(
             t.db.execute_for_tests("DELETE FROM districts")
                 .await

@@ -11,5 +11,6 @@ pub mod personal_access_tokens;
 pub mod sessions;
 pub mod users;
 pub mod verification_codes;
+pub mod weather_cache;
 pub mod wechat_access_tokens;
 pub mod wechat_menu_versions;
