@@ -4,7 +4,7 @@
 use crate::model::{Place, PlaceWeather};
 use crate::service::WeatherService;
 use chrono::{DateTime, Utc};
-use districts::model::{District, DistrictCode, Level, TilePosition};
+use districts::model::{District, Level, TilePosition};
 use districts::ports::DistrictRepository;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -93,24 +93,6 @@ impl WeatherMap {
                 .collect(),
         })
     }
-
-    /// One province of the map (`None` when no province with a tile has this code), with the
-    /// map's freshness.
-    ///
-    /// # Errors
-    /// As [`WeatherMap::provinces`].
-    pub async fn province(
-        &self,
-        code: &DistrictCode,
-    ) -> Result<Option<(WeatherMapView, ProvinceWeather)>, anyhow::Error> {
-        let mut map = self.provinces().await?;
-        let Some(i) = map.provinces.iter().position(|p| &p.district.code == code) else {
-            return Ok(None);
-        };
-        let one = map.provinces.swap_remove(i);
-        map.provinces.clear();
-        Ok(Some((map, one)))
-    }
 }
 
 #[cfg(test)]
@@ -121,6 +103,7 @@ mod tests {
     use crate::ports::{MockWeatherCache, MockWeatherProvider, ProviderError};
     use crate::service::WeatherPolicy;
     use chrono::{Duration, TimeZone};
+    use districts::model::DistrictCode;
     use districts::ports::MockDistrictRepository;
     use kernel::FixedClock;
 
@@ -239,7 +222,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn one_province_carries_the_maps_freshness() {
+    async fn old_readings_while_another_instance_refreshes_carry_their_time() {
         let mut cache = MockWeatherCache::new();
         let fetched = t0() - Duration::hours(1);
         cache.expect_latest().returning(move || {
@@ -252,21 +235,14 @@ mod tests {
         let mut provider = MockWeatherProvider::new();
         provider.expect_fetch().never();
         provider.expect_attribution().return_const("Open-Meteo");
-        let m = map(provider, cache);
-        let (view, one) = m
-            .province(&DistrictCode::parse("510000").unwrap())
-            .await
-            .unwrap()
-            .unwrap();
+        let view = map(provider, cache).provinces().await.unwrap();
         assert!(view.stale && view.available);
         assert_eq!(view.as_of, Some(fetched));
-        assert_eq!(one.weather.unwrap().temperature_c, 18.0);
-        assert!(
-            m.province(&DistrictCode::parse("820000").unwrap())
-                .await
-                .unwrap()
-                .is_none(),
-            "no tile, not on the map"
-        );
+        let temps: Vec<Option<f64>> = view
+            .provinces
+            .iter()
+            .map(|p| p.weather.as_ref().map(|w| w.temperature_c))
+            .collect();
+        assert_eq!(temps, [Some(2.0), Some(18.0)]);
     }
 }
