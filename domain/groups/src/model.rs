@@ -258,14 +258,8 @@ impl Membership {
     }
 }
 
-/// How a person is shown beside what they did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Person {
-    pub id: UserId,
-    pub username: String,
-    pub nickname: String,
-    pub avatar_url: Option<String>,
-}
+/// How a person is shown beside what they did (shared with the plaza and profiles).
+pub use kernel::Person;
 
 /// A member as listed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -64,6 +64,15 @@ typed_id!(
 pub mod page;
 pub use page::{Cursor, Page, PageRequest};
 
+/// How a person is shown beside what they did: an article's author, a post's, a member.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    pub id: UserId,
+    pub username: String,
+    pub nickname: String,
+    pub avatar_url: Option<String>,
+}
+
 /// The time source of every use case. Production uses [`SystemClock`]; tests pin the time.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 pub trait Clock: Send + Sync {

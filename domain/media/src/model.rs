@@ -79,6 +79,8 @@ pub enum MediaKind {
     Gallery,
     /// A group's cover.
     Cover,
+    /// An image of a plaza post (public once posted).
+    Plaza,
 }
 
 impl MediaKind {
@@ -86,6 +88,7 @@ impl MediaKind {
         match self {
             Self::Gallery => "gallery",
             Self::Cover => "cover",
+            Self::Plaza => "plaza",
         }
     }
 
@@ -93,6 +96,7 @@ impl MediaKind {
         match raw {
             "gallery" => Some(Self::Gallery),
             "cover" => Some(Self::Cover),
+            "plaza" => Some(Self::Plaza),
             _ => None,
         }
     }

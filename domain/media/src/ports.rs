@@ -132,3 +132,74 @@ pub enum Readable {
     /// This viewer may not.
     No,
 }
+
+/// Routes the question to the domain that owns each kind of file (groups for galleries and
+/// covers, the plaza for its images); a kind nobody claimed is refused (fail closed).
+pub struct AccessByKind {
+    routes: Vec<(crate::model::MediaKind, std::sync::Arc<dyn MediaAccess>)>,
+}
+
+impl AccessByKind {
+    pub fn new(routes: Vec<(crate::model::MediaKind, std::sync::Arc<dyn MediaAccess>)>) -> Self {
+        Self { routes }
+    }
+}
+
+#[async_trait]
+impl MediaAccess for AccessByKind {
+    async fn readable(
+        &self,
+        viewer: Option<UserId>,
+        media: &Media,
+    ) -> Result<Readable, MediaError> {
+        match self.routes.iter().find(|(kind, _)| *kind == media.kind) {
+            Some((_, access)) => access.readable(viewer, media).await,
+            None => Ok(Readable::No),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::model::{ImageFormat, MediaKind};
+    use std::sync::Arc;
+
+    fn file(kind: MediaKind) -> Media {
+        Media {
+            id: MediaId::new_random(),
+            owner: UserId::new_random(),
+            group: None,
+            article: None,
+            kind,
+            state: MediaState::Attached,
+            format: ImageFormat::Png,
+            width: 1,
+            height: 1,
+            thumb_width: 1,
+            thumb_height: 1,
+            bytes: 1,
+            created_at: chrono::Utc::now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn each_kind_is_judged_by_its_owner_and_an_unclaimed_kind_by_nobody() {
+        let mut groups = MockMediaAccess::new();
+        groups
+            .expect_readable()
+            .withf(|_, m| m.kind == MediaKind::Cover)
+            .times(1)
+            .returning(|_, _| Ok(Readable::Public));
+        let access = AccessByKind::new(vec![(MediaKind::Cover, Arc::new(groups))]);
+        assert_eq!(
+            access.readable(None, &file(MediaKind::Cover)).await.unwrap(),
+            Readable::Public
+        );
+        assert_eq!(
+            access.readable(None, &file(MediaKind::Plaza)).await.unwrap(),
+            Readable::No
+        );
+    }
+}

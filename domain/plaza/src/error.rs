@@ -1,0 +1,33 @@
+//! What the plaza use cases can refuse.
+
+use media::MediaError;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum PlazaError {
+    /// A post has at most 2000 characters, and text or at least one image.
+    #[error("a post has text of at most 2000 characters or at least one image")]
+    InvalidBody,
+    #[error("a comment has 1 to 500 characters")]
+    InvalidComment,
+    #[error("a post has at most 9 images")]
+    TooManyImages,
+    /// An image that is not the poster's own unused plaza upload (or the same image twice).
+    #[error("an image cannot be used in this post")]
+    ImageNotUsable,
+    /// A district code that is malformed or not in the districts table.
+    #[error("no such district")]
+    UnknownDistrict,
+    /// No such post or comment.
+    #[error("not found")]
+    NotFound,
+    /// Neither the author nor an administrator.
+    #[error("not allowed")]
+    NotAllowed,
+    #[error("too many attempts; retry in {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64 },
+    #[error(transparent)]
+    Media(#[from] MediaError),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

@@ -1,0 +1,167 @@
+//! Posts and comments as the plaza shows them.
+
+use crate::error::PlazaError;
+use chrono::{DateTime, Utc};
+use kernel::{Cursor, MediaId, Person, UserId, typed_id};
+
+typed_id!(
+    /// Identifies a plaza post.
+    PostId
+);
+typed_id!(
+    /// Identifies a comment on a plaza post.
+    CommentId
+);
+
+/// Characters a post's text may have.
+pub const MAX_POST_CHARS: usize = 2000;
+/// Images a post may carry.
+pub const MAX_POST_IMAGES: usize = 9;
+/// Characters a comment may have.
+pub const MAX_COMMENT_CHARS: usize = 500;
+
+/// A post's text: trimmed, at most [`MAX_POST_CHARS`] characters; empty only when the post has
+/// images (`has_images`).
+///
+/// # Errors
+/// `InvalidBody`.
+pub fn parse_post_body(raw: &str, has_images: bool) -> Result<String, PlazaError> {
+    let body = raw.trim();
+    let chars = body.chars().count();
+    if chars > MAX_POST_CHARS || (chars == 0 && !has_images) {
+        return Err(PlazaError::InvalidBody);
+    }
+    Ok(body.to_owned())
+}
+
+/// A comment's text: trimmed, 1 to [`MAX_COMMENT_CHARS`] characters.
+///
+/// # Errors
+/// `InvalidComment`.
+pub fn parse_comment_body(raw: &str) -> Result<String, PlazaError> {
+    let body = raw.trim();
+    let chars = body.chars().count();
+    if chars == 0 || chars > MAX_COMMENT_CHARS {
+        return Err(PlazaError::InvalidComment);
+    }
+    Ok(body.to_owned())
+}
+
+/// A district a post is tagged with, named as the feed shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DistrictRef {
+    pub code: String,
+    pub name_zh: String,
+    pub name_en: String,
+}
+
+/// One image of a post, in the post's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PostImage {
+    pub media: MediaId,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A post as one viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Post {
+    pub id: PostId,
+    pub author: Person,
+    pub body: String,
+    pub images: Vec<PostImage>,
+    pub district: Option<DistrictRef>,
+    pub created_at: DateTime<Utc>,
+    pub like_count: u32,
+    pub comment_count: u32,
+    /// Whether the viewer likes it (`false` for signed-out visitors).
+    pub liked: bool,
+}
+
+impl Post {
+    /// The feed's position of this post (newest first: time, then id).
+    pub fn cursor(&self) -> Cursor {
+        Cursor::new(self.created_at, self.id.0)
+    }
+}
+
+/// A post as it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPost {
+    pub id: PostId,
+    pub author: UserId,
+    pub body: String,
+    /// In the post's order; each the author's own `Unattached` plaza upload, attached by the
+    /// same write that stores the post.
+    pub images: Vec<MediaId>,
+    pub district: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A comment on a post.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    pub id: CommentId,
+    pub post: PostId,
+    pub author: Person,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Comment {
+    /// The comments' position (oldest first: time, then id).
+    pub fn cursor(&self) -> Cursor {
+        Cursor::new(self.created_at, self.id.0)
+    }
+}
+
+/// A comment as it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewComment {
+    pub id: CommentId,
+    pub post: PostId,
+    pub author: UserId,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The like state of a post after a like or an unlike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LikeState {
+    pub liked: bool,
+    pub like_count: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_post_body_is_trimmed_and_capped_in_characters() {
+        assert_eq!(parse_post_body("  你好  ", false).unwrap(), "你好");
+        let max: String = "字".repeat(MAX_POST_CHARS);
+        assert_eq!(parse_post_body(&max, false).unwrap(), max);
+        let over = format!("{max}字");
+        assert!(matches!(
+            parse_post_body(&over, true),
+            Err(PlazaError::InvalidBody)
+        ));
+    }
+
+    #[test]
+    fn an_empty_post_needs_images() {
+        assert!(matches!(
+            parse_post_body("   ", false),
+            Err(PlazaError::InvalidBody)
+        ));
+        assert_eq!(parse_post_body(" \n ", true).unwrap(), "");
+    }
+
+    #[test]
+    fn a_comment_has_one_to_five_hundred_characters() {
+        assert!(parse_comment_body(" ").is_err());
+        assert_eq!(parse_comment_body(" ok ").unwrap(), "ok");
+        assert!(parse_comment_body(&"a".repeat(MAX_COMMENT_CHARS)).is_ok());
+        assert!(parse_comment_body(&"a".repeat(MAX_COMMENT_CHARS + 1)).is_err());
+    }
+}

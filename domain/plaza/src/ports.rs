@@ -1,0 +1,96 @@
+//! What the plaza use cases need from the outside world.
+
+use crate::error::PlazaError;
+use crate::model::{Comment, CommentId, LikeState, NewComment, NewPost, Post, PostId};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{Cursor, MediaId, Page, PageRequest, UserId};
+
+/// Where posts, their images' order, likes and comments are kept (the database).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait PostRepository: Send + Sync {
+    /// Stores a post and attaches its images in one transaction: each image must be a plaza
+    /// upload of the author's that is still `Unattached`, or nothing is written.
+    ///
+    /// # Errors
+    /// `ImageNotUsable` when an image does not qualify (or was taken by a racing post);
+    /// `Unexpected`.
+    async fn insert(&self, post: &NewPost) -> Result<(), PlazaError>;
+
+    /// One post as `viewer` sees it (`liked`).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find(&self, id: PostId, viewer: Option<UserId>) -> Result<Option<Post>, PlazaError>;
+
+    /// The feed, newest first (`created_at`, then id), of one district when given.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn feed(
+        &self,
+        viewer: Option<UserId>,
+        district: Option<String>,
+        page: PageRequest,
+    ) -> Result<Page<Post>, PlazaError>;
+
+    /// How many posts (of one district when given) are newer than `than`, counting at most
+    /// `cap`.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn count_newer(
+        &self,
+        than: Cursor,
+        district: Option<String>,
+        cap: u32,
+    ) -> Result<u32, PlazaError>;
+
+    /// Deletes a post with its likes, comments and image links; the images' ids (to delete
+    /// the files), or `None` when there was no such post.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn delete(&self, id: PostId) -> Result<Option<Vec<MediaId>>, PlazaError>;
+
+    /// Records `user`'s like once (a repeat changes nothing) and keeps the post's count equal
+    /// to its likes; `None` when there is no such post.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn like(
+        &self,
+        post: PostId,
+        user: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<LikeState>, PlazaError>;
+
+    /// Takes `user`'s like back (none: nothing changes); `None` when there is no such post.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn unlike(&self, post: PostId, user: UserId) -> Result<Option<LikeState>, PlazaError>;
+
+    /// A post's comments, oldest first (`created_at`, then id).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn comments(&self, post: PostId, page: PageRequest) -> Result<Page<Comment>, PlazaError>;
+
+    /// Stores a comment and counts it on its post; `false` when the post is gone.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn insert_comment(&self, comment: &NewComment) -> Result<bool, PlazaError>;
+
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_comment(&self, id: CommentId) -> Result<Option<Comment>, PlazaError>;
+
+    /// Deletes a comment and uncounts it; `false` when there was none.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn delete_comment(&self, id: CommentId) -> Result<bool, PlazaError>;
+}
