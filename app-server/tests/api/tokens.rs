@@ -395,7 +395,9 @@ async fn admin_scopes_are_for_admins_and_still_need_the_scope() {
                 "ai:read",
                 "ai:write",
                 "groups:read",
-                "groups:write"
+                "groups:write",
+                "plaza:read",
+                "plaza:write"
             ]
         );
         let r = app

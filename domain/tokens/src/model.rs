@@ -36,18 +36,27 @@ pub enum Area {
     Ai,
     /// Community groups: their articles, gallery and members.
     Groups,
+    /// The public plaza: posts, likes, comments, districts and the weather map.
+    Plaza,
     /// The admin console (administrators only).
     Admin,
 }
 
 impl Area {
-    pub const ALL: [Area; 4] = [Area::Account, Area::Ai, Area::Groups, Area::Admin];
+    pub const ALL: [Area; 5] = [
+        Area::Account,
+        Area::Ai,
+        Area::Groups,
+        Area::Plaza,
+        Area::Admin,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Area::Account => "account",
             Area::Ai => "ai",
             Area::Groups => "groups",
+            Area::Plaza => "plaza",
             Area::Admin => "admin",
         }
     }
@@ -99,6 +108,8 @@ impl Scope {
             (Area::Ai, Access::Write) => "ai:write",
             (Area::Groups, Access::Read) => "groups:read",
             (Area::Groups, Access::Write) => "groups:write",
+            (Area::Plaza, Access::Read) => "plaza:read",
+            (Area::Plaza, Access::Write) => "plaza:write",
             (Area::Admin, Access::Read) => "admin:read",
             (Area::Admin, Access::Write) => "admin:write",
         }
@@ -553,8 +564,8 @@ mod tests {
         assert_eq!(Scopes::from_stored(&s.to_stored()).unwrap(), s);
         assert!(Scopes::parse::<&str>(&[]).is_err());
         assert!(Scopes::parse(&["account:delete"]).is_err());
-        assert!(Scopes::parse(&["plaza:read"]).is_err());
-        assert_eq!(Scope::all().count(), 8);
+        assert!(Scopes::parse(&["weather:read"]).is_err());
+        assert_eq!(Scope::all().count(), 10);
     }
 
     #[test]

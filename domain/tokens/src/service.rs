@@ -480,7 +480,7 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(created.token.scopes.to_stored(), "admin:write");
-        assert_eq!(TokensService::grantable_scopes(Role::Admin).len(), 8);
+        assert_eq!(TokensService::grantable_scopes(Role::Admin).len(), 10);
         assert!(
             TokensService::grantable_scopes(Role::User)
                 .iter()

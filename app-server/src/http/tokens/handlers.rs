@@ -22,6 +22,8 @@ fn describe(scope: Scope) -> Msg {
         (Area::Ai, Access::Write) => Msg::ScopeAiWrite,
         (Area::Groups, Access::Read) => Msg::ScopeGroupsRead,
         (Area::Groups, Access::Write) => Msg::ScopeGroupsWrite,
+        (Area::Plaza, Access::Read) => Msg::ScopePlazaRead,
+        (Area::Plaza, Access::Write) => Msg::ScopePlazaWrite,
         (Area::Admin, Access::Read) => Msg::ScopeAdminRead,
         (Area::Admin, Access::Write) => Msg::ScopeAdminWrite,
     }

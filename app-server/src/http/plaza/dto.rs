@@ -1,0 +1,263 @@
+//! The plaza's bodies.
+
+use crate::http::dto::{PersonDto, media_url};
+use crate::http::rules;
+use chrono::{DateTime, Utc};
+use kernel::Role;
+use media::{Media, Variant};
+use plaza::model::{Comment, LikeState, Post, PostImage};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// An image of a post.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostImageDto {
+    pub id: uuid::Uuid,
+    /// The image, re-encoded without metadata.
+    #[schema(example = "/api/media/0f8c…")]
+    pub url: String,
+    /// A JPEG at most 480 px on its longer edge.
+    pub thumbnail_url: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl From<&PostImage> for PostImageDto {
+    fn from(i: &PostImage) -> Self {
+        Self {
+            id: i.media.0,
+            url: media_url(i.media, Variant::Original),
+            thumbnail_url: media_url(i.media, Variant::Thumbnail),
+            width: i.width,
+            height: i.height,
+        }
+    }
+}
+
+impl From<&Media> for PostImageDto {
+    fn from(m: &Media) -> Self {
+        Self {
+            id: m.id.0,
+            url: media_url(m.id, Variant::Original),
+            thumbnail_url: media_url(m.id, Variant::Thumbnail),
+            width: m.width,
+            height: m.height,
+        }
+    }
+}
+
+/// The district a post is tagged with.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostDistrictDto {
+    #[schema(example = "510000")]
+    pub code: String,
+    #[schema(example = "四川省")]
+    pub name_zh: String,
+    #[schema(example = "Sichuan")]
+    pub name_en: String,
+}
+
+/// A post as the asker sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostDto {
+    pub id: uuid::Uuid,
+    pub author: PersonDto,
+    #[schema(example = "成都今天出太阳了 ☀️")]
+    pub body: String,
+    /// In the author's order, at most 9.
+    pub images: Vec<PostImageDto>,
+    #[schema(required = true)]
+    pub district: Option<PostDistrictDto>,
+    pub created_at: DateTime<Utc>,
+    pub like_count: u32,
+    pub comment_count: u32,
+    /// Whether the asker likes it (`false` signed out).
+    pub liked: bool,
+    /// Whether the asker may delete it (its author, or an administrator).
+    pub can_delete: bool,
+}
+
+/// Who asks, for `liked` and `canDelete`.
+#[derive(Debug, Clone, Copy)]
+pub struct Viewer {
+    pub id: Option<kernel::UserId>,
+    pub role: Option<Role>,
+}
+
+impl Viewer {
+    fn may_delete(self, author: kernel::UserId) -> bool {
+        self.id == Some(author) || self.role == Some(Role::Admin)
+    }
+}
+
+impl PostDto {
+    pub fn of(post: &Post, viewer: Viewer) -> Self {
+        Self {
+            id: post.id.0,
+            author: PersonDto::from(&post.author),
+            body: post.body.clone(),
+            images: post.images.iter().map(PostImageDto::from).collect(),
+            district: post.district.as_ref().map(|d| PostDistrictDto {
+                code: d.code.clone(),
+                name_zh: d.name_zh.clone(),
+                name_en: d.name_en.clone(),
+            }),
+            created_at: post.created_at,
+            like_count: post.like_count,
+            comment_count: post.comment_count,
+            liked: post.liked,
+            can_delete: viewer.may_delete(post.author.id),
+        }
+    }
+}
+
+/// The feed's query.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct FeedQuery {
+    /// The `nextCursor` of the previous page.
+    #[param(max_length = 64)]
+    pub cursor: Option<String>,
+    /// Posts per page, 1–50 (default 20).
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: Option<u32>,
+    /// Only posts tagged with this district (a GB/T 2260 code).
+    #[param(schema_with = rules::district_code)]
+    pub district: Option<String>,
+}
+
+/// A page of the feed, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostsResponse {
+    pub success: bool,
+    pub posts: Vec<PostDto>,
+    /// Pass as `cursor` for the next (older) page; `null` on the last.
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+    /// The first post's position: pass as `since` to `GET /api/plaza/posts/new-count` to learn
+    /// how many arrived above it; `null` for an empty page.
+    #[schema(required = true)]
+    pub head_cursor: Option<String>,
+}
+
+/// The query of the "N new posts" count.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct NewCountQuery {
+    /// A `headCursor` from the feed.
+    #[param(max_length = 64)]
+    pub since: String,
+    /// Only posts tagged with this district.
+    #[param(schema_with = rules::district_code)]
+    pub district: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewCountResponse {
+    pub success: bool,
+    /// Posts newer than `since`, counted up to 99.
+    #[schema(maximum = 99)]
+    pub count: u32,
+}
+
+/// A post to write.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewPostRequest {
+    #[serde(default)]
+    #[schema(schema_with = rules::post_body)]
+    pub body: String,
+    #[serde(default)]
+    #[schema(schema_with = rules::post_image_ids)]
+    pub image_ids: Vec<uuid::Uuid>,
+    #[serde(default)]
+    #[schema(schema_with = rules::district_code)]
+    pub district: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PostResponse {
+    pub success: bool,
+    pub post: PostDto,
+}
+
+/// An image stored for a post being written (its owner alone sees it until it is posted).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlazaImageResponse {
+    pub success: bool,
+    pub image: PostImageDto,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LikeResponse {
+    pub success: bool,
+    pub liked: bool,
+    pub like_count: u32,
+}
+
+impl From<LikeState> for LikeResponse {
+    fn from(s: LikeState) -> Self {
+        Self {
+            success: true,
+            liked: s.liked,
+            like_count: s.like_count,
+        }
+    }
+}
+
+/// A comment.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentDto {
+    pub id: uuid::Uuid,
+    pub post_id: uuid::Uuid,
+    pub author: PersonDto,
+    pub body: String,
+    pub created_at: DateTime<Utc>,
+    /// Whether the asker may delete it (its author, or an administrator).
+    pub can_delete: bool,
+}
+
+impl CommentDto {
+    pub fn of(c: &Comment, viewer: Viewer) -> Self {
+        Self {
+            id: c.id.0,
+            post_id: c.post.0,
+            author: PersonDto::from(&c.author),
+            body: c.body.clone(),
+            created_at: c.created_at,
+            can_delete: viewer.may_delete(c.author.id),
+        }
+    }
+}
+
+/// A page of a post's comments, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentsResponse {
+    pub success: bool,
+    pub comments: Vec<CommentDto>,
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewCommentRequest {
+    #[schema(schema_with = rules::comment_body)]
+    pub body: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommentResponse {
+    pub success: bool,
+    pub comment: CommentDto,
+}

@@ -1,0 +1,363 @@
+//! `/api/plaza/*`: the feed, posts, their images, likes and comments.
+
+use super::dto::{
+    CommentDto, CommentResponse, CommentsResponse, FeedQuery, LikeResponse, NewCommentRequest,
+    NewCountQuery, NewCountResponse, NewPostRequest, PlazaImageResponse, PostDto, PostImageDto,
+    PostResponse, PostsResponse, Viewer,
+};
+use crate::http::dto::{ImageBytes, MessageResponse, PageQuery, next_cursor, page_request};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
+use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, path_id};
+use crate::http::upload::read_body;
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use kernel::{Cursor, MediaId};
+use plaza::model::{CommentId, PostId};
+use plaza::service::{Actor, NewPostInput};
+
+fn viewer(me: &MaybeSignedIn) -> Viewer {
+    Viewer {
+        id: me.user_id(),
+        role: me.0.as_ref().map(|s| s.user.role),
+    }
+}
+
+fn signed_viewer(me: &SignedIn) -> Viewer {
+    Viewer {
+        id: Some(me.user.id),
+        role: Some(me.user.role),
+    }
+}
+
+fn actor(req: &HttpRequest, state: &AppState, me: &SignedIn) -> Actor {
+    Actor {
+        id: me.user.id,
+        role: me.user.role,
+        ip: client_context(req, &state.config.trusted_proxies).ip,
+    }
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "The plaza feed",
+    description = "Posts newest first, of one district with `district`. The cursor is the last post's position, so posts written meanwhile never repeat or skip a post on later pages; they appear above `headCursor` (see `GET /api/plaza/posts/new-count`).",
+    params(FeedQuery),
+    responses(
+        (status = 200, description = "A page of posts", body = PostsResponse),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (a malformed query parameter)", body = ErrorBody),
+        (status = 422, description = "`unknown_district` (a malformed district code)", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["plaza:read"]))
+)]
+#[get("/plaza/posts")]
+pub async fn list_plaza_posts(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    query: web::Query<FeedQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = page_request(query.cursor.as_deref(), query.limit)?;
+    let found = state
+        .plaza
+        .feed(me.user_id(), query.district.as_deref(), page)
+        .await?;
+    let who = viewer(&me);
+    Ok(HttpResponse::Ok().json(PostsResponse {
+        success: true,
+        head_cursor: found.items.first().map(|p| p.cursor().encode()),
+        next_cursor: next_cursor(&found),
+        posts: found.items.iter().map(|p| PostDto::of(p, who)).collect(),
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Count new posts",
+    description = "How many posts were written above a feed's `headCursor` (at most 99), for the \"N new posts\" banner.",
+    params(NewCountQuery),
+    responses(
+        (status = 200, description = "The count", body = NewCountResponse),
+        (status = 400, description = "`invalid_cursor`, `invalid_query`", body = ErrorBody),
+        (status = 422, description = "`unknown_district`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["plaza:read"]))
+)]
+#[get("/plaza/posts/new-count")]
+pub async fn count_new_plaza_posts(
+    state: web::Data<AppState>,
+    query: web::Query<NewCountQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let head = Cursor::decode(&query.since).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "invalid_cursor",
+            Msg::InvalidCursor,
+        )
+    })?;
+    let count = state
+        .plaza
+        .count_newer(head, query.district.as_deref())
+        .await?;
+    Ok(HttpResponse::Ok().json(NewCountResponse {
+        success: true,
+        count,
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Write a post",
+    description = "Text (at most 2000 characters) and up to 9 images uploaded first with `POST /api/plaza/images`, optionally tagged with a district. Limited per person (`RATE_PLAZA_POSTS`).",
+    request_body = NewPostRequest,
+    responses(
+        (status = 201, description = "Posted", body = PostResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 422, description = "`invalid_post_body`, `too_many_images`, `image_not_usable` (with `fields`), `unknown_district`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[post("/plaza/posts")]
+pub async fn create_plaza_post(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<NewPostRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let post = state
+        .plaza
+        .create(
+            me.user.id,
+            NewPostInput {
+                body: body.body,
+                images: body.image_ids.into_iter().map(MediaId).collect(),
+                district: body.district,
+            },
+        )
+        .await?;
+    Ok(HttpResponse::Created().json(PostResponse {
+        success: true,
+        post: PostDto::of(&post, signed_viewer(&me)),
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "A post",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    responses(
+        (status = 200, description = "The post", body = PostResponse),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["plaza:read"]))
+)]
+#[get("/plaza/posts/{id}")]
+pub async fn get_plaza_post(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let post = state.plaza.post(me.user_id(), id).await?;
+    Ok(HttpResponse::Ok().json(PostResponse {
+        success: true,
+        post: PostDto::of(&post, viewer(&me)),
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Delete a post",
+    description = "Its author may, and an administrator (recorded in the audit log). Its images, likes and comments go with it.",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (someone else's post)", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[delete("/plaza/posts/{id}")]
+pub async fn delete_plaza_post(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    lang: Lang,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    state.plaza.delete(&actor(&req, &state, &me), id).await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::PostDeleted, lang)))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Upload an image for a post",
+    description = "The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content), checked and cleaned as every upload. Only its owner sees it until a post takes it (`imageIds`); one no post takes within a day is removed.",
+    request_body(content = ImageBytes, content_type = "application/octet-stream"),
+    responses(
+        (status = 201, description = "Stored", body = PlazaImageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 413, description = "`image_too_large`", body = ErrorBody),
+        (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        (status = 503, description = "`server_busy`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[post("/plaza/images")]
+pub async fn upload_plaza_image(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let _place = state.uploads.enter().await?;
+    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    let media = state.plaza.upload_image(me.user.id, bytes).await?;
+    Ok(HttpResponse::Created().json(PlazaImageResponse {
+        success: true,
+        image: PostImageDto::from(&media),
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Like a post",
+    description = "Once per person: liking again changes nothing.",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    responses(
+        (status = 200, description = "Liked", body = LikeResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[put("/plaza/posts/{id}/like")]
+pub async fn like_plaza_post(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let liked = state.plaza.like(me.user.id, id).await?;
+    Ok(HttpResponse::Ok().json(LikeResponse::from(liked)))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Take a like back",
+    description = "Without a like, nothing changes.",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    responses(
+        (status = 200, description = "Not liked", body = LikeResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[delete("/plaza/posts/{id}/like")]
+pub async fn unlike_plaza_post(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let state_after = state.plaza.unlike(me.user.id, id).await?;
+    Ok(HttpResponse::Ok().json(LikeResponse::from(state_after)))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "A post's comments",
+    description = "Oldest first (newest last), by cursor.",
+    params(("id" = uuid::Uuid, Path, description = "The post's id"), PageQuery),
+    responses(
+        (status = 200, description = "A page of comments", body = CommentsResponse),
+        (status = 400, description = "`invalid_cursor`, `invalid_query`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["plaza:read"]))
+)]
+#[get("/plaza/posts/{id}/comments")]
+pub async fn list_plaza_comments(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let found = state.plaza.comments(id, query.page()?).await?;
+    let who = viewer(&me);
+    Ok(HttpResponse::Ok().json(CommentsResponse {
+        success: true,
+        comments: found.items.iter().map(|c| CommentDto::of(c, who)).collect(),
+        next_cursor: next_cursor(&found),
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Comment on a post",
+    description = "1–500 characters. Limited per person (`RATE_PLAZA_COMMENTS`).",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    request_body = NewCommentRequest,
+    responses(
+        (status = 201, description = "Commented", body = CommentResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_comment` (with `fields`)", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[post("/plaza/posts/{id}/comments")]
+pub async fn create_plaza_comment(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+    body: web::Json<NewCommentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let comment = state.plaza.comment(me.user.id, id, &body.body).await?;
+    Ok(HttpResponse::Created().json(CommentResponse {
+        success: true,
+        comment: CommentDto::of(&comment, signed_viewer(&me)),
+    }))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Delete a comment",
+    description = "Its author may, and an administrator (recorded in the audit log).",
+    params(("id" = uuid::Uuid, Path, description = "The comment's id")),
+    responses(
+        (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (someone else's comment)", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[delete("/plaza/comments/{id}")]
+pub async fn delete_plaza_comment(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    lang: Lang,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CommentId = path_id(&id)?;
+    state
+        .plaza
+        .delete_comment(&actor(&req, &state, &me), id)
+        .await?;
+    Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::CommentDeleted, lang)))
+}
