@@ -12,6 +12,7 @@ mod m20261123_000006_session_reauthentication;
 mod m20261125_000007_create_groups_and_media;
 mod m20261125_000008_create_districts;
 mod m20261125_000009_create_weather_cache;
+mod m20261125_000010_create_plaza;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000007_create_groups_and_media::Migration),
             Box::new(m20261125_000008_create_districts::Migration),
             Box::new(m20261125_000009_create_weather_cache::Migration),
+            Box::new(m20261125_000010_create_plaza::Migration),
         ]
     }
 }
