@@ -1,7 +1,7 @@
-//! The weather map's shared cache: the last snapshot the provider gave (as JSON text), when it
-//! was fetched, and the refresh lease (`lock_holder`, `lock_until`) that lets one instance at a
-//! time ask the provider, as `wechat_access_tokens` does for the WeChat access token. One row
-//! per cache `name` (the map's is `provinces`).
+//! The weather map's shared cache: the last readings the provider gave (every place's, as JSON
+//! text), when they were fetched, and the refresh lease (`lock_holder`, `lock_until`) that lets
+//! one instance at a time ask the provider, as `wechat_access_tokens` does for the WeChat access
+//! token. One row per cache `name` (the map's is `provinces`).
 
 use sea_orm_migration::{prelude::*, schema::*};
 

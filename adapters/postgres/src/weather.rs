@@ -8,15 +8,16 @@
 //! it once, so one instance never asks the provider twice at a time. Storing and releasing clear
 //! the lease only when the caller holds it.
 //!
-//! The snapshot is stored as JSON text. A stored snapshot that no longer reads (the model
-//! changed since it was written) counts as none, and the next refresh replaces it.
+//! The snapshot's readings are stored as JSON text, its time in `fetched_at`. Readings that no
+//! longer read (the model changed since they were written) count as none, and the next refresh
+//! replaces them.
 
 use crate::entities::weather_cache;
 use crate::{statement, unexpected};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait, Value};
-use weather::model::Snapshot;
+use weather::model::{PlaceWeather, Snapshot};
 use weather::ports::WeatherCache;
 
 /// The map's row.
@@ -70,11 +71,11 @@ impl WeatherCache for SqlWeatherCache {
             .one(&self.db)
             .await
             .map_err(unexpected)?;
-        let Some(json) = row.and_then(|r| r.snapshot_json) else {
+        let Some((json, fetched_at)) = row.and_then(|r| r.snapshot_json.zip(r.fetched_at)) else {
             return Ok(None);
         };
-        match serde_json::from_str::<Snapshot>(&json) {
-            Ok(snapshot) => Ok(Some(snapshot)),
+        match serde_json::from_str::<Vec<PlaceWeather>>(&json) {
+            Ok(places) => Ok(Some(Snapshot { fetched_at, places })),
             Err(e) => {
                 tracing::warn!(error = %e, "the stored weather snapshot does not read; ignoring it");
                 Ok(None)
@@ -99,7 +100,7 @@ impl WeatherCache for SqlWeatherCache {
     }
 
     async fn store(&self, snapshot: Snapshot, holder: String) -> Result<(), anyhow::Error> {
-        let json = serde_json::to_string(&snapshot)
+        let json = serde_json::to_string(&snapshot.places)
             .map_err(|e| anyhow::anyhow!("serializing a weather snapshot: {e}"))?;
         self.execute(
             STORE_SQL,
