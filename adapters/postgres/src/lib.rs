@@ -8,6 +8,7 @@ mod districts;
 mod entities;
 mod groups;
 mod media;
+mod plaza;
 mod rate_limit;
 mod sql;
 mod system;
@@ -22,6 +23,7 @@ pub use chat::SqlChatUsageStore;
 pub use districts::SqlDistrictRepository;
 pub use groups::{SqlArticleRepository, SqlGroupRepository};
 pub use media::SqlMediaRepository;
+pub use plaza::SqlPostRepository;
 pub use rate_limit::SqlRateLimiter;
 pub use tokens::{SqlAuditLog, SqlTokenRepository};
 pub use weather::SqlWeatherCache;
@@ -210,6 +212,11 @@ impl Database {
     /// Administrative divisions (the migrations seed the 34 provinces).
     pub fn districts(&self) -> SqlDistrictRepository {
         SqlDistrictRepository::new(self.conn.clone())
+    }
+
+    /// The plaza's posts, with their images' order, likes and comments.
+    pub fn plaza_posts(&self) -> SqlPostRepository {
+        SqlPostRepository::new(self.conn.clone())
     }
 
     /// The weather map's cache (the last snapshot, with its refresh lease).

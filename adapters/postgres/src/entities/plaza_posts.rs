@@ -1,0 +1,21 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "plaza_posts")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: Uuid,
+    pub author_id: Uuid,
+    pub body: String,
+    pub district_code: Option<String>,
+    pub created_at: DateTimeUtc,
+    /// Kept equal to the post's `plaza_likes` rows by the transactions that add and remove them.
+    pub like_count: i64,
+    /// Kept equal to the post's `plaza_comments` rows likewise.
+    pub comment_count: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,522 @@
+//! The plaza's port over sea-orm: posts, their images' order, likes and comments.
+//!
+//! - **Counters.** `like_count` and `comment_count` only move by `SET n = n ± 1` in the
+//!   transaction that inserted or deleted the like or comment (and only when it did), never by
+//!   reading and writing back. On PostgreSQL concurrent likes queue on the post's row lock and
+//!   each adds its one; a repeated like waits on the first one's key (`ON CONFLICT DO NOTHING`)
+//!   and adds nothing.
+//! - **SQLite.** Every writing transaction starts with its write (no read before it), so it
+//!   takes SQLite's write lock at its first statement: a second writer then waits in the busy
+//!   handler (5 s, see [`crate::Database::connect`]) instead of failing on a stale snapshot.
+//! - **Reads.** A feed page or a post is two statements: the posts with their author, district
+//!   names and the viewer's like (`EXISTS`), then every image of those posts.
+//! - **A post that vanishes** between a statement's `EXISTS` and its foreign-key check (deleted
+//!   by a concurrent transaction) is reported as missing, not as a failure.
+
+use crate::entities::{plaza_comments, plaza_likes, plaza_post_images as image_links, plaza_posts};
+use crate::sql::{Order, Sql, columns, stored};
+use crate::unexpected;
+use ::plaza::PlazaError;
+use ::plaza::model::{
+    Comment, CommentId, DistrictRef, LikeState, NewComment, NewPost, Post, PostId, PostImage,
+};
+use ::plaza::ports::PostRepository;
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use kernel::{Cursor, MediaId, Page, PageRequest, Person, UserId};
+use media::{MediaKind, MediaState};
+use sea_orm::{
+    ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, FromQueryResult,
+    QueryResult, Set, SqlErr, TransactionTrait, Value,
+};
+use std::collections::HashMap;
+use uuid::Uuid;
+
+fn failed(e: DbErr) -> PlazaError {
+    PlazaError::Unexpected(unexpected(e))
+}
+
+fn corrupt(what: &str, value: &str) -> PlazaError {
+    // Stored rows were valid when written; one that no longer parses is data corruption.
+    PlazaError::Unexpected(anyhow::anyhow!("stored {what} {value:?} is invalid"))
+}
+
+fn to_u32(what: &str, value: i64) -> Result<u32, PlazaError> {
+    u32::try_from(value).map_err(|_| corrupt(what, &value.to_string()))
+}
+
+/// Whether a statement failed on a foreign key (the post it names was deleted meanwhile).
+fn is_foreign_key(e: &DbErr) -> bool {
+    matches!(e.sql_err(), Some(SqlErr::ForeignKeyConstraintViolation(_)))
+}
+
+/// The author joined from `users` as `u`.
+const PERSON_COLUMNS: &str = "u.id AS u_id, u.username AS u_username, u.nickname AS u_nickname, \
+     u.avatar_url AS u_avatar_url";
+
+fn person(row: &QueryResult) -> Result<Person, PlazaError> {
+    Ok(Person {
+        id: UserId(row.try_get("", "u_id").map_err(failed)?),
+        username: row.try_get("", "u_username").map_err(failed)?,
+        nickname: row.try_get("", "u_nickname").map_err(failed)?,
+        avatar_url: row.try_get("", "u_avatar_url").map_err(failed)?,
+    })
+}
+
+async fn query_all(c: &impl ConnectionTrait, sql: Sql) -> Result<Vec<QueryResult>, PlazaError> {
+    c.query_all_raw(sql.build(c.get_database_backend()))
+        .await
+        .map_err(failed)
+}
+
+async fn execute(c: &impl ConnectionTrait, sql: &str, values: Vec<Value>) -> Result<u64, DbErr> {
+    c.execute_raw(crate::statement(c.get_database_backend(), sql, values))
+        .await
+        .map(|r| r.rows_affected())
+}
+
+async fn query_one(
+    c: &impl ConnectionTrait,
+    sql: &str,
+    values: Vec<Value>,
+) -> Result<Option<QueryResult>, PlazaError> {
+    c.query_one_raw(crate::statement(c.get_database_backend(), sql, values))
+        .await
+        .map_err(failed)
+}
+
+/// A post row without its images: the post (`p_…`), its author (`u_…`), its district's names
+/// (`d_…`, `NULL` without one) and whether the viewer likes it.
+struct PostRow {
+    post: plaza_posts::Model,
+    author: Person,
+    district: Option<(String, String)>,
+    liked: bool,
+}
+
+fn post_row(row: &QueryResult) -> Result<PostRow, PlazaError> {
+    let post = plaza_posts::Model::from_query_result(row, "p_").map_err(failed)?;
+    let name_zh: Option<String> = row.try_get("", "d_name_zh").map_err(failed)?;
+    let name_en: Option<String> = row.try_get("", "d_name_en").map_err(failed)?;
+    Ok(PostRow {
+        author: person(row)?,
+        district: name_zh.zip(name_en),
+        liked: row.try_get("", "liked").map_err(failed)?,
+        post,
+    })
+}
+
+/// `SELECT` of posts with author, district and the viewer's like, up to its `WHERE` (the
+/// caller adds its conditions after `1 = 1`).
+fn post_select(viewer: Option<UserId>) -> Sql {
+    let mut sql = Sql::new("");
+    let v = sql.bind(viewer.map(|v| v.0));
+    sql.push(&format!(
+        "SELECT {}, {PERSON_COLUMNS}, d.name_zh AS d_name_zh, d.name_en AS d_name_en, \
+         EXISTS (SELECT 1 FROM plaza_likes l WHERE l.post_id = p.id AND l.user_id = {v}) \
+         AS liked \
+         FROM plaza_posts p JOIN users u ON u.id = p.author_id \
+         LEFT JOIN districts d ON d.code = p.district_code WHERE 1 = 1",
+        columns::<plaza_posts::Entity>("p", "p_"),
+    ));
+    sql
+}
+
+/// The posts of `rows` with their images, read in one statement for all of them.
+async fn with_images(
+    c: &impl ConnectionTrait,
+    rows: Vec<PostRow>,
+) -> Result<Vec<Post>, PlazaError> {
+    let mut images: HashMap<Uuid, Vec<PostImage>> = HashMap::new();
+    if !rows.is_empty() {
+        let mut sql = Sql::new(
+            "SELECT i.post_id, m.id AS media_id, m.width, m.height FROM plaza_post_images i \
+             JOIN media m ON m.id = i.media_id WHERE i.post_id IN (",
+        );
+        let ids: Vec<String> = rows.iter().map(|r| sql.bind(r.post.id)).collect();
+        sql.push(&ids.join(", "))
+            .push(") ORDER BY i.post_id, i.position");
+        for row in query_all(c, sql).await? {
+            let post: Uuid = row.try_get("", "post_id").map_err(failed)?;
+            let width: i64 = row.try_get("", "width").map_err(failed)?;
+            let height: i64 = row.try_get("", "height").map_err(failed)?;
+            images.entry(post).or_default().push(PostImage {
+                media: MediaId(row.try_get("", "media_id").map_err(failed)?),
+                width: to_u32("image width", width)?,
+                height: to_u32("image height", height)?,
+            });
+        }
+    }
+    rows.into_iter()
+        .map(|r| {
+            let p = r.post;
+            let district = match (p.district_code, r.district) {
+                (Some(code), Some((name_zh, name_en))) => Some(DistrictRef {
+                    code,
+                    name_zh,
+                    name_en,
+                }),
+                (Some(code), None) => return Err(corrupt("district of a post", &code)),
+                (None, _) => None,
+            };
+            Ok(Post {
+                id: PostId(p.id),
+                images: images.remove(&p.id).unwrap_or_default(),
+                author: r.author,
+                body: p.body,
+                district,
+                created_at: p.created_at,
+                like_count: to_u32("like count", p.like_count)?,
+                comment_count: to_u32("comment count", p.comment_count)?,
+                liked: r.liked,
+            })
+        })
+        .collect()
+}
+
+fn to_comment(row: &QueryResult) -> Result<Comment, PlazaError> {
+    let m = plaza_comments::Model::from_query_result(row, "c_").map_err(failed)?;
+    Ok(Comment {
+        id: CommentId(m.id),
+        post: PostId(m.post_id),
+        author: person(row)?,
+        body: m.body,
+        created_at: m.created_at,
+    })
+}
+
+fn comment_select() -> Sql {
+    Sql::new(&format!(
+        "SELECT {}, {PERSON_COLUMNS} FROM plaza_comments c JOIN users u ON u.id = c.author_id \
+         WHERE ",
+        columns::<plaza_comments::Entity>("c", "c_")
+    ))
+}
+
+/// The like state after a like or an unlike that changed the likes by `delta` (0 or ±1):
+/// the counter moved in the same statement that reads it back; `None` without the post.
+async fn like_state(
+    txn: &DatabaseTransaction,
+    post: PostId,
+    delta: i64,
+    liked: bool,
+) -> Result<Option<LikeState>, PlazaError> {
+    let row = if delta == 0 {
+        query_one(
+            txn,
+            "SELECT like_count FROM plaza_posts WHERE id = $1",
+            vec![post.0.into()],
+        )
+        .await?
+    } else {
+        query_one(
+            txn,
+            "UPDATE plaza_posts SET like_count = like_count + $1 WHERE id = $2 \
+             RETURNING like_count",
+            vec![delta.into(), post.0.into()],
+        )
+        .await?
+    };
+    row.map(|row| {
+        let count: i64 = row.try_get("", "like_count").map_err(failed)?;
+        Ok(LikeState {
+            liked,
+            like_count: to_u32("like count", count)?,
+        })
+    })
+    .transpose()
+}
+
+#[derive(Debug, Clone)]
+pub struct SqlPostRepository {
+    db: DatabaseConnection,
+}
+
+impl SqlPostRepository {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    async fn begin(&self) -> Result<DatabaseTransaction, PlazaError> {
+        self.db.begin().await.map_err(failed)
+    }
+}
+
+#[async_trait]
+impl PostRepository for SqlPostRepository {
+    async fn insert(&self, post: &NewPost) -> Result<(), PlazaError> {
+        let txn = self.begin().await?;
+        execute(
+            &txn,
+            "INSERT INTO plaza_posts (id, author_id, body, district_code, created_at, \
+             like_count, comment_count) VALUES ($1, $2, $3, $4, $5, 0, 0)",
+            vec![
+                post.id.0.into(),
+                post.author.0.into(),
+                post.body.clone().into(),
+                post.district.clone().into(),
+                stored(post.created_at).into(),
+            ],
+        )
+        .await
+        .map_err(failed)?;
+        // Each image is taken by the one statement that checks it: the author's own plaza
+        // upload, not yet used. A second post racing for it (or the same image twice) finds it
+        // attached and the whole post is rolled back.
+        for media in &post.images {
+            let taken = execute(
+                &txn,
+                "UPDATE media SET state = $1 WHERE id = $2 AND owner_id = $3 AND kind = $4 \
+                 AND state = $5",
+                vec![
+                    MediaState::Attached.as_str().into(),
+                    media.0.into(),
+                    post.author.0.into(),
+                    MediaKind::Plaza.as_str().into(),
+                    MediaState::Unattached.as_str().into(),
+                ],
+            )
+            .await
+            .map_err(failed)?;
+            if taken != 1 {
+                txn.rollback().await.map_err(failed)?;
+                return Err(PlazaError::ImageNotUsable);
+            }
+        }
+        if !post.images.is_empty() {
+            let links = post.images.iter().enumerate().map(|(i, media)| {
+                image_links::ActiveModel {
+                    post_id: Set(post.id.0),
+                    // At most nine (the service refuses more).
+                    position: Set(i16::try_from(i).unwrap_or(i16::MAX)),
+                    media_id: Set(media.0),
+                }
+            });
+            image_links::Entity::insert_many(links)
+                .exec(&txn)
+                .await
+                .map_err(failed)?;
+        }
+        txn.commit().await.map_err(failed)
+    }
+
+    async fn find(&self, id: PostId, viewer: Option<UserId>) -> Result<Option<Post>, PlazaError> {
+        let mut sql = post_select(viewer);
+        let p = sql.bind(id.0);
+        sql.push(&format!(" AND p.id = {p}"));
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(post_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(with_images(&self.db, rows).await?.into_iter().next())
+    }
+
+    async fn feed(
+        &self,
+        viewer: Option<UserId>,
+        district: Option<String>,
+        page: PageRequest,
+    ) -> Result<Page<Post>, PlazaError> {
+        let mut sql = post_select(viewer);
+        if let Some(code) = district {
+            let d = sql.bind(code);
+            sql.push(&format!(" AND p.district_code = {d}"));
+        }
+        sql.after("p.created_at", "p.id", page.after, Order::Desc)
+            .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(post_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        // (The row past the page, which only tells that there is a next one, is read with its
+        // images too: at most nine small rows, for one statement fewer than cutting first.)
+        let posts = with_images(&self.db, rows).await?;
+        Ok(Page::from_fetched(posts, page, Post::cursor))
+    }
+
+    async fn count_newer(
+        &self,
+        than: Cursor,
+        district: Option<String>,
+        cap: u32,
+    ) -> Result<u32, PlazaError> {
+        // At most `cap` rows are visited (the inner LIMIT), however many are newer.
+        let mut sql =
+            Sql::new("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM plaza_posts p WHERE 1 = 1");
+        if let Some(code) = district {
+            let d = sql.bind(code);
+            sql.push(&format!(" AND p.district_code = {d}"));
+        }
+        sql.after("p.created_at", "p.id", Some(than), Order::Asc);
+        let cap_value = sql.bind(i64::from(cap));
+        sql.push(&format!(" LIMIT {cap_value}) newer"));
+        let row = query_all(&self.db, sql)
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("COUNT returned no row"))?;
+        let n: i64 = row.try_get("", "n").map_err(failed)?;
+        to_u32("newer posts", n)
+    }
+
+    async fn delete(&self, id: PostId) -> Result<Option<Vec<MediaId>>, PlazaError> {
+        let txn = self.begin().await?;
+        // The links first, in a write (see the module's notes on SQLite), returning the images.
+        let links = query_all(&txn, {
+            let mut sql = Sql::new("DELETE FROM plaza_post_images WHERE post_id = ");
+            let p = sql.bind(id.0);
+            sql.push(&p).push(" RETURNING media_id, position");
+            sql
+        })
+        .await?;
+        let mut images = links
+            .iter()
+            .map(|row| {
+                let media: Uuid = row.try_get("", "media_id").map_err(failed)?;
+                let position: i16 = row.try_get("", "position").map_err(failed)?;
+                Ok((position, MediaId(media)))
+            })
+            .collect::<Result<Vec<_>, PlazaError>>()?;
+        images.sort_by_key(|(position, _)| *position);
+        // Likes and comments go by their cascading foreign keys.
+        let deleted = execute(
+            &txn,
+            "DELETE FROM plaza_posts WHERE id = $1",
+            vec![id.0.into()],
+        )
+        .await
+        .map_err(failed)?;
+        if deleted != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(None);
+        }
+        txn.commit().await.map_err(failed)?;
+        Ok(Some(images.into_iter().map(|(_, m)| m).collect()))
+    }
+
+    async fn like(
+        &self,
+        post: PostId,
+        user: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<LikeState>, PlazaError> {
+        let txn = self.begin().await?;
+        let inserted = execute(
+            &txn,
+            "INSERT INTO plaza_likes (post_id, user_id, created_at) SELECT $1, $2, $3 \
+             WHERE EXISTS (SELECT 1 FROM plaza_posts WHERE id = $1) \
+             ON CONFLICT (post_id, user_id) DO NOTHING",
+            vec![post.0.into(), user.0.into(), stored(at).into()],
+        )
+        .await;
+        let inserted = match inserted {
+            Ok(n) => n,
+            Err(e) if is_foreign_key(&e) => {
+                txn.rollback().await.map_err(failed)?;
+                return Ok(None);
+            }
+            Err(e) => return Err(failed(e)),
+        };
+        let state = like_state(&txn, post, i64::from(inserted == 1), true).await?;
+        txn.commit().await.map_err(failed)?;
+        Ok(state)
+    }
+
+    async fn unlike(&self, post: PostId, user: UserId) -> Result<Option<LikeState>, PlazaError> {
+        let txn = self.begin().await?;
+        let deleted = plaza_likes::Entity::delete_by_id((post.0, user.0))
+            .exec(&txn)
+            .await
+            .map_err(failed)?
+            .rows_affected;
+        let state = like_state(&txn, post, -i64::from(deleted == 1), false).await?;
+        txn.commit().await.map_err(failed)?;
+        Ok(state)
+    }
+
+    async fn comments(&self, post: PostId, page: PageRequest) -> Result<Page<Comment>, PlazaError> {
+        let mut sql = comment_select();
+        let p = sql.bind(post.0);
+        sql.push(&format!("c.post_id = {p}"))
+            .after("c.created_at", "c.id", page.after, Order::Asc)
+            .order_limit("c.created_at", "c.id", Order::Asc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_comment)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Page::from_fetched(rows, page, Comment::cursor))
+    }
+
+    async fn insert_comment(&self, comment: &NewComment) -> Result<bool, PlazaError> {
+        let txn = self.begin().await?;
+        let inserted = execute(
+            &txn,
+            "INSERT INTO plaza_comments (id, post_id, author_id, body, created_at) \
+             SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM plaza_posts WHERE id = $2)",
+            vec![
+                comment.id.0.into(),
+                comment.post.0.into(),
+                comment.author.0.into(),
+                comment.body.clone().into(),
+                stored(comment.created_at).into(),
+            ],
+        )
+        .await;
+        let inserted = match inserted {
+            Ok(n) => n,
+            Err(e) if is_foreign_key(&e) => 0,
+            Err(e) => return Err(failed(e)),
+        };
+        if inserted != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(false);
+        }
+        execute(
+            &txn,
+            "UPDATE plaza_posts SET comment_count = comment_count + 1 WHERE id = $1",
+            vec![comment.post.0.into()],
+        )
+        .await
+        .map_err(failed)?;
+        txn.commit().await.map_err(failed)?;
+        Ok(true)
+    }
+
+    async fn find_comment(&self, id: CommentId) -> Result<Option<Comment>, PlazaError> {
+        let mut sql = comment_select();
+        let c = sql.bind(id.0);
+        sql.push(&format!("c.id = {c}"));
+        query_all(&self.db, sql)
+            .await?
+            .first()
+            .map(to_comment)
+            .transpose()
+    }
+
+    async fn delete_comment(&self, id: CommentId) -> Result<bool, PlazaError> {
+        let txn = self.begin().await?;
+        let deleted = query_one(
+            &txn,
+            "DELETE FROM plaza_comments WHERE id = $1 RETURNING post_id",
+            vec![id.0.into()],
+        )
+        .await?;
+        let Some(row) = deleted else {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(false);
+        };
+        let post: Uuid = row.try_get("", "post_id").map_err(failed)?;
+        execute(
+            &txn,
+            "UPDATE plaza_posts SET comment_count = comment_count - 1 WHERE id = $1",
+            vec![post.into()],
+        )
+        .await
+        .map_err(failed)?;
+        txn.commit().await.map_err(failed)?;
+        Ok(true)
+    }
+}
