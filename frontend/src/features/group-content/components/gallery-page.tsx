@@ -1,7 +1,16 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { CircleAlert, CircleCheck, ImageIcon, ImagePlus, RotateCw, Upload } from 'lucide-react'
+import {
+  CircleAlert,
+  CircleCheck,
+  ImageIcon,
+  ImagePlus,
+  RotateCw,
+  Trash2,
+  Upload,
+} from 'lucide-react'
 import { useMemo, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Lightbox } from '@/components/lightbox.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { groupKey, useGroup } from '@/lib/api/groups.ts'
@@ -15,7 +24,6 @@ import { useDeleteImage } from '../api/delete-image.ts'
 import { contentKeys } from '../api/keys.ts'
 import { useGallery } from '../api/list-gallery.ts'
 import { IMAGE_ACCEPT } from '../rules.ts'
-import { Lightbox } from './lightbox.tsx'
 import { isMembersOnly, LoadFailed, Loading, MembersOnly } from './states.tsx'
 import { useUploads, type UploadItem } from './use-uploads.ts'
 
@@ -205,8 +213,23 @@ export function GalleryPage({ groupId }: { groupId: string }) {
           onIndexChange={setOpen}
           onNextPage={nextPage}
           onClose={() => setOpen(null)}
-          canDelete={canDelete}
-          onDelete={askDelete}
+          alt={(image) => t('gallery.alt', { time: formatDateTime(image.createdAt) })}
+          caption={(image) => (
+            <time dateTime={image.createdAt}>{formatDateTime(image.createdAt)}</time>
+          )}
+          actions={(image) =>
+            canDelete(image) && (
+              <Button
+                variant="destructive-ghost"
+                size="sm"
+                onClick={() => askDelete(image)}
+                aria-label={t('gallery.delete.button')}
+              >
+                <Trash2 aria-hidden="true" />
+                <span className="hidden md:inline">{t('gallery.delete.button')}</span>
+              </Button>
+            )
+          }
         />
       )}
     </section>

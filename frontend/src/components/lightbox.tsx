@@ -1,39 +1,49 @@
-import { ChevronLeft, ChevronRight, Trash2, X } from 'lucide-react'
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Modal } from '@/components/ui/modal.tsx'
-import type { GalleryImage } from '@/lib/api/types.ts'
-import { formatDateTime } from '@/lib/format.ts'
 
 /** A horizontal swipe at least this long (px) turns to the previous or next image. */
 export const SWIPE_MIN_PX = 50
 
+/** What the lightbox needs of an image (a group's gallery image, a plaza post's image). */
+export interface LightboxImage {
+  id: string
+  url: string
+  width: number
+  height: number
+}
+
 /**
  * One image at full size over the page (a `Modal`: focus kept inside, Escape, the backdrop and
  * Back close it). ← and → (and the buttons, and a swipe on a touch screen) go to the previous
- * and next image; `hasMore` lets → go past the last loaded one (the gallery loads the next page).
+ * and next image; `hasMore` lets → go past the last loaded one (`onNextPage` loads more).
+ * `caption` and `actions` add the caller's details (a time, a delete button) to the top bar.
+ * Used by the group gallery and the plaza (strings in `common:lightbox`).
  */
-export function Lightbox({
+export function Lightbox<Image extends LightboxImage>({
   images,
   index,
-  hasMore,
+  hasMore = false,
   onIndexChange,
   onNextPage,
   onClose,
-  canDelete,
-  onDelete,
+  alt,
+  caption,
+  actions,
 }: {
-  images: readonly GalleryImage[]
+  images: readonly Image[]
   index: number
-  hasMore: boolean
+  hasMore?: boolean
   onIndexChange: (index: number) => void
-  onNextPage: () => void
+  onNextPage?: () => void
   onClose: () => void
-  canDelete: (image: GalleryImage) => boolean
-  onDelete: (image: GalleryImage) => void
+  alt: (image: Image) => string
+  caption?: (image: Image) => ReactNode
+  actions?: (image: Image) => ReactNode
 }) {
-  const { t } = useTranslation('group-content')
+  const { t } = useTranslation()
   const swipe = useRef<{ x: number; y: number } | null>(null)
   const image = images[index]
   if (!image) return null
@@ -45,7 +55,7 @@ export function Lightbox({
   }
   const next = () => {
     if (index < images.length - 1) onIndexChange(index + 1)
-    else if (hasMore) onNextPage()
+    else if (hasMore) onNextPage?.()
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -73,7 +83,8 @@ export function Lightbox({
     else next()
   }
 
-  const label = t('gallery.lightbox.label', { n: index + 1, total: images.length })
+  const label = t('lightbox.label', { n: index + 1, total: images.length })
+  const details = caption?.(image)
 
   return (
     <Modal open onClose={onClose} title={label} bare size="xl">
@@ -85,25 +96,23 @@ export function Lightbox({
         <div className="flex items-center gap-2 border-b px-3 py-2">
           <p className="min-w-0 flex-1 truncate text-sm">
             <span className="font-medium tabular-nums">
-              {t('gallery.lightbox.position', { n: index + 1, total: images.length })}
+              {t('lightbox.position', { n: index + 1, total: images.length })}
             </span>
-            <span className="text-muted-foreground">
-              {' · '}
-              <time dateTime={image.createdAt}>{formatDateTime(image.createdAt)}</time>
-            </span>
+            {details && (
+              <span className="text-muted-foreground">
+                {' · '}
+                {details}
+              </span>
+            )}
           </p>
-          {canDelete(image) && (
-            <Button
-              variant="destructive-ghost"
-              size="sm"
-              onClick={() => onDelete(image)}
-              aria-label={t('gallery.delete.button')}
-            >
-              <Trash2 aria-hidden="true" />
-              <span className="hidden md:inline">{t('gallery.delete.button')}</span>
-            </Button>
-          )}
-          <Button variant="ghost" size="sm" iconOnly onClick={onClose} aria-label={t('close')}>
+          {actions?.(image)}
+          <Button
+            variant="ghost"
+            size="sm"
+            iconOnly
+            onClick={onClose}
+            aria-label={t('actions.close')}
+          >
             <X aria-hidden="true" />
           </Button>
         </div>
@@ -116,36 +125,40 @@ export function Lightbox({
           <img
             key={image.id}
             src={image.url}
-            alt={t('gallery.alt', { time: formatDateTime(image.createdAt) })}
+            alt={alt(image)}
             width={image.width}
             height={image.height}
             draggable={false}
             className="max-h-full max-w-full rounded-sm object-contain"
           />
-          <Button
-            variant="outline"
-            iconOnly
-            className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full shadow-md md:start-4"
-            onClick={previous}
-            // aria-disabled, not disabled: a focused button that turns disabled drops the focus
-            // out of the dialog, and with it the arrow keys.
-            aria-disabled={!hasPrevious}
-            aria-label={t('gallery.lightbox.previous')}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-          <Button
-            variant="outline"
-            iconOnly
-            className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full shadow-md md:end-4"
-            onClick={next}
-            aria-disabled={!hasNext}
-            aria-label={t('gallery.lightbox.next')}
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
+          {images.length > 1 || hasMore ? (
+            <>
+              <Button
+                variant="outline"
+                iconOnly
+                className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full shadow-md md:start-4"
+                onClick={previous}
+                // aria-disabled, not disabled: a focused button that turns disabled drops the
+                // focus out of the dialog, and with it the arrow keys.
+                aria-disabled={!hasPrevious}
+                aria-label={t('lightbox.previous')}
+              >
+                <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
+              </Button>
+              <Button
+                variant="outline"
+                iconOnly
+                className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full shadow-md md:end-4"
+                onClick={next}
+                aria-disabled={!hasNext}
+                aria-label={t('lightbox.next')}
+              >
+                <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
+              </Button>
+            </>
+          ) : null}
         </div>
-        <p className="sr-only">{t('gallery.lightbox.keys')}</p>
+        <p className="sr-only">{t('lightbox.keys')}</p>
       </div>
     </Modal>
   )
