@@ -12,6 +12,7 @@ import { LanguageSwitch } from './language-switch.tsx'
 /** Top-level destinations; later areas (the plaza) add themselves here. */
 const NAV_ITEMS = [
   { to: '/', label: 'nav.home' },
+  { to: '/plaza', label: 'nav.plaza' },
   { to: '/group', label: 'nav.groups' },
   { to: '/developers', label: 'nav.developers' },
 ] as const

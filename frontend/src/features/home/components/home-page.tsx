@@ -1,18 +1,28 @@
 import { Link } from '@tanstack/react-router'
-import { Bot, ChevronRight, Code, LogIn, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import {
+  Bot,
+  ChevronRight,
+  Code,
+  LogIn,
+  MessagesSquare,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Card } from '@/components/ui/card.tsx'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 
 /**
- * What the app offers today, and nothing it does not have yet (the plaza and profiles are not
- * built): a card only names a feature whose pages exist.
+ * What the app offers today, and nothing it does not have yet (profiles are not built): a card
+ * only names a feature whose pages exist.
  */
 const FEATURES: ReadonlyArray<{
-  key: 'groups' | 'signIn' | 'assistant' | 'developers' | 'security'
+  key: 'plaza' | 'groups' | 'signIn' | 'assistant' | 'developers' | 'security'
   icon: LucideIcon
 }> = [
+  { key: 'plaza', icon: MessagesSquare },
   { key: 'groups', icon: Users },
   { key: 'signIn', icon: LogIn },
   { key: 'assistant', icon: Bot },
@@ -22,6 +32,7 @@ const FEATURES: ReadonlyArray<{
 
 /** Where a signed-in visitor may go next. */
 const NEXT = [
+  { key: 'plaza', to: '/plaza', icon: MessagesSquare },
   { key: 'groups', to: '/group', icon: Users },
   { key: 'security', to: '/settings/security', icon: ShieldCheck },
 ] as const

@@ -1,0 +1,226 @@
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { Send, Trash2 } from 'lucide-react'
+import { useMemo, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { errorMessage } from '@/lib/api-client.ts'
+import { useConfirm } from '@/lib/confirm.ts'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { useToast } from '@/lib/toast.ts'
+import { createComment, deleteComment, useComments } from '../api/comments.ts'
+import { plazaKeys } from '../api/keys.ts'
+import type { PlazaComment, PlazaCommentsPage } from '../api/types.ts'
+import { charCount, COMMENT_MAX_CHARS } from '../rules.ts'
+import { PersonAvatar, personName } from './person.tsx'
+import { PostTime } from './post-time.tsx'
+import { Textarea } from './textarea.tsx'
+
+type Pages = InfiniteData<PlazaCommentsPage, string | null>
+
+/**
+ * A post's comments, oldest first, a page at a time ("Show more comments"), a box to write one
+ * (signed in; signed out a button that opens the login dialog) and delete for one's own (or, for
+ * an administrator, any). `onCountChange` keeps the post's count in step.
+ */
+export function Comments({
+  id,
+  postId,
+  onCountChange,
+}: {
+  id: string
+  postId: string
+  onCountChange: (delta: number) => void
+}) {
+  const { t } = useTranslation('plaza')
+  const { user } = useSession()
+  const loginDialog = useLoginDialog()
+  const queryClient = useQueryClient()
+  const confirm = useConfirm()
+  const toast = useToast()
+  const comments = useComments(postId)
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const list = useMemo(() => {
+    const seen = new Set<string>()
+    const all: PlazaComment[] = []
+    for (const page of comments.data?.pages ?? []) {
+      for (const comment of page.comments) {
+        if (seen.has(comment.id)) continue
+        seen.add(comment.id)
+        all.push(comment)
+      }
+    }
+    return all
+  }, [comments.data])
+
+  const change = (update: (pages: Pages) => Pages) =>
+    queryClient.setQueryData<Pages>(plazaKeys.comments(postId), (data) =>
+      data ? update(data) : data,
+    )
+
+  const length = charCount(text)
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    if (length === 0 || length > COMMENT_MAX_CHARS || sending) return
+    setSending(true)
+    setError(null)
+    try {
+      const comment = await createComment(postId, text.trim())
+      // Newest last: it goes at the end of what is loaded.
+      change((data) => ({
+        ...data,
+        pages: data.pages.map((page, index) =>
+          index === data.pages.length - 1
+            ? { ...page, comments: [...page.comments, comment] }
+            : page,
+        ),
+      }))
+      onCountChange(1)
+      setText('')
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const askDelete = (comment: PlazaComment) =>
+    confirm({
+      title: t('comments.deleteTitle'),
+      description: t('comments.deleteBody'),
+      confirmLabel: t('comments.delete'),
+      destructive: true,
+      onConfirm: async () => {
+        try {
+          await deleteComment(comment.id)
+        } catch (failure) {
+          toast.error(errorMessage(failure))
+          return
+        }
+        change((data) => ({
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            comments: page.comments.filter((known) => known.id !== comment.id),
+          })),
+        }))
+        onCountChange(-1)
+        toast.success(t('comments.deleted'))
+      },
+    })
+
+  return (
+    <section id={id} aria-label={t('comments.label')} className="grid gap-3 border-t pt-3">
+      {comments.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          {t('feed.loading')}
+        </p>
+      ) : comments.isError ? (
+        <Alert className="flex flex-wrap items-center justify-between gap-2">
+          <span>{errorMessage(comments.error)}</span>
+          <Button variant="outline" size="xs" onClick={() => void comments.refetch()}>
+            {t('feed.retry')}
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('comments.empty')}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {list.map((comment) => (
+            <li key={comment.id} className="flex items-start gap-2.5">
+              <PersonAvatar person={comment.author} className="size-7 text-[0.65rem]" />
+              <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
+                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                  <span className="font-medium">{personName(comment.author)}</span>
+                  <PostTime at={comment.createdAt} className="text-xs text-muted-foreground" />
+                </p>
+                <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+              </div>
+              {comment.canDelete && (
+                <Button
+                  variant="ghost"
+                  size="xs"
+                  iconOnly
+                  onClick={() => askDelete(comment)}
+                  aria-label={t('comments.delete')}
+                  title={t('comments.delete')}
+                  className="mt-1 text-muted-foreground"
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {comments.hasNextPage && (
+        <div>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-0"
+            loading={comments.isFetchingNextPage}
+            onClick={() => void comments.fetchNextPage()}
+          >
+            {t('comments.loadMore')}
+          </Button>
+        </div>
+      )}
+
+      {user ? (
+        <form onSubmit={(event) => void send(event)} className="grid gap-2">
+          <label htmlFor={`${id}-new`} className="sr-only">
+            {t('comments.write')}
+          </label>
+          <div className="flex items-end gap-2">
+            <Textarea
+              id={`${id}-new`}
+              value={text}
+              rows={1}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('comments.placeholder')}
+              aria-invalid={length > COMMENT_MAX_CHARS || undefined}
+              className="min-h-10 flex-1 resize-y"
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                  event.preventDefault()
+                  event.currentTarget.form?.requestSubmit()
+                }
+              }}
+            />
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={length === 0 || length > COMMENT_MAX_CHARS}
+            >
+              <Send aria-hidden="true" className="rtl:-scale-x-100" />
+              {t('comments.send')}
+            </Button>
+          </div>
+          {length > COMMENT_MAX_CHARS * 0.8 && (
+            <p
+              className={
+                length > COMMENT_MAX_CHARS ? 'text-xs text-error' : 'text-xs text-muted-foreground'
+              }
+            >
+              {length}/{COMMENT_MAX_CHARS}
+            </p>
+          )}
+          {error && <Alert>{error}</Alert>}
+        </form>
+      ) : (
+        <div>
+          <Button variant="outline" size="sm" onClick={loginDialog.openLogin}>
+            {t('comments.logIn')}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}

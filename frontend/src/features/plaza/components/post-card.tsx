@@ -1,0 +1,226 @@
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Heart, MapPin, MessageCircle, Trash2 } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Lightbox } from '@/components/lightbox.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { errorMessage } from '@/lib/api-client.ts'
+import { useConfirm } from '@/lib/confirm.ts'
+import { formatNumber } from '@/lib/format.ts'
+import { displayLanguage } from '@/lib/i18n.ts'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { useToast } from '@/lib/toast.ts'
+import { cn } from '@/lib/utils.ts'
+import { plazaKeys } from '../api/keys.ts'
+import { deletePost, setLike } from '../api/posts.ts'
+import type { PlazaFeedPage, PlazaPost, PlazaPostDistrict } from '../api/types.ts'
+import { removePost, updatePost } from '../feed-merge.ts'
+import { Comments } from './comments.tsx'
+import { ImageGrid } from './image-grid.tsx'
+import { PersonAvatar, personName } from './person.tsx'
+import { PostTime } from './post-time.tsx'
+
+type Feed = InfiniteData<PlazaFeedPage, unknown>
+
+/** A district's name in the interface language. */
+export function districtName(district: Pick<PlazaPostDistrict, 'nameZh' | 'nameEn'>): string {
+  return displayLanguage() === 'zh' ? district.nameZh : district.nameEn
+}
+
+/** Changes a post in every loaded feed (all districts and each one's). */
+export function usePostUpdater() {
+  const queryClient = useQueryClient()
+  return {
+    update: (postId: string, change: (post: PlazaPost) => PlazaPost) =>
+      queryClient.setQueriesData<Feed>({ queryKey: [...plazaKeys.all, 'feed'] }, (data) =>
+        updatePost(data, postId, change),
+      ),
+    remove: (postId: string) =>
+      queryClient.setQueriesData<Feed>({ queryKey: [...plazaKeys.all, 'feed'] }, (data) =>
+        removePost(data, postId),
+      ),
+  }
+}
+
+/**
+ * One post: author, time, district (a link that filters the feed), the text as written (plain
+ * text, line breaks kept), the images (the lightbox on click), like, comments and delete.
+ */
+export function PostCard({ post }: { post: PlazaPost }) {
+  const { t } = useTranslation('plaza')
+  const { user } = useSession()
+  const loginDialog = useLoginDialog()
+  const confirm = useConfirm()
+  const toast = useToast()
+  const posts = usePostUpdater()
+  const [open, setOpen] = useState<number | null>(null)
+  const [showComments, setShowComments] = useState(false)
+  const liking = useRef(false)
+  const name = personName(post.author)
+  const headingId = `post-${post.id}-author`
+
+  const toggleLike = async () => {
+    if (!user) {
+      loginDialog.openLogin()
+      return
+    }
+    if (liking.current) return
+    liking.current = true
+    const want = !post.liked
+    // Optimistic: the heart and the count change at once; the server's answer then rules.
+    posts.update(post.id, (p) => ({
+      ...p,
+      liked: want,
+      likeCount: Math.max(0, p.likeCount + (want ? 1 : -1)),
+    }))
+    try {
+      const answer = await setLike(post.id, want)
+      posts.update(post.id, (p) => ({ ...p, liked: answer.liked, likeCount: answer.likeCount }))
+    } catch (error) {
+      posts.update(post.id, (p) => ({
+        ...p,
+        liked: !want,
+        likeCount: Math.max(0, p.likeCount + (want ? -1 : 1)),
+      }))
+      toast.error(errorMessage(error))
+    } finally {
+      liking.current = false
+    }
+  }
+
+  const askDelete = () =>
+    confirm({
+      title: t('post.deleteTitle'),
+      description: t('post.deleteBody'),
+      confirmLabel: t('post.delete'),
+      destructive: true,
+      onConfirm: async () => {
+        try {
+          await deletePost(post.id)
+        } catch (error) {
+          toast.error(errorMessage(error))
+          return
+        }
+        posts.remove(post.id)
+        toast.success(t('post.deleted'))
+      },
+    })
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs md:p-5"
+    >
+      <header className="flex items-start gap-3">
+        <PersonAvatar person={post.author} className="size-10" />
+        <div className="grid min-w-0 flex-1">
+          <h2 id={headingId} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <span className="truncate font-semibold">{name}</span>
+            <span className="truncate text-sm font-normal text-muted-foreground">
+              @{post.author.username}
+            </span>
+          </h2>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <PostTime at={post.createdAt} />
+            {post.district && (
+              <Link
+                to="/plaza"
+                search={{ district: post.district.code }}
+                aria-label={t('post.district', { name: districtName(post.district) })}
+                className="inline-flex items-center gap-1 rounded-full bg-info-soft px-2 py-0.5 text-xs font-medium text-info hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <MapPin aria-hidden="true" className="size-3" />
+                {districtName(post.district)}
+              </Link>
+            )}
+          </div>
+        </div>
+        {post.canDelete && (
+          <Button
+            variant="ghost"
+            size="sm"
+            iconOnly
+            onClick={askDelete}
+            aria-label={t('post.delete')}
+            title={t('post.delete')}
+            className="-me-2 -mt-1 text-muted-foreground"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        )}
+      </header>
+
+      {post.body && (
+        <p className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
+          {post.body}
+        </p>
+      )}
+
+      <ImageGrid
+        images={post.images}
+        label={(n) => t('post.image', { n, total: post.images.length, name })}
+        onOpen={setOpen}
+      />
+
+      <footer className="-mx-2 -mb-1 flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={post.liked}
+          onClick={() => void toggleLike()}
+          className={cn(post.liked && 'text-error')}
+          aria-label={`${t('post.like')} · ${t('post.likes', { count: post.likeCount })}`}
+        >
+          <Heart aria-hidden="true" className={cn(post.liked && 'fill-current')} />
+          <span className="tabular-nums">{formatNumber(post.likeCount)}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={showComments}
+          aria-controls={`post-${post.id}-comments`}
+          onClick={() => setShowComments((shown) => !shown)}
+          aria-label={t('post.comments', { count: post.commentCount })}
+        >
+          <MessageCircle aria-hidden="true" />
+          <span className="tabular-nums">{formatNumber(post.commentCount)}</span>
+        </Button>
+      </footer>
+
+      {showComments && (
+        <Comments
+          id={`post-${post.id}-comments`}
+          postId={post.id}
+          onCountChange={(delta) =>
+            posts.update(post.id, (p) => ({
+              ...p,
+              commentCount: Math.max(0, p.commentCount + delta),
+            }))
+          }
+        />
+      )}
+
+      {open !== null && post.images[open] && (
+        <Lightbox
+          images={post.images}
+          index={open}
+          onIndexChange={setOpen}
+          onClose={() => setOpen(null)}
+          alt={(image) =>
+            t('post.image', {
+              n: post.images.indexOf(image) + 1,
+              total: post.images.length,
+              name,
+            })
+          }
+          caption={() => (
+            <>
+              {name} · <PostTime at={post.createdAt} />
+            </>
+          )}
+        />
+      )}
+    </article>
+  )
+}
