@@ -139,7 +139,7 @@ export function Composer({
             aria-invalid={length > POST_MAX_CHARS || undefined}
             aria-describedby={`${ids}-count`}
             rows={3}
-            className="resize-y"
+            className="min-h-24 resize-y"
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                 event.preventDefault()
