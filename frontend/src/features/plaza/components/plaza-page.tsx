@@ -141,14 +141,8 @@ export function PlazaPage({ district }: { district: string | null }) {
         </div>
       )}
 
-      <div
-        ref={listRef}
-        tabIndex={-1}
-        role="feed"
-        aria-label={district ? t('filter.showing', { name: filterName }) : t('feed.label')}
-        aria-busy={feed.isFetching}
-        className="grid gap-4 outline-none"
-      >
+      {/* Focused after "N new posts" (scrolled to the top); a feed role only around posts. */}
+      <div ref={listRef} tabIndex={-1} className="grid gap-4 outline-none">
         {feed.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
             <Spinner className="size-5" />
@@ -169,7 +163,16 @@ export function PlazaPage({ district }: { district: string | null }) {
             {district ? t('feed.emptyDistrict', { name: filterName }) : t('feed.empty')}
           </p>
         ) : (
-          posts.map((post) => <PostCard key={post.id} post={post} />)
+          <div
+            role="feed"
+            aria-label={district ? t('filter.showing', { name: filterName }) : t('feed.label')}
+            aria-busy={feed.isFetching}
+            className="grid gap-4"
+          >
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </div>
         )}
       </div>
 
