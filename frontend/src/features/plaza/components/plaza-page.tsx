@@ -127,19 +127,19 @@ export function PlazaPage({ district }: { district: string | null }) {
         </section>
       ) : null}
 
-      {newCount > 0 && (
-        <div className="sticky top-16 z-30 flex justify-center">
+      {/* Always there, so the banner's arrival is announced (a polite live region). */}
+      <div aria-live="polite" className="sticky top-16 z-30 flex justify-center empty:hidden">
+        {newCount > 0 && (
           <Button
             onClick={() => void showNewPosts({ scroll: true })}
             loading={refreshing}
             className="rounded-full shadow-lg"
-            aria-live="polite"
           >
             <ArrowUp aria-hidden="true" />
             {t('banner', { count: newCount })}
           </Button>
-        </div>
-      )}
+        )}
+      </div>
 
       {/* Focused after "N new posts" (scrolled to the top); a feed role only around posts. */}
       <div ref={listRef} tabIndex={-1} className="grid gap-4 outline-none">
