@@ -62,6 +62,8 @@ describe('groupEndpoints', () => {
       'admin',
       'ai',
       'groups',
+      'districts',
+      'plaza',
       'media',
       'system',
     ])

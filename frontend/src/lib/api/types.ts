@@ -99,3 +99,16 @@ export type Article = Schemas['ArticleDto']
 export type ArticleStatus = Article['status']
 export type ArticleConflict = Schemas['ArticleConflictBody']
 export type GalleryImage = Schemas['ImageDto']
+
+// Districts (issue 13)
+export type District = Schemas['DistrictDto']
+export type DistrictLevel = District['level']
+export type DistrictsResponse = Schemas['DistrictsResponse']
+export type DistrictResponse = Schemas['DistrictResponse']
+/** `PUT /api/admin/districts/{code}`: a district's fields. */
+export type DistrictBody = Schemas['DistrictBody']
+/** `POST /api/admin/districts`: a new district, its code and fields. */
+export type NewDistrictBody = Schemas['NewDistrictBody']
+/** What an import adds, changes and refuses, line by line, and whether it was applied. */
+export type DistrictImportPlan = Schemas['ImportPlanResponse']
+export type DistrictRefusal = Schemas['RefusedLineDto']

@@ -10,6 +10,8 @@ export const adminKeys = {
   wechatToken: [...adminKey, 'wechat', 'token'] as const,
   wechatMenu: [...adminKey, 'wechat', 'menu'] as const,
   wechatMenuVersions: [...adminKey, 'wechat', 'menu', 'versions'] as const,
+  /** The district tree, searches and the import (public reads are kept here too). */
+  districts: [...adminKey, 'districts'] as const,
 }
 
 /** True for a query or mutation key of the admin console. */

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { KeyRound, LayoutDashboard, PanelBottom, type LucideIcon } from 'lucide-react'
+import { KeyRound, LayoutDashboard, MapPinned, PanelBottom, type LucideIcon } from 'lucide-react'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorPage } from '@/components/error-page.tsx'
@@ -11,13 +11,14 @@ import { clearSession, sessionQueryKey, useLoginDialog, useSession } from '@/lib
 import { adminKey, isAdminKey } from '../api/keys.ts'
 
 const NAV_ITEMS: ReadonlyArray<{
-  to: '/admin' | '/admin/wechat/token' | '/admin/wechat/menu'
-  label: 'nav.overview' | 'nav.wechatToken' | 'nav.wechatMenu'
+  to: '/admin' | '/admin/wechat/token' | '/admin/wechat/menu' | '/admin/districts'
+  label: 'nav.overview' | 'nav.wechatToken' | 'nav.wechatMenu' | 'nav.districts'
   icon: LucideIcon
 }> = [
   { to: '/admin', label: 'nav.overview', icon: LayoutDashboard },
   { to: '/admin/wechat/token', label: 'nav.wechatToken', icon: KeyRound },
   { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
+  { to: '/admin/districts', label: 'nav.districts', icon: MapPinned },
 ]
 
 /** The server's word that this account is not (or no longer) an admin. */

@@ -82,6 +82,8 @@ describe('list view', () => {
       'admin',
       'ai',
       'groups',
+      'districts',
+      'plaza',
       'media',
       'system',
     ])
