@@ -1,6 +1,6 @@
 // Local stand-ins for the outside services the end-to-end tests need: Aliyun's SMS API,
-// WeChat (OAuth in the browser, the sns API, stable_token and the custom menu) and an
-// OpenAI-compatible chat API streaming DeepSeek-style deltas. They speak the
+// WeChat (OAuth in the browser, the sns API, stable_token and the custom menu), an
+// OpenAI-compatible chat API streaming DeepSeek-style deltas and Open-Meteo's forecast API. They speak the
 // same wire format as the real services, so app-server runs its real HTTP adapters against them.
 // Tests read what was "sent" and steer who WeChat says the person is through /__fake/*.
 import { createServer } from 'node:http'
@@ -21,6 +21,9 @@ export function startFakes(port, routes = {}) {
   let llmMode = 'answer'
   /** @type {unknown[]} */
   const llmRequests = []
+  /** How the fake weather API answers: 'answer' | 'fail'; and how often it answered. */
+  let weatherMode = 'answer'
+  let weatherRequests = 0
 
   const json = (res, status, body) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
@@ -103,7 +106,20 @@ export function startFakes(port, routes = {}) {
         llmRequests.push(request)
         return streamChat(res, request, llmMode)
       }
+      // --- Open-Meteo's forecast API: every place asked, in order (an object for one) ---
+      if (url.pathname === '/v1/forecast') {
+        if (weatherMode === 'fail') return json(res, 500, { error: true, reason: 'fake outage' })
+        weatherRequests += 1
+        const lats = (q.get('latitude') ?? '').split(',').filter(Boolean).map(Number)
+        const lons = (q.get('longitude') ?? '').split(',').map(Number)
+        const blocks = lats.map((lat, i) => forecastBlock(lat, lons[i] ?? 0, i))
+        return json(res, 200, blocks.length === 1 ? blocks[0] : blocks)
+      }
       // --- what the tests read and steer ---
+      if (url.pathname === '/__fake/weather') {
+        weatherMode = q.get('mode') ?? weatherMode
+        return json(res, 200, { mode: weatherMode, requests: weatherRequests })
+      }
       if (url.pathname === '/__fake/llm') {
         llmMode = q.get('mode') ?? 'answer'
         return json(res, 200, { mode: llmMode })
@@ -129,6 +145,45 @@ export function startFakes(port, routes = {}) {
   })
   server.listen(port, '127.0.0.1')
   return server
+}
+
+/** WMO codes the fake forecast cycles through, place by place (the 23rd, Sichuan: drizzle). */
+const FAKE_WMO_CODES = [0, 2, 3, 45, 53, 63, 73, 81, 95]
+
+/**
+ * One place's block as Open-Meteo answers `current=…&daily=…&timezone=Asia/Shanghai`: colder
+ * to the north (`round(52 - 1.2 × latitude)` °C: Sichuan 15, Heilongjiang −3, Hainan 28), a
+ * condition by the place's position, three days from a fixed date.
+ */
+export function forecastBlock(lat, lon, index) {
+  const temp = Math.round(52 - 1.2 * lat)
+  const code = FAKE_WMO_CODES[index % FAKE_WMO_CODES.length]
+  return {
+    latitude: lat,
+    longitude: lon,
+    generationtime_ms: 0.2,
+    utc_offset_seconds: 28800,
+    timezone: 'Asia/Shanghai',
+    timezone_abbreviation: 'GMT+8',
+    elevation: 500,
+    current_units: { time: 'iso8601', interval: 'seconds', temperature_2m: '°C' },
+    current: {
+      time: '2026-11-25T20:00',
+      interval: 900,
+      temperature_2m: temp,
+      weather_code: code,
+      wind_speed_10m: 7.2,
+      relative_humidity_2m: 81,
+    },
+    daily_units: { time: 'iso8601' },
+    daily: {
+      time: ['2026-11-25', '2026-11-26', '2026-11-27'],
+      weather_code: [code, 3, 0],
+      temperature_2m_max: [temp + 4, temp + 2, temp + 5],
+      temperature_2m_min: [temp - 5, temp - 6, temp - 4],
+      precipitation_probability_max: [80, 20, 0],
+    },
+  }
 }
 
 /** The answer the fake model gives: Markdown with a link and a code block. */

@@ -74,6 +74,8 @@ const env = {
   // The real OpenAI-compatible adapter against the fake model.
   LLM_BASE_URL: `${fakeBase}/v1`,
   LLM_API_KEY: 'e2e-llm-key',
+  // The real Open-Meteo adapter against the fake forecast API: no test reaches the internet.
+  WEATHER_BASE_URL: fakeBase,
   // Several tests send codes to fresh numbers from 127.0.0.1.
   RATE_SMS_PER_IP: '500/3600',
   // One code per number every 2 s instead of 60: the bind-then-log-in test sends twice to one
