@@ -65,11 +65,12 @@ api-types: frontend-deps
 size: build
     cd frontend && npm run size
 
-# Benchmarks (docs/benchmarks.md): chat first-token overhead at 1 and 200 streams, CPU and memory at 1000; a sign-in flood's memory and the p95 of other requests during it; the group home's statements and latency at 50 readers and a 12-megapixel upload, on SQLite and PostgreSQL
+# Benchmarks (docs/benchmarks.md): chat first-token overhead at 1 and 200 streams, CPU and memory at 1000; a sign-in flood's memory and the p95 of other requests during it; the group home's statements and latency at 50 readers and a 12-megapixel upload; the plaza feed's statements, requests per second and p99 at 50 connections (first and a deep page); on SQLite and PostgreSQL
 bench:
     cargo bench -p app-server --bench chat
     cargo bench -p app-server --bench sign_in_flood
     cargo bench -p app-server --bench groups
+    cargo bench -p app-server --bench plaza
 
 # Formatting and lints, Rust and TypeScript
 lint: frontend-deps

@@ -22,11 +22,13 @@
 mod support;
 
 use futures_util::StreamExt;
-use reqwest::header::{CONTENT_TYPE, SET_COOKIE};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use support::{Server, mark, percentile_ms, reset_peak, status_kib};
+use support::{
+    Server, closed_loop, mark, percentile_ms, png, post, register, reset_peak, statements_of,
+    status_kib, upload,
+};
 
 const READERS: usize = 50;
 const REQUESTS_PER_READER: usize = 40;
@@ -37,7 +39,6 @@ const TARGET_STATEMENTS: usize = 5;
 const TARGET_HOME_P99_MS: f64 = 100.0;
 const TARGET_UPLOAD_MS: f64 = 3000.0;
 const TARGET_UPLOAD_PEAK_MIB: f64 = 300.0;
-const PASSWORD: &str = "bench-password-1";
 
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -174,33 +175,7 @@ async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
     let server = Server::start(&env(database_url, &media, false), dir.join("server.log"));
     server.wait_ready().await;
     let home = format!("{}/api/groups/{gid}", server.base);
-    let mut samples: Vec<Duration> = Vec::with_capacity(READERS * REQUESTS_PER_READER);
-    let started = Instant::now();
-    let runs: Vec<Vec<Duration>> = futures_util::future::join_all(members.iter().map(|cookie| {
-        let (client, home, cookie) = (client.clone(), home.clone(), cookie.clone());
-        async move {
-            let mut mine = Vec::with_capacity(REQUESTS_PER_READER);
-            for _ in 0..REQUESTS_PER_READER {
-                let t = Instant::now();
-                let res = client
-                    .get(&home)
-                    .header("Cookie", &cookie)
-                    .send()
-                    .await
-                    .unwrap();
-                assert_eq!(res.status(), 200);
-                res.bytes().await.unwrap();
-                mine.push(t.elapsed());
-            }
-            mine
-        }
-    }))
-    .await;
-    let wall = started.elapsed();
-    for r in runs {
-        samples.extend(r);
-    }
-    samples.sort();
+    let (samples, wall) = closed_loop(&client, &home, &members, REQUESTS_PER_READER).await;
     let (p50, p99) = (percentile_ms(&samples, 0.50), percentile_ms(&samples, 0.99));
 
     let photo = noisy_jpeg(4000, 3000);
@@ -251,112 +226,6 @@ async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
         mark(ok_peak)
     );
     ok_statements && ok_p99 && ok_upload && ok_peak
-}
-
-/// How many SQL statements the server logs while answering one request.
-async fn statements_of(
-    server: &Server,
-    client: &reqwest::Client,
-    url: &str,
-    cookie: Option<&str>,
-) -> usize {
-    let count = |s: &Server| {
-        s.log_lines()
-            .iter()
-            .filter(|l| l.contains("db.statement"))
-            .count()
-    };
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = count(server);
-    let mut req = client.get(url);
-    if let Some(c) = cookie {
-        req = req.header("Cookie", c);
-    }
-    let res = req.send().await.unwrap();
-    assert_eq!(res.status(), 200);
-    res.bytes().await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    count(server) - before
-}
-
-async fn register(client: &reqwest::Client, base: &str, name: &str) -> String {
-    let res = client
-        .post(format!("{base}/api/auth/username/register"))
-        .json(&json!({ "username": name, "password": PASSWORD }))
-        .send()
-        .await
-        .unwrap();
-    assert!(
-        res.status().is_success(),
-        "register {name}: {}",
-        res.status()
-    );
-    res.headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("courtyard_session="))
-        .and_then(|v| v.split(';').next())
-        .unwrap()
-        .to_owned()
-}
-
-async fn post(
-    client: &reqwest::Client,
-    base: &str,
-    cookie: &str,
-    path: &str,
-    body: Value,
-) -> Value {
-    let res = client
-        .post(format!("{base}{path}"))
-        .header("Cookie", cookie)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    let body: Value = res.json().await.unwrap();
-    assert!(status.is_success(), "POST {path}: {status} {body}");
-    body
-}
-
-async fn upload(
-    client: &reqwest::Client,
-    base: &str,
-    cookie: &str,
-    path: &str,
-    bytes: Vec<u8>,
-    put: bool,
-) {
-    let url = format!("{base}{path}");
-    let req = if put {
-        client.put(url)
-    } else {
-        client.post(url)
-    };
-    let res = req
-        .header("Cookie", cookie)
-        .header(CONTENT_TYPE, "application/octet-stream")
-        .body(bytes)
-        .send()
-        .await
-        .unwrap();
-    let status = res.status();
-    assert!(
-        status.is_success(),
-        "{path}: {status} {}",
-        res.text().await.unwrap()
-    );
-}
-
-fn png(w: u32, h: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(w, h, |x, y| {
-        image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
 }
 
 /// A photo-like JPEG: gradients with noise, so it compresses like a camera's (≈ 6 MB at q90).

@@ -6,6 +6,7 @@ use accounts::AccountPolicy;
 use adapter_crypto::{Argon2Cost, HashLimits};
 use adapter_media::{ImageWorkerSettings, S3Settings};
 use adapter_sms::AliyunSmsConfig;
+use adapter_weather::OpenMeteoConfig;
 use adapter_wechat::WechatConfig;
 use anyhow::{Context, bail};
 use chat::ChatPolicy;
@@ -260,6 +261,11 @@ pub struct Config {
     pub ai: AiSettings,
     pub media: MediaSettings,
     pub groups: groups::GroupPolicy,
+    /// The plaza's per-person rates (`RATE_PLAZA_*`).
+    pub plaza: plaza::PlazaPolicy,
+    /// The plaza's weather map: its provider (`None`: turned off, `WEATHER_ENABLED=false`;
+    /// cached readings are still served, nothing is fetched).
+    pub weather: Option<OpenMeteoConfig>,
 }
 
 impl Default for Config {
@@ -287,6 +293,8 @@ impl Default for Config {
             ai: AiSettings::default(),
             media: MediaSettings::default(),
             groups: groups::GroupPolicy::default(),
+            plaza: plaza::PlazaPolicy::default(),
+            weather: Some(OpenMeteoConfig::default()),
         }
     }
 }
@@ -372,11 +380,18 @@ impl Config {
         let wechat = wechat_settings(&get)?;
         let ai = ai_settings(&get)?;
         let media = media_settings(&get, production)?;
+        let weather = weather_settings(&get)?;
         let g = groups::GroupPolicy::default();
         let groups = groups::GroupPolicy {
             max_owned_per_user: num(&get, "GROUPS_MAX_OWNED_PER_USER", g.max_owned_per_user)?,
             create_rate: rule(&get, "RATE_GROUPS_CREATE", g.create_rate)?,
             invite_attempts: rule(&get, "RATE_GROUP_INVITE_ATTEMPTS", g.invite_attempts)?,
+        };
+        let pz = plaza::PlazaPolicy::default();
+        let plaza = plaza::PlazaPolicy {
+            post_rate: rule(&get, "RATE_PLAZA_POSTS", pz.post_rate)?,
+            comment_rate: rule(&get, "RATE_PLAZA_COMMENTS", pz.comment_rate)?,
+            like_rate: rule(&get, "RATE_PLAZA_LIKES", pz.like_rate)?,
         };
         Ok(Self {
             environment,
@@ -450,6 +465,8 @@ impl Config {
             ai,
             media,
             groups,
+            plaza,
+            weather,
         })
     }
 
@@ -512,6 +529,30 @@ fn wechat_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Opti
     }
     c.timeout = Duration::from_millis(num(get, "WECHAT_TIMEOUT_MS", 10_000)?);
     Ok(Some(c))
+}
+
+/// Open-Meteo (keyless) unless `WEATHER_ENABLED=false`; `WEATHER_BASE_URL` points it elsewhere
+/// (a mirror, a self-hosted instance, a test's fake).
+fn weather_settings(
+    get: &impl Fn(&str) -> Option<String>,
+) -> anyhow::Result<Option<OpenMeteoConfig>> {
+    if !flag(get, "WEATHER_ENABLED", true)? {
+        return Ok(None);
+    }
+    let d = OpenMeteoConfig::default();
+    let base_url =
+        get("WEATHER_BASE_URL").map_or(d.base_url, |u| u.trim().trim_end_matches('/').to_owned());
+    if !(base_url.starts_with("http://") || base_url.starts_with("https://")) {
+        bail!("WEATHER_BASE_URL must be an http:// or https:// URL, not {base_url:?}");
+    }
+    let timeout_ms: u64 = num(get, "WEATHER_TIMEOUT_MS", 8_000)?;
+    if !(100..=60_000).contains(&timeout_ms) {
+        bail!("WEATHER_TIMEOUT_MS must be 100 to 60000, not {timeout_ms}");
+    }
+    Ok(Some(OpenMeteoConfig {
+        base_url,
+        timeout: Duration::from_millis(timeout_ms),
+    }))
 }
 
 /// A provider is configured by a key (DeepSeek or any hosted API) or by a base URL alone (a
@@ -737,6 +778,36 @@ mod tests {
         assert!(err.to_string().contains("refused in production"), "{err}");
         assert_eq!(production(&[]).unwrap().sms.name(), "none");
         assert_eq!(from(&[]).unwrap().sms.name(), "log");
+    }
+
+    #[test]
+    fn weather_is_open_meteo_unless_turned_off_or_pointed_elsewhere() {
+        let c = from(&[]).unwrap().weather.unwrap();
+        assert_eq!(c.base_url, adapter_weather::DEFAULT_BASE_URL);
+        assert_eq!(c.timeout, Duration::from_secs(8));
+        let c = from(&[
+            ("WEATHER_BASE_URL", " http://127.0.0.1:9/ "),
+            ("WEATHER_TIMEOUT_MS", "1500"),
+        ])
+        .unwrap()
+        .weather
+        .unwrap();
+        assert_eq!(c.base_url, "http://127.0.0.1:9");
+        assert_eq!(c.timeout, Duration::from_millis(1500));
+        assert!(
+            from(&[("WEATHER_ENABLED", "false")])
+                .unwrap()
+                .weather
+                .is_none()
+        );
+        for (key, bad) in [
+            ("WEATHER_BASE_URL", "ftp://x"),
+            ("WEATHER_TIMEOUT_MS", "0"),
+            ("WEATHER_ENABLED", "maybe"),
+        ] {
+            let err = from(&[(key, bad)]).unwrap_err();
+            assert!(err.to_string().contains(key), "{err}");
+        }
     }
 
     #[test]

@@ -143,6 +143,8 @@ pub enum Msg {
     ScopeAiWrite,
     ScopeGroupsRead,
     ScopeGroupsWrite,
+    ScopePlazaRead,
+    ScopePlazaWrite,
     ScopeAdminRead,
     ScopeAdminWrite,
     AiUnavailable,
@@ -168,6 +170,26 @@ pub enum Msg {
     AiUpstreamInvalid,
     AiStreamInterrupted,
     InvalidCursor,
+    InvalidDistrict,
+    InvalidDistrictCode,
+    InvalidDistrictNameZh,
+    InvalidDistrictNameEn,
+    InvalidCoordinates,
+    InvalidTile,
+    MissingParentDistrict,
+    DistrictExists,
+    DistrictFileType,
+    ImportFileEmpty,
+    ImportNotUtf8,
+    ImportTooManyLines,
+    ImportMissingColumn,
+    ImportUnknownColumn,
+    ImportBadQuoting,
+    ImportFieldCount,
+    ImportNotJson,
+    ImportNotAnArray,
+    ImportNotAnObject,
+    ImportBadValue,
     InvalidQuery,
     InvalidChoice,
     InvalidRole,
@@ -204,6 +226,15 @@ pub enum Msg {
     MemberBanned,
     MemberUnbanned,
     ArticleDeleted,
+    InvalidPostBody,
+    InvalidComment,
+    TooManyPostImages,
+    ImageNotUsable,
+    UnknownDistrict,
+    NotYours,
+    PostNotFound,
+    PostDeleted,
+    CommentDeleted,
     // successes
     Registered,
     LoggedIn,
@@ -440,9 +471,84 @@ impl Msg {
                 "参与小组：创建、加入、写文章、上传图片和管理",
                 "Take part in groups: create, join, write, upload and manage",
             ),
+            Msg::ScopePlazaRead => (
+                "读取广场：动态、评论、地区和天气",
+                "Read the plaza: posts, comments, districts and the weather",
+            ),
+            Msg::ScopePlazaWrite => (
+                "参与广场：发动态、点赞和评论",
+                "Take part in the plaza: post, like and comment",
+            ),
             Msg::InvalidCursor => (
                 "分页参数 cursor 无效，请使用上一页返回的 nextCursor",
                 "The cursor is not valid: pass the nextCursor of the previous page",
+            ),
+            Msg::InvalidDistrict => ("请检查行政区的填写", "Please check the district's fields"),
+            Msg::InvalidDistrictCode => (
+                "行政区代码是 6 位数字（GB/T 2260），如 110000",
+                "A district code is six digits (GB/T 2260), e.g. 110000",
+            ),
+            Msg::InvalidDistrictNameZh => (
+                "中文名需要 1 到 40 个字",
+                "A Chinese name has 1 to 40 characters",
+            ),
+            Msg::InvalidDistrictNameEn => (
+                "英文名需要 1 到 80 个字符",
+                "An English name has 1 to 80 characters",
+            ),
+            Msg::InvalidCoordinates => (
+                "纬度须在 -90 到 90 之间，经度须在 -180 到 180 之间",
+                "Latitude is between -90 and 90, longitude between -180 and 180",
+            ),
+            Msg::InvalidTile => (
+                "只有省级行政区在瓦片地图上有位置，列和行都在 0 到 15 之间",
+                "Only a province has a place on the tile map, column and row 0 to 15",
+            ),
+            Msg::MissingParentDistrict => {
+                ("上级行政区不存在", "Its parent district does not exist")
+            }
+            Msg::DistrictExists => (
+                "已有这个代码的行政区",
+                "A district with this code exists already",
+            ),
+            Msg::DistrictFileType => (
+                "请以 text/csv 或 application/json 上传文件",
+                "Upload the file as text/csv or application/json",
+            ),
+            Msg::ImportFileEmpty => ("文件是空的", "The file is empty"),
+            Msg::ImportNotUtf8 => (
+                "文件不是 UTF-8 文本（在表格软件中请另存为“CSV UTF-8”）",
+                "The file is not UTF-8 text (in a spreadsheet, save it as \"CSV UTF-8\")",
+            ),
+            Msg::ImportTooManyLines => ("一次最多导入 5000 行", "An import has at most 5000 lines"),
+            Msg::ImportMissingColumn => (
+                "CSV 表头缺少必需的列（code、name_zh、name_en、lat、lon）",
+                "The CSV header lacks a required column (code, name_zh, name_en, lat, lon)",
+            ),
+            Msg::ImportUnknownColumn => (
+                "CSV 表头有未知或重复的列（可用：code、name_zh、name_en、lat、lon、tile_col、tile_row）",
+                "The CSV header names an unknown or repeated column (known: code, name_zh, name_en, lat, lon, tile_col, tile_row)",
+            ),
+            Msg::ImportBadQuoting => (
+                "CSV 有一行的引号不完整，或引号后还有文字",
+                "A quoted CSV field is not closed, or text follows its closing quote",
+            ),
+            Msg::ImportFieldCount => (
+                "CSV 有一行的字段数与表头不同",
+                "A CSV line has another number of fields than the header",
+            ),
+            Msg::ImportNotJson => ("文件不是有效的 JSON", "The file is not valid JSON"),
+            Msg::ImportNotAnArray => (
+                "JSON 文件应是行政区对象的数组",
+                "The JSON file must be an array of district objects",
+            ),
+            Msg::ImportNotAnObject => (
+                "JSON 数组中有一项不是对象",
+                "An entry of the JSON array is not an object",
+            ),
+            Msg::ImportBadValue => (
+                "JSON 中有一个值既不是字符串也不是数字",
+                "A value in the JSON is neither a string nor a number",
             ),
             Msg::InvalidQuery => (
                 "查询参数的取值无效",
@@ -533,6 +639,30 @@ impl Msg {
             Msg::MemberBanned => ("已禁止此人加入", "They are banned"),
             Msg::MemberUnbanned => ("已解除禁止", "The ban was lifted"),
             Msg::ArticleDeleted => ("文章已删除", "The article was deleted"),
+            Msg::InvalidPostBody => (
+                "动态内容最多 2000 个字符，且不能既无文字又无图片",
+                "A post has at most 2000 characters, and text or at least one image",
+            ),
+            Msg::InvalidComment => (
+                "评论需要 1 到 500 个字符",
+                "A comment has 1 to 500 characters",
+            ),
+            Msg::TooManyPostImages => ("一条动态最多 9 张图片", "A post has at most 9 images"),
+            Msg::ImageNotUsable => (
+                "图片无法用于这条动态：请重新上传",
+                "An image cannot be used in this post: upload it again",
+            ),
+            Msg::UnknownDistrict => ("没有这个地区", "No such district"),
+            Msg::NotYours => (
+                "只有作者或管理员可以删除",
+                "Only its author or an administrator can delete it",
+            ),
+            Msg::PostNotFound => (
+                "找不到这条动态或评论，可能已被删除",
+                "No such post or comment; it may have been deleted",
+            ),
+            Msg::PostDeleted => ("动态已删除", "The post was deleted"),
+            Msg::CommentDeleted => ("评论已删除", "The comment was deleted"),
             Msg::ScopeAdminRead => (
                 "查看管理后台（仅管理员）",
                 "Read the admin console (administrators only)",
@@ -723,6 +853,50 @@ pub fn menu_fault(kind: &wechat::menu::FaultKind, lang: Lang) -> String {
             "小程序菜单需要填写页面路径 pagepath",
             "A mini program button needs a pagepath",
         ),
+    }
+}
+
+/// Why an import refused a line, in `lang` (with the parent's code or the earlier line).
+pub fn district_refusal(why: &districts::import::Refusal, lang: Lang) -> String {
+    use districts::DistrictError as E;
+    use districts::import::Refusal as R;
+    let zh = lang == Lang::Zh;
+    match why {
+        R::Invalid(E::MissingParent(parent)) => {
+            if zh {
+                format!("上级行政区 {parent} 不存在，本文件中也没有被接受的一行添加它")
+            } else {
+                format!(
+                    "Its parent {parent} does not exist, nor does an accepted line of this file add it"
+                )
+            }
+        }
+        R::Invalid(e) => district_error(e).text(lang).to_owned(),
+        R::Duplicate { first_line } => {
+            if zh {
+                format!("与第 {first_line} 行的代码重复")
+            } else {
+                format!("The same code as line {first_line}")
+            }
+        }
+        R::NotANumber => pick(
+            zh,
+            "纬度或经度不是数字",
+            "Latitude or longitude is not a number",
+        ),
+    }
+}
+
+/// The sentence for a district's broken rule.
+pub fn district_error(e: &districts::DistrictError) -> Msg {
+    use districts::DistrictError as E;
+    match e {
+        E::InvalidCode => Msg::InvalidDistrictCode,
+        E::InvalidNameZh => Msg::InvalidDistrictNameZh,
+        E::InvalidNameEn => Msg::InvalidDistrictNameEn,
+        E::InvalidCoordinates => Msg::InvalidCoordinates,
+        E::InvalidTile => Msg::InvalidTile,
+        E::MissingParent(_) => Msg::MissingParentDistrict,
     }
 }
 

@@ -17,15 +17,20 @@ use adapter_llm::{LlmConfig, OpenAiCompatibleProvider};
 use adapter_media::{FsMediaStore, ImageWorkers, S3MediaStore};
 use adapter_postgres::Database;
 use adapter_sms::{AliyunSmsSender, LogSmsSender};
+use adapter_weather::OpenMeteo;
 use adapter_wechat::WechatClient;
 use anyhow::Context;
 use async_trait::async_trait;
 use chat::ports::LlmProvider;
 use chat::{ChatPorts, ChatService, ModelCatalog};
+use districts::{DistrictPorts, DistrictsService};
 use groups::{GroupMediaAccess, GroupPorts, GroupsService};
 use kernel::{Clock, SystemClock};
+use media::MediaKind;
+use media::ports::AccessByKind;
 use media::ports::MediaStore;
 use media::{MediaPorts, MediaService};
+use plaza::{PlazaMediaAccess, PlazaPorts, PlazaService};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,6 +38,7 @@ use system::SystemService;
 use tokens::{TokenPorts, TokensService};
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
+use weather::{WeatherMap, WeatherPolicy, WeatherService};
 use wechat::service::{AccessTokenService, MenuService, TokenPolicy};
 
 /// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
@@ -118,7 +124,13 @@ impl AppState {
             },
             tokens::TokenPolicy::default(),
         );
-        let (media, groups) = media_and_groups(&config, &db, clock.clone())?;
+        let (media, groups, plaza) = community(&config, &db, clock.clone())?;
+        let weather = weather_map(&config, &db, clock.clone())?;
+        let districts = DistrictsService::new(DistrictPorts {
+            repo: Arc::new(db.districts()),
+            audit: Arc::new(db.audit_log()),
+            clock: clock.clone(),
+        });
         let key = db
             .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
             .await?;
@@ -139,17 +151,47 @@ impl AppState {
             uploads: UploadGate::new(config_uploads.0, config_uploads.1),
             media,
             groups,
+            districts: Arc::new(districts),
+            plaza,
+            weather,
         })
     }
 }
 
-/// Stored images (on the configured store, decoded by a bounded set of workers) and the
-/// groups over them; a group's files are readable as its content is (`GroupMediaAccess`).
-fn media_and_groups(
+/// The weather map: Open-Meteo (unless turned off) behind the database's cache, whose refresh
+/// lease this instance takes under a name of its own; the provinces from the districts.
+fn weather_map(
     config: &Config,
     db: &Database,
     clock: Arc<dyn Clock>,
-) -> anyhow::Result<(Arc<MediaService>, Arc<GroupsService>)> {
+) -> anyhow::Result<Arc<WeatherMap>> {
+    let provider: Option<Arc<dyn weather::ports::WeatherProvider>> = match &config.weather {
+        None => None,
+        Some(c) => Some(Arc::new(
+            OpenMeteo::new(c.clone()).context("building the weather provider's HTTP client")?,
+        )),
+    };
+    let service = WeatherService::new(
+        provider,
+        Arc::new(db.weather_cache()),
+        clock,
+        WeatherPolicy::default(),
+        format!("{}-{}", std::process::id(), OsTokenGenerator::random_b64(6)),
+    );
+    Ok(Arc::new(WeatherMap::new(
+        Arc::new(db.districts()),
+        Arc::new(service),
+    )))
+}
+
+/// Stored images (on the configured store, decoded by a bounded set of workers) and the
+/// groups and the plaza over them; who may read a file is asked of the domain owning its kind
+/// (`GroupMediaAccess` for galleries and covers, `PlazaMediaAccess` for posts' images).
+fn community(
+    config: &Config,
+    db: &Database,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<(Arc<MediaService>, Arc<GroupsService>, Arc<PlazaService>)> {
     let store: Arc<dyn MediaStore> = match &config.media.store {
         MediaStoreSettings::Filesystem(dir) => {
             Arc::new(FsMediaStore::new(dir).map_err(|e| anyhow::anyhow!("MEDIA_DIR: {e}"))?)
@@ -159,12 +201,18 @@ fn media_and_groups(
         ),
     };
     let group_repo: Arc<dyn groups::ports::GroupRepository> = Arc::new(db.groups());
+    let group_access: Arc<dyn media::ports::MediaAccess> =
+        Arc::new(GroupMediaAccess::new(group_repo.clone()));
     let media = Arc::new(MediaService::new(
         MediaPorts {
             store,
             repo: Arc::new(db.media()),
             processor: Arc::new(ImageWorkers::new(config.media.workers)),
-            access: Arc::new(GroupMediaAccess::new(group_repo.clone())),
+            access: Arc::new(AccessByKind::new(vec![
+                (MediaKind::Gallery, group_access.clone()),
+                (MediaKind::Cover, group_access),
+                (MediaKind::Plaza, Arc::new(PlazaMediaAccess)),
+            ])),
             limiter: Arc::new(db.rate_limiter()),
             clock: clock.clone(),
         },
@@ -176,12 +224,23 @@ fn media_and_groups(
             articles: Arc::new(db.articles()),
             codes: Arc::new(OsTokenGenerator),
             limiter: Arc::new(db.rate_limiter()),
-            clock,
+            clock: clock.clone(),
         },
         media.clone(),
         config.groups.clone(),
     ));
-    Ok((media, groups))
+    let plaza = Arc::new(PlazaService::new(
+        PlazaPorts {
+            posts: Arc::new(db.plaza_posts()),
+            districts: Arc::new(db.districts()),
+            limiter: Arc::new(db.rate_limiter()),
+            audit: Arc::new(db.audit_log()),
+            clock,
+        },
+        media.clone(),
+        config.plaza.clone(),
+    ));
+    Ok((media, groups, plaza))
 }
 
 /// The assistant over the configured OpenAI-compatible provider, or without one.

@@ -8,11 +8,14 @@ use crate::http::upload::UploadGate;
 use accounts::AccountService;
 use accounts::ports::WechatOAuth;
 use chat::ChatService;
+use districts::DistrictsService;
 use groups::GroupsService;
 use media::MediaService;
+use plaza::PlazaService;
 use std::sync::Arc;
 use system::SystemService;
 use tokens::TokensService;
+use weather::WeatherMap;
 use wechat::service::{AccessTokenService, MenuService};
 
 /// Shared by every worker. Nothing in it is per-instance state that another server instance
@@ -38,6 +41,12 @@ pub struct AppState {
     pub media: Arc<MediaService>,
     /// Community groups.
     pub groups: Arc<GroupsService>,
+    /// Administrative divisions.
+    pub districts: Arc<DistrictsService>,
+    /// The public plaza.
+    pub plaza: Arc<PlazaService>,
     /// How many uploads this instance reads at once (a bound on memory).
     pub uploads: UploadGate,
+    /// The plaza's weather map (provinces and their cached weather).
+    pub weather: Arc<WeatherMap>,
 }

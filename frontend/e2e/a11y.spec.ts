@@ -48,6 +48,7 @@ const ROUTES = [
   '/admin',
   '/admin/wechat/token',
   '/admin/wechat/menu',
+  '/admin/districts',
   '/developers',
   '/developers/api',
   '/developers/api/get-api-health',
@@ -59,6 +60,8 @@ const ROUTES = [
   '/developers/tools/timestamp-converter',
   '/no/such/page',
   '/group',
+  '/plaza',
+  '/plaza/weather/map',
   // '/group/$groupId', '/group/$groupId/{join,members,settings}': as the owner of a group made
   // for the purpose, and as a stranger and a visitor, below.
   // '/group/$groupId/articles', '/group/$groupId/gallery' and

@@ -2,9 +2,12 @@ import 'i18next'
 import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
 import type developers from './locales/en/developers.json'
+import type districts from './locales/en/districts.json'
 import type groupContent from './locales/en/group-content.json'
 import type groups from './locales/en/groups.json'
+import type plaza from './locales/en/plaza.json'
 import type resources from './locales/en/index.ts'
+import type weather from './locales/en/weather.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -14,8 +17,11 @@ declare module 'i18next' {
       ai: typeof ai
       apidocs: typeof apidocs
       developers: typeof developers
+      districts: typeof districts
       groups: typeof groups
       'group-content': typeof groupContent
+      plaza: typeof plaza
+      weather: typeof weather
     }
     returnNull: false
   }

@@ -14,10 +14,12 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DevelopersRouteRouteImport } from './routes/developers/route'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
 import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
 import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
 import { Route as GroupIndexRouteImport } from './routes/group/index'
 import { Route as GroupGroupIdRouteRouteImport } from './routes/group/$groupId/route'
+import { Route as PlazaIndexRouteImport } from './routes/plaza/index'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
@@ -35,6 +37,7 @@ import { Route as GroupGroupIdGalleryRouteImport } from './routes/group/$groupId
 import { Route as GroupGroupIdJoinRouteImport } from './routes/group/$groupId/join'
 import { Route as GroupGroupIdMembersRouteImport } from './routes/group/$groupId/members'
 import { Route as GroupGroupIdSettingsRouteImport } from './routes/group/$groupId/settings'
+import { Route as PlazaWeatherMapRouteImport } from './routes/plaza/weather/map'
 import { Route as DevelopersThemeExamplesComponentDemoRouteImport } from './routes/developers_/theme/examples/$component/$demo'
 import { Route as GroupGroupIdArticleArticleIdDisplayRouteImport } from './routes/group/$groupId/article/$articleId/display'
 import { Route as GroupGroupIdArticleArticleIdEditRouteImport } from './routes/group/$groupId/article/$articleId/edit'
@@ -64,6 +67,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminDistrictsRoute = AdminDistrictsRouteImport.update({
+  id: '/districts',
+  path: '/districts',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const DevelopersIndexRoute = DevelopersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -82,6 +90,11 @@ const GroupIndexRoute = GroupIndexRouteImport.update({
 const GroupGroupIdRouteRoute = GroupGroupIdRouteRouteImport.update({
   id: '/group/$groupId',
   path: '/group/$groupId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlazaIndexRoute = PlazaIndexRouteImport.update({
+  id: '/plaza/',
+  path: '/plaza/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
@@ -170,6 +183,11 @@ const GroupGroupIdSettingsRoute = GroupGroupIdSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => GroupGroupIdRouteRoute,
 } as any)
+const PlazaWeatherMapRoute = PlazaWeatherMapRouteImport.update({
+  id: '/plaza/weather/map',
+  path: '/plaza/weather/map',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevelopersThemeExamplesComponentDemoRoute =
   DevelopersThemeExamplesComponentDemoRouteImport.update({
     id: '/developers_/theme/examples/$component/$demo',
@@ -195,12 +213,14 @@ export interface FileRoutesByFullPath {
   '/developers': typeof DevelopersRouteRouteWithChildren
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
+  '/admin/districts': typeof AdminDistrictsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
   '/group/': typeof GroupIndexRoute
+  '/plaza/': typeof PlazaIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
@@ -212,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
+  '/plaza/weather/map': typeof PlazaWeatherMapRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
   '/developers/theme/': typeof DevelopersThemeIndexRoute
   '/developers/tools/': typeof DevelopersToolsIndexRoute
@@ -222,12 +243,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin/districts': typeof AdminDistrictsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin': typeof AdminIndexRoute
   '/developers': typeof DevelopersIndexRoute
   '/group': typeof GroupIndexRoute
+  '/plaza': typeof PlazaIndexRoute
   '/settings': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
@@ -239,6 +262,7 @@ export interface FileRoutesByTo {
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
+  '/plaza/weather/map': typeof PlazaWeatherMapRoute
   '/developers/api': typeof DevelopersApiIndexRoute
   '/developers/theme': typeof DevelopersThemeIndexRoute
   '/developers/tools': typeof DevelopersToolsIndexRoute
@@ -254,12 +278,14 @@ export interface FileRoutesById {
   '/developers': typeof DevelopersRouteRouteWithChildren
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
+  '/admin/districts': typeof AdminDistrictsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
   '/group/': typeof GroupIndexRoute
+  '/plaza/': typeof PlazaIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
@@ -271,6 +297,7 @@ export interface FileRoutesById {
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
+  '/plaza/weather/map': typeof PlazaWeatherMapRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
   '/developers/theme/': typeof DevelopersThemeIndexRoute
   '/developers/tools/': typeof DevelopersToolsIndexRoute
@@ -287,12 +314,14 @@ export interface FileRouteTypes {
     | '/developers'
     | '/settings'
     | '/group/$groupId'
+    | '/admin/districts'
     | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
     | '/group/'
+    | '/plaza/'
     | '/settings/'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
@@ -304,6 +333,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/join'
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
+    | '/plaza/weather/map'
     | '/developers/api/'
     | '/developers/theme/'
     | '/developers/tools/'
@@ -314,12 +344,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin/districts'
     | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin'
     | '/developers'
     | '/group'
+    | '/plaza'
     | '/settings'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
@@ -331,6 +363,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/join'
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
+    | '/plaza/weather/map'
     | '/developers/api'
     | '/developers/theme'
     | '/developers/tools'
@@ -345,12 +378,14 @@ export interface FileRouteTypes {
     | '/developers'
     | '/settings'
     | '/group/$groupId'
+    | '/admin/districts'
     | '/developers/pat'
     | '/settings/account'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
     | '/group/'
+    | '/plaza/'
     | '/settings/'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
@@ -362,6 +397,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/join'
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
+    | '/plaza/weather/map'
     | '/developers/api/'
     | '/developers/theme/'
     | '/developers/tools/'
@@ -378,6 +414,8 @@ export interface RootRouteChildren {
   SettingsRoute: typeof SettingsRouteWithChildren
   GroupGroupIdRouteRoute: typeof GroupGroupIdRouteRouteWithChildren
   GroupIndexRoute: typeof GroupIndexRoute
+  PlazaIndexRoute: typeof PlazaIndexRoute
+  PlazaWeatherMapRoute: typeof PlazaWeatherMapRoute
   DevelopersThemeExamplesComponentDemoRoute: typeof DevelopersThemeExamplesComponentDemoRoute
 }
 
@@ -418,6 +456,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/districts': {
+      id: '/admin/districts'
+      path: '/districts'
+      fullPath: '/admin/districts'
+      preLoaderRoute: typeof AdminDistrictsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/developers/': {
       id: '/developers/'
       path: '/'
@@ -444,6 +489,13 @@ declare module '@tanstack/react-router' {
       path: '/group/$groupId'
       fullPath: '/group/$groupId'
       preLoaderRoute: typeof GroupGroupIdRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/plaza/': {
+      id: '/plaza/'
+      path: '/plaza'
+      fullPath: '/plaza/'
+      preLoaderRoute: typeof PlazaIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings/': {
@@ -565,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GroupGroupIdSettingsRouteImport
       parentRoute: typeof GroupGroupIdRouteRoute
     }
+    '/plaza/weather/map': {
+      id: '/plaza/weather/map'
+      path: '/plaza/weather/map'
+      fullPath: '/plaza/weather/map'
+      preLoaderRoute: typeof PlazaWeatherMapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/developers_/theme/examples/$component/$demo': {
       id: '/developers_/theme/examples/$component/$demo'
       path: '/developers/theme/examples/$component/$demo'
@@ -590,12 +649,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminDistrictsRoute: typeof AdminDistrictsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminWechatMenuRoute: typeof AdminWechatMenuRoute
   AdminWechatTokenRoute: typeof AdminWechatTokenRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminDistrictsRoute: AdminDistrictsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminWechatMenuRoute: AdminWechatMenuRoute,
   AdminWechatTokenRoute: AdminWechatTokenRoute,
@@ -681,6 +742,8 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsRoute: SettingsRouteWithChildren,
   GroupGroupIdRouteRoute: GroupGroupIdRouteRouteWithChildren,
   GroupIndexRoute: GroupIndexRoute,
+  PlazaIndexRoute: PlazaIndexRoute,
+  PlazaWeatherMapRoute: PlazaWeatherMapRoute,
   DevelopersThemeExamplesComponentDemoRoute:
     DevelopersThemeExamplesComponentDemoRoute,
 }

@@ -5,8 +5,8 @@
 //! conditional `UPDATE` after making sure the row exists, atomic on both engines (PostgreSQL
 //! re-checks the `WHERE` of a concurrently updated row, SQLite runs one writer at a time). Unlike
 //! the token's, it is not re-entrant: two requests of one instance (one holder) racing for it get
-//! it once, so one instance never asks the provider twice at a time. Storing and releasing clear
-//! the lease only when the caller holds it.
+//! it once, so one instance never asks the provider twice at a time. Storing clears the lease only
+//! when the caller holds it; a failed refresh leaves it to expire (the service's back-off).
 //!
 //! The snapshot's readings are stored as JSON text, its time in `fetched_at`. Readings that no
 //! longer read (the model changed since they were written) count as none, and the next refresh
@@ -38,9 +38,6 @@ const STORE_SQL: &str = "INSERT INTO weather_cache (name, snapshot_json, fetched
      ELSE weather_cache.lock_holder END, \
      lock_until = CASE WHEN weather_cache.lock_holder = $4 THEN NULL \
      ELSE weather_cache.lock_until END";
-
-const RELEASE_SQL: &str = "UPDATE weather_cache SET lock_holder = NULL, lock_until = NULL \
-     WHERE name = $1 AND lock_holder = $2";
 
 /// The weather map's cache in `weather_cache`.
 #[derive(Debug, Clone)]
@@ -112,12 +109,6 @@ impl WeatherCache for SqlWeatherCache {
             ],
         )
         .await?;
-        Ok(())
-    }
-
-    async fn release(&self, holder: String) -> Result<(), anyhow::Error> {
-        self.execute(RELEASE_SQL, vec![NAME.into(), holder.into()])
-            .await?;
         Ok(())
     }
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+use reqwest::header::{CONTENT_TYPE, SET_COOKIE};
+use serde_json::{Value, json};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -117,4 +119,170 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The password of every account the benchmarks register.
+pub const BENCH_PASSWORD: &str = "bench-password-1";
+
+/// How many SQL statements the server logs while answering one request.
+pub async fn statements_of(
+    server: &Server,
+    client: &reqwest::Client,
+    url: &str,
+    cookie: Option<&str>,
+) -> usize {
+    let count = |s: &Server| {
+        s.log_lines()
+            .iter()
+            .filter(|l| l.contains("db.statement"))
+            .count()
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = count(server);
+    let mut req = client.get(url);
+    if let Some(c) = cookie {
+        req = req.header("Cookie", c);
+    }
+    let res = req.send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    res.bytes().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    count(server) - before
+}
+
+pub async fn register(client: &reqwest::Client, base: &str, name: &str) -> String {
+    let res = client
+        .post(format!("{base}/api/auth/username/register"))
+        .json(&json!({ "username": name, "password": BENCH_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        res.status().is_success(),
+        "register {name}: {}",
+        res.status()
+    );
+    res.headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("courtyard_session="))
+        .and_then(|v| v.split(';').next())
+        .unwrap()
+        .to_owned()
+}
+
+pub async fn post(
+    client: &reqwest::Client,
+    base: &str,
+    cookie: &str,
+    path: &str,
+    body: Value,
+) -> Value {
+    let res = client
+        .post(format!("{base}{path}"))
+        .header("Cookie", cookie)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    let body: Value = res.json().await.unwrap();
+    assert!(status.is_success(), "POST {path}: {status} {body}");
+    body
+}
+
+pub async fn upload(
+    client: &reqwest::Client,
+    base: &str,
+    cookie: &str,
+    path: &str,
+    bytes: Vec<u8>,
+    put: bool,
+) {
+    let url = format!("{base}{path}");
+    let req = if put {
+        client.put(url)
+    } else {
+        client.post(url)
+    };
+    let res = req
+        .header("Cookie", cookie)
+        .header(CONTENT_TYPE, "application/octet-stream")
+        .body(bytes)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    assert!(
+        status.is_success(),
+        "{path}: {status} {}",
+        res.text().await.unwrap()
+    );
+}
+
+pub fn png(w: u32, h: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(w, h, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// Each cookie a reader asking `url` in a closed loop, `per_reader` times, all at once: the
+/// latencies (sorted) and the wall time.
+pub async fn closed_loop(
+    client: &reqwest::Client,
+    url: &str,
+    cookies: &[String],
+    per_reader: usize,
+) -> (Vec<Duration>, Duration) {
+    let started = Instant::now();
+    let runs: Vec<Vec<Duration>> = futures_util::future::join_all(cookies.iter().map(|cookie| {
+        let (client, url, cookie) = (client.clone(), url.to_owned(), cookie.clone());
+        async move {
+            let mut mine = Vec::with_capacity(per_reader);
+            for _ in 0..per_reader {
+                let t = Instant::now();
+                let res = client
+                    .get(&url)
+                    .header("Cookie", &cookie)
+                    .send()
+                    .await
+                    .unwrap();
+                assert_eq!(res.status(), 200);
+                res.bytes().await.unwrap();
+                mine.push(t.elapsed());
+            }
+            mine
+        }
+    }))
+    .await;
+    let wall = started.elapsed();
+    let mut samples: Vec<Duration> = runs.into_iter().flatten().collect();
+    samples.sort();
+    (samples, wall)
+}
+
+/// Uploads `bytes` as a raw body with a POST and returns the answer's JSON.
+pub async fn upload_json(
+    client: &reqwest::Client,
+    base: &str,
+    cookie: &str,
+    path: &str,
+    bytes: Vec<u8>,
+) -> Value {
+    let res = client
+        .post(format!("{base}{path}"))
+        .header("Cookie", cookie)
+        .header(CONTENT_TYPE, "application/octet-stream")
+        .body(bytes)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status();
+    let body: Value = res.json().await.unwrap();
+    assert!(status.is_success(), "{path}: {status} {body}");
+    body
 }

@@ -196,8 +196,8 @@ pub struct PersonDto {
     pub avatar_url: Option<String>,
 }
 
-impl From<&groups::model::Person> for PersonDto {
-    fn from(p: &groups::model::Person) -> Self {
+impl From<&kernel::Person> for PersonDto {
+    fn from(p: &kernel::Person) -> Self {
         Self {
             id: p.id.0,
             username: p.username.clone(),
@@ -206,6 +206,11 @@ impl From<&groups::model::Person> for PersonDto {
         }
     }
 }
+
+/// The raw bytes of one image upload (JPEG, PNG, WebP or GIF, judged by content).
+#[derive(Debug, ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct ImageBytes(pub Vec<u8>);
 
 /// Where a stored image is served (`GET /api/media/{id}` and its thumbnail).
 pub fn media_url(id: kernel::MediaId, variant: media::Variant) -> String {

@@ -15,6 +15,7 @@ use chat::error::ChatValidation;
 use chat::{ChatError, LlmError};
 use groups::GroupError;
 use media::MediaError;
+use plaza::PlazaError;
 use serde::Serialize;
 use std::fmt;
 use utoipa::ToSchema;
@@ -468,6 +469,44 @@ impl From<GroupError> for ApiError {
     }
 }
 
+impl From<PlazaError> for ApiError {
+    fn from(e: PlazaError) -> Self {
+        use StatusCode as S;
+        let (status, code, msg) = match e {
+            PlazaError::InvalidBody => {
+                return ApiError::unprocessable("invalid_post_body", Msg::InvalidPostBody)
+                    .with_field("body", Msg::InvalidPostBody);
+            }
+            PlazaError::InvalidComment => {
+                return ApiError::unprocessable("invalid_comment", Msg::InvalidComment)
+                    .with_field("body", Msg::InvalidComment);
+            }
+            PlazaError::TooManyImages => {
+                return ApiError::unprocessable("too_many_images", Msg::TooManyPostImages)
+                    .with_field("imageIds", Msg::TooManyPostImages);
+            }
+            PlazaError::ImageNotUsable => {
+                return ApiError::unprocessable("image_not_usable", Msg::ImageNotUsable)
+                    .with_field("imageIds", Msg::ImageNotUsable);
+            }
+            PlazaError::UnknownDistrict => (
+                S::UNPROCESSABLE_ENTITY,
+                "unknown_district",
+                Msg::UnknownDistrict,
+            ),
+            PlazaError::NotFound => (S::NOT_FOUND, "not_found", Msg::PostNotFound),
+            PlazaError::NotAllowed => (S::FORBIDDEN, "forbidden", Msg::NotYours),
+            PlazaError::RateLimited { retry_after_secs } => {
+                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
+                    .with_retry_after(retry_after_secs);
+            }
+            PlazaError::Media(e) => return e.into(),
+            PlazaError::Unexpected(cause) => return ApiError::internal(&cause),
+        };
+        ApiError::new(status, code, msg)
+    }
+}
+
 impl From<MediaError> for ApiError {
     fn from(e: MediaError) -> Self {
         use StatusCode as S;
@@ -855,6 +894,74 @@ impl From<tokens::TokenError> for ApiError {
             E::InvalidToken => ApiError::invalid_token(),
             E::NotFound => ApiError::not_found(),
             E::Unexpected(e) => ApiError::internal(&e),
+        }
+    }
+}
+
+impl From<districts::DistrictsError> for ApiError {
+    fn from(e: districts::DistrictsError) -> Self {
+        use districts::DistrictError as D;
+        use districts::DistrictsError as E;
+        match e {
+            E::Invalid(D::MissingParent(_)) => {
+                ApiError::unprocessable("missing_parent", Msg::MissingParentDistrict)
+                    .with_field("code", Msg::MissingParentDistrict)
+            }
+            E::Invalid(d) => {
+                let field = match d {
+                    D::InvalidCode | D::MissingParent(_) => "code",
+                    D::InvalidNameZh => "nameZh",
+                    D::InvalidNameEn => "nameEn",
+                    D::InvalidCoordinates => "lat",
+                    D::InvalidTile => "tile",
+                };
+                ApiError::unprocessable("invalid_district", Msg::InvalidDistrict)
+                    .with_field(field, crate::i18n::district_error(&d))
+            }
+            E::NotFound => ApiError::not_found(),
+            E::AlreadyExists => {
+                ApiError::new(StatusCode::CONFLICT, "district_exists", Msg::DistrictExists)
+                    .with_field("code", Msg::DistrictExists)
+            }
+            E::TooManyRows { max } => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "invalid_import_file",
+                Msg::ImportTooManyLines,
+            )
+            .with_detail(max.to_string()),
+            E::Unexpected(cause) => ApiError::internal(&cause),
+        }
+    }
+}
+
+/// A file an import cannot read: 400 `invalid_import_file`, with the line (or the column) in
+/// `detail` where there is one.
+impl From<districts::format::FormatError> for ApiError {
+    fn from(e: districts::format::FormatError) -> Self {
+        use districts::format::FormatError as F;
+        let msg = match &e {
+            F::Empty => Msg::ImportFileEmpty,
+            F::NotUtf8 => Msg::ImportNotUtf8,
+            F::TooManyRows { .. } => Msg::ImportTooManyLines,
+            F::MissingColumn(_) => Msg::ImportMissingColumn,
+            F::UnknownColumn(_) => Msg::ImportUnknownColumn,
+            F::BadQuoting { .. } => Msg::ImportBadQuoting,
+            F::FieldCount { .. } => Msg::ImportFieldCount,
+            F::NotJson { .. } => Msg::ImportNotJson,
+            F::NotAnArray => Msg::ImportNotAnArray,
+            F::NotAnObject { .. } => Msg::ImportNotAnObject,
+            F::BadValue { .. } => Msg::ImportBadValue,
+        };
+        let detail = match &e {
+            F::MissingColumn(c) => Some((*c).to_owned()),
+            F::UnknownColumn(c) => Some(c.chars().take(40).collect()),
+            F::TooManyRows { max } => Some(max.to_string()),
+            _ => e.line().map(|l| l.to_string()),
+        };
+        let api = ApiError::new(StatusCode::BAD_REQUEST, "invalid_import_file", msg);
+        match detail {
+            Some(d) => api.with_detail(d),
+            None => api,
         }
     }
 }

@@ -5,10 +5,13 @@ pub mod account;
 pub mod admin;
 pub mod ai;
 pub mod auth;
+pub mod districts;
 pub mod groups;
 pub mod media;
+pub mod plaza;
 pub mod system;
 pub mod tokens;
+pub mod weather;
 
 // Shared by the areas; none of these imports an area.
 pub mod access;
@@ -41,6 +44,8 @@ use utoipa_actix_web::scope::Scope;
         (name = "admin", description = "The admin console (admins only)"),
         (name = "ai", description = "The AI assistant"),
         (name = "groups", description = "Community groups: their members, articles and gallery"),
+        (name = "districts", description = "Administrative divisions (GB/T 2260): provinces, cities and counties, to browse and search"),
+        (name = "plaza", description = "The public plaza: posts, likes, comments and the weather map"),
         (name = "media", description = "Stored images (a private group's for its members only)"),
         (name = "system", description = "Health and the API description itself"),
     ),
@@ -267,6 +272,14 @@ pub fn api_scope() -> Scope<
         .service(admin::handlers::delete_menu)
         .service(admin::handlers::menu_versions)
         .service(admin::handlers::rollback_menu)
+        // `search`, `import` and `export` before `{code}`: the first route that matches serves.
+        .service(districts::handlers::list_districts)
+        .service(districts::handlers::search_districts)
+        .service(districts::handlers::show_district)
+        .service(districts::handlers::create_district)
+        .service(districts::handlers::import_districts)
+        .service(districts::handlers::export_districts)
+        .service(districts::handlers::update_district)
         .service(groups::handlers::discover_groups)
         .service(groups::handlers::my_groups)
         .service(groups::handlers::create_group)
@@ -301,6 +314,19 @@ pub fn api_scope() -> Scope<
         .service(groups::articles::delete_article)
         .service(media::handlers::media_original)
         .service(media::handlers::media_thumbnail)
+        .service(weather::handlers::weather_map)
+        // `new-count` before `{id}`: the first route that matches serves.
+        .service(plaza::handlers::count_new_plaza_posts)
+        .service(plaza::handlers::list_plaza_posts)
+        .service(plaza::handlers::create_plaza_post)
+        .service(plaza::handlers::get_plaza_post)
+        .service(plaza::handlers::delete_plaza_post)
+        .service(plaza::handlers::upload_plaza_image)
+        .service(plaza::handlers::like_plaza_post)
+        .service(plaza::handlers::unlike_plaza_post)
+        .service(plaza::handlers::list_plaza_comments)
+        .service(plaza::handlers::create_plaza_comment)
+        .service(plaza::handlers::delete_plaza_comment)
         .service(system::handlers::health)
         .service(system::handlers::openapi_json)
 }

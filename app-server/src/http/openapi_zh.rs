@@ -22,6 +22,34 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
             "与登录验证码相同，但用于把号码绑定到当前登录的账户。仅限浏览器会话，且需近期确认过账户（在 `REAUTH_WINDOW_MINUTES` 内登录过，或用 `POST /api/auth/reauthenticate` 确认过，默认 10 分钟）。答复从不透露号码是否属于其他账户：那要等验证码正确后由 `PUT /api/account/phone` 告知。除每条验证码的限制外，每个账户每小时最多 10 条。",
         ),
     ),
+    (
+        "POST /api/admin/districts",
+        "行政区：新增",
+        Some(
+            "上级行政区须已存在（由代码的形式决定：`510100` 属于 `510000`）；只有省级行政区有瓦片位置。记入审计日志 `district.created`。",
+        ),
+    ),
+    (
+        "PUT /api/admin/districts/{code}",
+        "行政区：编辑",
+        Some(
+            "修改名称、驻地坐标和（省级）瓦片位置；代码不可更改。记入审计日志 `district.updated`，并记下修改前的内容。",
+        ),
+    ),
+    (
+        "GET /api/admin/districts/export",
+        "行政区：导出全部",
+        Some(
+            "以文件下载返回（`Content-Disposition: attachment`），格式与导入相同，上级在下级之前：原样导入不会有任何更改。",
+        ),
+    ),
+    (
+        "POST /api/admin/districts/import",
+        "行政区：导入 CSV 或 JSON 文件",
+        Some(
+            "请求内容就是文件本身：`text/csv`（表头包含 `code`、`name_zh`、`name_en`、`lat`、`lon`，可选 `tile_col`、`tile_row`）或 `application/json`（`DistrictFileEntry` 的数组），最大 2 MiB、5000 行。答复逐行（按文件本身的行号）列出将新增、修改的行，以及被拒绝的行和原因。`dryRun=false` 时，只有没有任何一行被拒绝才会在一个事务中写入：要么全部写入，要么都不写。无法按其格式读取的文件答复 400 `invalid_import_file`（有行号时放在 `detail` 中）。记入审计日志 `district.imported`。",
+        ),
+    ),
     ("GET /api/admin/overview", "管理概览：数量与外部服务", None),
     ("GET /api/admin/wechat/menu", "微信菜单：当前菜单", None),
     (
@@ -73,6 +101,21 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         ),
     ),
     ("GET /api/ai/models", "AI 助手的模型及是否可用", None),
+    (
+        "GET /api/districts",
+        "某上级之下的行政区",
+        Some(
+            "`parent` 直接管辖的行政区（省的地级市、市的县区），不带 `parent` 时为 34 个省级行政区，按代码排序。",
+        ),
+    ),
+    (
+        "GET /api/districts/search",
+        "搜索行政区",
+        Some(
+            "代码以 `q` 开头，或中文名、英文名包含 `q`（英文不区分大小写）的各级行政区，按代码排序。",
+        ),
+    ),
+    ("GET /api/districts/{code}", "某个行政区", None),
     (
         "POST /api/auth/logout",
         "退出登录",
@@ -371,6 +414,72 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "图片缩略图",
         Some("JPEG，长边最多 `MEDIA_THUMB_MAX_EDGE` 像素；谁能查看与原图相同。"),
     ),
+    (
+        "GET /api/plaza/weather",
+        "天气地图",
+        Some(
+            "每个省级行政区在瓦片地图上的位置（`tile`）及其天气：来自免密钥天气预报 API（Open-Meteo）的当前天气和未来 3 天预报，所有服务器共用，最多每 15 分钟由其中一台刷新一次。天气服务出错时，返回上次的数据，附 `stale: true` 和数据时间 `asOf`；一条数据都没有时 `available: false`。两种情况都答复 200。展示数据时请同时展示 `attribution`。",
+        ),
+    ),
+    (
+        "GET /api/plaza/posts",
+        "广场动态",
+        Some(
+            "按时间从新到旧；带 `district` 时只看该地区的动态。游标是上一页最后一条的位置，所以期间新发的动态不会让后面的页重复或漏掉内容；新动态出现在 `headCursor` 之上（见 `GET /api/plaza/posts/new-count`）。",
+        ),
+    ),
+    (
+        "GET /api/plaza/posts/new-count",
+        "新动态数量",
+        Some(
+            "在某次加载的 `headCursor` 之上新发了多少条动态（最多计到 99），用于“有 N 条新动态”的提示。",
+        ),
+    ),
+    (
+        "POST /api/plaza/posts",
+        "发动态",
+        Some(
+            "文字（最多 2000 个字符）和最多 9 张先用 `POST /api/plaza/images` 上传的图片，可选标注一个地区。每人有频率限制（`RATE_PLAZA_POSTS`）。",
+        ),
+    ),
+    ("GET /api/plaza/posts/{id}", "一条动态", None),
+    (
+        "DELETE /api/plaza/posts/{id}",
+        "删除动态",
+        Some("作者本人或管理员可以删除（管理员删除会记入审计日志）。图片、点赞和评论一并删除。"),
+    ),
+    (
+        "POST /api/plaza/images",
+        "为动态上传图片",
+        Some(
+            "请求体是一张图片的原始字节（JPEG、PNG、WebP 或 GIF，按内容判断），与其他上传一样检查并清理。在被某条动态使用（`imageIds`）之前只有上传者本人能看到；一天内没有动态使用的图片会被删除。",
+        ),
+    ),
+    (
+        "PUT /api/plaza/posts/{id}/like",
+        "点赞",
+        Some("每人一次：重复点赞不会改变任何东西。"),
+    ),
+    (
+        "DELETE /api/plaza/posts/{id}/like",
+        "取消点赞",
+        Some("没有点过赞时什么也不会改变。"),
+    ),
+    (
+        "GET /api/plaza/posts/{id}/comments",
+        "动态的评论",
+        Some("从旧到新（最新的在最后），按游标分页。"),
+    ),
+    (
+        "POST /api/plaza/posts/{id}/comments",
+        "发表评论",
+        Some("1–500 个字符。每人有频率限制（`RATE_PLAZA_COMMENTS`）。"),
+    ),
+    (
+        "DELETE /api/plaza/comments/{id}",
+        "删除评论",
+        Some("作者本人或管理员可以删除（管理员删除会记入审计日志）。"),
+    ),
 ];
 
 /// Tag name → description.
@@ -381,7 +490,12 @@ pub const TAGS: &[(&str, &str)] = &[
     ("admin", "管理后台（仅管理员）"),
     ("ai", "AI 助手"),
     ("groups", "社区小组：成员、文章和相册"),
+    (
+        "districts",
+        "行政区划（GB/T 2260）：省、市、县，可浏览和搜索",
+    ),
     ("media", "已存储的图片（私密小组的图片仅对其成员可见）"),
+    ("plaza", "公共广场：帖子、点赞、评论和天气地图"),
     ("system", "健康检查与 API 描述本身"),
 ];
 

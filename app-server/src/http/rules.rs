@@ -23,6 +23,7 @@ use serde_json::{Value, json};
 use tokens::model::{Access, Area, Expiry, MAX_NAME_CHARS, Scope, TokenState};
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::{KnownFormat, RefOr, SchemaFormat};
+use weather::Condition;
 
 /// A mainland mobile number, national digits.
 const CN_NATIONAL: &str = "1[3-9][0-9]{9}";
@@ -457,6 +458,13 @@ pub fn join_policy() -> Schema {
     )
 }
 
+pub fn weather_condition() -> Schema {
+    one_of(
+        Condition::ALL.map(Condition::as_str),
+        "The weather, from the provider's WMO code; `unknown` for a code the table does not know.",
+    )
+}
+
 pub fn member_role() -> Schema {
     one_of(MemberRole::ALL.map(MemberRole::as_str), "A member's role.")
 }
@@ -585,6 +593,157 @@ pub fn article_body() -> Schema {
         .examples([json!("## 三月\n\n- 《活着》")])
         .build()
         .into()
+}
+
+/// A plaza post's text (`plaza::model::parse_post_body`).
+pub fn post_body() -> Schema {
+    string()
+        .max_length(Some(plaza::model::MAX_POST_CHARS))
+        .description(Some(format!(
+            "At most {} characters after trimming; may be empty only when the post has images.",
+            plaza::model::MAX_POST_CHARS
+        )))
+        .examples([json!("成都今天出太阳了 ☀️")])
+        .build()
+        .into()
+}
+
+/// The images of a post, in order (`plaza::model::MAX_POST_IMAGES`).
+pub fn post_image_ids() -> Schema {
+    ArrayBuilder::new()
+        .items(RefOr::T(
+            string()
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid)))
+                .build()
+                .into(),
+        ))
+        .max_items(Some(plaza::model::MAX_POST_IMAGES))
+        .unique_items(true)
+        .description(Some(format!(
+            "Ids of images uploaded with `POST /api/plaza/images` by the author and not yet in a post, at most {}, in the order to show them.",
+            plaza::model::MAX_POST_IMAGES
+        )))
+        .build()
+        .into()
+}
+
+/// A comment's text (`plaza::model::parse_comment_body`).
+pub fn comment_body() -> Schema {
+    string()
+        .min_length(Some(1))
+        .max_length(Some(plaza::model::MAX_COMMENT_CHARS))
+        .pattern(Some(r"\S"))
+        .description(Some(format!(
+            "1–{} characters after trimming.",
+            plaza::model::MAX_COMMENT_CHARS
+        )))
+        .examples([json!("好天气！")])
+        .build()
+        .into()
+}
+
+/// A GB/T 2260 district code: six digits.
+pub fn district_code() -> Schema {
+    string()
+        .pattern(Some("^[0-9]{6}$"))
+        .description(Some(
+            "A GB/T 2260 code: six digits (`510000` a province, `510100` a city, `510104` a county).",
+        ))
+        .examples([json!("510000")])
+        .build()
+        .into()
+}
+
+/// A district's level (its code's shape gives it).
+pub fn district_level() -> Schema {
+    one_of(
+        districts::Level::ALL.map(districts::Level::as_str),
+        "`province` (`xx0000`), `city` (`xxxx00`) or `county`.",
+    )
+}
+
+fn district_name(max: usize, example: &str) -> Schema {
+    string()
+        .min_length(Some(1))
+        .max_length(Some(max))
+        .pattern(Some(r"\S"))
+        .description(Some(format!(
+            "1–{max} characters after trimming, no control characters."
+        )))
+        .examples([json!(example)])
+        .build()
+        .into()
+}
+
+/// `District::new`: a Chinese name.
+pub fn district_name_zh() -> Schema {
+    district_name(districts::District::MAX_NAME_ZH, "成都市")
+}
+
+/// `District::new`: an English name.
+pub fn district_name_en() -> Schema {
+    district_name(districts::District::MAX_NAME_EN, "Chengdu")
+}
+
+fn degrees(max: f64, description: &str, example: f64) -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+        .minimum(Some(-max))
+        .maximum(Some(max))
+        .description(Some(description))
+        .examples([json!(example)])
+        .build()
+        .into()
+}
+
+/// The seat's latitude, degrees (WGS 84).
+pub fn latitude() -> Schema {
+    degrees(
+        90.0,
+        "The seat's latitude, -90 to 90 (degrees, WGS 84).",
+        30.5728,
+    )
+}
+
+/// The seat's longitude, degrees (WGS 84).
+pub fn longitude() -> Schema {
+    degrees(
+        180.0,
+        "The seat's longitude, -180 to 180 (degrees, WGS 84).",
+        104.0668,
+    )
+}
+
+/// A tile-map column or row (`TilePosition::SIZE`).
+pub fn district_tile_index() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(0))
+        .maximum(Some(districts::TilePosition::SIZE - 1))
+        .description(Some(format!(
+            "0–{}: columns west → east, rows north → south.",
+            districts::TilePosition::SIZE - 1
+        )))
+        .build()
+        .into()
+}
+
+/// Why an import refused a line (`districts::import::Refusal::code`).
+pub fn district_refusal() -> Schema {
+    one_of(
+        [
+            "invalid_code",
+            "invalid_name_zh",
+            "invalid_name_en",
+            "invalid_coordinates",
+            "invalid_tile",
+            "missing_parent",
+            "duplicate_code",
+            "not_a_number",
+        ],
+        "Why the line was refused.",
+    )
 }
 
 #[cfg(test)]

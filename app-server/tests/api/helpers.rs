@@ -24,6 +24,8 @@ pub fn test_config() -> Config {
     c.argon2.iterations = 1;
     c.static_dir = std::env::temp_dir().join("courtyard-no-static-dir");
     c.workers = Some(1);
+    // No test reaches the internet: the weather tests point it at a local fake.
+    c.weather = None;
     c.media.store = app_server::config::MediaStoreSettings::Filesystem(std::env::temp_dir().join(
         format!("courtyard-test-media-{}", uuid::Uuid::new_v4().simple()),
     ));

@@ -194,11 +194,17 @@ mod tests {
             .returning(|_, _| Ok(Readable::Public));
         let access = AccessByKind::new(vec![(MediaKind::Cover, Arc::new(groups))]);
         assert_eq!(
-            access.readable(None, &file(MediaKind::Cover)).await.unwrap(),
+            access
+                .readable(None, &file(MediaKind::Cover))
+                .await
+                .unwrap(),
             Readable::Public
         );
         assert_eq!(
-            access.readable(None, &file(MediaKind::Plaza)).await.unwrap(),
+            access
+                .readable(None, &file(MediaKind::Plaza))
+                .await
+                .unwrap(),
             Readable::No
         );
     }

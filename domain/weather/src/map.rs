@@ -208,7 +208,6 @@ mod tests {
         let mut cache = MockWeatherCache::new();
         cache.expect_latest().returning(|| Ok(None));
         cache.expect_take_lease().returning(|_, _, _| Ok(true));
-        cache.expect_release().times(1).returning(|_| Ok(()));
         let mut provider = MockWeatherProvider::new();
         provider
             .expect_fetch()

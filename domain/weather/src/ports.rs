@@ -69,10 +69,4 @@ pub trait WeatherCache: Send + Sync {
     /// # Errors
     /// Only when the store cannot be reached.
     async fn store(&self, snapshot: Snapshot, holder: String) -> Result<(), anyhow::Error>;
-
-    /// Gives the lease back without storing (the provider failed).
-    ///
-    /// # Errors
-    /// Only when the store cannot be reached.
-    async fn release(&self, holder: String) -> Result<(), anyhow::Error>;
 }

@@ -12,7 +12,10 @@ use std::sync::Arc;
 pub struct WeatherPolicy {
     /// Readings younger than this are served without asking the provider (15 minutes).
     pub max_age_secs: i64,
-    /// A refresh holds the lease at most this long (a crashed instance cannot keep it).
+    /// A refresh holds the lease at most this long (a crashed instance cannot keep it). A failed
+    /// refresh keeps it until then: while the provider is down, every instance together asks
+    /// it once per lease, and readers get the last readings at once instead of each waiting for
+    /// a time-out.
     pub lease_secs: i64,
 }
 
@@ -106,8 +109,8 @@ impl WeatherService {
                 Ok(view(Some(snapshot), false))
             }
             Err(e) => {
+                // The lease is kept until it expires: the back-off before the next attempt.
                 tracing::warn!(error = %e, "refreshing the weather failed; serving the last readings");
-                self.cache.release(self.holder.clone()).await?;
                 let stale = latest.is_some();
                 Ok(view(latest, stale))
             }
@@ -234,18 +237,13 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_failing_provider_gives_the_lease_back_and_the_last_readings_stale() {
+    async fn a_failing_provider_keeps_the_lease_as_a_back_off_and_the_last_readings_stale() {
         let mut cache = MockWeatherCache::new();
         cache
             .expect_latest()
             .returning(|| Ok(Some(snapshot(t0() - Duration::hours(2), 18.0))));
         cache.expect_take_lease().returning(|_, _, _| Ok(true));
         cache.expect_store().never();
-        cache
-            .expect_release()
-            .withf(|holder| holder == "instance-a")
-            .times(1)
-            .returning(|_| Ok(()));
         let provider = provider_answering(|| Err(ProviderError::Timeout));
         let view = service(Some(provider), cache)
             .current(places())
@@ -260,7 +258,6 @@ mod tests {
         let mut cache = MockWeatherCache::new();
         cache.expect_latest().returning(|| Ok(None));
         cache.expect_take_lease().returning(|_, _, _| Ok(true));
-        cache.expect_release().times(1).returning(|_| Ok(()));
         let provider = provider_answering(|| Err(ProviderError::Malformed("<html>".into())));
         let view = service(Some(provider), cache)
             .current(places())

@@ -7,6 +7,7 @@ import { settle } from '../checks.ts'
 import { groupContentPages, groupWithContent, signUpGroupOwner } from '../group-content-data.ts'
 import { groupForPages, signUp } from '../groups-data.ts'
 import { ADMIN, FAKES } from '../helpers.ts'
+import { plazaWithPosts, signUpPoster } from '../plaza-data.ts'
 
 const LANGS = ['zh', 'en'] as const
 const MODES = ['light', 'dark'] as const
@@ -18,6 +19,7 @@ const PAGES: ReadonlyArray<{ name: string; path: string; signedOut?: boolean }> 
   { name: 'settings-account', path: '/settings/account' },
   { name: 'settings-security', path: '/settings/security' },
   { name: 'admin', path: '/admin' },
+  { name: 'admin-districts', path: '/admin/districts' },
   { name: 'developers', path: '/developers' },
   { name: 'developers-api', path: '/developers/api/get-api-health' },
   { name: 'developers-pat', path: '/developers/pat' },
@@ -161,6 +163,64 @@ for (const lang of LANGS) {
         await settle(page)
         await page.screenshot({ path: file(name), fullPage: true })
       }
+    })
+  }
+}
+
+// The weather map (readings from the fake forecast API) and one province's details.
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    test(`weather map ${lang} ${mode}`, async ({ page }, info) => {
+      const baseURL = info.project.use.baseURL!
+      const file = (name: string) =>
+        `e2e/artifacts/${name}-${lang}-${mode}-${info.project.name}.png`
+      await prepare(page, baseURL, lang, mode, false)
+      await show(page, '/plaza/weather/map')
+      await expect(page.locator('[data-province]').first()).toBeVisible()
+      await settle(page)
+      await page.screenshot({ path: file('weather-map'), fullPage: true })
+      await page.locator('[data-province="510000"]').click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await settle(page)
+      await page.screenshot({ path: file('weather-province') })
+    })
+  }
+}
+
+// The plaza: the feed with posts of one, four and seven images, signed out (the login prompt)
+// and signed in (the composer), a post's comments open, and the lightbox.
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    test(`plaza ${lang} ${mode}`, async ({ page }, info) => {
+      test.setTimeout(120_000)
+      const baseURL = info.project.use.baseURL!
+      const file = (name: string) =>
+        `e2e/artifacts/${name}-${lang}-${mode}-${info.project.name}.png`
+      await prepare(page, baseURL, lang, mode, false)
+      await show(page, '/plaza')
+      await settle(page)
+      await page.screenshot({ path: file('plaza-signed-out'), fullPage: true })
+
+      await signUpPoster(page.request, baseURL, lang === 'zh' ? '林小溪' : 'Lily', 'shot')
+      await plazaWithPosts(page.request, baseURL, lang)
+      await show(page, '/plaza')
+      const feed = page.getByRole('feed')
+      await expect(feed.getByRole('article').first()).toBeVisible()
+      await feed.getByRole('article').first().locator('footer button').nth(1).click()
+      await expect(feed.getByRole('region').first()).toBeVisible()
+      await settle(page)
+      await page.screenshot({ path: file('plaza'), fullPage: true })
+
+      await feed
+        .getByRole('article')
+        .nth(1)
+        .getByRole('listitem')
+        .first()
+        .getByRole('button')
+        .click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await settle(page)
+      await page.screenshot({ path: file('plaza-lightbox') })
     })
   }
 }

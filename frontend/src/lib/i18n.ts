@@ -42,6 +42,18 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/group-content.json'),
     en: () => import('@/locales/en/group-content.json'),
   },
+  plaza: {
+    zh: () => import('@/locales/zh/plaza.json'),
+    en: () => import('@/locales/en/plaza.json'),
+  },
+  weather: {
+    zh: () => import('@/locales/zh/weather.json'),
+    en: () => import('@/locales/en/weather.json'),
+  },
+  districts: {
+    zh: () => import('@/locales/zh/districts.json'),
+    en: () => import('@/locales/en/districts.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 
 export type LazyNamespace = keyof typeof lazyNamespaceLoaders

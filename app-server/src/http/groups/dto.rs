@@ -562,11 +562,6 @@ pub struct UploadQuery {
     pub article_id: Option<uuid::Uuid>,
 }
 
-/// The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content).
-#[derive(Debug, ToSchema)]
-#[schema(value_type = String, format = Binary)]
-pub struct ImageBytes(pub Vec<u8>);
-
 pub fn is_pending_filter(raw: Option<&str>) -> Option<bool> {
     match raw {
         None | Some("pending") => Some(true),

@@ -3,10 +3,10 @@
 
 use super::dto::{
     GalleryResponse, GroupDto, GroupHomeResponse, GroupResponse, GroupSearchQuery,
-    GroupSettingsRequest, GroupsResponse, ImageBytes, ImageDto, ImageResponse, JoinBody,
-    JoinResponse, TransferBody, UploadQuery,
+    GroupSettingsRequest, GroupsResponse, ImageDto, ImageResponse, JoinBody, JoinResponse,
+    TransferBody, UploadQuery,
 };
-use crate::http::dto::{MessageResponse, PageQuery, next_cursor, page_request};
+use crate::http::dto::{ImageBytes, MessageResponse, PageQuery, next_cursor, page_request};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
 use crate::http::upload::read_body;

@@ -19,6 +19,34 @@ export interface paths {
      */
     post: operations["send_bind_code"];
   };
+  "/api/admin/districts": {
+    /**
+     * Districts: add one
+     * @description Under an existing parent (its code's shape names it: `510100` is under `510000`); only a province has a tile. Audited as `district.created`.
+     */
+    post: operations["create_district"];
+  };
+  "/api/admin/districts/{code}": {
+    /**
+     * Districts: edit one
+     * @description Its names, seat coordinates and (a province) tile; the code never changes. Audited as `district.updated` with what it was.
+     */
+    put: operations["update_district"];
+  };
+  "/api/admin/districts/export": {
+    /**
+     * Districts: export every district
+     * @description As a file download (`Content-Disposition: attachment`), in the import's formats, parents before their children: importing it back changes nothing.
+     */
+    get: operations["export_districts"];
+  };
+  "/api/admin/districts/import": {
+    /**
+     * Districts: import a CSV or JSON file
+     * @description The body is the file itself: `text/csv` (a header naming `code`, `name_zh`, `name_en`, `lat`, `lon` and optionally `tile_col`, `tile_row`) or `application/json` (an array of `DistrictFileEntry`), at most 2 MiB and 5000 lines. The answer says, line by line (the file's own line numbers), what would be added, changed and refused with the reason. With `dryRun=false` it is applied only when no line is refused, in one transaction: all or nothing. A file that cannot be read as its format is 400 `invalid_import_file` (with the line in `detail` where there is one). Audited as `district.imported`.
+     */
+    post: operations["import_districts"];
+  };
   "/api/admin/overview": {
     /** Admin overview: counts and integrations */
     get: operations["overview"];
@@ -183,6 +211,24 @@ export interface paths {
      * @description Makes a new account (nickname and avatar from WeChat, no password) linked to the proven openid, and signs it in. The proof is spent and its cookie removed.
      */
     post: operations["auth_wechat_register"];
+  };
+  "/api/districts": {
+    /**
+     * Districts under a parent
+     * @description The divisions directly under `parent` (a province's cities, a city's counties), or the 34 provinces without it, in code order.
+     */
+    get: operations["list_districts"];
+  };
+  "/api/districts/{code}": {
+    /** A district */
+    get: operations["show_district"];
+  };
+  "/api/districts/search": {
+    /**
+     * Search districts
+     * @description Districts whose code starts with `q` or whose Chinese or English name contains it (English case-insensitively), every level, in code order.
+     */
+    get: operations["search_districts"];
   };
   "/api/docs.json": {
     /** This API's OpenAPI document */
@@ -406,6 +452,79 @@ export interface paths {
      */
     get: operations["media_thumbnail"];
   };
+  "/api/plaza/comments/{id}": {
+    /**
+     * Delete a comment
+     * @description Its author may, and an administrator (recorded in the audit log).
+     */
+    delete: operations["delete_plaza_comment"];
+  };
+  "/api/plaza/images": {
+    /**
+     * Upload an image for a post
+     * @description The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content), checked and cleaned as every upload. Only its owner sees it until a post takes it (`imageIds`); one no post takes within a day is removed.
+     */
+    post: operations["upload_plaza_image"];
+  };
+  "/api/plaza/posts": {
+    /**
+     * The plaza feed
+     * @description Posts newest first, of one district with `district`. The cursor is the last post's position, so posts written meanwhile never repeat or skip a post on later pages; they appear above `headCursor` (see `GET /api/plaza/posts/new-count`).
+     */
+    get: operations["list_plaza_posts"];
+    /**
+     * Write a post
+     * @description Text (at most 2000 characters) and up to 9 images uploaded first with `POST /api/plaza/images`, optionally tagged with a district. Limited per person (`RATE_PLAZA_POSTS`).
+     */
+    post: operations["create_plaza_post"];
+  };
+  "/api/plaza/posts/{id}": {
+    /** A post */
+    get: operations["get_plaza_post"];
+    /**
+     * Delete a post
+     * @description Its author may, and an administrator (recorded in the audit log). Its images, likes and comments go with it.
+     */
+    delete: operations["delete_plaza_post"];
+  };
+  "/api/plaza/posts/{id}/comments": {
+    /**
+     * A post's comments
+     * @description Oldest first (newest last), by cursor.
+     */
+    get: operations["list_plaza_comments"];
+    /**
+     * Comment on a post
+     * @description 1–500 characters. Limited per person (`RATE_PLAZA_COMMENTS`).
+     */
+    post: operations["create_plaza_comment"];
+  };
+  "/api/plaza/posts/{id}/like": {
+    /**
+     * Like a post
+     * @description Once per person: liking again changes nothing.
+     */
+    put: operations["like_plaza_post"];
+    /**
+     * Take a like back
+     * @description Without a like, nothing changes.
+     */
+    delete: operations["unlike_plaza_post"];
+  };
+  "/api/plaza/posts/new-count": {
+    /**
+     * Count new posts
+     * @description How many posts were written above a feed's `headCursor` (at most 99), for the "N new posts" banner.
+     */
+    get: operations["count_new_plaza_posts"];
+  };
+  "/api/plaza/weather": {
+    /**
+     * The weather map
+     * @description Every province with its place on the tile map (`tile`) and its weather: current conditions and a 3-day forecast from a keyless forecast API (Open-Meteo), shared by every server and refreshed at most every 15 minutes by one of them. When the provider fails, the last readings come with `stale: true` and their `asOf`; with none at all, `available: false`. Either way the answer is 200. Show `attribution` with the data.
+     */
+    get: operations["weather_map"];
+  };
   "/api/tokens": {
     /** My personal access tokens */
     get: operations["list"];
@@ -435,6 +554,15 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** @description A line an import adds. */
+    AddedLineDto: {
+      district: components["schemas"]["DistrictDto"];
+      /**
+       * Format: int64
+       * @description Its line in the uploaded file.
+       */
+      line: number;
+    };
     /** @description Approving: the role the person gets (`member` by default; only the owner grants `admin`). */
     ApproveBody: {
       /**
@@ -519,6 +647,13 @@ export interface components {
       /** @example true */
       success: boolean;
       user: components["schemas"]["UserDto"];
+    };
+    /** @description A line an import changes: the district as it is and as it would be. */
+    ChangedLineDto: {
+      after: components["schemas"]["DistrictDto"];
+      before: components["schemas"]["DistrictDto"];
+      /** Format: int64 */
+      line: number;
     };
     ChangePasswordRequest: {
       /** @description The password as it was set; at most 1024 bytes. */
@@ -668,6 +803,29 @@ export interface components {
       sentAt: string;
       success: boolean;
     };
+    /** @description A comment. */
+    CommentDto: {
+      author: components["schemas"]["PersonDto"];
+      body: string;
+      /** @description Whether the asker may delete it (its author, or an administrator). */
+      canDelete: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      postId: string;
+    };
+    CommentResponse: {
+      comment: components["schemas"]["CommentDto"];
+      success: boolean;
+    };
+    /** @description A page of a post's comments, oldest first. */
+    CommentsResponse: {
+      comments: components["schemas"]["CommentDto"][];
+      nextCursor: string | null;
+      success: boolean;
+    };
     CompletionChoice: {
       /** @description Why the model stopped (`stop`, `length`, …); `null` when the provider did not say. */
       finish_reason?: string | null;
@@ -705,7 +863,122 @@ export interface components {
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "admin:read" | "admin:write")[];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
+    };
+    /** @description One day of the forecast, in China's time zone. */
+    DailyForecastDto: {
+      /**
+       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
+       * @enum {string}
+       */
+      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
+      /** Format: date */
+      date: string;
+      /**
+       * Format: double
+       * @description The day's highest temperature, °C.
+       */
+      maxC: number;
+      /**
+       * Format: double
+       * @description The day's lowest temperature, °C.
+       */
+      minC: number;
+      /**
+       * Format: int32
+       * @description The chance of precipitation, 0–100 %, when the provider says.
+       */
+      precipitationChance: number | null;
+    };
+    /** @description A district's fields (the code names it and never changes). */
+    DistrictBody: {
+      /**
+       * Format: double
+       * @description The seat's latitude, -90 to 90 (degrees, WGS 84).
+       */
+      lat: number;
+      /**
+       * Format: double
+       * @description The seat's longitude, -180 to 180 (degrees, WGS 84).
+       */
+      lon: number;
+      /** @description 1–80 characters after trimming, no control characters. */
+      nameEn: string;
+      /** @description 1–40 characters after trimming, no control characters. */
+      nameZh: string;
+      tile?: components["schemas"]["DistrictTile"] | null;
+    };
+    /** @description One administrative division. */
+    DistrictDto: {
+      /** @description A GB/T 2260 code: six digits (`510000` a province, `510100` a city, `510104` a county). */
+      code: string;
+      /**
+       * Format: double
+       * @description The seat's latitude (degrees, WGS 84).
+       * @example 30.5728
+       */
+      lat: number;
+      /**
+       * @description `province` (`xx0000`), `city` (`xxxx00`) or `county`.
+       * @enum {string}
+       */
+      level: "province" | "city" | "county";
+      /**
+       * Format: double
+       * @description The seat's longitude (degrees, WGS 84).
+       * @example 104.0668
+       */
+      lon: number;
+      /** @example Chengdu */
+      nameEn: string;
+      /** @example 成都市 */
+      nameZh: string;
+      /**
+       * @description The division it belongs to (`null` for a province).
+       * @example 510000
+       */
+      parentCode: string | null;
+      tile: components["schemas"]["DistrictTile"] | null;
+    };
+    /**
+     * @description One entry of a JSON import or export file. Values may also be strings (`"30.57"`); other
+     * keys are ignored. A line that breaks a rule is refused in the plan, not here.
+     */
+    DistrictFileEntry: {
+      /** @description A GB/T 2260 code: six digits (`510000` a province, `510100` a city, `510104` a county). */
+      code: string;
+      /**
+       * Format: double
+       * @example 30.5728
+       */
+      lat: number;
+      /**
+       * Format: double
+       * @example 104.0668
+       */
+      lon: number;
+      /** @example Chengdu */
+      nameEn: string;
+      /** @example 成都市 */
+      nameZh: string;
+      tile?: components["schemas"]["DistrictTile"] | null;
+    };
+    DistrictResponse: {
+      district: components["schemas"]["DistrictDto"];
+      success: boolean;
+    };
+    DistrictsResponse: {
+      districts: components["schemas"]["DistrictDto"][];
+      /** @description Pass as `cursor` for the next page; `null` on the last page. */
+      nextCursor: string | null;
+      success: boolean;
+    };
+    /** @description A province's square on the tile map (column west → east, row north → south). */
+    DistrictTile: {
+      /** @description 0–15: columns west → east, rows north → south. */
+      col: number;
+      /** @description 0–15: columns west → east, rows north → south. */
+      row: number;
     };
     /** @description The body of every error response. */
     ErrorBody: {
@@ -848,7 +1121,7 @@ export interface components {
     };
     /**
      * Format: binary
-     * @description The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content).
+     * @description The raw bytes of one image upload (JPEG, PNG, WebP or GIF, judged by content).
      */
     ImageBytes: string;
     /** @description A stored image. */
@@ -896,6 +1169,21 @@ export interface components {
       image: components["schemas"]["ImageDto"];
       /** @example true */
       success: boolean;
+    };
+    /** @description The plan of an import, and whether it was applied. */
+    ImportPlanResponse: {
+      added: components["schemas"]["AddedLineDto"][];
+      /** @description Whether it was written (never for a dry run, nor when a line is refused). */
+      applied: boolean;
+      changed: components["schemas"]["ChangedLineDto"][];
+      /** @description Refused lines in file order; only a plan without any may be applied. */
+      refused: components["schemas"]["RefusedLineDto"][];
+      success: boolean;
+      /**
+       * Format: int64
+       * @description Lines identical to what is stored.
+       */
+      unchanged: number;
     };
     Integrations: {
       /**
@@ -968,6 +1256,12 @@ export interface components {
        */
       outcome: "joined" | "requested";
       /** @example true */
+      success: boolean;
+    };
+    LikeResponse: {
+      /** Format: int32 */
+      likeCount: number;
+      liked: boolean;
       success: boolean;
     };
     LoginRequest: {
@@ -1141,6 +1435,47 @@ export interface components {
       /** @description 1–120 characters, not only spaces (trimmed). */
       title: string;
     };
+    NewCommentRequest: {
+      /** @description 1–500 characters after trimming. */
+      body: string;
+    };
+    NewCountResponse: {
+      /**
+       * Format: int32
+       * @description Posts newer than `since`, counted up to 99.
+       */
+      count: number;
+      success: boolean;
+    };
+    /** @description A new district: its code and fields. */
+    NewDistrictBody: {
+      /** @description A GB/T 2260 code: six digits (`510000` a province, `510100` a city, `510104` a county). */
+      code: string;
+      /**
+       * Format: double
+       * @description The seat's latitude, -90 to 90 (degrees, WGS 84).
+       */
+      lat: number;
+      /**
+       * Format: double
+       * @description The seat's longitude, -180 to 180 (degrees, WGS 84).
+       */
+      lon: number;
+      /** @description 1–80 characters after trimming, no control characters. */
+      nameEn: string;
+      /** @description 1–40 characters after trimming, no control characters. */
+      nameZh: string;
+      tile?: components["schemas"]["DistrictTile"] | null;
+    };
+    /** @description A post to write. */
+    NewPostRequest: {
+      /** @description At most 2000 characters after trimming; may be empty only when the post has images. */
+      body?: string;
+      /** @description A GB/T 2260 code: six digits (`510000` a province, `510100` a city, `510104` a county). */
+      district?: string;
+      /** @description Ids of images uploaded with `POST /api/plaza/images` by the author and not yet in a post, at most 9, in the order to show them. */
+      imageIds?: string[];
+    };
     OverviewResponse: {
       integrations: components["schemas"]["Integrations"];
       success: boolean;
@@ -1172,7 +1507,7 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "admin:read" | "admin:write")[];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
       /**
        * @description Where the token stands now.
        * @enum {string}
@@ -1234,6 +1569,94 @@ export interface components {
        */
       phonePrefix: "86" | "1";
     };
+    /** @description An image stored for a post being written (its owner alone sees it until it is posted). */
+    PlazaImageResponse: {
+      image: components["schemas"]["PostImageDto"];
+      success: boolean;
+    };
+    /** @description The district a post is tagged with. */
+    PostDistrictDto: {
+      /** @example 510000 */
+      code: string;
+      /** @example Sichuan */
+      nameEn: string;
+      /** @example 四川省 */
+      nameZh: string;
+    };
+    /** @description A post as the asker sees it. */
+    PostDto: {
+      author: components["schemas"]["PersonDto"];
+      /** @example 成都今天出太阳了 ☀️ */
+      body: string;
+      /** @description Whether the asker may delete it (its author, or an administrator). */
+      canDelete: boolean;
+      /** Format: int32 */
+      commentCount: number;
+      /** Format: date-time */
+      createdAt: string;
+      district: components["schemas"]["PostDistrictDto"] | null;
+      /** Format: uuid */
+      id: string;
+      /** @description In the author's order, at most 9. */
+      images: components["schemas"]["PostImageDto"][];
+      /** Format: int32 */
+      likeCount: number;
+      /** @description Whether the asker likes it (`false` signed out). */
+      liked: boolean;
+    };
+    /** @description An image of a post. */
+    PostImageDto: {
+      /** Format: int32 */
+      height: number;
+      /** Format: uuid */
+      id: string;
+      /** @description A JPEG at most 480 px on its longer edge. */
+      thumbnailUrl: string;
+      /**
+       * @description The image, re-encoded without metadata.
+       * @example /api/media/0f8c…
+       */
+      url: string;
+      /** Format: int32 */
+      width: number;
+    };
+    PostResponse: {
+      post: components["schemas"]["PostDto"];
+      success: boolean;
+    };
+    /** @description A page of the feed, newest first. */
+    PostsResponse: {
+      /**
+       * @description The first post's position: pass as `since` to `GET /api/plaza/posts/new-count` to learn
+       * how many arrived above it; `null` for an empty page.
+       */
+      headCursor: string | null;
+      /** @description Pass as `cursor` for the next (older) page; `null` on the last. */
+      nextCursor: string | null;
+      posts: components["schemas"]["PostDto"][];
+      success: boolean;
+    };
+    /** @description A province on the map. */
+    ProvinceWeatherDto: {
+      /**
+       * @description Its GB/T 2260 code.
+       * @example 510000
+       */
+      code: string;
+      /**
+       * Format: double
+       * @description The seat's latitude and longitude, degrees.
+       */
+      lat: number;
+      /** Format: double */
+      lon: number;
+      /** @example Sichuan */
+      nameEn: string;
+      /** @example 四川省 */
+      nameZh: string;
+      tile: components["schemas"]["TileDto"];
+      weather: components["schemas"]["WeatherDto"] | null;
+    };
     /** @description The session proved the account again. */
     ReauthenticatedResponse: {
       message: string;
@@ -1255,6 +1678,23 @@ export interface components {
       code?: string;
       /** @description The password as it was set; at most 1024 bytes. */
       password?: string;
+    };
+    /** @description A line an import refuses, and why. */
+    RefusedLineDto: {
+      /**
+       * @description The district code as written on the line (may be no code at all).
+       * @example 5108XX
+       */
+      code: string;
+      /** Format: int64 */
+      line: number;
+      /** @description What to fix, in the request's language. */
+      message: string;
+      /**
+       * @description Why the line was refused.
+       * @enum {string}
+       */
+      reason: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
     };
     RegisterRequest: {
       /** @description 1–32 characters without control characters; blank or left out: the username. */
@@ -1301,11 +1741,11 @@ export interface components {
        * @description The area of the API.
        * @enum {string}
        */
-      area: "account" | "ai" | "groups" | "admin";
+      area: "account" | "ai" | "groups" | "plaza" | "admin";
       /** @description What it allows, in the request's language. */
       description: string;
       /** @enum {string} */
-      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "admin:read" | "admin:write";
+      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -1342,6 +1782,19 @@ export interface components {
       user: components["schemas"]["UserDto"] | null;
       /** @description The WeChat openid known to this browser, if any. */
       wechatOpenId: string | null;
+    };
+    /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
+    TileDto: {
+      /**
+       * Format: int32
+       * @example 2
+       */
+      col: number;
+      /**
+       * Format: int32
+       * @example 4
+       */
+      row: number;
     };
     TokenRefreshedResponse: {
       message: string;
@@ -1423,6 +1876,63 @@ export interface components {
     VersionsResponse: {
       success: boolean;
       versions: components["schemas"]["MenuVersionDto"][];
+    };
+    /** @description A province's current conditions and forecast. */
+    WeatherDto: {
+      /**
+       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
+       * @enum {string}
+       */
+      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
+      /** @description Today and the next days (three when the provider gives them). */
+      daily: components["schemas"]["DailyForecastDto"][];
+      /**
+       * Format: int32
+       * @description Relative humidity, 0–100 %, when the provider says.
+       */
+      humidity: number | null;
+      /**
+       * Format: date-time
+       * @description When the provider observed the current conditions.
+       */
+      observedAt: string;
+      /**
+       * Format: double
+       * @description At the province's seat, °C.
+       * @example 18.2
+       */
+      temperatureC: number;
+      /**
+       * Format: double
+       * @description Wind speed at 10 m, km/h, when the provider says.
+       */
+      windKmh: number | null;
+    };
+    /** @description The weather map. */
+    WeatherMapResponse: {
+      /**
+       * Format: date-time
+       * @description When the readings were fetched from the provider.
+       */
+      asOf: string | null;
+      /**
+       * @description The provider's attribution, to show with its data (empty when no provider is configured).
+       * @example Weather data by Open-Meteo.com (CC BY 4.0)
+       */
+      attribution: string;
+      /**
+       * @description Whether there are readings at all; when not, every province's `weather` is `null` and the
+       * map says the weather is unavailable.
+       */
+      available: boolean;
+      /** @description Every province with a place on the tile map, in code order. */
+      provinces: components["schemas"]["ProvinceWeatherDto"][];
+      /**
+       * @description The readings are older than 15 minutes (the provider failed or is turned off, or another
+       * server is refreshing them right now): show them with `asOf`.
+       */
+      stale: boolean;
+      success: boolean;
     };
   };
   responses: never;
@@ -1566,6 +2076,239 @@ export interface operations {
       };
       /** @description `sms_unavailable` */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Districts: add one
+   * @description Under an existing parent (its code's shape names it: `510100` is under `510000`); only a province has a tile. Audited as `district.created`.
+   */
+  create_district: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewDistrictBody"];
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        content: {
+          "application/json": components["schemas"]["DistrictResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `district_exists` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_district` with `fields`, `missing_parent` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Districts: edit one
+   * @description Its names, seat coordinates and (a province) tile; the code never changes. Audited as `district.updated` with what it was.
+   */
+  update_district: {
+    parameters: {
+      path: {
+        /**
+         * @description Its GB/T 2260 code
+         * @example 510100
+         */
+        code: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DistrictBody"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DistrictResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_district` with `fields` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Districts: export every district
+   * @description As a file download (`Content-Disposition: attachment`), in the import's formats, parents before their children: importing it back changes nothing.
+   */
+  export_districts: {
+    parameters: {
+      query: {
+        /** @description `csv` or `json`. */
+        format: "csv" | "json";
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DistrictFileEntry"][];
+          "text/csv": string;
+        };
+      };
+      /** @description `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Districts: import a CSV or JSON file
+   * @description The body is the file itself: `text/csv` (a header naming `code`, `name_zh`, `name_en`, `lat`, `lon` and optionally `tile_col`, `tile_row`) or `application/json` (an array of `DistrictFileEntry`), at most 2 MiB and 5000 lines. The answer says, line by line (the file's own line numbers), what would be added, changed and refused with the reason. With `dryRun=false` it is applied only when no line is refused, in one transaction: all or nothing. A file that cannot be read as its format is 400 `invalid_import_file` (with the line in `detail` where there is one). Audited as `district.imported`.
+   */
+  import_districts: {
+    parameters: {
+      query?: {
+        /**
+         * @description `true` (the default): only plan. `false`: apply when no line is refused (all or
+         * nothing).
+         */
+        dryRun?: boolean;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DistrictFileEntry"][];
+        /**
+         * @example code,name_zh,name_en,lat,lon
+         * 510100,成都市,Chengdu,30.5728,104.0668
+         */
+        "text/csv": string;
+      };
+    };
+    responses: {
+      /** @description The plan; `applied` says whether it was written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportPlanResponse"];
+        };
+      };
+      /** @description `invalid_import_file`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: neither `text/csv` nor `application/json` */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2710,6 +3453,117 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Districts under a parent
+   * @description The divisions directly under `parent` (a province's cities, a city's counties), or the 34 provinces without it, in code order.
+   */
+  list_districts: {
+    parameters: {
+      query?: {
+        /**
+         * @description The parent's code; left out, the provinces.
+         * @example 510000
+         */
+        parent?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of districts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DistrictsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A district */
+  show_district: {
+    parameters: {
+      path: {
+        /**
+         * @description Its GB/T 2260 code
+         * @example 510100
+         */
+        code: string;
+      };
+    };
+    responses: {
+      /** @description The district */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DistrictResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Search districts
+   * @description Districts whose code starts with `q` or whose Chinese or English name contains it (English case-insensitively), every level, in code order.
+   */
+  search_districts: {
+    parameters: {
+      query: {
+        /**
+         * @description The start of a code, or part of a Chinese or English name (case-insensitive for Latin
+         * letters). Blank finds nothing.
+         * @example 成都
+         */
+        q: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of districts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DistrictsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4510,6 +5364,508 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a comment
+   * @description Its author may, and an administrator (recorded in the audit log).
+   */
+  delete_plaza_comment: {
+    parameters: {
+      path: {
+        /** @description The comment's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` (someone else's comment) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Upload an image for a post
+   * @description The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content), checked and cleaned as every upload. Only its owner sees it until a post takes it (`imageIds`); one no post takes within a day is removed.
+   */
+  upload_plaza_image: {
+    requestBody: {
+      content: {
+        "application/octet-stream": components["schemas"]["ImageBytes"];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PlazaImageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_large` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_image_type` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `server_busy` */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * The plaza feed
+   * @description Posts newest first, of one district with `district`. The cursor is the last post's position, so posts written meanwhile never repeat or skip a post on later pages; they appear above `headCursor` (see `GET /api/plaza/posts/new-count`).
+   */
+  list_plaza_posts: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Posts per page, 1–50 (default 20). */
+        limit?: number;
+        district?: string;
+      };
+    };
+    responses: {
+      /** @description A page of posts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unknown_district` (a malformed district code) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Write a post
+   * @description Text (at most 2000 characters) and up to 9 images uploaded first with `POST /api/plaza/images`, optionally tagged with a district. Limited per person (`RATE_PLAZA_POSTS`).
+   */
+  create_plaza_post: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewPostRequest"];
+      };
+    };
+    responses: {
+      /** @description Posted */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PostResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_post_body`, `too_many_images`, `image_not_usable` (with `fields`), `unknown_district` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A post */
+  get_plaza_post: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The post */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a post
+   * @description Its author may, and an administrator (recorded in the audit log). Its images, likes and comments go with it.
+   */
+  delete_plaza_post: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` (someone else's post) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A post's comments
+   * @description Oldest first (newest last), by cursor.
+   */
+  list_plaza_comments: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of comments */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CommentsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Comment on a post
+   * @description 1–500 characters. Limited per person (`RATE_PLAZA_COMMENTS`).
+   */
+  create_plaza_comment: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewCommentRequest"];
+      };
+    };
+    responses: {
+      /** @description Commented */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CommentResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_comment` (with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Like a post
+   * @description Once per person: liking again changes nothing.
+   */
+  like_plaza_post: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Liked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LikeResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Take a like back
+   * @description Without a like, nothing changes.
+   */
+  unlike_plaza_post: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Not liked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LikeResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Count new posts
+   * @description How many posts were written above a feed's `headCursor` (at most 99), for the "N new posts" banner.
+   */
+  count_new_plaza_posts: {
+    parameters: {
+      query: {
+        /** @description A `headCursor` from the feed. */
+        since: string;
+        district?: string;
+      };
+    };
+    responses: {
+      /** @description The count */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NewCountResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unknown_district` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * The weather map
+   * @description Every province with its place on the tile map (`tile`) and its weather: current conditions and a 3-day forecast from a keyless forecast API (Open-Meteo), shared by every server and refreshed at most every 15 minutes by one of them. When the provider fails, the last readings come with `stale: true` and their `asOf`; with none at all, `available: false`. Either way the answer is 200. Show `attribution` with the data.
+   */
+  weather_map: {
+    responses: {
+      /** @description The map */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WeatherMapResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { ArrowUp, RotateCw } from 'lucide-react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { ArrowUp, CloudSun, RotateCw } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header.tsx'
@@ -69,7 +69,18 @@ export function PlazaPage({ district }: { district: string | null }) {
 
   return (
     <div className="mx-auto grid max-w-2xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 md:py-12">
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/plaza/weather/map">
+              <CloudSun aria-hidden="true" />
+              {t('weatherMap')}
+            </Link>
+          </Button>
+        }
+      />
 
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-48 flex-1 gap-1.5 md:max-w-64">
