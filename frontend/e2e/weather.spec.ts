@@ -2,6 +2,7 @@
 // conditions by the place's position; Sichuan is 15 °C with drizzle, "light rain").
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers.ts'
+import { postByApi, signUpPoster } from './plaza-data.ts'
 
 async function inLanguage(page: Page, baseURL: string, lang: 'zh' | 'en') {
   await page.context().addCookies([{ name: 'preference_language', value: lang, url: baseURL }])
@@ -11,7 +12,12 @@ test.describe('the weather map', () => {
   test('shows every province with the fake provider’s temperatures and opens one by keyboard @phone', async ({
     page,
     baseURL,
+    request,
   }) => {
+    // Someone posts from Sichuan: the province's details show it.
+    await signUpPoster(request, baseURL!, 'Chengdu walker', 'sichuan')
+    const said = `Sunny in Chengdu ${Date.now()}`
+    await postByApi(request, baseURL!, { body: said, district: '510000' })
     await inLanguage(page, baseURL!, 'en')
     await page.goto('/plaza/weather/map')
     await expect(page.getByRole('heading', { level: 1, name: 'Weather map' })).toBeVisible()
@@ -39,6 +45,7 @@ test.describe('the weather map', () => {
     await expect(days.first()).toContainText('Today')
     await expect(days.nth(1)).toContainText('Overcast · 9 °C to 17 °C')
     await expect(dialog.getByText('Latest posts in Sichuan')).toBeVisible()
+    await expect(dialog.getByText(said)).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(sichuan).toBeFocused()
