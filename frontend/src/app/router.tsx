@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
+import { createRouter, stringifySearchWith } from '@tanstack/react-router'
 import { routeTree } from '@/routeTree.gen.ts'
 import { RouteErrorPage, RouteNotFoundPage } from './route-errors.tsx'
 
@@ -12,6 +12,29 @@ function parseSearchValue(value: string): unknown {
   const parsed: unknown = JSON.parse(value)
   if (typeof parsed === 'number') throw new TypeError('a number stays text')
   return parsed
+}
+
+/**
+ * The query string as the routes' `validateSearch` sees it. Not the router's `parseSearchWith`:
+ * its decoder turns `23456789` or `510000` into a number before any parser is asked, so an
+ * all-digit invite code or district code would arrive as a number. Here every value starts as
+ * the text in the URL and only JSON that is not a number is parsed; a repeated key is a list.
+ */
+export function parseSearch(searchStr: string): Record<string, unknown> {
+  const params = new URLSearchParams(searchStr.startsWith('?') ? searchStr.slice(1) : searchStr)
+  const out: Record<string, unknown> = {}
+  for (const [key, raw] of params) {
+    let value: unknown = raw
+    try {
+      value = parseSearchValue(raw)
+    } catch {
+      // Text, a number, or malformed JSON: kept as typed.
+    }
+    const previous = out[key]
+    out[key] =
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]
+  }
+  return out
 }
 
 export function createAppRouter(queryClient: QueryClient) {
@@ -27,7 +50,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultHashScrollIntoView: true,
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: RouteNotFoundPage,
-    parseSearch: parseSearchWith(parseSearchValue),
+    parseSearch,
     stringifySearch: stringifySearchWith(JSON.stringify, parseSearchValue),
   })
 }

@@ -69,11 +69,9 @@ export function isImageFile(file: File): boolean {
 
 /**
  * `/plaza?district=`: only a GB/T 2260 code (six digits) is kept; anything else is no filter.
- * The router's query-string decoder (qss) turns `510000` into a number before our parser sees
- * it, so a whole number is read back as its digits.
+ * (The app's router hands digits over as the text they were: app/router.tsx, `parseSearch`.)
  */
 export function validatePlazaSearch(search: Record<string, unknown>): { district?: string } {
-  const raw = search.district
-  const district = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw
+  const district = search.district
   return typeof district === 'string' && /^[0-9]{6}$/.test(district) ? { district } : {}
 }
