@@ -50,8 +50,8 @@ pub struct WeatherService {
 }
 
 impl WeatherService {
-    /// `provider` is `None` when no weather provider is configured: cached readings are still
-    /// served, nothing is fetched.
+    /// `provider` is `None` when the weather is turned off: no readings are served (not even
+    /// cached ones, whose attribution would be missing) and nothing is fetched.
     pub fn new(
         provider: Option<Arc<dyn WeatherProvider>>,
         cache: Arc<dyn WeatherCache>,
@@ -89,7 +89,9 @@ impl WeatherService {
             return Ok(view(latest, false));
         }
         let Some(provider) = &self.provider else {
-            return Ok(view(latest.clone(), latest.is_some()));
+            // Turned off: no readings at all, rather than old ones shown without the attribution
+            // their provider requires.
+            return Ok(view(None, false));
         };
         let until = now + Duration::seconds(self.policy.lease_secs);
         if !self
@@ -267,14 +269,14 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn without_a_provider_the_cache_is_served_and_nothing_fetched() {
+    async fn turned_off_there_are_no_readings_and_nothing_is_fetched() {
         let mut cache = MockWeatherCache::new();
         cache
             .expect_latest()
             .returning(|| Ok(Some(snapshot(t0() - Duration::hours(1), 18.0))));
         cache.expect_take_lease().never();
         let view = service(None, cache).current(places()).await.unwrap();
-        assert!(view.stale);
+        assert_eq!((view.snapshot, view.stale), (None, false));
         assert_eq!(view.attribution, "");
     }
 }
