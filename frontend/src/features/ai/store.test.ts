@@ -431,16 +431,41 @@ describe('AI chat (spec §4.5)', () => {
     expect(state().currentSessionId).toBe(used.id)
   })
 
-  it('opening the modal when the current session was an unused one makes a fresh one current', async () => {
+  it('opening the modal after the current unused session was cleaned away leaves no current session while others remain', async () => {
     const used = session({ messages: [message()], updatedAt: 1_000 })
     const unused = session({ title: '新会话 4', updatedAt: 2_000 })
     await seed(used, unused)
     await chat.init()
     expect(state().currentSessionId).toBe(unused.id)
     await opened()
-    expect(state().sessions.some((s) => s.id === unused.id)).toBe(false)
+    expect(state().sessions.map((s) => s.id)).toEqual([used.id])
+    expect(state().currentSessionId).toBeNull()
+    expect((await storedSessions()).map((s) => s.id)).toEqual([used.id])
+    // The first message then starts a session of its own (created on first use).
+    answer(deltaEvent({ content: 'hello' }))
+    await chat.send('hi')
+    expect(state().sessions).toHaveLength(2)
+    expect(current()).toMatchObject({ title: 'hi' })
+  })
+
+  it('opening the modal with no current session while sessions remain makes none', async () => {
+    const used = session({ messages: [message()], updatedAt: 1_000 })
+    await seed(used)
+    await chat.init()
+    store.set(aiChatStateAtom, { ...state(), currentSessionId: null })
+    await opened()
+    expect(state().sessions.map((s) => s.id)).toEqual([used.id])
+    expect(state().currentSessionId).toBeNull()
+  })
+
+  it('opening the modal when cleaning leaves no session creates a fresh one and makes it current', async () => {
+    const unused = session({ title: '新会话 4', updatedAt: 2_000 })
+    await seed(unused)
+    await opened()
+    expect(state().sessions).toHaveLength(1)
     expect(current()).toMatchObject({ title: '新会话 1', messages: [] })
     expect(await stored(unused.id)).toBeUndefined()
+    expect(await storedSessions()).toEqual([current()])
   })
 
   it('opening the modal twice at once cleans and creates only once', async () => {

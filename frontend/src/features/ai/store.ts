@@ -210,8 +210,9 @@ class AiChatController implements AiChatActions {
     }))
 
   /**
-   * Spec §4.5: unused fresh sessions go (also from the database); when the current one went,
-   * or none was chosen, a fresh session becomes current.
+   * Spec §4.5: unused fresh sessions go (also from the database); when the current one went
+   * the current id becomes null (the next message starts a session of its own). Only when no
+   * session remains is a fresh one created, and it becomes current.
    */
   async #open(): Promise<void> {
     await this.init()
@@ -220,7 +221,7 @@ class AiChatController implements AiChatActions {
       this.#state.currentSessionId,
     )
     this.#update({ sessions, currentSessionId })
-    const created = currentSessionId === null ? this.#addFreshSession() : null
+    const created = sessions.length === 0 ? this.#addFreshSession() : null
     await this.#remove(removedIds)
     if (created) await this.#save(created.id)
   }

@@ -231,15 +231,15 @@ describe('AI assistant modal: opening and closing (spec §2.5)', () => {
     expect(dialog).toHaveClass('h-[80vh]', 'md:h-[85vh]', 'md:max-h-[600px]')
   })
 
-  it('runs the store’s open step: an unused fresh session from before is replaced', async () => {
+  it('runs the store’s open step: an unused fresh session from before goes, and none is added while others remain', async () => {
     await seed(
       session({ title: '新会话 4', messages: [], updatedAt: 5_000 }),
       session({ title: 'Trip to Hangzhou', messages: [message()], updatedAt: 4_000 }),
     )
     const { store } = await setup()
     const titles = chatState(store).sessions.map((s) => s.title)
-    expect(titles).toContain('Trip to Hangzhou')
-    expect(titles).not.toContain('新会话 4')
+    expect(titles).toEqual(['Trip to Hangzhou'])
+    expect(chatState(store).currentSessionId).toBeNull()
     const list = screen.getByRole('list', { name: 'Conversations' })
     expect(within(list).getByText('Trip to Hangzhou')).toBeVisible()
   })
