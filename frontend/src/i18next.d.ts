@@ -5,6 +5,7 @@ import type developers from './locales/en/developers.json'
 import type districts from './locales/en/districts.json'
 import type groupContent from './locales/en/group-content.json'
 import type groups from './locales/en/groups.json'
+import type logo from './locales/en/logo.json'
 import type plaza from './locales/en/plaza.json'
 import type resources from './locales/en/index.ts'
 import type weather from './locales/en/weather.json'
@@ -20,6 +21,7 @@ declare module 'i18next' {
       districts: typeof districts
       groups: typeof groups
       'group-content': typeof groupContent
+      logo: typeof logo
       plaza: typeof plaza
       weather: typeof weather
     }

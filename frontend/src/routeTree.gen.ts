@@ -23,6 +23,9 @@ import { Route as PlazaIndexRouteImport } from './routes/plaza/index'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
+import { Route as AdminLogoPreview1RouteImport } from './routes/admin/logo/preview1'
+import { Route as AdminLogoVersion1RouteImport } from './routes/admin/logo/version1'
+import { Route as AdminLogoVersion2RouteImport } from './routes/admin/logo/version2'
 import { Route as AdminWechatMenuRouteImport } from './routes/admin/wechat/menu'
 import { Route as AdminWechatTokenRouteImport } from './routes/admin/wechat/token'
 import { Route as DevelopersApiIndexRouteImport } from './routes/developers/api/index'
@@ -111,6 +114,21 @@ const SettingsSecurityRoute = SettingsSecurityRouteImport.update({
   id: '/security',
   path: '/security',
   getParentRoute: () => SettingsRoute,
+} as any)
+const AdminLogoPreview1Route = AdminLogoPreview1RouteImport.update({
+  id: '/logo/preview1',
+  path: '/logo/preview1',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLogoVersion1Route = AdminLogoVersion1RouteImport.update({
+  id: '/logo/version1',
+  path: '/logo/version1',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLogoVersion2Route = AdminLogoVersion2RouteImport.update({
+  id: '/logo/version2',
+  path: '/logo/version2',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminWechatMenuRoute = AdminWechatMenuRouteImport.update({
   id: '/wechat/menu',
@@ -222,6 +240,9 @@ export interface FileRoutesByFullPath {
   '/group/': typeof GroupIndexRoute
   '/plaza/': typeof PlazaIndexRoute
   '/settings/': typeof SettingsIndexRoute
+  '/admin/logo/preview1': typeof AdminLogoPreview1Route
+  '/admin/logo/version1': typeof AdminLogoVersion1Route
+  '/admin/logo/version2': typeof AdminLogoVersion2Route
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
   '/developers/api/$id': typeof DevelopersApiIdRoute
@@ -252,6 +273,9 @@ export interface FileRoutesByTo {
   '/group': typeof GroupIndexRoute
   '/plaza': typeof PlazaIndexRoute
   '/settings': typeof SettingsIndexRoute
+  '/admin/logo/preview1': typeof AdminLogoPreview1Route
+  '/admin/logo/version1': typeof AdminLogoVersion1Route
+  '/admin/logo/version2': typeof AdminLogoVersion2Route
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
   '/developers/api/$id': typeof DevelopersApiIdRoute
@@ -287,6 +311,9 @@ export interface FileRoutesById {
   '/group/': typeof GroupIndexRoute
   '/plaza/': typeof PlazaIndexRoute
   '/settings/': typeof SettingsIndexRoute
+  '/admin/logo/preview1': typeof AdminLogoPreview1Route
+  '/admin/logo/version1': typeof AdminLogoVersion1Route
+  '/admin/logo/version2': typeof AdminLogoVersion2Route
   '/admin/wechat/menu': typeof AdminWechatMenuRoute
   '/admin/wechat/token': typeof AdminWechatTokenRoute
   '/developers/api/$id': typeof DevelopersApiIdRoute
@@ -323,6 +350,9 @@ export interface FileRouteTypes {
     | '/group/'
     | '/plaza/'
     | '/settings/'
+    | '/admin/logo/preview1'
+    | '/admin/logo/version1'
+    | '/admin/logo/version2'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
     | '/developers/api/$id'
@@ -353,6 +383,9 @@ export interface FileRouteTypes {
     | '/group'
     | '/plaza'
     | '/settings'
+    | '/admin/logo/preview1'
+    | '/admin/logo/version1'
+    | '/admin/logo/version2'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
     | '/developers/api/$id'
@@ -387,6 +420,9 @@ export interface FileRouteTypes {
     | '/group/'
     | '/plaza/'
     | '/settings/'
+    | '/admin/logo/preview1'
+    | '/admin/logo/version1'
+    | '/admin/logo/version2'
     | '/admin/wechat/menu'
     | '/admin/wechat/token'
     | '/developers/api/$id'
@@ -518,6 +554,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings/security'
       preLoaderRoute: typeof SettingsSecurityRouteImport
       parentRoute: typeof SettingsRoute
+    }
+    '/admin/logo/preview1': {
+      id: '/admin/logo/preview1'
+      path: '/logo/preview1'
+      fullPath: '/admin/logo/preview1'
+      preLoaderRoute: typeof AdminLogoPreview1RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/logo/version1': {
+      id: '/admin/logo/version1'
+      path: '/logo/version1'
+      fullPath: '/admin/logo/version1'
+      preLoaderRoute: typeof AdminLogoVersion1RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/logo/version2': {
+      id: '/admin/logo/version2'
+      path: '/logo/version2'
+      fullPath: '/admin/logo/version2'
+      preLoaderRoute: typeof AdminLogoVersion2RouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/wechat/menu': {
       id: '/admin/wechat/menu'
@@ -651,6 +708,9 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminDistrictsRoute: typeof AdminDistrictsRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminLogoPreview1Route: typeof AdminLogoPreview1Route
+  AdminLogoVersion1Route: typeof AdminLogoVersion1Route
+  AdminLogoVersion2Route: typeof AdminLogoVersion2Route
   AdminWechatMenuRoute: typeof AdminWechatMenuRoute
   AdminWechatTokenRoute: typeof AdminWechatTokenRoute
 }
@@ -658,6 +718,9 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDistrictsRoute: AdminDistrictsRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminLogoPreview1Route: AdminLogoPreview1Route,
+  AdminLogoVersion1Route: AdminLogoVersion1Route,
+  AdminLogoVersion2Route: AdminLogoVersion2Route,
   AdminWechatMenuRoute: AdminWechatMenuRoute,
   AdminWechatTokenRoute: AdminWechatTokenRoute,
 }

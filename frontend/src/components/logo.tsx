@@ -1,6 +1,10 @@
+import { MARK_PILLARS, MARK_ROOF, MARK_STROKE_WIDTH, MARK_TREE } from '@/lib/brand-mark.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** The Courtyard mark: a gate roof over two pillars around the courtyard tree. */
+/**
+ * The Courtyard mark as the app icon (lib/brand-mark.ts holds its geometry): a gate roof over
+ * two pillars around the courtyard tree, on a tile in the theme's primary colour.
+ */
 export function Logo({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" aria-hidden="true" className={cn('size-8', className)}>
@@ -9,13 +13,19 @@ export function Logo({ className }: { className?: string }) {
         fill="none"
         strokeLinecap="round"
         strokeLinejoin="round"
-        strokeWidth="5"
+        strokeWidth={MARK_STROKE_WIDTH}
         className="stroke-primary-foreground"
       >
-        <path d="M10 27 32 13l22 14" />
-        <path d="M18 30v20M46 30v20" />
+        <path d={MARK_ROOF} />
+        <path d={MARK_PILLARS} />
       </g>
-      <circle cx="32" cy="38" r="6" className="fill-primary-foreground" opacity="0.75" />
+      <circle
+        cx={MARK_TREE.cx}
+        cy={MARK_TREE.cy}
+        r={MARK_TREE.r}
+        opacity={MARK_TREE.opacity}
+        className="fill-primary-foreground"
+      />
     </svg>
   )
 }

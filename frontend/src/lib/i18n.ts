@@ -54,6 +54,10 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/districts.json'),
     en: () => import('@/locales/en/districts.json'),
   },
+  logo: {
+    zh: () => import('@/locales/zh/logo.json'),
+    en: () => import('@/locales/en/logo.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 
 export type LazyNamespace = keyof typeof lazyNamespaceLoaders

@@ -1,5 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { KeyRound, LayoutDashboard, MapPinned, PanelBottom, type LucideIcon } from 'lucide-react'
+import {
+  Image,
+  KeyRound,
+  LayoutDashboard,
+  MapPinned,
+  PanelBottom,
+  Shapes,
+  Type,
+  type LucideIcon,
+} from 'lucide-react'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorPage } from '@/components/error-page.tsx'
@@ -11,14 +20,31 @@ import { clearSession, sessionQueryKey, useLoginDialog, useSession } from '@/lib
 import { adminKey, isAdminKey } from '../api/keys.ts'
 
 const NAV_ITEMS: ReadonlyArray<{
-  to: '/admin' | '/admin/wechat/token' | '/admin/wechat/menu' | '/admin/districts'
-  label: 'nav.overview' | 'nav.wechatToken' | 'nav.wechatMenu' | 'nav.districts'
+  to:
+    | '/admin'
+    | '/admin/wechat/token'
+    | '/admin/wechat/menu'
+    | '/admin/districts'
+    | '/admin/logo/preview1'
+    | '/admin/logo/version1'
+    | '/admin/logo/version2'
+  label:
+    | 'nav.overview'
+    | 'nav.wechatToken'
+    | 'nav.wechatMenu'
+    | 'nav.districts'
+    | 'nav.logoPreview'
+    | 'nav.logoVersion1'
+    | 'nav.logoVersion2'
   icon: LucideIcon
 }> = [
   { to: '/admin', label: 'nav.overview', icon: LayoutDashboard },
   { to: '/admin/wechat/token', label: 'nav.wechatToken', icon: KeyRound },
   { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
   { to: '/admin/districts', label: 'nav.districts', icon: MapPinned },
+  { to: '/admin/logo/preview1', label: 'nav.logoPreview', icon: Image },
+  { to: '/admin/logo/version1', label: 'nav.logoVersion1', icon: Shapes },
+  { to: '/admin/logo/version2', label: 'nav.logoVersion2', icon: Type },
 ]
 
 /** The server's word that this account is not (or no longer) an admin. */
