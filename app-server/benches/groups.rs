@@ -26,8 +26,8 @@ use serde_json::json;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use support::{
-    Server, closed_loop, mark, percentile_ms, png, post, register, reset_peak, statements_of,
-    status_kib, upload,
+    Server, closed_loop, mark, percentile_ms, png, post, register, reset_peak, server_env,
+    statements_of, status_kib, upload,
 };
 
 const READERS: usize = 50;
@@ -62,28 +62,6 @@ fn main() {
     std::process::exit(code);
 }
 
-fn env(database_url: &str, media: &Path, log_statements: bool) -> Vec<(&'static str, String)> {
-    vec![
-        ("DATABASE_URL", database_url.to_owned()),
-        ("MEDIA_DIR", media.display().to_string()),
-        (
-            "RUST_LOG",
-            if log_statements {
-                "warn,sqlx::query=info"
-            } else {
-                "warn"
-            }
-            .to_owned(),
-        ),
-        ("DATABASE_LOG_STATEMENTS", log_statements.to_string()),
-        ("ARGON2_MEMORY_KIB", "1024".into()),
-        ("ARGON2_ITERATIONS", "1".into()),
-        ("RATE_REGISTER_PER_IP", "100000/3600".into()),
-        ("RATE_LOGIN_PER_IP", "100000/900".into()),
-        ("RATE_MEDIA_UPLOADS_PER_USER", "100000/3600".into()),
-    ]
-}
-
 async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
     std::fs::create_dir_all(dir).unwrap();
     let media = dir.join("media");
@@ -95,7 +73,10 @@ async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
         .unwrap();
 
     // Setup and statement counts on a server that logs its statements.
-    let counting = Server::start(&env(database_url, &media, true), dir.join("counting.log"));
+    let counting = Server::start(
+        &server_env(database_url, &media, true),
+        dir.join("counting.log"),
+    );
     counting.wait_ready().await;
     let base = counting.base.clone();
     let owner = register(&client, &base, "owner-bench").await;
@@ -172,7 +153,10 @@ async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
     drop(counting);
 
     // Latency and memory on a server that does not log.
-    let server = Server::start(&env(database_url, &media, false), dir.join("server.log"));
+    let server = Server::start(
+        &server_env(database_url, &media, false),
+        dir.join("server.log"),
+    );
     server.wait_ready().await;
     let home = format!("{}/api/groups/{gid}", server.base);
     let (samples, wall) = closed_loop(&client, &home, &members, REQUESTS_PER_READER).await;

@@ -23,7 +23,8 @@ use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::path::Path;
 use support::{
-    Server, closed_loop, mark, percentile_ms, png, post, register, statements_of, upload_json,
+    Server, closed_loop, mark, percentile_ms, png, post, register, server_env, statements_of,
+    upload_json,
 };
 
 const READERS: usize = 50;
@@ -58,31 +59,6 @@ fn main() {
     std::process::exit(code);
 }
 
-fn env(database_url: &str, media: &Path, log_statements: bool) -> Vec<(&'static str, String)> {
-    vec![
-        ("DATABASE_URL", database_url.to_owned()),
-        ("MEDIA_DIR", media.display().to_string()),
-        (
-            "RUST_LOG",
-            if log_statements {
-                "warn,sqlx::query=info"
-            } else {
-                "warn"
-            }
-            .to_owned(),
-        ),
-        ("DATABASE_LOG_STATEMENTS", log_statements.to_string()),
-        ("WEATHER_ENABLED", "false".into()),
-        ("ARGON2_MEMORY_KIB", "1024".into()),
-        ("ARGON2_ITERATIONS", "1".into()),
-        ("RATE_REGISTER_PER_IP", "100000/3600".into()),
-        ("RATE_LOGIN_PER_IP", "100000/900".into()),
-        ("RATE_MEDIA_UPLOADS_PER_USER", "100000/3600".into()),
-        ("RATE_PLAZA_POSTS", "100000/3600".into()),
-        ("RATE_PLAZA_LIKES", "100000/3600".into()),
-    ]
-}
-
 async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
     std::fs::create_dir_all(dir).unwrap();
     let media = dir.join("media");
@@ -93,7 +69,10 @@ async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
         .build()
         .unwrap();
 
-    let counting = Server::start(&env(database_url, &media, true), dir.join("counting.log"));
+    let counting = Server::start(
+        &server_env(database_url, &media, true),
+        dir.join("counting.log"),
+    );
     counting.wait_ready().await;
     let base = counting.base.clone();
     let mut authors = Vec::new();
@@ -163,7 +142,10 @@ async fn engine(label: &str, database_url: &str, dir: &Path) -> bool {
         mark(ok_statements)
     );
 
-    let server = Server::start(&env(database_url, &media, false), dir.join("server.log"));
+    let server = Server::start(
+        &server_env(database_url, &media, false),
+        dir.join("server.log"),
+    );
     server.wait_ready().await;
     let mut ok = ok_statements;
     for (name, path) in [

@@ -286,3 +286,35 @@ pub async fn upload_json(
     assert!(status.is_success(), "{path}: {status} {body}");
     body
 }
+
+/// The environment of a benchmark's server: its database and media folder, statement logging
+/// when counting, no weather provider (no internet), a cheap argon2 cost and rates high enough
+/// for the set-up (registration and writing are not what is measured).
+pub fn server_env(
+    database_url: &str,
+    media: &std::path::Path,
+    log_statements: bool,
+) -> Vec<(&'static str, String)> {
+    vec![
+        ("DATABASE_URL", database_url.to_owned()),
+        ("MEDIA_DIR", media.display().to_string()),
+        (
+            "RUST_LOG",
+            if log_statements {
+                "warn,sqlx::query=info"
+            } else {
+                "warn"
+            }
+            .to_owned(),
+        ),
+        ("DATABASE_LOG_STATEMENTS", log_statements.to_string()),
+        ("WEATHER_ENABLED", "false".into()),
+        ("ARGON2_MEMORY_KIB", "1024".into()),
+        ("ARGON2_ITERATIONS", "1".into()),
+        ("RATE_REGISTER_PER_IP", "100000/3600".into()),
+        ("RATE_LOGIN_PER_IP", "100000/900".into()),
+        ("RATE_MEDIA_UPLOADS_PER_USER", "100000/3600".into()),
+        ("RATE_PLAZA_POSTS", "100000/3600".into()),
+        ("RATE_PLAZA_LIKES", "100000/3600".into()),
+    ]
+}
