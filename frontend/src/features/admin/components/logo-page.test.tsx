@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { logoSvg, type LogoFile } from '@/lib/brand-mark.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
+import { logoSvg, type LogoFile } from './logo-files.ts'
 import { LogoPage, type LogoPageId } from './logo-page.tsx'
 
 beforeAll(() => loadNamespace('logo'))

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header.tsx'
 import { buttonVariants } from '@/components/ui/button.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
-import { logoDataUrl, logoFileName, WORDMARK_WIDTH, type LogoFile } from '@/lib/brand-mark.ts'
+import { logoDataUrl, logoFileName, WORDMARK_WIDTH, type LogoFile } from './logo-files.ts'
 import { cn } from '@/lib/utils.ts'
 
 export type LogoPageId = 'preview1' | 'version1' | 'version2'

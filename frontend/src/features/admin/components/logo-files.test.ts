@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import indexHtml from '../../index.html?raw'
-import defaultManifest from '../../public/manifest/default.webmanifest?raw'
-import enManifest from '../../public/manifest/en.webmanifest?raw'
-import zhManifest from '../../public/manifest/zh.webmanifest?raw'
-import favicon from '../../public/favicon.svg?raw'
-import maskableIcon from '../../public/icon-maskable.svg?raw'
-import {
-  LOGO_FILES,
-  logoDataUrl,
-  logoFileName,
-  logoSvg,
-  MARK_PILLARS,
-  MARK_ROOF,
-  MARK_TITLE,
-  type LogoFile,
-} from './brand-mark.ts'
+import indexHtml from '../../../../index.html?raw'
+import defaultManifest from '../../../../public/manifest/default.webmanifest?raw'
+import enManifest from '../../../../public/manifest/en.webmanifest?raw'
+import zhManifest from '../../../../public/manifest/zh.webmanifest?raw'
+import favicon from '../../../../public/favicon.svg?raw'
+import maskableIcon from '../../../../public/icon-maskable.svg?raw'
+import { render } from '@testing-library/react'
+import { createElement } from 'react'
+import { Logo } from '@/components/logo.tsx'
+import { MARK_PILLARS, MARK_ROOF, MARK_TITLE } from '@/lib/brand-mark.ts'
+import { LOGO_FILES, logoDataUrl, logoFileName, logoSvg, type LogoFile } from './logo-files.ts'
 
 /** The static icons in public/ (favicon, manifest icons) and the variant each one must be. */
 const PUBLIC_ICONS: [string, string, LogoFile][] = [
@@ -76,5 +71,17 @@ describe('logo files', () => {
         ['/icon-maskable.svg', 'maskable', 'image/svg+xml'],
       ])
     }
+  })
+
+  it("the header's Logo draws the same mark, in the theme's colours", () => {
+    const { container } = render(createElement(Logo))
+    const svg = container.querySelector('svg')!
+    expect(svg).toHaveAttribute('aria-hidden', 'true')
+    const icon = parse(logoSvg('icon'))
+    const shapes = (root: ParentNode) =>
+      [...root.querySelectorAll('rect, path, circle')].map((el) =>
+        ['d', 'cx', 'cy', 'r', 'rx', 'width'].map((name) => el.getAttribute(name)),
+      )
+    expect(shapes(svg)).toEqual(shapes(icon))
   })
 })
