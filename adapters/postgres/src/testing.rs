@@ -252,6 +252,42 @@ impl Database {
         Ok(())
     }
 
+    /// Inserts a user `name` (nickname `昵称 {name}`, an avatar URL, a password hash that
+    /// verifies nothing) created at `created_at`, as a [`kernel::Person`] (tests only).
+    ///
+    /// # Panics
+    /// When `name` is not a valid username or the insert fails.
+    #[allow(clippy::unwrap_used)]
+    pub async fn person_for_tests(
+        &self,
+        name: &str,
+        created_at: chrono::DateTime<chrono::Utc>,
+    ) -> kernel::Person {
+        use accounts::model::{NewUser, Nickname, PasswordHash, Username};
+        use accounts::ports::UserRepository;
+        let user = self
+            .users()
+            .insert(NewUser {
+                id: kernel::UserId::new_random(),
+                username: Username::parse(name).unwrap(),
+                nickname: Nickname::parse(&format!("昵称 {name}")).unwrap(),
+                password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
+                role: kernel::Role::User,
+                avatar_url: Some(format!("https://img.example/{name}.png")),
+                phone: None,
+                wechat: None,
+                created_at,
+            })
+            .await
+            .unwrap();
+        kernel::Person {
+            id: user.id,
+            username: user.username.as_str().to_owned(),
+            nickname: user.nickname.as_str().to_owned(),
+            avatar_url: user.avatar_url,
+        }
+    }
+
     /// Runs one SQL statement as it is (tests only: to set up states no repository makes).
     ///
     /// # Errors

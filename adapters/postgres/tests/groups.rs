@@ -1,8 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The group and article repositories' contracts, on SQLite and PostgreSQL.
 
-use accounts::model::{NewUser, Nickname, PasswordHash, Username};
-use accounts::ports::UserRepository;
 use adapter_postgres::testing::TestDb;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use groups::GroupError;
@@ -11,7 +9,7 @@ use groups::model::{
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
 };
 use groups::ports::{ArticleRepository, GroupRepository, SaveOutcome};
-use kernel::{ArticleId, GroupId, MediaId, Page, PageRequest, Role, UserId};
+use kernel::{ArticleId, GroupId, MediaId, Page, PageRequest};
 
 fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 25, 8, 0, 0).unwrap()
@@ -23,27 +21,7 @@ fn at(minutes: i64) -> DateTime<Utc> {
 
 /// A user in the database, as a [`Person`].
 async fn person(t: &TestDb, name: &str) -> Person {
-    let user =
-        t.db.users()
-            .insert(NewUser {
-                id: UserId::new_random(),
-                username: Username::parse(name).unwrap(),
-                nickname: Nickname::parse(&format!("昵称 {name}")).unwrap(),
-                password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
-                role: Role::User,
-                avatar_url: Some(format!("https://img.example/{name}.png")),
-                phone: None,
-                wechat: None,
-                created_at: t0(),
-            })
-            .await
-            .unwrap();
-    Person {
-        id: user.id,
-        username: user.username.as_str().to_owned(),
-        nickname: user.nickname.as_str().to_owned(),
-        avatar_url: user.avatar_url,
-    }
+    t.db.person_for_tests(name, t0()).await
 }
 
 fn group(owner: &Person, name: &str, visibility: Visibility, created: DateTime<Utc>) -> Group {

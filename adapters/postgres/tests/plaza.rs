@@ -1,12 +1,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The plaza's post repository contract, on SQLite and PostgreSQL.
 
-use accounts::model::{NewUser, Nickname, PasswordHash, Username};
-use accounts::ports::UserRepository;
 use adapter_postgres::Database;
 use adapter_postgres::testing::TestDb;
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use kernel::{Cursor, MediaId, PageRequest, Person, Role, UserId};
+use kernel::{Cursor, MediaId, PageRequest, Person};
 use media::model::{ImageFormat, Media, MediaKind, MediaState};
 use media::ports::MediaRepository;
 use plaza::PlazaError;
@@ -26,27 +24,7 @@ fn at(minutes: i64) -> DateTime<Utc> {
 
 /// A user in the database, as a [`Person`].
 async fn person(t: &TestDb, name: &str) -> Person {
-    let user =
-        t.db.users()
-            .insert(NewUser {
-                id: UserId::new_random(),
-                username: Username::parse(name).unwrap(),
-                nickname: Nickname::parse(&format!("昵称 {name}")).unwrap(),
-                password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
-                role: Role::User,
-                avatar_url: Some(format!("https://img.example/{name}.png")),
-                phone: None,
-                wechat: None,
-                created_at: t0(),
-            })
-            .await
-            .unwrap();
-    Person {
-        id: user.id,
-        username: user.username.as_str().to_owned(),
-        nickname: user.nickname.as_str().to_owned(),
-        avatar_url: user.avatar_url,
-    }
+    t.db.person_for_tests(name, t0()).await
 }
 
 /// A stored upload of `owner`'s, `width` pixels wide (to tell images apart).
