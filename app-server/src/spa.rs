@@ -1,5 +1,5 @@
-//! Serves the built single-page app: files of `frontend/dist` (hashed assets cached for a year,
-//! everything else revalidated), `index.html` for any client route, and a JSON 404 for unknown
+//! Serves the built single-page app: files of `frontend/dist` (hashed assets and the build
+//! manifests under `/build/meta/` cached for a year, everything else revalidated), `index.html` for any client route, and a JSON 404 for unknown
 //! paths under `/api`. A missing asset is a real 404, so the SPA can notice a stale chunk.
 
 use crate::http::error::ApiError;
@@ -28,7 +28,8 @@ pub async fn serve(req: HttpRequest, dir: web::Data<StaticDir>) -> Result<HttpRe
     };
     let file = dir.0.join(&relative);
     if !relative.as_os_str().is_empty() && file.is_file() {
-        let cache = if path.starts_with("/assets/") {
+        // Hashed assets and a build id's manifest (`/build/meta/<buildId>.json`) never change.
+        let cache = if path.starts_with("/assets/") || path.starts_with("/build/meta/") {
             "public, max-age=31536000, immutable"
         } else {
             "no-cache"

@@ -335,6 +335,12 @@ async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
         r#"{"buildId":"b1","builtAt":"2026-11-21T00:00:00Z"}"#,
     )
     .unwrap();
+    std::fs::create_dir_all(dir.join("build/meta")).unwrap();
+    std::fs::write(
+        dir.join("build/meta/b1.json"),
+        r#"{"buildId":"b1","builtAt":"2026-11-21T00:00:00Z","routeRules":{"redirects":[{"from":"/groups/$","to":"/group/$"}]}}"#,
+    )
+    .unwrap();
     let static_dir = dir.clone();
     let app = spawn_app_with(TestDb::sqlite().await, move |c| c.static_dir = static_dir).await;
 
@@ -364,6 +370,39 @@ async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
     );
     let latest = app.get("/build/latest.json").await;
     assert_eq!(latest.body["buildId"], "b1");
+    let res = app
+        .client
+        .get(app.url("/build/latest.json"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers().get("cache-control").unwrap(), "no-cache");
+    // A build id's manifest never changes; an unknown id is a real 404.
+    let res = app
+        .client
+        .get(app.url("/build/meta/b1.json"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        res.headers().get("cache-control").unwrap(),
+        "public, max-age=31536000, immutable"
+    );
+    let manifest = app.get("/build/meta/b1.json").await;
+    assert_eq!(
+        manifest.body["routeRules"]["redirects"][0]["to"],
+        "/group/$"
+    );
+    assert_eq!(
+        app.client
+            .get(app.url("/build/meta/unknown.json"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
     assert_eq!(
         app.client
             .get(app.url("/assets/missing-chunk.js"))

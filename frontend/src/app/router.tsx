@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, stringifySearchWith } from '@tanstack/react-router'
+import { currentBuildId } from '@/lib/build-update.ts'
+import { createRouteRulesCheck, noRouteRules, type RouteRulesCheck } from '@/lib/route-rules.ts'
 import { routeTree } from '@/routeTree.gen.ts'
 import { RouteErrorPage, RouteNotFoundPage } from './route-errors.tsx'
 
@@ -37,10 +39,20 @@ export function parseSearch(searchStr: string): Record<string, unknown> {
   return out
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * The running build's route rules (fetched from its manifest once); unit tests run without any
+ * unless they pass their own check.
+ */
+const defaultRouteRules = (): RouteRulesCheck =>
+  import.meta.env.MODE === 'test' ? noRouteRules : createRouteRulesCheck(currentBuildId)
+
+export function createAppRouter(
+  queryClient: QueryClient,
+  routeRules: RouteRulesCheck = defaultRouteRules(),
+) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, routeRules },
     defaultPreload: 'intent',
     // Query owns caching; the router always asks it.
     defaultPreloadStaleTime: 0,
