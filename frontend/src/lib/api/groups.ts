@@ -38,6 +38,5 @@ export const groupPaths = {
   gallery: (groupId: string) => `/group/${groupId}/gallery`,
   settings: (groupId: string) => `/group/${groupId}/settings`,
   edit: (groupId: string, articleId: string) => `/group/${groupId}/article/${articleId}/edit`,
-  display: (groupId: string, articleId: string) =>
-    `/group/${groupId}/article/${articleId}/display`,
+  display: (groupId: string, articleId: string) => `/group/${groupId}/article/${articleId}/display`,
 } as const
