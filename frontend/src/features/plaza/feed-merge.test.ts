@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PlazaFeedPage, PlazaPost } from './api/types.ts'
+import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
 import { feedPosts, mergeFeedHead, removePost, updatePost } from './feed-merge.ts'
 
 function post(n: number): PlazaPost {

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query'
-import type { PlazaFeedPage, PlazaPost } from './api/types.ts'
+import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
 
 /**
  * The feed after "N new posts" was clicked: `fresh` is the first page asked for again from the

@@ -112,3 +112,15 @@ export type NewDistrictBody = Schemas['NewDistrictBody']
 /** What an import adds, changes and refuses, line by line, and whether it was applied. */
 export type DistrictImportPlan = Schemas['ImportPlanResponse']
 export type DistrictRefusal = Schemas['RefusedLineDto']
+
+// The plaza (issue 13)
+export type PlazaPost = Schemas['PostDto']
+export type PlazaImage = Schemas['PostImageDto']
+export type PlazaComment = Schemas['CommentDto']
+export type PlazaPostDistrict = Schemas['PostDistrictDto']
+export type PlazaFeedPage = Schemas['PostsResponse']
+export type PlazaCommentsPage = Schemas['CommentsResponse']
+export type PlazaNewPost = Schemas['NewPostRequest']
+export type PlazaPerson = Schemas['PersonDto']
+/** A district as `GET /api/districts` lists it (the provinces, for the filter and the composer). */
+export type PlazaDistrict = Schemas['DistrictDto']

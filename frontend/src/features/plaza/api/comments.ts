@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
-import type { ResponseBody } from '@/lib/api/types.ts'
+import type { PlazaComment, PlazaCommentsPage, ResponseBody } from '@/lib/api/types.ts'
 import { plazaKeys, postApiPath, queryString } from './keys.ts'
-import type { PlazaComment, PlazaCommentsPage } from './types.ts'
 
 type Created = ResponseBody<'/api/plaza/posts/{id}/comments', 'post', 201>
 

@@ -5,8 +5,7 @@ import {
   useQuery,
 } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
-import type { ResponseBody } from '@/lib/api/types.ts'
-import type { PlazaFeedPage } from './types.ts'
+import type { PlazaFeedPage, ResponseBody } from '@/lib/api/types.ts'
 import { plazaKeys, queryString } from './keys.ts'
 
 /** How often the "N new posts" count is asked for while the page is visible. */

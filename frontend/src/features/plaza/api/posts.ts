@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
-import type { ResponseBody } from '@/lib/api/types.ts'
+import type { PlazaImage, PlazaNewPost, PlazaPost, ResponseBody } from '@/lib/api/types.ts'
 import { uploadFile, type UploadOptions } from '@/lib/upload.ts'
 import { postApiPath } from './keys.ts'
-import type { PlazaImage, PlazaNewPost, PlazaPost } from './types.ts'
 
 type Created = ResponseBody<'/api/plaza/posts', 'post', 201>
 type Uploaded = ResponseBody<'/api/plaza/images', 'post', 201>

@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { createPost } from '../api/posts.ts'
-import type { PlazaDistrict, PlazaPost } from '../api/types.ts'
+import type { PlazaDistrict, PlazaPost } from '@/lib/api/types.ts'
 import {
   charCount,
   composerProblem,

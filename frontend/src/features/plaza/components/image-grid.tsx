@@ -1,5 +1,5 @@
 import { cn } from '@/lib/utils.ts'
-import type { PlazaImage } from '../api/types.ts'
+import type { PlazaImage } from '@/lib/api/types.ts'
 import { imageGridLayout } from '../rules.ts'
 
 /** A single image's shape, within these bounds (a panorama or a tall strip is cropped). */

@@ -1,7 +1,7 @@
 import { InitialsAvatar } from '@/components/ui/avatar.tsx'
 import { userInitials } from '@/lib/user.ts'
 import { cn } from '@/lib/utils.ts'
-import type { PlazaPerson } from '../api/types.ts'
+import type { PlazaPerson } from '@/lib/api/types.ts'
 
 /** The name a person goes by: the nickname, else the username. */
 export function personName(person: PlazaPerson): string {

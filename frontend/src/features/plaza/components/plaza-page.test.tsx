@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { User } from '@/lib/user.ts'
 import { apiError, renderGroupsApp, type Handler } from '@/test/fake-api.tsx'
-import type { PlazaFeedPage, PlazaPost } from '../api/types.ts'
+import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
 import { newCountQueryOptions } from '../api/feed.ts'
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '@/lib/api-client.ts'
 import { uploadPlazaImage } from '../api/posts.ts'
-import type { PlazaImage } from '../api/types.ts'
+import type { PlazaImage } from '@/lib/api/types.ts'
 import { roomFor } from '../rules.ts'
 
 export interface PostImageItem {
