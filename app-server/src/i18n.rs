@@ -81,6 +81,8 @@ pub enum Msg {
     InvalidUsername,
     ReservedUsername,
     InvalidNickname,
+    InvalidBio,
+    AvatarNotUsable,
     InvalidPassword,
     PasswordTooCommon,
     ServerBusy,
@@ -279,6 +281,11 @@ impl Msg {
                 "This username is reserved; please choose another",
             ),
             Msg::InvalidNickname => ("昵称须为 1–32 个字符", "A nickname is 1–32 characters"),
+            Msg::InvalidBio => ("简介最多 280 个字符", "A bio is at most 280 characters"),
+            Msg::AvatarNotUsable => (
+                "这张图片不能用作头像：请先上传它",
+                "This image cannot be your avatar: upload it first",
+            ),
             Msg::InvalidPassword => ("密码须为 8–128 个字符", "A password is 8–128 characters"),
             Msg::PasswordTooCommon => (
                 "这个密码太常见，很容易被猜中，请换一个",

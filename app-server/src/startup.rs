@@ -8,7 +8,9 @@ use crate::spa::{self, StaticDir};
 use crate::state::AppState;
 use accounts::model::{PhoneNumber, VerificationCode};
 use accounts::ports::{SmsSender, WechatOAuth};
-use accounts::{AccountPorts, AccountService, AccountsError};
+use accounts::{
+    AccountPorts, AccountService, AccountsError, AvatarMediaAccess, ProfilePorts, ProfileService,
+};
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
@@ -141,6 +143,11 @@ impl AppState {
         Ok(Self {
             config: Arc::new(config),
             accounts: Arc::new(accounts),
+            profiles: Arc::new(ProfileService::new(ProfilePorts {
+                users: Arc::new(db.users()),
+                media: media.clone(),
+                clock: clock.clone(),
+            })),
             signer: Signer::new(key.as_bytes()),
             wechat_oauth,
             wechat_token,
@@ -186,7 +193,8 @@ fn weather_map(
 
 /// Stored images (on the configured store, decoded by a bounded set of workers) and the
 /// groups and the plaza over them; who may read a file is asked of the domain owning its kind
-/// (`GroupMediaAccess` for galleries and covers, `PlazaMediaAccess` for posts' images).
+/// (`GroupMediaAccess` for galleries and covers, `PlazaMediaAccess` for posts' images,
+/// `AvatarMediaAccess` for avatars).
 fn community(
     config: &Config,
     db: &Database,
@@ -212,6 +220,7 @@ fn community(
                 (MediaKind::Gallery, group_access.clone()),
                 (MediaKind::Cover, group_access),
                 (MediaKind::Plaza, Arc::new(PlazaMediaAccess)),
+                (MediaKind::Avatar, Arc::new(AvatarMediaAccess)),
             ])),
             limiter: Arc::new(db.rate_limiter()),
             clock: clock.clone(),

@@ -5,7 +5,7 @@
 use crate::config::Config;
 use crate::http::signed::Signer;
 use crate::http::upload::UploadGate;
-use accounts::AccountService;
+use accounts::{AccountService, ProfileService};
 use accounts::ports::WechatOAuth;
 use chat::ChatService;
 use districts::DistrictsService;
@@ -23,6 +23,8 @@ use wechat::service::{AccessTokenService, MenuService};
 pub struct AppState {
     pub config: Arc<Config>,
     pub accounts: Arc<AccountService>,
+    /// The signed-in user's own profile: nickname, username, bio, avatar, appearance.
+    pub profiles: Arc<ProfileService>,
     /// Signs the short-lived WeChat cookies; its key is shared by every instance.
     pub signer: Signer,
     /// `None` when WeChat is not configured.

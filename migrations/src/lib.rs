@@ -13,6 +13,7 @@ mod m20261125_000007_create_groups_and_media;
 mod m20261125_000008_create_districts;
 mod m20261125_000009_create_weather_cache;
 mod m20261125_000010_create_plaza;
+mod m20261126_000011_add_profile_fields;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000008_create_districts::Migration),
             Box::new(m20261125_000009_create_weather_cache::Migration),
             Box::new(m20261125_000010_create_plaza::Migration),
+            Box::new(m20261126_000011_add_profile_fields::Migration),
         ]
     }
 }

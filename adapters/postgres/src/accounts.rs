@@ -2,20 +2,21 @@
 //! one statement or one transaction; a unique violation becomes the domain's `UsernameTaken`,
 //! `PhoneTaken` or `WechatTaken` here.
 
-use crate::entities::{sessions, users, verification_codes};
+use crate::entities::{media, sessions, users, verification_codes};
+use ::media::{MediaKind, MediaState};
 use crate::unexpected;
 use accounts::AccountsError;
 use accounts::model::{
-    CodePurpose, NewUser, Nickname, PasswordHash, PhoneNumber, Session, SessionTokenHash, User,
-    Username, VerificationCodeHash, WechatIdentity,
+    Appearance, Bio, CodePurpose, ColorMode, Language, NewUser, Nickname, PasswordHash,
+    PhoneNumber, Session, SessionTokenHash, User, Username, VerificationCodeHash, WechatIdentity,
 };
 use accounts::ports::{
-    AttemptOutcome, CodeId, SessionRepository, StoredCode, UserRepository,
+    AttemptOutcome, CodeId, ProfileUpdate, SessionRepository, StoredCode, UserRepository,
     VerificationCodeRepository,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use kernel::{Role, SessionId, UserId};
+use kernel::{MediaId, Role, SessionId, UserId};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
@@ -56,6 +57,12 @@ fn to_user(m: users::Model) -> Result<(User, Option<PasswordHash>), AccountsErro
             nickname,
             role: Role::from_stored(&m.role),
             avatar_url: m.avatar_url,
+            avatar: m.avatar_media_id.map(MediaId),
+            bio: m.bio.map(Bio::from_stored),
+            appearance: Appearance {
+                color_mode: m.color_mode.as_deref().and_then(ColorMode::from_stored),
+                language: m.language.as_deref().and_then(Language::from_stored),
+            },
             has_password: m.password_hash.is_some(),
             phone,
             wechat,
@@ -83,6 +90,10 @@ impl UserRepository for SqlUserRepository {
             created_at: Set(user.created_at),
             updated_at: Set(user.created_at),
             disabled_at: Set(None),
+            avatar_media_id: Set(None),
+            bio: Set(None),
+            color_mode: Set(None),
+            language: Set(None),
         };
         match row.insert(&self.db).await {
             Ok(m) => to_user(m).map(|(u, _)| u),
@@ -165,6 +176,111 @@ impl UserRepository for SqlUserRepository {
             .map_err(unexpected)?
             .map(to_user)
             .transpose()
+    }
+
+    async fn update_profile(
+        &self,
+        id: UserId,
+        profile: ProfileUpdate,
+        now: DateTime<Utc>,
+    ) -> Result<User, AccountsError> {
+        let result = users::Entity::update_many()
+            .col_expr(
+                users::Column::Nickname,
+                Expr::value(profile.nickname.as_str().to_owned()),
+            )
+            .col_expr(
+                users::Column::Username,
+                Expr::value(profile.username.as_str().to_owned()),
+            )
+            .col_expr(
+                users::Column::Bio,
+                Expr::value(profile.bio.as_ref().map(|b| b.as_str().to_owned())),
+            )
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(classify_user_write)?;
+        if result.rows_affected == 0 {
+            return Err(anyhow::anyhow!("no user {id} to update").into());
+        }
+        self.find_by_id(id)
+            .await?
+            .map(|(u, _)| u)
+            .ok_or_else(|| anyhow::anyhow!("user {id} vanished").into())
+    }
+
+    async fn set_avatar(
+        &self,
+        id: UserId,
+        avatar: Option<MediaId>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MediaId>, AccountsError> {
+        let txn = self.db.begin().await.map_err(unexpected)?;
+        let Some(user) = users::Entity::find_by_id(id.0)
+            .one(&txn)
+            .await
+            .map_err(unexpected)?
+        else {
+            txn.rollback().await.map_err(unexpected)?;
+            return Err(anyhow::anyhow!("no user {id} to set an avatar for").into());
+        };
+        let old = user.avatar_media_id.map(MediaId);
+        if let Some(new) = avatar.filter(|a| Some(*a) != old) {
+            // One statement checks and claims the upload, so two requests cannot both take it.
+            let claimed = media::Entity::update_many()
+                .col_expr(
+                    media::Column::State,
+                    Expr::value(MediaState::Attached.as_str()),
+                )
+                .filter(media::Column::Id.eq(new.0))
+                .filter(media::Column::OwnerId.eq(id.0))
+                .filter(media::Column::Kind.eq(MediaKind::Avatar.as_str()))
+                .filter(media::Column::State.eq(MediaState::Unattached.as_str()))
+                .exec(&txn)
+                .await
+                .map_err(unexpected)?;
+            if claimed.rows_affected != 1 {
+                txn.rollback().await.map_err(unexpected)?;
+                return Err(AccountsError::AvatarNotUsable);
+            }
+        }
+        users::Entity::update_many()
+            .col_expr(
+                users::Column::AvatarMediaId,
+                Expr::value(avatar.map(|a| a.0)),
+            )
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.0))
+            .exec(&txn)
+            .await
+            .map_err(unexpected)?;
+        txn.commit().await.map_err(unexpected)?;
+        Ok(old)
+    }
+
+    async fn set_appearance(
+        &self,
+        id: UserId,
+        appearance: Appearance,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError> {
+        users::Entity::update_many()
+            .col_expr(
+                users::Column::ColorMode,
+                Expr::value(appearance.color_mode.map(ColorMode::as_str)),
+            )
+            .col_expr(
+                users::Column::Language,
+                Expr::value(appearance.language.map(Language::as_str)),
+            )
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?;
+        Ok(())
     }
 
     async fn set_password_hash(

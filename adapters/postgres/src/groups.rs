@@ -78,7 +78,7 @@ fn to_membership(m: group_memberships::Model) -> Result<Membership, GroupError> 
 }
 
 /// The author, member or requester joined from `users` as `u`.
-const PERSON_COLUMNS: &str = "u.id AS p_id, u.username AS p_username, u.nickname AS p_nickname, u.avatar_url AS p_avatar_url";
+const PERSON_COLUMNS: &str = "u.id AS p_id, u.username AS p_username, u.nickname AS p_nickname, u.avatar_url AS p_avatar_url, u.avatar_media_id AS p_avatar_media_id";
 
 fn person(row: &QueryResult) -> Result<Person, GroupError> {
     Ok(Person {
@@ -86,6 +86,10 @@ fn person(row: &QueryResult) -> Result<Person, GroupError> {
         username: row.try_get("", "p_username").map_err(failed)?,
         nickname: row.try_get("", "p_nickname").map_err(failed)?,
         avatar_url: row.try_get("", "p_avatar_url").map_err(failed)?,
+        avatar: row
+            .try_get::<Option<uuid::Uuid>>("", "p_avatar_media_id")
+            .map_err(failed)?
+            .map(kernel::MediaId),
     })
 }
 

@@ -14,7 +14,7 @@ use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Select,
+    QueryOrder, QuerySelect, Select, TransactionTrait,
 };
 
 fn failed(e: DbErr) -> MediaError {
@@ -135,10 +135,23 @@ impl MediaRepository for SqlMediaRepository {
     }
 
     async fn delete(&self, id: MediaId) -> Result<(), MediaError> {
-        rows::Entity::delete_by_id(id.0)
-            .exec(&self.db)
+        // `users.avatar_media_id` has no foreign key (migration 000011): clearing the avatars
+        // that name the row, in the same transaction, is its `ON DELETE SET NULL`.
+        let txn = self.db.begin().await.map_err(failed)?;
+        crate::entities::users::Entity::update_many()
+            .col_expr(
+                crate::entities::users::Column::AvatarMediaId,
+                Expr::value(Option::<uuid::Uuid>::None),
+            )
+            .filter(crate::entities::users::Column::AvatarMediaId.eq(id.0))
+            .exec(&txn)
             .await
             .map_err(failed)?;
+        rows::Entity::delete_by_id(id.0)
+            .exec(&txn)
+            .await
+            .map_err(failed)?;
+        txn.commit().await.map_err(failed)?;
         Ok(())
     }
 

@@ -52,7 +52,7 @@ fn is_foreign_key(e: &DbErr) -> bool {
 
 /// The author joined from `users` as `u`.
 const PERSON_COLUMNS: &str = "u.id AS u_id, u.username AS u_username, u.nickname AS u_nickname, \
-     u.avatar_url AS u_avatar_url";
+     u.avatar_url AS u_avatar_url, u.avatar_media_id AS u_avatar_media_id";
 
 fn person(row: &QueryResult) -> Result<Person, PlazaError> {
     Ok(Person {
@@ -60,6 +60,10 @@ fn person(row: &QueryResult) -> Result<Person, PlazaError> {
         username: row.try_get("", "u_username").map_err(failed)?,
         nickname: row.try_get("", "u_nickname").map_err(failed)?,
         avatar_url: row.try_get("", "u_avatar_url").map_err(failed)?,
+        avatar: row
+            .try_get::<Option<uuid::Uuid>>("", "u_avatar_media_id")
+            .map_err(failed)?
+            .map(kernel::MediaId),
     })
 }
 

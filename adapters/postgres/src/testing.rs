@@ -285,6 +285,7 @@ impl Database {
             username: user.username.as_str().to_owned(),
             nickname: user.nickname.as_str().to_owned(),
             avatar_url: user.avatar_url,
+            avatar: user.avatar,
         }
     }
 

@@ -41,6 +41,7 @@ async fn user(t: &TestDb, name: &str) -> Person {
         username: name.to_owned(),
         nickname: name.to_owned(),
         avatar_url: None,
+        avatar: None,
     }
 }
 

@@ -27,8 +27,18 @@ pub struct UserDto {
     pub nickname: String,
     #[schema(schema_with = rules::role)]
     pub role: String,
+    /// The avatar: the uploaded one's original, else one from WeChat; `null` when there is
+    /// none (clients show initials).
     #[schema(required = true)]
     pub avatar_url: Option<String>,
+    /// The avatar's thumbnail, for small places (the header, lists).
+    #[schema(required = true)]
+    pub avatar_thumbnail_url: Option<String>,
+    /// What the user says about themselves (at most 280 characters).
+    #[schema(required = true)]
+    pub bio: Option<String>,
+    /// The colour mode and language saved for the user (applied on a device at sign-in).
+    pub appearance: AppearanceDto,
     /// Whether the account can sign in with a password.
     pub has_password: bool,
     /// The bound phone number, masked.
@@ -36,6 +46,37 @@ pub struct UserDto {
     pub phone: Option<PhoneDto>,
     pub wechat_linked: bool,
     pub created_at: DateTime<Utc>,
+}
+
+/// The colour mode and language saved for a user; `null` where they never chose (the
+/// device's own choice stands).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppearanceDto {
+    #[schema(required = true, value_type = Option<String>, pattern = "^(light|dark|system)$", example = "dark")]
+    pub color_mode: Option<String>,
+    #[schema(required = true, value_type = Option<String>, pattern = "^(zh|en)$", example = "zh")]
+    pub language: Option<String>,
+}
+
+impl From<accounts::model::Appearance> for AppearanceDto {
+    fn from(a: accounts::model::Appearance) -> Self {
+        Self {
+            color_mode: a.color_mode.map(|m| m.as_str().to_owned()),
+            language: a.language.map(|l| l.as_str().to_owned()),
+        }
+    }
+}
+
+/// Where an avatar is shown from: the uploaded file's variant, else the URL from elsewhere.
+pub fn avatar_url(
+    avatar: Option<kernel::MediaId>,
+    external: Option<&String>,
+    variant: media::Variant,
+) -> Option<String> {
+    avatar
+        .map(|id| media_url(id, variant))
+        .or_else(|| external.cloned())
 }
 
 /// A phone number as screens show it.
@@ -54,7 +95,14 @@ impl From<&User> for UserDto {
             username: u.username.as_str().to_owned(),
             nickname: u.nickname.as_str().to_owned(),
             role: u.role.as_str().to_owned(),
-            avatar_url: u.avatar_url.clone(),
+            avatar_url: avatar_url(u.avatar, u.avatar_url.as_ref(), media::Variant::Original),
+            avatar_thumbnail_url: avatar_url(
+                u.avatar,
+                u.avatar_url.as_ref(),
+                media::Variant::Thumbnail,
+            ),
+            bio: u.bio.as_ref().map(|b| b.as_str().to_owned()),
+            appearance: AppearanceDto::from(u.appearance),
             has_password: u.has_password,
             phone: u.phone.as_ref().map(|p| PhoneDto {
                 prefix: p.region().prefix(),
@@ -202,7 +250,7 @@ impl From<&kernel::Person> for PersonDto {
             id: p.id.0,
             username: p.username.clone(),
             nickname: p.nickname.clone(),
-            avatar_url: p.avatar_url.clone(),
+            avatar_url: avatar_url(p.avatar, p.avatar_url.as_ref(), media::Variant::Thumbnail),
         }
     }
 }

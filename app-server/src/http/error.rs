@@ -285,6 +285,14 @@ impl From<AccountsError> for ApiError {
                 "invalid_password",
                 Msg::InvalidPassword,
             ),
+            AccountsError::InvalidBio => {
+                return ApiError::unprocessable("invalid_bio", Msg::InvalidBio)
+                    .with_field("bio", Msg::InvalidBio);
+            }
+            AccountsError::AvatarNotUsable => {
+                return ApiError::unprocessable("avatar_not_usable", Msg::AvatarNotUsable)
+                    .with_field("mediaId", Msg::AvatarNotUsable);
+            }
             AccountsError::PasswordTooCommon => (
                 S::UNPROCESSABLE_ENTITY,
                 "password_too_common",

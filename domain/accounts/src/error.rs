@@ -11,6 +11,10 @@ pub enum AccountsError {
     ReservedUsername,
     #[error("a nickname is 1 to 32 characters")]
     InvalidNickname,
+    #[error("a bio is at most 280 characters")]
+    InvalidBio,
+    #[error("not an avatar upload of this account that is still unused")]
+    AvatarNotUsable,
     #[error("a password is 8 to 128 characters")]
     InvalidPassword,
     #[error("this password is one of the most common ones")]

@@ -7,9 +7,11 @@
 pub mod error;
 pub mod model;
 pub mod ports;
+pub mod profile;
 pub mod service;
 
 pub use error::AccountsError;
+pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePorts, ProfileService};
 pub use service::{
     AccountPolicy, AccountPorts, AccountService, ClientContext, IssuedSession, Proof, Registration,
     SentCode, WechatNonce,

@@ -3,13 +3,13 @@
 
 use crate::AccountsError;
 use crate::model::{
-    CodePurpose, NewUser, Password, PasswordHash, PhoneNumber, Session, SessionToken,
-    SessionTokenHash, User, Username, VerificationCode, VerificationCodeHash, WechatIdentity,
-    WechatProfile,
+    Appearance, Bio, CodePurpose, NewUser, Nickname, Password, PasswordHash, PhoneNumber, Session,
+    SessionToken, SessionTokenHash, User, Username, VerificationCode, VerificationCodeHash,
+    WechatIdentity, WechatProfile,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use kernel::{SessionId, UserId};
+use kernel::{MediaId, SessionId, UserId};
 
 /// Stores accounts.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -81,6 +81,52 @@ pub trait UserRepository: Send + Sync {
         hash: PasswordHash,
         now: DateTime<Utc>,
     ) -> Result<(), AccountsError>;
+
+    /// Writes the profile's nickname, username and bio together and answers the account as
+    /// stored.
+    ///
+    /// # Errors
+    /// MUST return `UsernameTaken` when another account has the username (compared as stored:
+    /// folded to lower case); `Unexpected` otherwise (a missing user included).
+    async fn update_profile(
+        &self,
+        id: UserId,
+        profile: ProfileUpdate,
+        now: DateTime<Utc>,
+    ) -> Result<User, AccountsError>;
+
+    /// Makes `avatar` the account's avatar (`None`: no avatar) and answers the avatar it had.
+    /// A new avatar must be the account's own `avatar` upload that nothing uses yet; it is
+    /// marked attached in the same transaction.
+    ///
+    /// # Errors
+    /// MUST return `AvatarNotUsable` when the file is missing, someone else's, of another kind
+    /// or not unattached; `Unexpected` otherwise.
+    async fn set_avatar(
+        &self,
+        id: UserId,
+        avatar: Option<MediaId>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MediaId>, AccountsError>;
+
+    /// Saves the appearance (each field as given, `None` clearing it).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn set_appearance(
+        &self,
+        id: UserId,
+        appearance: Appearance,
+        now: DateTime<Utc>,
+    ) -> Result<(), AccountsError>;
+}
+
+/// A profile as it will be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileUpdate {
+    pub nickname: Nickname,
+    pub username: Username,
+    pub bio: Option<Bio>,
 }
 
 /// Stores sessions, keyed by the hash of their token.

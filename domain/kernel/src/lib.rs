@@ -70,7 +70,10 @@ pub struct Person {
     pub id: UserId,
     pub username: String,
     pub nickname: String,
+    /// An avatar from elsewhere (a WeChat profile's), shown when there is no `avatar`.
     pub avatar_url: Option<String>,
+    /// The avatar they uploaded (a public media file).
+    pub avatar: Option<MediaId>,
 }
 
 /// The time source of every use case. Production uses [`SystemClock`]; tests pin the time.

@@ -81,6 +81,8 @@ pub enum MediaKind {
     Cover,
     /// An image of a plaza post (public once posted).
     Plaza,
+    /// A user's avatar (public once set; the accounts domain says so).
+    Avatar,
 }
 
 impl MediaKind {
@@ -89,6 +91,7 @@ impl MediaKind {
             Self::Gallery => "gallery",
             Self::Cover => "cover",
             Self::Plaza => "plaza",
+            Self::Avatar => "avatar",
         }
     }
 
@@ -97,6 +100,7 @@ impl MediaKind {
             "gallery" => Some(Self::Gallery),
             "cover" => Some(Self::Cover),
             "plaza" => Some(Self::Plaza),
+            "avatar" => Some(Self::Avatar),
             _ => None,
         }
     }

@@ -17,6 +17,10 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub disabled_at: Option<DateTimeUtc>,
+    pub avatar_media_id: Option<Uuid>,
+    pub bio: Option<String>,
+    pub color_mode: Option<String>,
+    pub language: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

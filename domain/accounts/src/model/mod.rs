@@ -2,6 +2,7 @@
 
 mod password;
 mod phone;
+mod profile;
 mod session;
 mod user;
 mod username;
@@ -9,6 +10,7 @@ mod wechat;
 
 pub use password::{Password, PasswordHash};
 pub use phone::{CodePurpose, PhoneNumber, PhoneRegion, VerificationCode, VerificationCodeHash};
+pub use profile::{Appearance, Bio, ColorMode, Language};
 pub use session::{Session, SessionToken, SessionTokenHash};
 pub use user::{NewUser, Nickname, User};
 pub use username::Username;

@@ -1,7 +1,7 @@
-use super::{PasswordHash, PhoneNumber, Username, WechatIdentity};
+use super::{Appearance, Bio, PasswordHash, PhoneNumber, Username, WechatIdentity};
 use crate::AccountsError;
 use chrono::{DateTime, Utc};
-use kernel::{Role, UserId};
+use kernel::{MediaId, Role, UserId};
 
 /// A display name: 1–32 characters after trimming; any script.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +53,12 @@ pub struct User {
     pub username: Username,
     pub nickname: Nickname,
     pub role: Role,
+    /// An avatar from elsewhere (the WeChat profile's), shown when there is no `avatar`.
     pub avatar_url: Option<String>,
+    /// The avatar the user uploaded (a public `avatar` media file).
+    pub avatar: Option<MediaId>,
+    pub bio: Option<Bio>,
+    pub appearance: Appearance,
     pub has_password: bool,
     pub phone: Option<PhoneNumber>,
     pub wechat: Option<WechatIdentity>,

@@ -48,6 +48,7 @@ impl GroupsService {
                 username: String::new(),
                 nickname: String::new(),
                 avatar_url: None,
+                avatar: None,
             },
             title: title.as_str().to_owned(),
             excerpt: body.excerpt(),

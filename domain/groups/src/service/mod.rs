@@ -486,6 +486,7 @@ impl GroupsService {
                         username: String::new(),
                         nickname: String::new(),
                         avatar_url: None,
+                        avatar: None,
                     },
                     message,
                     status: RequestStatus::Pending,

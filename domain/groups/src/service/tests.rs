@@ -24,6 +24,7 @@ fn person(id: UserId) -> Person {
         username: format!("u{}", &id.0.simple().to_string()[..6]),
         nickname: "n".into(),
         avatar_url: None,
+        avatar: None,
     }
 }
 

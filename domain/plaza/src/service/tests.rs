@@ -26,6 +26,7 @@ fn person(id: UserId) -> Person {
         username: "u".into(),
         nickname: "n".into(),
         avatar_url: None,
+        avatar: None,
     }
 }
 
