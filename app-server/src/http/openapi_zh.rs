@@ -9,6 +9,49 @@ use serde_json::Value;
 /// operation has none.
 pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
     (
+        "GET /api/account/appearance",
+        "我保存的外观",
+        Some("为我保存的颜色模式和语言；从未选择过的为 `null`。客户端在登录时应用它们。"),
+    ),
+    (
+        "PUT /api/account/appearance",
+        "保存我的外观",
+        Some(
+            "保存在一台设备上选择的颜色模式（`light`、`dark`、`system`）和语言（`zh`、`en`），供我的其他设备在登录时采用；`null` 清除该项选择。",
+        ),
+    ),
+    (
+        "PUT /api/account/avatar",
+        "设置我的头像",
+        Some(
+            "把我自己上传且尚未使用的一张头像图片设为头像（此后公开可见）；原头像的文件随之删除。",
+        ),
+    ),
+    (
+        "DELETE /api/account/avatar",
+        "移除我的头像",
+        Some("删除头像文件，改为显示姓名首字。没有头像时移除也会成功。"),
+    ),
+    (
+        "POST /api/account/avatar/upload",
+        "上传头像图片",
+        Some(
+            "一张图片的原始字节（JPEG、PNG、WebP 或 GIF，按内容判断；客户端先裁成正方形），与其他上传一样去除元数据后重新编码并生成缩略图。在 `PUT /api/account/avatar` 把它设为头像之前只有上传者能看到；一天内未被设为头像的会被删除。",
+        ),
+    ),
+    (
+        "GET /api/account/basics",
+        "我的账户基本信息",
+        Some("账户 ID、用户名、角色、创建时间，以及已绑定的登录方式（密码、手机号、微信）。"),
+    ),
+    (
+        "PATCH /api/account/profile",
+        "修改我的资料",
+        Some(
+            "昵称、用户名和简介；提交的字段才会修改，未提交的保持不变。新用户名遵循注册规则（不区分大小写地唯一，不能使用保留名称），且仅限浏览器会话：令牌只能修改昵称和简介。改名后会话和令牌照常有效。",
+        ),
+    ),
+    (
         "PUT /api/account/phone",
         "绑定或更换我的手机号",
         Some(

@@ -2,6 +2,7 @@
 //! API tests: the real server on port 0 over a fresh database, once on SQLite and once on
 //! PostgreSQL (PostgreSQL is mandatory with CI=true).
 
+mod account_profile;
 mod admin_cli;
 mod ai;
 mod auth;

@@ -1,11 +1,17 @@
-//! The signed-in user's own account: binding or changing the phone number.
+//! The signed-in user's own account: binding or changing the phone number, the profile
+//! (nickname, username, bio, avatar), the saved appearance and the basics.
 
-use crate::http::dto::{AuthResponse, CodeSentResponse, PhoneCodeRequest, PhoneRequest};
+use super::dto::{AvatarRequest, AvatarUploadDto, AvatarUploadResponse, BasicsDto, ProfileRequest};
+use crate::http::dto::{
+    AppearanceDto, AuthResponse, CodeSentResponse, ImageBytes, PhoneCodeRequest, PhoneRequest,
+};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{SignedIn, client_context};
+use crate::http::upload::read_body;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use actix_web::{HttpRequest, HttpResponse, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
+use kernel::MediaId;
 
 #[utoipa::path(
     tag = "account",
@@ -70,4 +76,170 @@ pub async fn bind_phone(
         .await?;
     tracing::info!(user = %user.id, "phone bound");
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::PhoneBound.text(lang))))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "Change my profile",
+    description = "Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name) and needs a browser session: a token may change the nickname and bio only. Sessions and tokens keep working after a rename.",
+    request_body = ProfileRequest,
+    responses(
+        (status = 200, description = "Saved", body = AuthResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`token_not_allowed` (a rename with a token)", body = ErrorBody),
+        (status = 409, description = "`username_taken`", body = ErrorBody),
+        (status = 422, description = "`invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["account:write"]))
+)]
+#[patch("/account/profile")]
+pub async fn update_profile(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<ProfileRequest>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let change = body.into_inner().try_into_domain()?;
+    if change.renames(&me.user) {
+        me.session()?;
+    }
+    let user = state.profiles.update_profile(&me.user, change).await?;
+    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::ProfileSaved.text(lang))))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "Upload an avatar image",
+    description = "The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content; clients crop it square first), re-encoded without metadata and thumbnailed as every upload. Only its owner sees it until `PUT /api/account/avatar` makes it the avatar; one never set within a day is removed.",
+    request_body(content = ImageBytes, content_type = "application/octet-stream"),
+    responses(
+        (status = 201, description = "Stored", body = AvatarUploadResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 413, description = "`image_too_large`", body = ErrorBody),
+        (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        (status = 503, description = "`server_busy`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["account:write"]))
+)]
+#[post("/account/avatar/upload")]
+pub async fn upload_avatar(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    me: SignedIn,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let _place = state.uploads.enter().await?;
+    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    let media = state.profiles.upload_avatar(me.user.id, bytes).await?;
+    Ok(HttpResponse::Created().json(AvatarUploadResponse {
+        success: true,
+        image: AvatarUploadDto::from(&media),
+    }))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "Set my avatar",
+    description = "Makes one of my own unused avatar uploads my avatar (public from then on); the previous avatar's file is deleted.",
+    request_body = AvatarRequest,
+    responses(
+        (status = 200, description = "Set", body = AuthResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 422, description = "`avatar_not_usable`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["account:write"]))
+)]
+#[put("/account/avatar")]
+pub async fn set_avatar(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<AvatarRequest>,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let user = state
+        .profiles
+        .set_avatar(me.user.id, MediaId(body.media_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::AvatarSet.text(lang))))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "Remove my avatar",
+    description = "Deletes the avatar's file; initials are shown instead. Removing when there is none succeeds.",
+    responses(
+        (status = 200, description = "Removed", body = AuthResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["account:write"]))
+)]
+#[delete("/account/avatar")]
+pub async fn remove_avatar(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.profiles.remove_avatar(me.user.id).await?;
+    Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::AvatarRemoved.text(lang))))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "My saved appearance",
+    description = "The colour mode and language saved for me; `null` where I never chose. A client applies them at sign-in.",
+    responses(
+        (status = 200, description = "Saved appearance", body = AppearanceDto),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["account:read"]))
+)]
+#[get("/account/appearance")]
+pub async fn get_appearance(me: SignedIn) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(AppearanceDto::from(me.user.appearance)))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "Save my appearance",
+    description = "Saves the colour mode (`light`, `dark`, `system`) and language (`zh`, `en`) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice.",
+    request_body = AppearanceDto,
+    responses(
+        (status = 200, description = "Saved", body = AppearanceDto),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 422, description = "`invalid_appearance`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["account:write"]))
+)]
+#[put("/account/appearance")]
+pub async fn save_appearance(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<AppearanceDto>,
+) -> Result<HttpResponse, ApiError> {
+    let appearance = body.try_into_domain()?;
+    let saved = state
+        .profiles
+        .save_appearance(me.user.id, appearance)
+        .await?;
+    Ok(HttpResponse::Ok().json(AppearanceDto::from(saved)))
+}
+
+#[utoipa::path(
+    tag = "account",
+    summary = "My account's basics",
+    description = "Id, username, role, when the account was made, and which ways of signing in are bound (password, phone, WeChat).",
+    responses(
+        (status = 200, description = "The basics", body = BasicsDto),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["account:read"]))
+)]
+#[get("/account/basics")]
+pub async fn get_basics(me: SignedIn) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(BasicsDto::from(&me.user)))
 }
