@@ -173,6 +173,7 @@ pub enum Msg {
     AiUpstreamInvalid,
     AiStreamInterrupted,
     InvalidCursor,
+    InvalidDateRange,
     InvalidDistrict,
     InvalidDistrictCode,
     InvalidDistrictNameZh,
@@ -254,6 +255,9 @@ pub enum Msg {
     WechatBound,
     WechatUnbound,
     TokenRefreshed,
+    MediaHidden,
+    MediaUnhidden,
+    MediaDeleted,
     MenuPublished,
     MenuDeleted,
     MenuRolledBack,
@@ -497,6 +501,10 @@ impl Msg {
             Msg::InvalidCursor => (
                 "分页参数 cursor 无效，请使用上一页返回的 nextCursor",
                 "The cursor is not valid: pass the nextCursor of the previous page",
+            ),
+            Msg::InvalidDateRange => (
+                "结束时间必须晚于开始时间",
+                "The end of the date range must come after its start",
             ),
             Msg::InvalidDistrict => ("请检查行政区的填写", "Please check the district's fields"),
             Msg::InvalidDistrictCode => (
@@ -787,6 +795,9 @@ impl Msg {
             Msg::WechatBound => ("微信已绑定", "WeChat linked"),
             Msg::WechatUnbound => ("微信已解绑", "WeChat unlinked"),
             Msg::TokenRefreshed => ("访问令牌已刷新", "Access token refreshed"),
+            Msg::MediaHidden => ("图片已隐藏", "Image hidden"),
+            Msg::MediaUnhidden => ("图片已恢复显示", "Image shown again"),
+            Msg::MediaDeleted => ("图片已删除", "Image deleted"),
             Msg::MenuPublished => ("菜单已发布", "Menu published"),
             Msg::MenuDeleted => ("菜单已删除", "Menu deleted"),
             Msg::MenuRolledBack => ("已回滚到所选版本", "Rolled back to the chosen version"),

@@ -31,7 +31,7 @@ use kernel::{Clock, SystemClock};
 use media::MediaKind;
 use media::ports::AccessByKind;
 use media::ports::MediaStore;
-use media::{MediaPorts, MediaService};
+use media::{MediaAdmin, MediaPorts, MediaService};
 use plaza::{PlazaMediaAccess, PlazaPorts, PlazaService};
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -156,6 +156,12 @@ impl AppState {
             tokens: Arc::new(tokens),
             system: Arc::new(system),
             uploads: UploadGate::new(config_uploads.0, config_uploads.1),
+            media_admin: Arc::new(MediaAdmin::new(
+                media.clone(),
+                Arc::new(db.media()),
+                Arc::new(db.audit_log()),
+                clock.clone(),
+            )),
             media,
             groups,
             districts: Arc::new(districts),

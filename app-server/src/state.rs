@@ -10,7 +10,7 @@ use accounts::ports::WechatOAuth;
 use chat::ChatService;
 use districts::DistrictsService;
 use groups::GroupsService;
-use media::MediaService;
+use media::{MediaAdmin, MediaService};
 use plaza::PlazaService;
 use std::sync::Arc;
 use system::SystemService;
@@ -41,6 +41,8 @@ pub struct AppState {
     pub system: Arc<SystemService>,
     /// Stored images.
     pub media: Arc<MediaService>,
+    /// The admin gallery over every stored image: list, hide, delete.
+    pub media_admin: Arc<MediaAdmin>,
     /// Community groups.
     pub groups: Arc<GroupsService>,
     /// Administrative divisions.

@@ -14,6 +14,7 @@ mod m20261125_000008_create_districts;
 mod m20261125_000009_create_weather_cache;
 mod m20261125_000010_create_plaza;
 mod m20261126_000011_add_profile_fields;
+mod m20261126_000012_media_hidden;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000009_create_weather_cache::Migration),
             Box::new(m20261125_000010_create_plaza::Migration),
             Box::new(m20261126_000011_add_profile_fields::Migration),
+            Box::new(m20261126_000012_media_hidden::Migration),
         ]
     }
 }

@@ -3,18 +3,19 @@
 //! key restricts, and a row's group and article are checked when it is inserted.
 
 use crate::entities::media as rows;
-use crate::sql::stored;
+use crate::sql::{Order, Sql, columns, stored};
 use crate::unexpected;
 use ::media::MediaError;
+use ::media::catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 use ::media::model::{ImageFormat, Media, MediaKind, MediaState};
-use ::media::ports::MediaRepository;
+use ::media::ports::{MediaCatalog, MediaRepository};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Select, TransactionTrait,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Select, TransactionTrait,
 };
 
 fn failed(e: DbErr) -> MediaError {
@@ -46,6 +47,7 @@ fn to_media(m: rows::Model) -> Result<Media, MediaError> {
         thumb_height: dim("thumbnail height", m.thumb_height)?,
         bytes: u64::try_from(m.bytes).map_err(|_| corrupt("size", m.id, &m.bytes.to_string()))?,
         created_at: m.created_at,
+        hidden_at: m.hidden_at,
     })
 }
 
@@ -147,6 +149,19 @@ impl MediaRepository for SqlMediaRepository {
             .exec(&txn)
             .await
             .map_err(failed)?;
+        // A plaza post showing the image counts it as removed and loses its link (`RESTRICT`
+        // on `media`); a group whose cover it is has none (no foreign key either).
+        let backend = txn.get_database_backend();
+        for sql in [
+            "UPDATE plaza_posts SET removed_images = removed_images + 1 \
+             WHERE id IN (SELECT post_id FROM plaza_post_images WHERE media_id = $1)",
+            "DELETE FROM plaza_post_images WHERE media_id = $1",
+            "UPDATE groups SET cover_id = NULL WHERE cover_id = $1",
+        ] {
+            txn.execute_raw(crate::statement(backend, sql, vec![id.0.into()]))
+                .await
+                .map_err(failed)?;
+        }
         rows::Entity::delete_by_id(id.0)
             .exec(&txn)
             .await
@@ -176,7 +191,8 @@ impl MediaRepository for SqlMediaRepository {
         let mut select = rows::Entity::find()
             .filter(rows::Column::GroupId.eq(group.0))
             .filter(rows::Column::Kind.eq(MediaKind::Gallery.as_str()))
-            .filter(rows::Column::State.eq(MediaState::Attached.as_str()));
+            .filter(rows::Column::State.eq(MediaState::Attached.as_str()))
+            .filter(rows::Column::HiddenAt.is_null());
         if let Some(c) = page.after {
             select = select.filter(
                 Condition::any().add(rows::Column::CreatedAt.lt(c.at)).add(
@@ -234,5 +250,109 @@ impl MediaRepository for SqlMediaRepository {
                 .limit(limit),
         )
         .await
+    }
+}
+
+#[async_trait]
+impl MediaCatalog for SqlMediaRepository {
+    /// One statement: the rows with their owner, their group's name and the post showing them
+    /// (`plaza_post_images.media_id` is unique: one post at most), by `idx_media_created`.
+    async fn list(
+        &self,
+        filter: &CatalogFilter,
+        page: PageRequest,
+    ) -> Result<Page<CatalogEntry>, MediaError> {
+        let mut sql = Sql::new("");
+        let pending = sql.bind(MediaState::Pending.as_str());
+        sql.push(&format!(
+            "SELECT {}, u.username AS o_username, u.nickname AS o_nickname, \
+             g.name AS g_name, i.post_id AS i_post_id \
+             FROM media m JOIN users u ON u.id = m.owner_id \
+             LEFT JOIN groups g ON g.id = m.group_id \
+             LEFT JOIN plaza_post_images i ON i.media_id = m.id \
+             WHERE m.state <> {pending}",
+            columns::<rows::Entity>("m", "m_"),
+        ));
+        if let Some(kind) = filter.kind() {
+            let k = sql.bind(kind.as_str());
+            sql.push(&format!(" AND m.kind = {k}"));
+        }
+        if let Some(owner) = filter.owner() {
+            let o = sql.bind(owner.0);
+            sql.push(&format!(" AND m.owner_id = {o}"));
+        }
+        if let Some(group) = filter.group() {
+            let g = sql.bind(group.0);
+            sql.push(&format!(" AND m.group_id = {g}"));
+        }
+        if let Some(from) = filter.from() {
+            let f = sql.bind(stored(from));
+            sql.push(&format!(" AND m.created_at >= {f}"));
+        }
+        if let Some(until) = filter.until() {
+            let u = sql.bind(stored(until));
+            sql.push(&format!(" AND m.created_at < {u}"));
+        }
+        sql.after("m.created_at", "m.id", page.after, Order::Desc)
+            .order_limit("m.created_at", "m.id", Order::Desc, page.fetch_limit());
+        let found = self
+            .db
+            .query_all_raw(sql.build(self.db.get_database_backend()))
+            .await
+            .map_err(failed)?
+            .iter()
+            .map(|row| {
+                let media = to_media(rows::Model::from_query_result(row, "m_").map_err(failed)?)?;
+                Ok(CatalogEntry {
+                    owner: OwnerRef {
+                        id: media.owner,
+                        username: row.try_get("", "o_username").map_err(failed)?,
+                        nickname: row.try_get("", "o_nickname").map_err(failed)?,
+                    },
+                    group_name: row.try_get("", "g_name").map_err(failed)?,
+                    post: row.try_get("", "i_post_id").map_err(failed)?,
+                    media,
+                })
+            })
+            .collect::<Result<Vec<_>, MediaError>>()?;
+        Ok(Page::from_fetched(found, page, |e| {
+            Cursor::new(e.media.created_at, e.media.id.0)
+        }))
+    }
+
+    async fn usage(&self) -> Result<StorageUsage, MediaError> {
+        // PostgreSQL's SUM of a BIGINT is a NUMERIC: cast back.
+        let row = self
+            .db
+            .query_one_raw(crate::statement(
+                self.db.get_database_backend(),
+                "SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) AS total, \
+                 COUNT(*) AS files FROM media",
+                vec![],
+            ))
+            .await
+            .map_err(failed)?
+            .ok_or_else(|| anyhow::anyhow!("SUM returned no row"))?;
+        let bytes: i64 = row.try_get("", "total").map_err(failed)?;
+        let files: i64 = row.try_get("", "files").map_err(failed)?;
+        Ok(StorageUsage {
+            bytes: u64::try_from(bytes).map_err(|_| anyhow::anyhow!("stored bytes sum {bytes}"))?,
+            files: u64::try_from(files).map_err(|_| anyhow::anyhow!("file count {files}"))?,
+        })
+    }
+
+    async fn set_hidden(
+        &self,
+        id: MediaId,
+        hidden_at: Option<DateTime<Utc>>,
+    ) -> Result<bool, MediaError> {
+        let changed = rows::Entity::update_many()
+            .col_expr(rows::Column::HiddenAt, Expr::value(hidden_at.map(stored)))
+            .filter(rows::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(failed)?
+            .rows_affected;
+        Ok(changed > 0)
     }
 }

@@ -132,9 +132,12 @@ async fn with_images(
     rows: Vec<PostRow>,
 ) -> Result<Vec<Post>, PlazaError> {
     let mut images: HashMap<Uuid, Vec<PostImage>> = HashMap::new();
+    // Images an administrator hid: left out, counted with the deleted ones.
+    let mut hidden: HashMap<Uuid, u32> = HashMap::new();
     if !rows.is_empty() {
         let mut sql = Sql::new(
-            "SELECT i.post_id, m.id AS media_id, m.width, m.height FROM plaza_post_images i \
+            "SELECT i.post_id, m.id AS media_id, m.width, m.height, \
+             m.hidden_at IS NOT NULL AS hidden FROM plaza_post_images i \
              JOIN media m ON m.id = i.media_id WHERE i.post_id IN (",
         );
         let ids: Vec<String> = rows.iter().map(|r| sql.bind(r.post.id)).collect();
@@ -142,6 +145,10 @@ async fn with_images(
             .push(") ORDER BY i.post_id, i.position");
         for row in query_all(c, sql).await? {
             let post: Uuid = row.try_get("", "post_id").map_err(failed)?;
+            if row.try_get::<bool>("", "hidden").map_err(failed)? {
+                *hidden.entry(post).or_default() += 1;
+                continue;
+            }
             let width: i64 = row.try_get("", "width").map_err(failed)?;
             let height: i64 = row.try_get("", "height").map_err(failed)?;
             images.entry(post).or_default().push(PostImage {
@@ -166,6 +173,8 @@ async fn with_images(
             Ok(Post {
                 id: PostId(p.id),
                 images: images.remove(&p.id).unwrap_or_default(),
+                removed_images: to_u32("removed images", p.removed_images)?
+                    .saturating_add(hidden.remove(&p.id).unwrap_or_default()),
                 author: r.author,
                 body: p.body,
                 district,

@@ -102,6 +102,7 @@ fn file(
         thumb_height: 180,
         bytes: 250_000,
         created_at: created,
+        hidden_at: None,
     }
 }
 
@@ -512,6 +513,143 @@ async fn rows_outlive_their_group_and_hold_their_owner() {
                 .await
                 .unwrap(),
             1
+        );
+    }
+}
+
+/// Every page of the catalog for `filter`, in pages of `size`.
+async fn whole_catalog(
+    t: &TestDb,
+    filter: &media::CatalogFilter,
+    size: u32,
+) -> Vec<media::CatalogEntry> {
+    use media::ports::MediaCatalog;
+    let mut all = Vec::new();
+    let mut after = None;
+    loop {
+        let page =
+            t.db.media()
+                .list(filter, PageRequest::new(after, Some(size)))
+                .await
+                .unwrap();
+        assert!(page.items.len() <= size as usize);
+        all.extend(page.items);
+        match page.next {
+            Some(next) => after = Some(next),
+            None => return all,
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_catalog_lists_every_stored_file_filtered_newest_first_with_owner_and_group() {
+    use media::CatalogFilter;
+    use media::ports::MediaCatalog;
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let bob = user(&t, "bob").await;
+        let club = group(&t, &alice, "读书会").await;
+        let mut alices = Vec::new();
+        for i in 0..4_i64 {
+            let m = file(
+                &alice,
+                Some(&club),
+                MediaKind::Gallery,
+                MediaState::Attached,
+                at(i / 2),
+            );
+            repo.insert(&m).await.unwrap();
+            alices.push(m);
+        }
+        let cover = file(
+            &alice,
+            Some(&club),
+            MediaKind::Cover,
+            MediaState::Attached,
+            at(5),
+        );
+        let bobs = file(&bob, None, MediaKind::Plaza, MediaState::Unattached, at(6));
+        let pending = file(&bob, None, MediaKind::Plaza, MediaState::Pending, at(7));
+        for m in [&cover, &bobs, &pending] {
+            repo.insert(m).await.unwrap();
+        }
+
+        let all = whole_catalog(&t, &CatalogFilter::default(), 2).await;
+        let mut expected: Vec<&Media> = alices.iter().chain([&cover, &bobs]).collect();
+        expected.sort_by_key(|m| std::cmp::Reverse((m.created_at, m.id)));
+        assert_eq!(
+            all.iter().map(|e| e.media.clone()).collect::<Vec<_>>(),
+            expected.into_iter().cloned().collect::<Vec<_>>(),
+            "pending rows are left out, on {}",
+            t.url
+        );
+        let first = &all[all.len() - 1];
+        assert_eq!(first.owner.username, "alice");
+        assert_eq!(first.owner.id, alice.id);
+        assert_eq!(first.group_name.as_deref(), Some("读书会"));
+        assert_eq!(first.post, None);
+        assert_eq!(all[0].media.id, bobs.id);
+        assert_eq!(all[0].group_name, None);
+
+        let by_kind = CatalogFilter::new(Some(MediaKind::Cover), None, None, None, None).unwrap();
+        let found = whole_catalog(&t, &by_kind, 10).await;
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].media.id, cover.id);
+        let by_owner = CatalogFilter::new(None, Some(bob.id), None, None, None).unwrap();
+        let found = whole_catalog(&t, &by_owner, 10).await;
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].media.id, bobs.id);
+        let by_group =
+            CatalogFilter::new(Some(MediaKind::Gallery), None, Some(club.id), None, None).unwrap();
+        assert_eq!(whole_catalog(&t, &by_group, 3).await.len(), 4);
+        // [minute 1, minute 6): the two galleries of minute 1 and the cover.
+        let range = CatalogFilter::new(None, None, None, Some(at(1)), Some(at(6))).unwrap();
+        let found = whole_catalog(&t, &range, 10).await;
+        assert_eq!(found.len(), 3, "on {}", t.url);
+        assert_eq!(found[0].media.id, cover.id);
+
+        // Usage counts every row, pending ones too.
+        let usage = repo.usage().await.unwrap();
+        assert_eq!(usage.files, 7);
+        assert_eq!(usage.bytes, 7 * 250_000);
+    }
+}
+
+#[tokio::test]
+async fn a_hidden_row_leaves_the_gallery_until_it_is_shown_again() {
+    use media::ports::MediaCatalog;
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let club = group(&t, &alice, "Club").await;
+        let m = file(
+            &alice,
+            Some(&club),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(0),
+        );
+        repo.insert(&m).await.unwrap();
+
+        assert!(repo.set_hidden(m.id, Some(at(3))).await.unwrap());
+        assert_eq!(
+            repo.find(m.id).await.unwrap().unwrap().hidden_at,
+            Some(at(3))
+        );
+        let gallery = repo.gallery(club.id, PageRequest::first(10)).await.unwrap();
+        assert!(gallery.items.is_empty(), "on {}", t.url);
+
+        assert!(repo.set_hidden(m.id, None).await.unwrap());
+        assert_eq!(repo.find(m.id).await.unwrap().unwrap().hidden_at, None);
+        let gallery = repo.gallery(club.id, PageRequest::first(10)).await.unwrap();
+        assert_eq!(gallery.items.len(), 1);
+
+        assert!(
+            !repo
+                .set_hidden(MediaId::new_random(), Some(at(3)))
+                .await
+                .unwrap()
         );
     }
 }

@@ -49,6 +49,7 @@ async fn upload(
         thumb_height: 240,
         bytes: 90_000,
         created_at: t0(),
+        hidden_at: None,
     };
     t.db.media().insert(&m).await.unwrap();
     m
@@ -148,6 +149,7 @@ async fn a_post_attaches_its_images_in_order_and_is_found_with_author_and_distri
                         height: 600,
                     })
                     .collect(),
+                removed_images: 0,
                 district: Some(DistrictRef {
                     code: "510000".to_owned(),
                     name_zh: "四川省".to_owned(),
@@ -675,5 +677,115 @@ async fn the_migration_goes_down_and_up_again() {
         assert_eq!(t.db.plaza_posts().find(p, None).await.unwrap(), None);
         let again = posted(&t, &alice, "after", Some("510000"), at(2)).await;
         assert_eq!(whole_feed(&t, Some("510000"), 10).await, vec![again]);
+    }
+}
+
+#[tokio::test]
+async fn an_image_hidden_or_deleted_by_an_admin_leaves_its_post_counted_as_removed() {
+    use media::ports::MediaCatalog;
+    for t in TestDb::all().await {
+        let repo = t.db.plaza_posts();
+        let alice = person(&t, "alice").await;
+        let images = [
+            image(&t, &alice, 100).await,
+            image(&t, &alice, 200).await,
+            image(&t, &alice, 300).await,
+        ];
+        let mut p = new_post(&alice, "三张图", at(0));
+        p.images = images.iter().map(|m| m.id).collect();
+        repo.insert(&p).await.unwrap();
+
+        t.db.media()
+            .set_hidden(images[0].id, Some(at(1)))
+            .await
+            .unwrap();
+        let post = found(&t, p.id, None).await;
+        assert_eq!(
+            post.images.iter().map(|i| i.media).collect::<Vec<_>>(),
+            vec![images[1].id, images[2].id],
+            "on {}",
+            t.url
+        );
+        assert_eq!(post.removed_images, 1);
+
+        // Deleting a posted image's row drops its link and counts it on the post.
+        t.db.media().delete(images[2].id).await.unwrap();
+        assert_eq!(t.db.media().find(images[2].id).await.unwrap(), None);
+        let post = found(&t, p.id, None).await;
+        assert_eq!(
+            post.images.iter().map(|i| i.media).collect::<Vec<_>>(),
+            vec![images[1].id]
+        );
+        assert_eq!(post.removed_images, 2);
+        // The feed says the same.
+        let feed = repo.feed(None, None, PageRequest::first(10)).await.unwrap();
+        assert_eq!(feed.items[0].removed_images, 2);
+
+        // Shown again, the hidden one is back in its place.
+        t.db.media().set_hidden(images[0].id, None).await.unwrap();
+        let post = found(&t, p.id, None).await;
+        assert_eq!(
+            post.images.iter().map(|i| i.media).collect::<Vec<_>>(),
+            vec![images[0].id, images[1].id]
+        );
+        assert_eq!(post.removed_images, 1);
+        // Deleting the post still hands back its remaining images.
+        let left = repo.delete(p.id).await.unwrap().unwrap();
+        assert_eq!(left, vec![images[0].id, images[1].id]);
+    }
+}
+
+#[tokio::test]
+async fn an_authors_posts_are_paged_newest_first_with_the_viewers_likes() {
+    for t in TestDb::all().await {
+        let repo = t.db.plaza_posts();
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
+        let mut hers = Vec::new();
+        for i in 0..5_i64 {
+            hers.push(posted(&t, &alice, &format!("a{i}"), None, at(i)).await);
+            posted(&t, &bob, &format!("b{i}"), None, at(i)).await;
+        }
+        // Two of hers at the same moment: the id orders them, as in the feed.
+        hers.push(posted(&t, &alice, "same time", None, at(4)).await);
+        repo.like(hers[0], bob.id, at(10)).await.unwrap();
+
+        let mut seen = Vec::new();
+        let mut after = None;
+        loop {
+            let page = repo
+                .by_author(Some(bob.id), alice.id, PageRequest::new(after, Some(2)))
+                .await
+                .unwrap();
+            assert!(page.items.iter().all(|p| p.author.id == alice.id));
+            seen.extend(page.items.iter().map(|p| (p.id, p.liked)));
+            match page.next {
+                Some(next) => after = Some(next),
+                None => break,
+            }
+        }
+        let ids: Vec<PostId> = seen.iter().map(|(id, _)| *id).collect();
+        let mut expected = hers.clone();
+        let created = |id: &PostId| {
+            let i = hers.iter().position(|h| h == id).unwrap() as i64;
+            (if i == 5 { 4 } else { i }, id.0)
+        };
+        expected.sort_by_key(|id| std::cmp::Reverse(created(id)));
+        assert_eq!(ids, expected, "on {}", t.url);
+        assert_eq!(
+            seen.iter()
+                .filter(|(_, liked)| *liked)
+                .map(|(id, _)| *id)
+                .collect::<Vec<_>>(),
+            vec![hers[0]]
+        );
+        let nobody = person(&t, "nobody").await;
+        assert!(
+            repo.by_author(None, nobody.id, PageRequest::first(10))
+                .await
+                .unwrap()
+                .items
+                .is_empty()
+        );
     }
 }

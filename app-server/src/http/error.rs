@@ -548,6 +548,7 @@ impl From<MediaError> for ApiError {
                 return ApiError::new(S::SERVICE_UNAVAILABLE, "server_busy", Msg::ServerBusy)
                     .with_retry_after(retry_after_secs);
             }
+            MediaError::InvalidRange => (S::BAD_REQUEST, "invalid_range", Msg::InvalidDateRange),
             MediaError::NotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
             MediaError::Unexpected(cause) => return ApiError::internal(&cause),
         };

@@ -279,6 +279,11 @@ pub fn api_scope() -> Scope<
         .service(admin::handlers::delete_menu)
         .service(admin::handlers::menu_versions)
         .service(admin::handlers::rollback_menu)
+        .service(admin::media::media_usage)
+        .service(admin::media::list_media)
+        .service(admin::media::hide_media)
+        .service(admin::media::unhide_media)
+        .service(admin::media::delete_media)
         // `search`, `import` and `export` before `{code}`: the first route that matches serves.
         .service(districts::handlers::list_districts)
         .service(districts::handlers::search_districts)

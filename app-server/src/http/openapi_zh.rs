@@ -93,6 +93,39 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
             "请求内容就是文件本身：`text/csv`（表头包含 `code`、`name_zh`、`name_en`、`lat`、`lon`，可选 `tile_col`、`tile_row`）或 `application/json`（`DistrictFileEntry` 的数组），最大 2 MiB、5000 行。答复逐行（按文件本身的行号）列出将新增、修改的行，以及被拒绝的行和原因。`dryRun=false` 时，只有没有任何一行被拒绝才会在一个事务中写入：要么全部写入，要么都不写。无法按其格式读取的文件答复 400 `invalid_import_file`（有行号时放在 `detail` 中）。记入审计日志 `district.imported`。",
         ),
     ),
+    (
+        "GET /api/admin/media",
+        "图库管理：全部已存储的文件",
+        Some(
+            "所有类型（小组相册与封面、广场帖子、头像）的已存储图片，包括已隐藏的，从新到旧，附所有者、小组和帖子；可按 `kind`、`owner`、`group` 和创建时间范围（含 `from`，不含 `until`）筛选。同时给出已用存储总量（不受筛选影响）。",
+        ),
+    ),
+    (
+        "DELETE /api/admin/media/{id}",
+        "图库管理：删除文件",
+        Some(
+            "从存储中删除图片及其缩略图，再删除其记录。显示过它的广场帖子会注明有图片被移除；文章中指向它的图片显示占位提示；以它为封面的小组不再有封面；以它为头像的用户改显示首字母。记入审计日志 `media.deleted`。",
+        ),
+    ),
+    (
+        "POST /api/admin/media/{id}/hide",
+        "图库管理：隐藏文件",
+        Some(
+            "即刻起，图片及其缩略图对管理员以外的所有人返回 404，小组相册不再列出，广场帖子将其计入已移除的图片。隐藏已隐藏的文件不做任何更改。记入审计日志 `media.hidden`。",
+        ),
+    ),
+    (
+        "POST /api/admin/media/{id}/unhide",
+        "图库管理：恢复显示文件",
+        Some(
+            "读者即刻可以重新看到它（在其有权查看之处）。恢复显示未隐藏的文件不做任何更改。记入审计日志 `media.unhidden`。",
+        ),
+    ),
+    (
+        "GET /api/admin/media/usage",
+        "图库管理：已用存储",
+        Some("全部已存储文件的字节数（原图与缩略图合计）和文件数。"),
+    ),
     ("GET /api/admin/overview", "管理概览：数量与外部服务", None),
     ("GET /api/admin/wechat/menu", "微信菜单：当前菜单", None),
     (
@@ -449,7 +482,7 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "GET /api/media/{id}",
         "图片",
         Some(
-            "已去除元数据的重新编码版本。公开小组的图片任何人都可缓存（`Cache-Control: public`）；私密小组的图片只提供给活跃成员（`private, no-store`），对其他人与不存在的文件一样返回 404。",
+            "已去除元数据的重新编码版本。公开小组的图片任何人都可缓存（`Cache-Control: public`）；私密小组的图片只提供给活跃成员（`private, no-store`），对其他人与不存在的文件一样返回 404。管理员隐藏的图片对管理员以外的所有人返回 404（管理员可取得任何文件，`private, no-store`）。",
         ),
     ),
     (

@@ -4,6 +4,7 @@
 
 mod account_profile;
 mod admin_cli;
+mod admin_gallery;
 mod ai;
 mod auth;
 mod contract;

@@ -25,6 +25,9 @@ pub enum MediaError {
     /// Every image worker is busy and none freed up in time.
     #[error("image processing is busy; retry in {retry_after_secs} s")]
     Busy { retry_after_secs: u64 },
+    /// A date range whose end is not after its start (the admin gallery's filter).
+    #[error("the end of the date range must come after its start")]
+    InvalidRange,
     /// No such file, or one the asker may not read (the same answer, so nothing leaks).
     #[error("no such file")]
     NotFound,

@@ -8,6 +8,7 @@
 //! that owns the file's context (a group, later the plaza). Pure domain: no adapter, web
 //! framework, database, image or storage library.
 
+pub mod catalog;
 pub mod error;
 #[cfg(any(test, feature = "mocks"))]
 pub mod memory;
@@ -15,6 +16,8 @@ pub mod model;
 pub mod ports;
 pub mod service;
 
+pub use catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 pub use error::MediaError;
 pub use model::{ImageFormat, Media, MediaKind, MediaState, Variant};
+pub use service::admin::{AdminAction, MediaAdmin};
 pub use service::{MediaPolicy, MediaPorts, MediaService, NewUpload, StoredFile};

@@ -3,9 +3,10 @@
 
 #![allow(clippy::unwrap_used)]
 
+use crate::catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 use crate::error::MediaError;
 use crate::model::{Media, MediaKind, MediaState};
-use crate::ports::{MediaRepository, MediaStore};
+use crate::ports::{MediaCatalog, MediaRepository, MediaStore};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
@@ -91,6 +92,7 @@ impl MediaRepository for MemoryRepository {
                 m.group == Some(group)
                     && m.kind == MediaKind::Gallery
                     && m.state == MediaState::Attached
+                    && m.hidden_at.is_none()
             })
             .cloned()
             .collect();
@@ -139,5 +141,67 @@ impl MediaRepository for MemoryRepository {
             .take(limit as usize)
             .cloned()
             .collect())
+    }
+}
+
+/// The catalog over the same rows; owners are named after their id (`user-<id>`), and no file
+/// is in a named group or a post.
+#[async_trait]
+impl MediaCatalog for MemoryRepository {
+    async fn list(
+        &self,
+        filter: &CatalogFilter,
+        page: PageRequest,
+    ) -> Result<Page<CatalogEntry>, MediaError> {
+        let mut rows: Vec<Media> = self
+            .rows
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m.state != MediaState::Pending && filter.matches(m))
+            .cloned()
+            .collect();
+        rows.sort_by_key(|m| std::cmp::Reverse((m.created_at, m.id)));
+        let rows = rows
+            .into_iter()
+            .filter(|m| {
+                page.after
+                    .is_none_or(|c| (m.created_at, m.id.0) < (c.at, c.id))
+            })
+            .take(page.fetch_limit() as usize)
+            .map(|media| CatalogEntry {
+                owner: OwnerRef {
+                    id: media.owner,
+                    username: format!("user-{}", media.owner),
+                    nickname: format!("user-{}", media.owner),
+                },
+                media,
+                group_name: None,
+                post: None,
+            })
+            .collect();
+        Ok(Page::from_fetched(rows, page, |e| {
+            Cursor::new(e.media.created_at, e.media.id.0)
+        }))
+    }
+    async fn usage(&self) -> Result<StorageUsage, MediaError> {
+        let rows = self.rows.lock().unwrap();
+        Ok(StorageUsage {
+            bytes: rows.values().map(|m| m.bytes).sum(),
+            files: rows.len() as u64,
+        })
+    }
+    async fn set_hidden(
+        &self,
+        id: MediaId,
+        hidden_at: Option<DateTime<Utc>>,
+    ) -> Result<bool, MediaError> {
+        Ok(self
+            .rows
+            .lock()
+            .unwrap()
+            .get_mut(&id)
+            .map(|m| m.hidden_at = hidden_at)
+            .is_some())
     }
 }

@@ -158,6 +158,9 @@ pub struct Media {
     /// Bytes stored for it, original and thumbnail together (counted against the quota).
     pub bytes: u64,
     pub created_at: DateTime<Utc>,
+    /// When an admin hid it (`None`: not hidden). A hidden file is served to admins only and
+    /// left out of galleries and posts, until unhidden.
+    pub hidden_at: Option<DateTime<Utc>>,
 }
 
 /// Which object of a [`Media`].

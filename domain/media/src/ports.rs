@@ -1,5 +1,6 @@
 //! What the media use cases need from the outside world.
 
+use crate::catalog::{CatalogEntry, CatalogFilter, StorageUsage};
 use crate::error::MediaError;
 use crate::model::{ImageLimits, Media, MediaState, ProcessedImage};
 use async_trait::async_trait;
@@ -108,6 +109,40 @@ pub trait MediaRepository: Send + Sync {
     async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError>;
 }
 
+/// The admin gallery's reading and marking of every row (the same table as
+/// [`MediaRepository`], seen whole).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait MediaCatalog: Send + Sync {
+    /// The rows `filter` selects, of every kind and owner, newest first (`created_at`, then
+    /// id), hidden ones included and `Pending` ones (being written or deleted) left out; each
+    /// with its owner, its group's name and the plaza post showing it.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn list(
+        &self,
+        filter: &CatalogFilter,
+        page: PageRequest,
+    ) -> Result<Page<CatalogEntry>, MediaError>;
+
+    /// Bytes and files stored, every row counted (pending ones hold space too).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn usage(&self) -> Result<StorageUsage, MediaError>;
+
+    /// Sets or clears (`None`) when the row was hidden; `false` when there is no such row.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn set_hidden(
+        &self,
+        id: MediaId,
+        hidden_at: Option<DateTime<Utc>>,
+    ) -> Result<bool, MediaError>;
+}
+
 /// Who may read a stored file: the domain that owns its context answers (groups for a group's
 /// files). Wired in the composition root.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -181,6 +216,7 @@ mod tests {
             thumb_height: 1,
             bytes: 1,
             created_at: chrono::Utc::now(),
+            hidden_at: None,
         }
     }
 

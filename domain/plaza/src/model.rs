@@ -70,6 +70,8 @@ pub struct Post {
     pub author: Person,
     pub body: String,
     pub images: Vec<PostImage>,
+    /// Images an administrator hid or deleted: no longer in `images`, shown as removed.
+    pub removed_images: u32,
     pub district: Option<DistrictRef>,
     pub created_at: DateTime<Utc>,
     pub like_count: u32,

@@ -17,6 +17,7 @@ pub struct Model {
     pub thumb_height: i64,
     pub bytes: i64,
     pub created_at: DateTimeUtc,
+    pub hidden_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

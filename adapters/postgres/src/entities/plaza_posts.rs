@@ -13,6 +13,8 @@ pub struct Model {
     pub like_count: i64,
     /// Kept equal to the post's `plaza_comments` rows likewise.
     pub comment_count: i64,
+    /// How many of the post's images an administrator deleted (their links went with them).
+    pub removed_images: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

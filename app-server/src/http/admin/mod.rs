@@ -3,3 +3,5 @@
 
 pub mod dto;
 pub mod handlers;
+pub mod media;
+pub mod media_dto;

@@ -21,7 +21,13 @@ async fn serve(
     variant: Variant,
 ) -> Result<HttpResponse, ApiError> {
     let id: MediaId = path_id(raw_id)?;
-    let file = state.media.read(me.user_id(), id, variant).await?;
+    // An admin sees every file, hidden ones too (the admin gallery's thumbnails).
+    let file = match &me.0 {
+        Some(s) if s.user.role == kernel::Role::Admin => {
+            state.media.read_as_admin(id, variant).await?
+        }
+        _ => state.media.read(me.user_id(), id, variant).await?,
+    };
     let etag = format!(
         "\"{}-{}\"",
         id.0.simple(),
@@ -60,7 +66,7 @@ async fn serve(
 #[utoipa::path(
     tag = "media",
     summary = "A stored image",
-    description = "Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is.",
+    description = "Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).",
     params(("id" = uuid::Uuid, Path, description = "The image's id")),
     responses(
         (status = 200, description = "The image", content(

@@ -69,6 +69,8 @@ pub struct PostDto {
     pub body: String,
     /// In the author's order, at most 9.
     pub images: Vec<PostImageDto>,
+    /// Images an administrator hid or deleted since it was posted (shown as "image removed").
+    pub removed_images: u32,
     #[schema(required = true)]
     pub district: Option<PostDistrictDto>,
     pub created_at: DateTime<Utc>,
@@ -100,6 +102,7 @@ impl PostDto {
             author: PersonDto::from(&post.author),
             body: post.body.clone(),
             images: post.images.iter().map(PostImageDto::from).collect(),
+            removed_images: post.removed_images,
             district: post.district.as_ref().map(|d| PostDistrictDto {
                 code: d.code.clone(),
                 name_zh: d.name_zh.clone(),

@@ -168,6 +168,7 @@ impl MediaService {
             thumb_height: image.thumb_height,
             bytes: stored,
             created_at: now,
+            hidden_at: None,
         };
         self.ports.repo.insert(&media).await?;
         let final_state = if upload.attach {
@@ -227,6 +228,7 @@ impl MediaService {
     /// # Errors
     /// `NotFound` for a file that does not exist, is not stored yet, or that the viewer may not
     /// read (one answer for all three); `Unexpected`.
+    /// A file an admin hid is not found for anyone here ([`MediaService::read_as_admin`]).
     pub async fn read(
         &self,
         viewer: Option<UserId>,
@@ -238,13 +240,42 @@ impl MediaService {
             .repo
             .find(id)
             .await?
-            .filter(|m| m.state != MediaState::Pending)
+            .filter(|m| m.state != MediaState::Pending && m.hidden_at.is_none())
             .ok_or(MediaError::NotFound)?;
         let public = match self.ports.access.readable(viewer, &media).await? {
             Readable::Public => true,
             Readable::Private => false,
             Readable::No => return Err(MediaError::NotFound),
         };
+        self.load(media, variant, public).await
+    }
+
+    /// A file for an administrator (the caller has checked the role): any stored file,
+    /// hidden or in a private group, never cacheable by others.
+    ///
+    /// # Errors
+    /// `NotFound` for a file that does not exist or is not stored yet; `Unexpected`.
+    pub async fn read_as_admin(
+        &self,
+        id: MediaId,
+        variant: Variant,
+    ) -> Result<StoredFile, MediaError> {
+        let media = self
+            .ports
+            .repo
+            .find(id)
+            .await?
+            .filter(|m| m.state != MediaState::Pending)
+            .ok_or(MediaError::NotFound)?;
+        self.load(media, variant, false).await
+    }
+
+    async fn load(
+        &self,
+        media: Media,
+        variant: Variant,
+        public: bool,
+    ) -> Result<StoredFile, MediaError> {
         let bytes = self
             .ports
             .store
@@ -355,6 +386,8 @@ impl MediaService {
         self.ports.repo.delete(media.id).await
     }
 }
+
+pub mod admin;
 
 #[cfg(test)]
 mod tests;

@@ -61,6 +61,7 @@ impl MemPosts {
                     height: 10,
                 })
                 .collect(),
+            removed_images: 0,
             district: None,
             created_at: p.created_at,
             like_count: likes.map_or(0, |l| l.len() as u32),
@@ -553,6 +554,7 @@ fn media_of(kind: MediaKind, state: MediaState, owner: UserId) -> Media {
         thumb_height: 1,
         bytes: 1,
         created_at: t0(),
+        hidden_at: None,
     }
 }
 
