@@ -3,6 +3,7 @@ import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
 import type developers from './locales/en/developers.json'
 import type districts from './locales/en/districts.json'
+import type gallery from './locales/en/gallery.json'
 import type groupContent from './locales/en/group-content.json'
 import type groups from './locales/en/groups.json'
 import type logo from './locales/en/logo.json'
@@ -19,6 +20,7 @@ declare module 'i18next' {
       apidocs: typeof apidocs
       developers: typeof developers
       districts: typeof districts
+      gallery: typeof gallery
       groups: typeof groups
       'group-content': typeof groupContent
       logo: typeof logo

@@ -15,13 +15,19 @@ import { Route as DevelopersRouteRouteImport } from './routes/developers/route'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
+import { Route as AdminGalleryRouteImport } from './routes/admin/gallery'
+import { Route as AdminLogsRouteImport } from './routes/admin/logs'
 import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
 import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
 import { Route as GroupIndexRouteImport } from './routes/group/index'
 import { Route as GroupGroupIdRouteRouteImport } from './routes/group/$groupId/route'
 import { Route as PlazaIndexRouteImport } from './routes/plaza/index'
+import { Route as ProfileIndexRouteImport } from './routes/profile/index'
+import { Route as ProfileUserIdRouteImport } from './routes/profile/$userId'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
+import { Route as SettingsAppearanceRouteImport } from './routes/settings/appearance'
+import { Route as SettingsMenuRouteImport } from './routes/settings/menu'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
 import { Route as AdminLogoPreview1RouteImport } from './routes/admin/logo/preview1'
 import { Route as AdminLogoVersion1RouteImport } from './routes/admin/logo/version1'
@@ -41,6 +47,7 @@ import { Route as GroupGroupIdJoinRouteImport } from './routes/group/$groupId/jo
 import { Route as GroupGroupIdMembersRouteImport } from './routes/group/$groupId/members'
 import { Route as GroupGroupIdSettingsRouteImport } from './routes/group/$groupId/settings'
 import { Route as PlazaWeatherMapRouteImport } from './routes/plaza/weather/map'
+import { Route as ProfileSystemBasicRouteImport } from './routes/profile/system/basic'
 import { Route as DevelopersThemeExamplesComponentDemoRouteImport } from './routes/developers_/theme/examples/$component/$demo'
 import { Route as GroupGroupIdArticleArticleIdDisplayRouteImport } from './routes/group/$groupId/article/$articleId/display'
 import { Route as GroupGroupIdArticleArticleIdEditRouteImport } from './routes/group/$groupId/article/$articleId/edit'
@@ -75,6 +82,16 @@ const AdminDistrictsRoute = AdminDistrictsRouteImport.update({
   path: '/districts',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminGalleryRoute = AdminGalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLogsRoute = AdminLogsRouteImport.update({
+  id: '/logs',
+  path: '/logs',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const DevelopersIndexRoute = DevelopersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -100,6 +117,16 @@ const PlazaIndexRoute = PlazaIndexRouteImport.update({
   path: '/plaza/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileIndexRoute = ProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
+  id: '/profile/$userId',
+  path: '/profile/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -108,6 +135,16 @@ const SettingsIndexRoute = SettingsIndexRouteImport.update({
 const SettingsAccountRoute = SettingsAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsAppearanceRoute = SettingsAppearanceRouteImport.update({
+  id: '/appearance',
+  path: '/appearance',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsMenuRoute = SettingsMenuRouteImport.update({
+  id: '/menu',
+  path: '/menu',
   getParentRoute: () => SettingsRoute,
 } as any)
 const SettingsSecurityRoute = SettingsSecurityRouteImport.update({
@@ -206,6 +243,11 @@ const PlazaWeatherMapRoute = PlazaWeatherMapRouteImport.update({
   path: '/plaza/weather/map',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileSystemBasicRoute = ProfileSystemBasicRouteImport.update({
+  id: '/profile/system/basic',
+  path: '/profile/system/basic',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevelopersThemeExamplesComponentDemoRoute =
   DevelopersThemeExamplesComponentDemoRouteImport.update({
     id: '/developers_/theme/examples/$component/$demo',
@@ -232,13 +274,19 @@ export interface FileRoutesByFullPath {
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
+  '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/logs': typeof AdminLogsRoute
   '/developers/pat': typeof DevelopersPatRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
+  '/settings/appearance': typeof SettingsAppearanceRoute
+  '/settings/menu': typeof SettingsMenuRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
   '/group/': typeof GroupIndexRoute
   '/plaza/': typeof PlazaIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/logo/preview1': typeof AdminLogoPreview1Route
   '/admin/logo/version1': typeof AdminLogoVersion1Route
@@ -254,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
+  '/profile/system/basic': typeof ProfileSystemBasicRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
   '/developers/theme/': typeof DevelopersThemeIndexRoute
   '/developers/tools/': typeof DevelopersToolsIndexRoute
@@ -265,13 +314,19 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/districts': typeof AdminDistrictsRoute
+  '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/logs': typeof AdminLogsRoute
   '/developers/pat': typeof DevelopersPatRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
+  '/settings/appearance': typeof SettingsAppearanceRoute
+  '/settings/menu': typeof SettingsMenuRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin': typeof AdminIndexRoute
   '/developers': typeof DevelopersIndexRoute
   '/group': typeof GroupIndexRoute
   '/plaza': typeof PlazaIndexRoute
+  '/profile': typeof ProfileIndexRoute
   '/settings': typeof SettingsIndexRoute
   '/admin/logo/preview1': typeof AdminLogoPreview1Route
   '/admin/logo/version1': typeof AdminLogoVersion1Route
@@ -287,6 +342,7 @@ export interface FileRoutesByTo {
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
+  '/profile/system/basic': typeof ProfileSystemBasicRoute
   '/developers/api': typeof DevelopersApiIndexRoute
   '/developers/theme': typeof DevelopersThemeIndexRoute
   '/developers/tools': typeof DevelopersToolsIndexRoute
@@ -303,13 +359,19 @@ export interface FileRoutesById {
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
+  '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/logs': typeof AdminLogsRoute
   '/developers/pat': typeof DevelopersPatRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
+  '/settings/appearance': typeof SettingsAppearanceRoute
+  '/settings/menu': typeof SettingsMenuRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
   '/group/': typeof GroupIndexRoute
   '/plaza/': typeof PlazaIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/logo/preview1': typeof AdminLogoPreview1Route
   '/admin/logo/version1': typeof AdminLogoVersion1Route
@@ -325,6 +387,7 @@ export interface FileRoutesById {
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
+  '/profile/system/basic': typeof ProfileSystemBasicRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
   '/developers/theme/': typeof DevelopersThemeIndexRoute
   '/developers/tools/': typeof DevelopersToolsIndexRoute
@@ -342,13 +405,19 @@ export interface FileRouteTypes {
     | '/settings'
     | '/group/$groupId'
     | '/admin/districts'
+    | '/admin/gallery'
+    | '/admin/logs'
     | '/developers/pat'
+    | '/profile/$userId'
     | '/settings/account'
+    | '/settings/appearance'
+    | '/settings/menu'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
     | '/group/'
     | '/plaza/'
+    | '/profile/'
     | '/settings/'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
@@ -364,6 +433,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
     | '/plaza/weather/map'
+    | '/profile/system/basic'
     | '/developers/api/'
     | '/developers/theme/'
     | '/developers/tools/'
@@ -375,13 +445,19 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admin/districts'
+    | '/admin/gallery'
+    | '/admin/logs'
     | '/developers/pat'
+    | '/profile/$userId'
     | '/settings/account'
+    | '/settings/appearance'
+    | '/settings/menu'
     | '/settings/security'
     | '/admin'
     | '/developers'
     | '/group'
     | '/plaza'
+    | '/profile'
     | '/settings'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
@@ -397,6 +473,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
     | '/plaza/weather/map'
+    | '/profile/system/basic'
     | '/developers/api'
     | '/developers/theme'
     | '/developers/tools'
@@ -412,13 +489,19 @@ export interface FileRouteTypes {
     | '/settings'
     | '/group/$groupId'
     | '/admin/districts'
+    | '/admin/gallery'
+    | '/admin/logs'
     | '/developers/pat'
+    | '/profile/$userId'
     | '/settings/account'
+    | '/settings/appearance'
+    | '/settings/menu'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
     | '/group/'
     | '/plaza/'
+    | '/profile/'
     | '/settings/'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
@@ -434,6 +517,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
     | '/plaza/weather/map'
+    | '/profile/system/basic'
     | '/developers/api/'
     | '/developers/theme/'
     | '/developers/tools/'
@@ -449,9 +533,12 @@ export interface RootRouteChildren {
   DevelopersRouteRoute: typeof DevelopersRouteRouteWithChildren
   SettingsRoute: typeof SettingsRouteWithChildren
   GroupGroupIdRouteRoute: typeof GroupGroupIdRouteRouteWithChildren
+  ProfileUserIdRoute: typeof ProfileUserIdRoute
   GroupIndexRoute: typeof GroupIndexRoute
   PlazaIndexRoute: typeof PlazaIndexRoute
+  ProfileIndexRoute: typeof ProfileIndexRoute
   PlazaWeatherMapRoute: typeof PlazaWeatherMapRoute
+  ProfileSystemBasicRoute: typeof ProfileSystemBasicRoute
   DevelopersThemeExamplesComponentDemoRoute: typeof DevelopersThemeExamplesComponentDemoRoute
 }
 
@@ -499,6 +586,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDistrictsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/gallery': {
+      id: '/admin/gallery'
+      path: '/gallery'
+      fullPath: '/admin/gallery'
+      preLoaderRoute: typeof AdminGalleryRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/logs': {
+      id: '/admin/logs'
+      path: '/logs'
+      fullPath: '/admin/logs'
+      preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/developers/': {
       id: '/developers/'
       path: '/'
@@ -534,6 +635,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlazaIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/': {
+      id: '/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof ProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/$userId': {
+      id: '/profile/$userId'
+      path: '/profile/$userId'
+      fullPath: '/profile/$userId'
+      preLoaderRoute: typeof ProfileUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/': {
       id: '/settings/'
       path: '/'
@@ -546,6 +661,20 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/settings/account'
       preLoaderRoute: typeof SettingsAccountRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/settings/appearance': {
+      id: '/settings/appearance'
+      path: '/appearance'
+      fullPath: '/settings/appearance'
+      preLoaderRoute: typeof SettingsAppearanceRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/settings/menu': {
+      id: '/settings/menu'
+      path: '/menu'
+      fullPath: '/settings/menu'
+      preLoaderRoute: typeof SettingsMenuRouteImport
       parentRoute: typeof SettingsRoute
     }
     '/settings/security': {
@@ -681,6 +810,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlazaWeatherMapRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile/system/basic': {
+      id: '/profile/system/basic'
+      path: '/profile/system/basic'
+      fullPath: '/profile/system/basic'
+      preLoaderRoute: typeof ProfileSystemBasicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/developers_/theme/examples/$component/$demo': {
       id: '/developers_/theme/examples/$component/$demo'
       path: '/developers/theme/examples/$component/$demo'
@@ -707,6 +843,8 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminDistrictsRoute: typeof AdminDistrictsRoute
+  AdminGalleryRoute: typeof AdminGalleryRoute
+  AdminLogsRoute: typeof AdminLogsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminLogoPreview1Route: typeof AdminLogoPreview1Route
   AdminLogoVersion1Route: typeof AdminLogoVersion1Route
@@ -717,6 +855,8 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDistrictsRoute: AdminDistrictsRoute,
+  AdminGalleryRoute: AdminGalleryRoute,
+  AdminLogsRoute: AdminLogsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminLogoPreview1Route: AdminLogoPreview1Route,
   AdminLogoVersion1Route: AdminLogoVersion1Route,
@@ -758,12 +898,16 @@ const DevelopersRouteRouteWithChildren = DevelopersRouteRoute._addFileChildren(
 
 interface SettingsRouteChildren {
   SettingsAccountRoute: typeof SettingsAccountRoute
+  SettingsAppearanceRoute: typeof SettingsAppearanceRoute
+  SettingsMenuRoute: typeof SettingsMenuRoute
   SettingsSecurityRoute: typeof SettingsSecurityRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
 }
 
 const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAccountRoute: SettingsAccountRoute,
+  SettingsAppearanceRoute: SettingsAppearanceRoute,
+  SettingsMenuRoute: SettingsMenuRoute,
   SettingsSecurityRoute: SettingsSecurityRoute,
   SettingsIndexRoute: SettingsIndexRoute,
 }
@@ -804,9 +948,12 @@ const rootRouteChildren: RootRouteChildren = {
   DevelopersRouteRoute: DevelopersRouteRouteWithChildren,
   SettingsRoute: SettingsRouteWithChildren,
   GroupGroupIdRouteRoute: GroupGroupIdRouteRouteWithChildren,
+  ProfileUserIdRoute: ProfileUserIdRoute,
   GroupIndexRoute: GroupIndexRoute,
   PlazaIndexRoute: PlazaIndexRoute,
+  ProfileIndexRoute: ProfileIndexRoute,
   PlazaWeatherMapRoute: PlazaWeatherMapRoute,
+  ProfileSystemBasicRoute: ProfileSystemBasicRoute,
   DevelopersThemeExamplesComponentDemoRoute:
     DevelopersThemeExamplesComponentDemoRoute,
 }

@@ -54,6 +54,10 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/districts.json'),
     en: () => import('@/locales/en/districts.json'),
   },
+  gallery: {
+    zh: () => import('@/locales/zh/gallery.json'),
+    en: () => import('@/locales/en/gallery.json'),
+  },
   logo: {
     zh: () => import('@/locales/zh/logo.json'),
     en: () => import('@/locales/en/logo.json'),

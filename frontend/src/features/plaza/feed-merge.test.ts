@@ -8,6 +8,7 @@ function post(n: number): PlazaPost {
     author: { id: 'u1', username: 'lily', nickname: 'Lily', avatarUrl: null },
     body: `post ${n}`,
     images: [],
+    removedImages: 0,
     district: null,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
     likeCount: 0,

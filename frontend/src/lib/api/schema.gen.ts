@@ -5,6 +5,44 @@
 
 
 export interface paths {
+  "/api/account/appearance": {
+    /**
+     * My saved appearance
+     * @description The colour mode and language saved for me; `null` where I never chose. A client applies them at sign-in.
+     */
+    get: operations["get_appearance"];
+    /**
+     * Save my appearance
+     * @description Saves the colour mode (`light`, `dark`, `system`) and language (`zh`, `en`) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice.
+     */
+    put: operations["save_appearance"];
+  };
+  "/api/account/avatar": {
+    /**
+     * Set my avatar
+     * @description Makes one of my own unused avatar uploads my avatar (public from then on); the previous avatar's file is deleted.
+     */
+    put: operations["set_avatar"];
+    /**
+     * Remove my avatar
+     * @description Deletes the avatar's file; initials are shown instead. Removing when there is none succeeds.
+     */
+    delete: operations["remove_avatar"];
+  };
+  "/api/account/avatar/upload": {
+    /**
+     * Upload an avatar image
+     * @description The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content; clients crop it square first), re-encoded without metadata and thumbnailed as every upload. Only its owner sees it until `PUT /api/account/avatar` makes it the avatar; one never set within a day is removed.
+     */
+    post: operations["upload_avatar"];
+  };
+  "/api/account/basics": {
+    /**
+     * My account's basics
+     * @description Id, username, role, when the account was made, and which ways of signing in are bound (password, phone, WeChat).
+     */
+    get: operations["get_basics"];
+  };
   "/api/account/phone": {
     /**
      * Bind or change my phone number
@@ -18,6 +56,34 @@ export interface paths {
      * @description Like the login code, but for binding the number to the signed-in account. A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default). The answer never says whether another account has the number: that is told after the right code, by `PUT /api/account/phone`. Limited per account (10 an hour) besides the limits of every code.
      */
     post: operations["send_bind_code"];
+  };
+  "/api/account/profile": {
+    /**
+     * Change my profile
+     * @description Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name) and needs a browser session: a token may change the nickname and bio only. Sessions and tokens keep working after a rename.
+     */
+    patch: operations["update_profile"];
+  };
+  "/api/admin/audit": {
+    /**
+     * Audit log: a page of events
+     * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
+     */
+    get: operations["list_audit"];
+  };
+  "/api/admin/audit/actions": {
+    /**
+     * Audit log: the actions
+     * @description Every action name the audit log records (the registry the filters offer).
+     */
+    get: operations["audit_actions"];
+  };
+  "/api/admin/audit/export": {
+    /**
+     * Audit log: export as CSV
+     * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
+     */
+    get: operations["export_audit"];
   };
   "/api/admin/districts": {
     /**
@@ -47,9 +113,61 @@ export interface paths {
      */
     post: operations["import_districts"];
   };
+  "/api/admin/media": {
+    /**
+     * Admin gallery: every stored file
+     * @description Every stored image of every kind (group galleries and covers, plaza posts, avatars), hidden ones included, newest first, with its owner, group and post; filtered by `kind`, `owner`, `group` and a creation time range (`from` inclusive, `until` exclusive). Carries the total storage used, whatever the filters.
+     */
+    get: operations["list_media"];
+  };
+  "/api/admin/media/{id}": {
+    /**
+     * Admin gallery: delete a file
+     * @description Deletes the image and its thumbnail from the store, then its row. A plaza post that showed it says an image was removed; an article's link to it shows a placeholder; a group whose cover it was has none; a user whose avatar it was gets initials. Audited (`media.deleted`).
+     */
+    delete: operations["delete_media"];
+  };
+  "/api/admin/media/{id}/hide": {
+    /**
+     * Admin gallery: hide a file
+     * @description From now on the image and its thumbnail answer 404 to everyone but admins, group galleries leave it out and a plaza post counts it among its removed images. Hiding a hidden file changes nothing. Audited (`media.hidden`).
+     */
+    post: operations["hide_media"];
+  };
+  "/api/admin/media/{id}/unhide": {
+    /**
+     * Admin gallery: show a hidden file again
+     * @description Readers see it again at once, where they may. Unhiding a visible file changes nothing. Audited (`media.unhidden`).
+     */
+    post: operations["unhide_media"];
+  };
+  "/api/admin/media/usage": {
+    /**
+     * Admin gallery: storage used
+     * @description Bytes (originals and thumbnails) and files stored altogether.
+     */
+    get: operations["media_usage"];
+  };
   "/api/admin/overview": {
-    /** Admin overview: counts and integrations */
+    /**
+     * Admin overview: counts, latest events and integrations
+     * @description Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store).
+     */
     get: operations["overview"];
+  };
+  "/api/admin/users/{id}/disable": {
+    /**
+     * Disable a user
+     * @description The account can no longer sign in by any door (password, phone, WeChat); every one of its sessions is signed out and every personal access token revoked at once. Audited as `user.disabled`. Disabling a disabled account again ends whatever it still holds. An administrator cannot disable their own account.
+     */
+    post: operations["disable_user"];
+  };
+  "/api/admin/users/{id}/enable": {
+    /**
+     * Enable a user
+     * @description The account may sign in again (sessions and tokens ended when it was disabled stay ended). Audited as `user.enabled`.
+     */
+    post: operations["enable_user"];
   };
   "/api/admin/wechat/menu": {
     /** WeChat menu: the current menu */
@@ -441,7 +559,7 @@ export interface paths {
   "/api/media/{id}": {
     /**
      * A stored image
-     * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is.
+     * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
      */
     get: operations["media_original"];
   };
@@ -548,6 +666,34 @@ export interface paths {
      */
     get: operations["scopes"];
   };
+  "/api/users/{id}": {
+    /**
+     * A person's profile
+     * @description Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not.
+     */
+    get: operations["user_profile"];
+  };
+  "/api/users/{id}/articles": {
+    /**
+     * A person's articles
+     * @description The person's published articles in the groups the asker may read, most recently published first, each with its group's name. Drafts are never listed.
+     */
+    get: operations["authored_articles"];
+  };
+  "/api/users/{id}/groups": {
+    /**
+     * A person's groups
+     * @description The groups the person is an active member of that the asker may read — public groups, and private ones the asker is an active member of too — most recently joined first, with the person's role there.
+     */
+    get: operations["member_groups"];
+  };
+  "/api/users/{id}/posts": {
+    /**
+     * A person's plaza posts
+     * @description The person's posts, newest first, in the feed's shape (`liked` and `canDelete` for the asker).
+     */
+    get: operations["user_plaza_posts"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -562,6 +708,89 @@ export interface components {
        * @description Its line in the uploaded file.
        */
       line: number;
+    };
+    /** @description One stored file as the admin gallery shows it. */
+    AdminMediaDto: {
+      /**
+       * Format: uuid
+       * @description The article it was uploaded for.
+       */
+      articleId: string | null;
+      /** @description Whether it is in use (`false`: an upload not yet attached to its post). */
+      attached: boolean;
+      /**
+       * Format: int64
+       * @description Bytes stored, original and thumbnail.
+       */
+      bytes: number;
+      /** @example image/webp */
+      contentType: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: uuid
+       * @description The group it belongs to.
+       */
+      groupId: string | null;
+      /** @description The group's name (`null` without a group). */
+      groupName: string | null;
+      /** Format: int32 */
+      height: number;
+      /**
+       * Format: date-time
+       * @description When an admin hid it (`null`: visible).
+       */
+      hiddenAt: string | null;
+      /** Format: uuid */
+      id: string;
+      kind: components["schemas"]["MediaKindDto"];
+      owner: components["schemas"]["MediaOwnerDto"];
+      /**
+       * Format: uuid
+       * @description The plaza post showing it.
+       */
+      postId: string | null;
+      thumbnailUrl: string;
+      /**
+       * @description The image (served to admins even while hidden).
+       * @example /api/media/0f8c…
+       */
+      url: string;
+      /** Format: int32 */
+      width: number;
+    };
+    /** @description A page of the admin gallery, with the total storage used. */
+    AdminMediaListResponse: {
+      items: components["schemas"]["AdminMediaDto"][];
+      /** @description Pass as `cursor` for the next page; `null` on the last. */
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
+      /** @description Every stored file, whatever the filters. */
+      usage: components["schemas"]["StorageUsageDto"];
+    };
+    /** @description One file after a change. */
+    AdminMediaResponse: {
+      /**
+       * Format: date-time
+       * @description When it was hidden (`null`: visible).
+       */
+      hiddenAt: string | null;
+      /** Format: uuid */
+      id: string;
+      message: string;
+      /** @example true */
+      success: boolean;
+    };
+    /**
+     * @description The colour mode and language saved for a user; `null` where they never chose (the
+     * device's own choice stands).
+     */
+    AppearanceDto: {
+      /** @example dark */
+      colorMode: string | null;
+      /** @example zh */
+      language: string | null;
     };
     /** @description Approving: the role the person gets (`member` by default; only the owner grants `admin`). */
     ApproveBody: {
@@ -642,11 +871,107 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    /** @description The registry of audited actions. */
+    AuditActionsResponse: {
+      actions: ("auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted")[];
+      success: boolean;
+    };
+    /** @description One audit event. */
+    AuditEventDto: {
+      /**
+       * @description A name of the audit log's registry (kernel::audit::AuditAction).
+       * @enum {string}
+       */
+      action: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
+      /**
+       * Format: uuid
+       * @description The acting user's id; `null` for anonymous actions (a failed sign-in).
+       */
+      actorId: string | null;
+      /** @description The acting user's nickname, when the account still exists. */
+      actorNickname: string | null;
+      /** @description The acting user's username, when the account still exists. */
+      actorUsername: string | null;
+      /** Format: date-time */
+      at: string;
+      /** @description A short, secret-free detail. */
+      detail: string | null;
+      /** Format: uuid */
+      id: string;
+      /** @description The client's address, when known. */
+      ip: string | null;
+      /** @description What the action was done to: a username, a masked phone number, an id. */
+      target: string | null;
+    };
+    AuditPageResponse: {
+      /** @description Newest first. */
+      items: components["schemas"]["AuditEventDto"][];
+      /** @description Pass as `cursor` for the next page; `null` on the last. */
+      nextCursor: string | null;
+      success: boolean;
+    };
+    /** @description A published article with its group's name, as a profile lists it. */
+    AuthoredArticleDto: {
+      article: components["schemas"]["ArticleSummaryDto"];
+      /** @example 周末读书会 */
+      groupName: string;
+      /**
+       * @description `public`: anyone may read its content; `private`: its active members only.
+       * @enum {string}
+       */
+      groupVisibility: "public" | "private";
+    };
+    AuthoredArticlesResponse: {
+      articles: components["schemas"]["AuthoredArticleDto"][];
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
+    };
     AuthResponse: {
       message: string;
       /** @example true */
       success: boolean;
       user: components["schemas"]["UserDto"];
+    };
+    /** @description Which uploaded image becomes the avatar. */
+    AvatarRequest: {
+      /**
+       * Format: uuid
+       * @description The `id` answered by `POST /api/account/avatar/upload`.
+       */
+      mediaId: string;
+    };
+    /** @description An avatar upload waiting to be set. */
+    AvatarUploadDto: {
+      /** Format: int32 */
+      height: number;
+      /** Format: uuid */
+      id: string;
+      thumbnailUrl: string;
+      /** @example /api/media/0f8c… */
+      url: string;
+      /** Format: int32 */
+      width: number;
+    };
+    AvatarUploadResponse: {
+      image: components["schemas"]["AvatarUploadDto"];
+      /** @example true */
+      success: boolean;
+    };
+    /** @description The signed-in user's basics (`/profile/system/basic`). */
+    BasicsDto: {
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `user` or `admin`.
+       * @enum {string}
+       */
+      role: "user" | "admin";
+      signInMethods: components["schemas"]["SignInMethodsDto"];
+      /** @example xiaoming */
+      username: string;
     };
     /** @description A line an import changes: the district as it is and as it would be. */
     ChangedLineDto: {
@@ -1197,10 +1522,17 @@ export interface components {
        */
       llm: string | null;
       /**
+       * @description `filesystem` or `s3`.
+       * @enum {string}
+       */
+      mediaStore: "filesystem" | "s3";
+      /**
        * @description `aliyun`, `log` (development: codes in the server log) or `none`.
        * @enum {string}
        */
       sms: "aliyun" | "log" | "none";
+      /** @description Whether the weather provider (Open-Meteo) is turned on. */
+      weather: boolean;
       /** @description Whether WeChat's app id and secret are configured. */
       wechat: boolean;
     };
@@ -1270,6 +1602,18 @@ export interface components {
       /** @description 3–32 of `a-z`, `0-9`, `_` and `-`; upper case is folded to lower case. */
       username: string;
     };
+    /**
+     * @description What a stored file is for.
+     * @enum {string}
+     */
+    MediaKindDto: "gallery" | "cover" | "plaza" | "avatar";
+    /** @description A file's owner. */
+    MediaOwnerDto: {
+      /** Format: uuid */
+      id: string;
+      nickname: string;
+      username: string;
+    };
     /** @description Someone's place in a group. */
     MemberDto: {
       /**
@@ -1285,6 +1629,27 @@ export interface components {
        */
       state: "pending" | "active" | "banned";
       user: components["schemas"]["PersonDto"];
+    };
+    /** @description One of a person's groups, as their profile lists it. */
+    MemberGroupDto: {
+      /** @description The group as the asker sees it (their own membership, `canRead`, …). */
+      group: components["schemas"]["GroupDto"];
+      /**
+       * @description A member's role.
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member";
+      /**
+       * Format: date-time
+       * @description When the person joined.
+       */
+      since: string;
+    };
+    MemberGroupsResponse: {
+      groups: components["schemas"]["MemberGroupDto"][];
+      nextCursor: string | null;
+      /** @example true */
+      success: boolean;
     };
     /** @description The viewer's standing in a group. */
     MembershipDto: {
@@ -1476,12 +1841,39 @@ export interface components {
       /** @description Ids of images uploaded with `POST /api/plaza/images` by the author and not yet in a post, at most 9, in the order to show them. */
       imageIds?: string[];
     };
+    /** @description How much the community holds. */
+    OverviewCounts: {
+      /**
+       * Format: int64
+       * @description Articles of every group, drafts included.
+       */
+      articles: number;
+      /** Format: int64 */
+      groups: number;
+      /**
+       * Format: int64
+       * @description Stored media files (every kind).
+       */
+      mediaFiles: number;
+      /** Format: int64 */
+      plazaPosts: number;
+      /**
+       * Format: int64
+       * @description Bytes the media files take (originals and thumbnails).
+       */
+      storageBytes: number;
+      /** Format: int64 */
+      users: number;
+    };
     OverviewResponse: {
+      counts: components["schemas"]["OverviewCounts"];
       integrations: components["schemas"]["Integrations"];
+      /** @description The newest audit events (at most 10). */
+      latestEvents: components["schemas"]["AuditEventDto"][];
       success: boolean;
       /**
        * Format: int64
-       * @description How many accounts exist.
+       * @description How many accounts exist (also in `counts`).
        */
       users: number;
     };
@@ -1603,6 +1995,11 @@ export interface components {
       likeCount: number;
       /** @description Whether the asker likes it (`false` signed out). */
       liked: boolean;
+      /**
+       * Format: int32
+       * @description Images an administrator hid or deleted since it was posted (shown as "image removed").
+       */
+      removedImages: number;
     };
     /** @description An image of a post. */
     PostImageDto: {
@@ -1634,6 +2031,47 @@ export interface components {
       /** @description Pass as `cursor` for the next (older) page; `null` on the last. */
       nextCursor: string | null;
       posts: components["schemas"]["PostDto"][];
+      success: boolean;
+    };
+    /** @description A person as their profile shows them to anyone (no sign-in methods, no phone). */
+    ProfileDto: {
+      avatarThumbnailUrl: string | null;
+      /** @description The avatar's original; `null` when there is none (clients show initials). */
+      avatarUrl: string | null;
+      bio: string | null;
+      /**
+       * Format: date-time
+       * @description When the account was created (joined).
+       */
+      createdAt: string;
+      /** @description Whether the account is disabled: for administrators only (`null` for everyone else). */
+      disabled: boolean | null;
+      /** Format: uuid */
+      id: string;
+      /** @description Whether this is the asker's own profile. */
+      isSelf: boolean;
+      /** @example 小明 */
+      nickname: string;
+      /**
+       * @description `user` or `admin`.
+       * @enum {string}
+       */
+      role: "user" | "admin";
+      /** @example xiaoming */
+      username: string;
+    };
+    /** @description A profile change: each field sent is changed, each left out kept. */
+    ProfileRequest: {
+      /** @description At most 280 characters; blank clears it; `null` or left out: unchanged. */
+      bio?: string | null;
+      /** @description 1–32 characters without control characters; `null` or left out: unchanged. */
+      nickname?: string | null;
+      /** @description 3–32 of `a-z`, `0-9`, `_` and `-` (upper case folded), not a reserved name; `null` or left out: unchanged. */
+      username?: string | null;
+    };
+    ProfileResponse: {
+      profile: components["schemas"]["ProfileDto"];
+      /** @example true */
       success: boolean;
     };
     /** @description A province on the map. */
@@ -1768,6 +2206,12 @@ export interface components {
       sessions: components["schemas"]["SessionDto"][];
       success: boolean;
     };
+    /** @description The ways an account can sign in. */
+    SignInMethodsDto: {
+      password: boolean;
+      phone: boolean;
+      wechat: boolean;
+    };
     /**
      * @description The browser's sign-in state (§7 `GET /api/auth/token`; the route's name is the spec's, the
      * answer holds no token).
@@ -1782,6 +2226,22 @@ export interface components {
       user: components["schemas"]["UserDto"] | null;
       /** @description The WeChat openid known to this browser, if any. */
       wechatOpenId: string | null;
+    };
+    /** @description Storage taken by every stored file. */
+    StorageUsageDto: {
+      /**
+       * Format: int64
+       * @description Bytes, originals and thumbnails together.
+       */
+      bytes: number;
+      /** Format: int64 */
+      files: number;
+    };
+    /** @description The storage used. */
+    StorageUsageResponse: {
+      /** @example true */
+      success: boolean;
+      usage: components["schemas"]["StorageUsageDto"];
     };
     /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
     TileDto: {
@@ -1844,7 +2304,17 @@ export interface components {
     };
     /** @description A user as every client sees them. */
     UserDto: {
+      /** @description The colour mode and language saved for the user (applied on a device at sign-in). */
+      appearance: components["schemas"]["AppearanceDto"];
+      /** @description The avatar's thumbnail, for small places (the header, lists). */
+      avatarThumbnailUrl: string | null;
+      /**
+       * @description The avatar: the uploaded one's original, else one from WeChat; `null` when there is
+       * none (clients show initials).
+       */
       avatarUrl: string | null;
+      /** @description What the user says about themselves (at most 280 characters). */
+      bio: string | null;
       /** Format: date-time */
       createdAt: string;
       /** @description Whether the account can sign in with a password. */
@@ -1862,6 +2332,27 @@ export interface components {
       /** @example xiaoming */
       username: string;
       wechatLinked: boolean;
+    };
+    /** @description What disabling or enabling a user did. */
+    UserStatusResponse: {
+      /** @description Whether the account is disabled now. */
+      disabled: boolean;
+      /** @description What happened, in the asker's language. */
+      message: string;
+      /**
+       * Format: int64
+       * @description Sessions that were signed out (0 when enabling).
+       */
+      sessionsEnded: number;
+      /** @example true */
+      success: boolean;
+      /**
+       * Format: int64
+       * @description Personal access tokens that were revoked (0 when enabling).
+       */
+      tokensRevoked: number;
+      /** Format: uuid */
+      userId: string;
     };
     ValidationResponse: {
       faults: components["schemas"]["MenuFaultDto"][];
@@ -1948,6 +2439,219 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /**
+   * My saved appearance
+   * @description The colour mode and language saved for me; `null` where I never chose. A client applies them at sign-in.
+   */
+  get_appearance: {
+    responses: {
+      /** @description Saved appearance */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AppearanceDto"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Save my appearance
+   * @description Saves the colour mode (`light`, `dark`, `system`) and language (`zh`, `en`) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice.
+   */
+  save_appearance: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AppearanceDto"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AppearanceDto"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_appearance` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Set my avatar
+   * @description Makes one of my own unused avatar uploads my avatar (public from then on); the previous avatar's file is deleted.
+   */
+  set_avatar: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AvatarRequest"];
+      };
+    };
+    responses: {
+      /** @description Set */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuthResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `avatar_not_usable` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove my avatar
+   * @description Deletes the avatar's file; initials are shown instead. Removing when there is none succeeds.
+   */
+  remove_avatar: {
+    responses: {
+      /** @description Removed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuthResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Upload an avatar image
+   * @description The raw bytes of one image (JPEG, PNG, WebP or GIF, judged by content; clients crop it square first), re-encoded without metadata and thumbnailed as every upload. Only its owner sees it until `PUT /api/account/avatar` makes it the avatar; one never set within a day is removed.
+   */
+  upload_avatar: {
+    requestBody: {
+      content: {
+        "application/octet-stream": components["schemas"]["ImageBytes"];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      201: {
+        content: {
+          "application/json": components["schemas"]["AvatarUploadResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_large` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_image_type` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `server_busy` */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * My account's basics
+   * @description Id, username, role, when the account was made, and which ways of signing in are bound (password, phone, WeChat).
+   */
+  get_basics: {
+    responses: {
+      /** @description The basics */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BasicsDto"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   /**
    * Bind or change my phone number
    * @description A browser session only, with recent proof of the account (as for the code). The code is checked first; `phone_taken` comes only after the right code.
@@ -2076,6 +2780,201 @@ export interface operations {
       };
       /** @description `sms_unavailable` */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Change my profile
+   * @description Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name) and needs a browser session: a token may change the nickname and bio only. Sessions and tokens keep working after a rename.
+   */
+  update_profile: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ProfileRequest"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuthResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `token_not_allowed` (a rename with a token) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `username_taken` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Audit log: a page of events
+   * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
+   */
+  list_audit: {
+    parameters: {
+      query?: {
+        /**
+         * @description One or several action names, separated by commas (e.g.
+         * `auth.sign_in_failed,auth.sign_in`); see `GET /api/admin/audit/actions`.
+         * @example auth.sign_in_failed
+         */
+        action?: string;
+        /** @description Only events done by this user. */
+        actor?: string;
+        /** @description Only events done to exactly this target (a username, a masked phone number, an id). */
+        target?: string;
+        /** @description Only events at or after this time (RFC 3339). */
+        from?: string;
+        /** @description Only events before this time (RFC 3339); after `from`. */
+        until?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Events per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of events */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuditPageResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Audit log: the actions
+   * @description Every action name the audit log records (the registry the filters offer).
+   */
+  audit_actions: {
+    responses: {
+      /** @description The registry */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuditActionsResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Audit log: export as CSV
+   * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
+   */
+  export_audit: {
+    parameters: {
+      query?: {
+        /**
+         * @description One or several action names, separated by commas (e.g.
+         * `auth.sign_in_failed,auth.sign_in`); see `GET /api/admin/audit/actions`.
+         * @example auth.sign_in_failed
+         */
+        action?: string;
+        /** @description Only events done by this user. */
+        actor?: string;
+        /** @description Only events done to exactly this target (a username, a masked phone number, an id). */
+        target?: string;
+        /** @description Only events at or after this time (RFC 3339). */
+        from?: string;
+        /** @description Only events before this time (RFC 3339); after `from`. */
+        until?: string;
+      };
+    };
+    responses: {
+      /** @description The CSV file */
+      200: {
+        headers: {
+          /** @description `true` when more than 10 000 events matched */
+          "X-Export-Truncated"?: string;
+        };
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2315,7 +3214,200 @@ export interface operations {
       };
     };
   };
-  /** Admin overview: counts and integrations */
+  /**
+   * Admin gallery: every stored file
+   * @description Every stored image of every kind (group galleries and covers, plaza posts, avatars), hidden ones included, newest first, with its owner, group and post; filtered by `kind`, `owner`, `group` and a creation time range (`from` inclusive, `until` exclusive). Carries the total storage used, whatever the filters.
+   */
+  list_media: {
+    parameters: {
+      query?: {
+        /** @description Only files of this kind. */
+        kind?: components["schemas"]["MediaKindDto"];
+        /** @description Only files of this user. */
+        owner?: string;
+        /** @description Only files of this group. */
+        group?: string;
+        /** @description Only files created at or after this time (RFC 3339). */
+        from?: string;
+        /** @description Only files created before this time (RFC 3339); after `from`. */
+        until?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of files and the storage used */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdminMediaListResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Admin gallery: delete a file
+   * @description Deletes the image and its thumbnail from the store, then its row. A plaza post that showed it says an image was removed; an article's link to it shows a placeholder; a group whose cover it was has none; a user whose avatar it was gets initials. Audited (`media.deleted`).
+   */
+  delete_media: {
+    parameters: {
+      path: {
+        /** @description The file's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Admin gallery: hide a file
+   * @description From now on the image and its thumbnail answer 404 to everyone but admins, group galleries leave it out and a plaza post counts it among its removed images. Hiding a hidden file changes nothing. Audited (`media.hidden`).
+   */
+  hide_media: {
+    parameters: {
+      path: {
+        /** @description The file's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Hidden */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdminMediaResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Admin gallery: show a hidden file again
+   * @description Readers see it again at once, where they may. Unhiding a visible file changes nothing. Audited (`media.unhidden`).
+   */
+  unhide_media: {
+    parameters: {
+      path: {
+        /** @description The file's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Visible again */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdminMediaResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Admin gallery: storage used
+   * @description Bytes (originals and thumbnails) and files stored altogether.
+   */
+  media_usage: {
+    responses: {
+      /** @description The storage used */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StorageUsageResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Admin overview: counts, latest events and integrations
+   * @description Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store).
+   */
   overview: {
     responses: {
       /** @description The overview */
@@ -2332,6 +3424,88 @@ export interface operations {
       };
       /** @description `forbidden` */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Disable a user
+   * @description The account can no longer sign in by any door (password, phone, WeChat); every one of its sessions is signed out and every personal access token revoked at once. Audited as `user.disabled`. Disabling a disabled account again ends whatever it still holds. An administrator cannot disable their own account.
+   */
+  disable_user: {
+    parameters: {
+      path: {
+        /** @description The user's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Disabled */
+      200: {
+        content: {
+          "application/json": components["schemas"]["UserStatusResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `cannot_disable_self` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Enable a user
+   * @description The account may sign in again (sessions and tokens ended when it was disabled stay ended). Audited as `user.enabled`.
+   */
+  enable_user: {
+    parameters: {
+      path: {
+        /** @description The user's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Enabled */
+      200: {
+        content: {
+          "application/json": components["schemas"]["UserStatusResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5297,7 +6471,7 @@ export interface operations {
   };
   /**
    * A stored image
-   * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is.
+   * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
    */
   media_original: {
     parameters: {
@@ -6008,6 +7182,170 @@ export interface operations {
       };
       /** @description `token_not_allowed` */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's profile
+   * @description Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not.
+   */
+  user_profile: {
+    parameters: {
+      path: {
+        /** @description The user's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The profile */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProfileResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such user, or not an id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's articles
+   * @description The person's published articles in the groups the asker may read, most recently published first, each with its group's name. Drafts are never listed.
+   */
+  authored_articles: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The user's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of articles (no bodies) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuthoredArticlesResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such user, or not an id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's groups
+   * @description The groups the person is an active member of that the asker may read — public groups, and private ones the asker is an active member of too — most recently joined first, with the person's role there.
+   */
+  member_groups: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The user's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of groups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MemberGroupsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such user, or not an id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's plaza posts
+   * @description The person's posts, newest first, in the feed's shape (`liked` and `canDelete` for the asker).
+   */
+  user_plaza_posts: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The user's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of posts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such user, or not an id) */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

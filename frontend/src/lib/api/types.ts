@@ -76,6 +76,12 @@ export type MenuButton = Schemas['MenuButton']
 export type MenuActionType = NonNullable<MenuButton['type']>
 export type MenuFault = Schemas['MenuFaultDto']
 export type MenuVersion = Schemas['MenuVersionDto']
+/** The admin gallery: every stored image with its owner and context, and the storage used. */
+export type AdminMedia = Schemas['AdminMediaDto']
+export type AdminMediaKind = Schemas['MediaKindDto']
+export type AdminMediaListResponse = Schemas['AdminMediaListResponse']
+export type AdminMediaResponse = Schemas['AdminMediaResponse']
+export type StorageUsage = Schemas['StorageUsageDto']
 
 // The AI assistant
 export type ChatBody = Schemas['ChatBody']

@@ -1,4 +1,12 @@
-import { memo, useEffect, useMemo, useSyncExternalStore, type MouseEvent } from 'react'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type MouseEvent,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils.ts'
 import { useCopyText } from '@/lib/clipboard.ts'
@@ -36,6 +44,23 @@ export const MarkdownView = memo(function MarkdownView({
   const { t } = useTranslation()
   const copyText = useCopyText()
   const copyLabel = t('copy.code')
+  const removedLabel = t('markdown.imageRemoved')
+  const root = useRef<HTMLDivElement>(null)
+
+  // A stored image that no longer loads was hidden or deleted by an administrator: it becomes a
+  // placeholder saying so. Attached before the browser can report a failed load (errors do not
+  // bubble: listened for while capturing).
+  useLayoutEffect(() => {
+    const element = root.current
+    if (!element) return
+    const onError = (event: Event) => {
+      const img = event.target
+      if (!(img instanceof HTMLImageElement) || !isStoredImage(img.src)) return
+      img.replaceWith(removedImagePlaceholder(removedLabel))
+    }
+    element.addEventListener('error', onError, true)
+    return () => element.removeEventListener('error', onError, true)
+  }, [removedLabel])
   const highlight = useSyncExternalStore(subscribeHighlighter, currentHighlighter)
   const wantsHighlighter = !highlight && hasCodeFence(content)
 
@@ -62,11 +87,30 @@ export const MarkdownView = memo(function MarkdownView({
 
   return (
     <div
+      ref={root}
       className={cn('md', className)}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   )
 })
+
+/** Whether `src` is one of the app's stored images (`/api/media/{id}`, its thumbnail). */
+export function isStoredImage(src: string): boolean {
+  try {
+    return new URL(src, window.location.href).pathname.startsWith('/api/media/')
+  } catch {
+    return false
+  }
+}
+
+function removedImagePlaceholder(label: string): HTMLElement {
+  const placeholder = document.createElement('span')
+  placeholder.className = 'md-image-removed'
+  placeholder.setAttribute('role', 'img')
+  placeholder.setAttribute('aria-label', label)
+  placeholder.textContent = label
+  return placeholder
+}
 
 export default MarkdownView

@@ -12,6 +12,8 @@ export const adminKeys = {
   wechatMenuVersions: [...adminKey, 'wechat', 'menu', 'versions'] as const,
   /** The district tree, searches and the import (public reads are kept here too). */
   districts: [...adminKey, 'districts'] as const,
+  /** The admin gallery: its lists (per filter) and its changes. */
+  media: [...adminKey, 'media'] as const,
 }
 
 /** True for a query or mutation key of the admin console. */

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import {
   Image,
+  Images,
   KeyRound,
   LayoutDashboard,
   MapPinned,
@@ -25,6 +26,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | '/admin/wechat/token'
     | '/admin/wechat/menu'
     | '/admin/districts'
+    | '/admin/gallery'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
     | '/admin/logo/version2'
@@ -33,6 +35,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | 'nav.wechatToken'
     | 'nav.wechatMenu'
     | 'nav.districts'
+    | 'nav.gallery'
     | 'nav.logoPreview'
     | 'nav.logoVersion1'
     | 'nav.logoVersion2'
@@ -42,6 +45,7 @@ const NAV_ITEMS: ReadonlyArray<{
   { to: '/admin/wechat/token', label: 'nav.wechatToken', icon: KeyRound },
   { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
   { to: '/admin/districts', label: 'nav.districts', icon: MapPinned },
+  { to: '/admin/gallery', label: 'nav.gallery', icon: Images },
   { to: '/admin/logo/preview1', label: 'nav.logoPreview', icon: Image },
   { to: '/admin/logo/version1', label: 'nav.logoVersion1', icon: Shapes },
   { to: '/admin/logo/version2', label: 'nav.logoVersion2', icon: Type },

@@ -36,6 +36,7 @@ function post(n: number, overrides: Partial<PlazaPost> = {}): PlazaPost {
     author: { id: 'a', username: 'ming', nickname: '小明', avatarUrl: null },
     body: `Post number ${n}\nsecond line`,
     images: [],
+    removedImages: 0,
     district: null,
     createdAt: new Date(Date.now() - 60_000 * n).toISOString(),
     likeCount: 0,

@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Heart, MapPin, MessageCircle, Trash2 } from 'lucide-react'
+import { Heart, ImageOff, MapPin, MessageCircle, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lightbox } from '@/components/lightbox.tsx'
@@ -162,6 +162,12 @@ export function PostCard({ post }: { post: PlazaPost }) {
         label={(n) => t('post.image', { n, total: post.images.length, name })}
         onOpen={setOpen}
       />
+      {post.removedImages > 0 && (
+        <p className="flex items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
+          <ImageOff aria-hidden="true" className="size-4 shrink-0" />
+          {t('post.removedImages', { count: post.removedImages })}
+        </p>
+      )}
 
       <footer className="-mx-2 -mb-1 flex items-center gap-1">
         <Button

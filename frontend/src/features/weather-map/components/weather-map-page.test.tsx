@@ -56,6 +56,7 @@ describe('the weather map', () => {
               createdAt: '2026-11-25T11:00:00Z',
               district: { code: '510000', nameZh: '四川省', nameEn: 'Sichuan' },
               images: [],
+              removedImages: 0,
             },
           ],
         },
