@@ -12,6 +12,9 @@ const lily = {
   hasPassword: true,
   phone: { prefix: '1', masked: '202****0123' },
   wechatLinked: false,
+  avatarThumbnailUrl: null,
+  bio: null,
+  appearance: { colorMode: null, language: null },
 }
 
 afterEach(async () => {
@@ -45,6 +48,26 @@ describe('settings layout', () => {
         'aria-current',
         'page',
       ),
+    )
+  })
+})
+
+describe('settings on a phone', () => {
+  it('/settings/menu lists every section, each leading to its page', async () => {
+    const { router, user } = renderApp('/settings/menu')
+    const menu = await screen.findByRole('navigation', { name: 'Settings sections' })
+    const links = within(menu).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/settings/account',
+      '/settings/security',
+      '/settings/appearance',
+    ])
+    await user.click(within(menu).getByRole('link', { name: /Appearance/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appearance' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/settings/appearance')
+    expect(screen.getByRole('link', { name: 'All settings' })).toHaveAttribute(
+      'href',
+      '/settings/menu',
     )
   })
 })

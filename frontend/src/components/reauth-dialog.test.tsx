@@ -20,6 +20,9 @@ const lily: User = {
   hasPassword: true,
   phone: null,
   wechatLinked: false,
+  avatarThumbnailUrl: null,
+  bio: null,
+  appearance: { colorMode: null, language: null },
 }
 
 const ACTION = 'POST /api/account/phone/sendVerification'

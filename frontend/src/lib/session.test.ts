@@ -13,6 +13,9 @@ const lily = {
   hasPassword: true,
   phone: null,
   wechatLinked: false,
+  avatarThumbnailUrl: null,
+  bio: null,
+  appearance: { colorMode: null, language: null },
 }
 const token = {
   success: true,

@@ -92,6 +92,11 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, user))
 }
 
+/** The same user changed (their profile, avatar): the session shows the server's answer. */
+export function updateSessionUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData<SessionState>(sessionQueryKey, (previous) => withUser(previous, user))
+}
+
 /**
  * Signed out: forget the user, everything fetched on their behalf, this tab's token secrets and
  * the browser's WeChat identity — logout ends the server's WeChat proof too (it is single use),

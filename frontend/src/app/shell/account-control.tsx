@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { LayoutDashboard, LogOut, ShieldCheck, UserRoundCog } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { InitialsAvatar } from '@/components/ui/avatar.tsx'
+import { UserAvatar } from '@/components/ui/avatar.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Menu, MenuItem, MenuSeparator } from '@/components/ui/menu.tsx'
 import { useLogout } from '@/features/auth/api/logout.ts'
@@ -54,7 +54,7 @@ function UserMenu({ user }: { user: User }) {
           aria-label={t('account.menuButton', { name, initials })}
           className="ms-1 inline-flex size-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <InitialsAvatar initials={initials} />
+          <UserAvatar src={user.avatarThumbnailUrl} initials={initials} />
         </button>
       }
     >

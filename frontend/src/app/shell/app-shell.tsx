@@ -2,6 +2,7 @@ import { Outlet, useMatches } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Toaster } from '@/components/toaster.tsx'
+import { useAppearanceSync } from '@/lib/appearance-sync.ts'
 import { useColorModeSync } from '@/lib/color-mode.ts'
 import { useSystemLanguageSync } from '@/lib/language-preference.ts'
 import { navigateExternal } from '@/lib/navigation.ts'
@@ -35,6 +36,7 @@ export function AppShell() {
   })
   useColorModeSync()
   useSystemLanguageSync()
+  useAppearanceSync()
   useWechatCallbackError()
 
   // Spec §4.1: when the server answers with an authUrl, the browser goes there.

@@ -38,6 +38,13 @@ export type PhoneRequest = Schemas['PhoneRequest']
 export type PhoneCodeRequest = Schemas['PhoneCodeRequest']
 export type PhoneLoginResponse = Schemas['PhoneLoginResponse']
 export type SignInState = Schemas['SignInState']
+/** `PATCH /api/account/profile`. */
+export type ProfileRequest = Schemas['ProfileRequest']
+export type AvatarUploadResponse = Schemas['AvatarUploadResponse']
+/** The colour mode and language saved for the signed-in user. */
+export type Appearance = Schemas['AppearanceDto']
+/** `GET /api/account/basics`. */
+export type AccountBasics = Schemas['BasicsDto']
 /** One signed-in device (`GET /api/auth/sessions`). */
 export type DeviceSession = Schemas['SessionDto']
 

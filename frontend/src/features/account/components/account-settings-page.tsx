@@ -4,10 +4,12 @@ import { Button } from '@/components/ui/button.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { AvatarSection } from './avatar-section.tsx'
 import { PhoneSection } from './phone-section.tsx'
+import { ProfileSection } from './profile-section.tsx'
 import { WechatSection } from './wechat-section.tsx'
 
-/** `/settings/account`: the bound phone number and WeChat. */
+/** `/settings/account`: avatar, nickname, username and bio; the bound phone number and WeChat. */
 export function AccountSettingsPage() {
   const { t } = useTranslation('account')
   const { user, initialized, wechatOpenId, hasUser } = useSession()
@@ -23,6 +25,8 @@ export function AccountSettingsPage() {
         <Spinner className="size-6 text-muted-foreground" />
       ) : user ? (
         <>
+          <AvatarSection user={user} />
+          <ProfileSection key={user.id} user={user} />
           <PhoneSection user={user} />
           <WechatSection
             user={user}

@@ -1,6 +1,7 @@
-import { ShieldCheck } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { KeyRound, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button.tsx'
+import { Button, buttonVariants } from '@/components/ui/button.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
@@ -24,6 +25,16 @@ export function SecuritySettingsPage() {
         <>
           <ChangePasswordForm />
           <SessionList />
+          <Card className="flex flex-col items-start gap-3">
+            <div>
+              <CardTitle>{t('security.tokens.title')}</CardTitle>
+              <CardDescription>{t('security.tokens.description')}</CardDescription>
+            </div>
+            <Link to="/developers/pat" className={buttonVariants({ variant: 'outline' })}>
+              <KeyRound aria-hidden="true" />
+              {t('security.tokens.link')}
+            </Link>
+          </Card>
         </>
       ) : (
         <Card className="flex flex-col items-start gap-4">

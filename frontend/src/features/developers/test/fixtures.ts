@@ -8,6 +8,9 @@ const baseUser = {
   hasPassword: true,
   phone: null,
   wechatLinked: false,
+  avatarThumbnailUrl: null,
+  bio: null,
+  appearance: { colorMode: null, language: null },
 }
 
 export const lily: User = {

@@ -29,6 +29,9 @@ const baseUser = {
   hasPassword: true,
   phone: null,
   wechatLinked: false,
+  avatarThumbnailUrl: null,
+  bio: null,
+  appearance: { colorMode: null, language: null },
   role: 'user' as const,
 }
 export const lily: User = { ...baseUser, id: 'u-lily', username: 'lily', nickname: 'Lily' }

@@ -25,6 +25,9 @@ function user(id: string, username: string, nickname: string): User {
     hasPassword: true,
     phone: null,
     wechatLinked: false,
+    avatarThumbnailUrl: null,
+    bio: null,
+    appearance: { colorMode: null, language: null },
   }
 }
 

@@ -19,6 +19,9 @@ const lily: User = {
   hasPassword: true,
   phone: null,
   wechatLinked: false,
+  avatarThumbnailUrl: null,
+  bio: null,
+  appearance: { colorMode: null, language: null },
 }
 const signedOut = {
   success: true,

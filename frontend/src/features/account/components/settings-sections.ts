@@ -1,0 +1,28 @@
+import { Palette, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react'
+
+/** The settings sections, in order: the desktop sidebar and the phone menu list these. */
+export const SETTINGS_SECTIONS: ReadonlyArray<{
+  to: '/settings/account' | '/settings/security' | '/settings/appearance'
+  label: 'nav.account' | 'nav.security' | 'nav.appearance'
+  description: 'nav.accountHint' | 'nav.securityHint' | 'nav.appearanceHint'
+  icon: LucideIcon
+}> = [
+  {
+    to: '/settings/account',
+    label: 'nav.account',
+    description: 'nav.accountHint',
+    icon: UserRound,
+  },
+  {
+    to: '/settings/security',
+    label: 'nav.security',
+    description: 'nav.securityHint',
+    icon: ShieldCheck,
+  },
+  {
+    to: '/settings/appearance',
+    label: 'nav.appearance',
+    description: 'nav.appearanceHint',
+    icon: Palette,
+  },
+]
