@@ -1,0 +1,195 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! The profile half of the user repository (`update_profile`, `set_avatar`,
+//! `set_appearance`) and the avatar's emulated `ON DELETE SET NULL`, on SQLite and PostgreSQL.
+
+use accounts::AccountsError;
+use accounts::model::{
+    Appearance, Bio, ColorMode, Language, NewUser, Nickname, PasswordHash, User, Username,
+};
+use accounts::ports::{ProfileUpdate, UserRepository};
+use adapter_postgres::testing::TestDb;
+use chrono::{DateTime, TimeZone, Utc};
+use kernel::{MediaId, Role, UserId};
+use media::model::{ImageFormat, Media, MediaKind, MediaState};
+use media::ports::MediaRepository;
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 26, 8, 0, 0).unwrap()
+}
+
+async fn user(t: &TestDb, name: &str) -> User {
+    t.db.users()
+        .insert(NewUser {
+            id: UserId::new_random(),
+            username: Username::parse(name).unwrap(),
+            nickname: Nickname::parse(name).unwrap(),
+            password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
+            role: Role::User,
+            avatar_url: None,
+            phone: None,
+            wechat: None,
+            created_at: t0(),
+        })
+        .await
+        .unwrap()
+}
+
+async fn upload(t: &TestDb, owner: UserId, kind: MediaKind, state: MediaState) -> MediaId {
+    let m = Media {
+        id: MediaId::new_random(),
+        owner,
+        group: None,
+        article: None,
+        kind,
+        state,
+        format: ImageFormat::Png,
+        width: 256,
+        height: 256,
+        thumb_width: 256,
+        thumb_height: 256,
+        bytes: 1000,
+        created_at: t0(),
+        hidden_at: None,
+    };
+    t.db.media().insert(&m).await.unwrap();
+    m.id
+}
+
+#[tokio::test]
+async fn a_profile_is_written_whole_and_a_taken_name_is_refused() {
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = user(&t, "alice").await;
+        user(&t, "bob").await;
+        let later = t0() + chrono::Duration::minutes(5);
+        let updated = users
+            .update_profile(
+                alice.id,
+                ProfileUpdate {
+                    nickname: Nickname::parse("爱丽丝").unwrap(),
+                    username: Username::parse("Alice2").unwrap(),
+                    bio: Bio::parse("写代码\n也画画").unwrap(),
+                },
+                later,
+            )
+            .await
+            .unwrap();
+        assert_eq!(updated.username.as_str(), "alice2", "{}", t.url);
+        assert_eq!(updated.nickname.as_str(), "爱丽丝");
+        assert_eq!(
+            updated.bio.as_ref().map(Bio::as_str),
+            Some("写代码\n也画画")
+        );
+        assert_eq!(updated.updated_at, later);
+        let err = users
+            .update_profile(
+                alice.id,
+                ProfileUpdate {
+                    nickname: Nickname::parse("x").unwrap(),
+                    username: Username::parse("BOB").unwrap(),
+                    bio: None,
+                },
+                later,
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, AccountsError::UsernameTaken),
+            "{}: {err:?}",
+            t.url
+        );
+        let (kept, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(kept.username.as_str(), "alice2", "nothing changed");
+        assert!(kept.bio.is_some());
+    }
+}
+
+#[tokio::test]
+async fn an_avatar_must_be_the_users_own_unused_avatar_upload() {
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = user(&t, "alice").await;
+        let bob = user(&t, "bob").await;
+        let bobs = upload(&t, bob.id, MediaKind::Avatar, MediaState::Unattached).await;
+        let plaza = upload(&t, alice.id, MediaKind::Plaza, MediaState::Unattached).await;
+        let used = upload(&t, alice.id, MediaKind::Avatar, MediaState::Attached).await;
+        for refused in [bobs, plaza, used, MediaId::new_random()] {
+            let err = users
+                .set_avatar(alice.id, Some(refused), t0())
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(err, AccountsError::AvatarNotUsable),
+                "{}: {err:?}",
+                t.url
+            );
+        }
+        let first = upload(&t, alice.id, MediaKind::Avatar, MediaState::Unattached).await;
+        assert_eq!(
+            users.set_avatar(alice.id, Some(first), t0()).await.unwrap(),
+            None
+        );
+        let row = t.db.media().find(first).await.unwrap().unwrap();
+        assert_eq!(row.state, MediaState::Attached, "claimed in the same write");
+        // Setting the same one again changes nothing; a second one answers the first.
+        assert_eq!(
+            users.set_avatar(alice.id, Some(first), t0()).await.unwrap(),
+            Some(first)
+        );
+        let second = upload(&t, alice.id, MediaKind::Avatar, MediaState::Unattached).await;
+        assert_eq!(
+            users
+                .set_avatar(alice.id, Some(second), t0())
+                .await
+                .unwrap(),
+            Some(first)
+        );
+        let (now, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(now.avatar, Some(second));
+        assert_eq!(
+            users.set_avatar(alice.id, None, t0()).await.unwrap(),
+            Some(second)
+        );
+        let (now, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(now.avatar, None);
+    }
+}
+
+#[tokio::test]
+async fn deleting_an_avatars_media_row_clears_the_avatar() {
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = user(&t, "alice").await;
+        let file = upload(&t, alice.id, MediaKind::Avatar, MediaState::Unattached).await;
+        users.set_avatar(alice.id, Some(file), t0()).await.unwrap();
+        t.db.media().delete(file).await.unwrap();
+        let (now, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(now.avatar, None, "{}", t.url);
+    }
+}
+
+#[tokio::test]
+async fn appearance_is_stored_and_cleared() {
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = user(&t, "alice").await;
+        assert_eq!(alice.appearance, Appearance::default());
+        let chosen = Appearance {
+            color_mode: Some(ColorMode::Dark),
+            language: Some(Language::En),
+        };
+        users.set_appearance(alice.id, chosen, t0()).await.unwrap();
+        let (now, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(now.appearance, chosen, "{}", t.url);
+        let only_mode = Appearance {
+            color_mode: Some(ColorMode::System),
+            language: None,
+        };
+        users
+            .set_appearance(alice.id, only_mode, t0())
+            .await
+            .unwrap();
+        let (now, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(now.appearance, only_mode);
+    }
+}
