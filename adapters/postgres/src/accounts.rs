@@ -2,25 +2,25 @@
 //! one statement or one transaction; a unique violation becomes the domain's `UsernameTaken`,
 //! `PhoneTaken` or `WechatTaken` here.
 
-use crate::entities::{media, sessions, users, verification_codes};
-use ::media::{MediaKind, MediaState};
+use crate::entities::{media, personal_access_tokens as pat, sessions, users, verification_codes};
 use crate::unexpected;
+use ::media::{MediaKind, MediaState};
 use accounts::AccountsError;
 use accounts::model::{
     Appearance, Bio, CodePurpose, ColorMode, Language, NewUser, Nickname, PasswordHash,
     PhoneNumber, Session, SessionTokenHash, User, Username, VerificationCodeHash, WechatIdentity,
 };
 use accounts::ports::{
-    AttemptOutcome, CodeId, ProfileUpdate, SessionRepository, StoredCode, UserRepository,
-    VerificationCodeRepository,
+    AttemptOutcome, CodeId, CredentialsRevoked, ProfileUpdate, SessionRepository, StoredCode,
+    UserRepository, VerificationCodeRepository,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{MediaId, Role, SessionId, UserId};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
 };
 
 #[derive(Debug, Clone)]
@@ -300,6 +300,67 @@ impl UserRepository for SqlUserRepository {
             .await
             .map_err(unexpected)?;
         Ok(())
+    }
+
+    async fn disable(
+        &self,
+        id: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<CredentialsRevoked>, AccountsError> {
+        let txn = self.db.begin().await.map_err(unexpected)?;
+        let Some(user) = users::Entity::find_by_id(id.0)
+            .one(&txn)
+            .await
+            .map_err(unexpected)?
+        else {
+            txn.rollback().await.map_err(unexpected)?;
+            return Ok(None);
+        };
+        if user.disabled_at.is_none() {
+            users::Entity::update_many()
+                .col_expr(users::Column::DisabledAt, Expr::value(Some(at)))
+                .col_expr(users::Column::UpdatedAt, Expr::value(at))
+                .filter(users::Column::Id.eq(id.0))
+                .exec(&txn)
+                .await
+                .map_err(unexpected)?;
+        }
+        let sessions = sessions::Entity::delete_many()
+            .filter(sessions::Column::UserId.eq(id.0))
+            .exec(&txn)
+            .await
+            .map_err(unexpected)?
+            .rows_affected;
+        let tokens = pat::Entity::update_many()
+            .col_expr(pat::Column::RevokedAt, Expr::value(Some(at)))
+            .filter(pat::Column::UserId.eq(id.0))
+            .filter(pat::Column::RevokedAt.is_null())
+            .filter(
+                Condition::any()
+                    .add(pat::Column::ExpiresAt.is_null())
+                    .add(pat::Column::ExpiresAt.gt(at)),
+            )
+            .exec(&txn)
+            .await
+            .map_err(unexpected)?
+            .rows_affected;
+        txn.commit().await.map_err(unexpected)?;
+        Ok(Some(CredentialsRevoked { sessions, tokens }))
+    }
+
+    async fn enable(&self, id: UserId, now: DateTime<Utc>) -> Result<bool, AccountsError> {
+        let changed = users::Entity::update_many()
+            .col_expr(
+                users::Column::DisabledAt,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.0))
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?
+            .rows_affected;
+        Ok(changed == 1)
     }
 }
 

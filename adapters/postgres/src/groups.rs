@@ -17,7 +17,7 @@ use ::groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
 };
-use ::groups::ports::{ArticleRepository, GroupRepository, SaveOutcome};
+use ::groups::ports::{ArticleRepository, GroupRepository, SaveOutcome, SeenBy};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
@@ -104,6 +104,17 @@ fn listing(row: &QueryResult) -> Result<GroupListing, GroupError> {
         None => None,
     };
     Ok(GroupListing { group, membership })
+}
+
+/// The viewer's membership of a row's group, read under the `vm_` prefix (`None`: none).
+fn viewer_membership(row: &QueryResult) -> Result<Option<Membership>, GroupError> {
+    let member: Option<Uuid> = row.try_get("", "vm_user_id").map_err(failed)?;
+    match member {
+        Some(_) => Ok(Some(to_membership(
+            group_memberships::Model::from_query_result(row, "vm_").map_err(failed)?,
+        )?)),
+        None => Ok(None),
+    }
 }
 
 fn to_request(row: &QueryResult) -> Result<JoinRequest, GroupError> {
@@ -461,6 +472,49 @@ impl GroupRepository for SqlGroupRepository {
                 .as_ref()
                 .map_or(l.group.created_at, |m| m.since);
             Cursor::new(since, l.group.id.0)
+        }))
+    }
+
+    async fn of_member_seen_by(
+        &self,
+        user: UserId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<SeenBy<Membership>>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {}, {}, {} FROM group_memberships m JOIN groups g ON g.id = m.group_id \
+             LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = ",
+            columns::<group_rows::Entity>("g", "g_"),
+            columns::<group_memberships::Entity>("m", "m_"),
+            columns::<group_memberships::Entity>("vm", "vm_"),
+        ));
+        let v = sql.bind(viewer.map(|v| v.0));
+        let u = sql.bind(user.0);
+        let active = sql.bind(MemberState::Active.as_str());
+        let public = sql.bind(Visibility::Public.as_str());
+        sql.push(&format!(
+            "{v} WHERE m.user_id = {u} AND m.state = {active} \
+             AND (g.visibility = {public} OR vm.state = {active})"
+        ))
+        .after("m.since", "m.group_id", page.after, Order::Desc)
+        .order_limit("m.since", "m.group_id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| {
+                let listing = listing(row)?;
+                let item = listing
+                    .membership
+                    .ok_or_else(|| anyhow::anyhow!("a joined membership row is missing"))?;
+                Ok(SeenBy {
+                    item,
+                    group: listing.group,
+                    viewer: viewer_membership(row)?,
+                })
+            })
+            .collect::<Result<Vec<_>, GroupError>>()?;
+        Ok(Page::from_fetched(rows, page, |r| {
+            Cursor::new(r.item.since, r.group.id.0)
         }))
     }
 
@@ -999,6 +1053,51 @@ impl ArticleRepository for SqlArticleRepository {
             page,
         )
         .await
+    }
+
+    async fn published_by_author_seen_by(
+        &self,
+        author: UserId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError> {
+        let mut sql = Sql::new(&format!(
+            "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS}, {}, {} FROM articles a \
+             JOIN users u ON u.id = a.author_id JOIN groups g ON g.id = a.group_id \
+             LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = ",
+            columns::<group_rows::Entity>("g", "g_"),
+            columns::<group_memberships::Entity>("vm", "vm_"),
+        ));
+        let v = sql.bind(viewer.map(|v| v.0));
+        let a = sql.bind(author.0);
+        let status = sql.bind(ArticleStatus::Published.as_str());
+        let public = sql.bind(Visibility::Public.as_str());
+        let active = sql.bind(MemberState::Active.as_str());
+        sql.push(&format!(
+            "{v} WHERE a.author_id = {a} AND a.status = {status} \
+             AND (g.visibility = {public} OR vm.state = {active})"
+        ))
+        .after("a.published_at", "a.id", page.after, Order::Desc)
+        .order_limit("a.published_at", "a.id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(SeenBy {
+                    item: to_summary(row)?,
+                    group: to_group(
+                        group_rows::Model::from_query_result(row, "g_").map_err(failed)?,
+                    )?,
+                    viewer: viewer_membership(row)?,
+                })
+            })
+            .collect::<Result<Vec<_>, GroupError>>()?;
+        Ok(Page::from_fetched(rows, page, |r| {
+            Cursor::new(
+                r.item.published_at.unwrap_or(r.item.updated_at),
+                r.item.id.0,
+            )
+        }))
     }
 
     async fn drafts(

@@ -349,6 +349,26 @@ impl PostRepository for SqlPostRepository {
         Ok(Page::from_fetched(posts, page, Post::cursor))
     }
 
+    async fn by_author(
+        &self,
+        viewer: Option<UserId>,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<Post>, PlazaError> {
+        let mut sql = post_select(viewer);
+        let a = sql.bind(author.0);
+        sql.push(&format!(" AND p.author_id = {a}"));
+        sql.after("p.created_at", "p.id", page.after, Order::Desc)
+            .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(post_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        let posts = with_images(&self.db, rows).await?;
+        Ok(Page::from_fetched(posts, page, Post::cursor))
+    }
+
     async fn count_newer(
         &self,
         than: Cursor,

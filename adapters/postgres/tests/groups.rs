@@ -8,7 +8,7 @@ use groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
 };
-use groups::ports::{ArticleRepository, GroupRepository, SaveOutcome};
+use groups::ports::{ArticleRepository, GroupRepository, SaveOutcome, SeenBy};
 use kernel::{ArticleId, GroupId, MediaId, Page, PageRequest};
 
 fn t0() -> DateTime<Utc> {
@@ -1252,6 +1252,148 @@ async fn published_articles_and_an_authors_drafts_are_listed_newest_first_in_pag
                 .len(),
             4
         );
+    }
+}
+
+/// A profile's lists: `author` is an active member of a public group, a private one and (only
+/// pending) another private one, and wrote published articles in the first two and a draft.
+#[tokio::test]
+async fn a_members_groups_and_an_authors_articles_leave_out_private_groups_the_viewer_is_not_in() {
+    for t in TestDb::all().await {
+        let (groups, articles) = (t.db.groups(), t.db.articles());
+        let owner = person(&t, "owner").await;
+        let author = person(&t, "author").await;
+        let insider = person(&t, "insider").await;
+        let pending = person(&t, "pending").await;
+        let stranger = person(&t, "stranger").await;
+        let public = created(&t, &owner, "Open", Visibility::Public, at(0)).await;
+        let private = created(&t, &owner, "Closed", Visibility::Private, at(1)).await;
+        let asked = created(&t, &owner, "Asked", Visibility::Private, at(2)).await;
+        groups
+            .join(&active(&public, &author, at(10)))
+            .await
+            .unwrap();
+        groups
+            .join(&active(&private, &author, at(11)))
+            .await
+            .unwrap();
+        groups
+            .join(&active(&private, &insider, at(12)))
+            .await
+            .unwrap();
+        groups
+            .request(&request(&asked, &author, at(13)))
+            .await
+            .unwrap();
+        groups
+            .request(&request(&private, &pending, at(14)))
+            .await
+            .unwrap();
+
+        let mut written = Vec::new();
+        for (i, g) in [&public, &private].into_iter().enumerate() {
+            let a = article(g, &author, &format!("in {}", g.name), at(20 + i as i64));
+            articles.insert(&a).await.unwrap();
+            articles
+                .set_status(a.id, ArticleStatus::Published, at(30 + i as i64))
+                .await
+                .unwrap();
+            written.push(a.id);
+        }
+        articles
+            .insert(&article(&public, &author, "draft", at(40)))
+            .await
+            .unwrap();
+        // Someone else's article is never the author's.
+        let other = article(&public, &owner, "owner's", at(41));
+        articles.insert(&other).await.unwrap();
+        articles
+            .set_status(other.id, ArticleStatus::Published, at(42))
+            .await
+            .unwrap();
+
+        let all = PageRequest::first(50);
+        let group_names = |page: Page<SeenBy<Membership>>| -> Vec<String> {
+            page.items.iter().map(|r| r.group.name.clone()).collect()
+        };
+        for viewer in [None, Some(&stranger), Some(&pending)] {
+            let page = groups
+                .of_member_seen_by(author.id, viewer.map(|v| v.id), all)
+                .await
+                .unwrap();
+            assert_eq!(
+                group_names(page),
+                vec!["Open"],
+                "{:?}",
+                viewer.map(|v| &v.username)
+            );
+            let page = articles
+                .published_by_author_seen_by(author.id, viewer.map(|v| v.id), all)
+                .await
+                .unwrap();
+            let ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.id).collect();
+            assert_eq!(ids, vec![written[0]]);
+        }
+        // The pending viewer's own standing comes along (it decides nothing here).
+        let page = groups
+            .of_member_seen_by(author.id, Some(pending.id), all)
+            .await
+            .unwrap();
+        assert_eq!(page.items[0].viewer, None);
+        for viewer in [&insider, &author] {
+            let page = groups
+                .of_member_seen_by(author.id, Some(viewer.id), all)
+                .await
+                .unwrap();
+            // Most recently joined first; the pending request to "Asked" is not a group of theirs.
+            assert_eq!(group_names(page.clone()), vec!["Closed", "Open"]);
+            assert_eq!(page.items[0].item.user, author.id);
+            assert_eq!(page.items[0].item.state, MemberState::Active);
+            assert_eq!(
+                page.items[0].viewer.as_ref().map(|m| m.state),
+                Some(MemberState::Active)
+            );
+            let page = articles
+                .published_by_author_seen_by(author.id, Some(viewer.id), all)
+                .await
+                .unwrap();
+            let ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.id).collect();
+            assert_eq!(ids, vec![written[1], written[0]], "newest published first");
+            assert_eq!(page.items[0].group.id, private.id);
+            assert_eq!(page.items[0].item.author.id, author.id);
+        }
+        // Pages of one: each page full, no repeats, the cursor carries on.
+        let one = PageRequest::first(1);
+        let first = articles
+            .published_by_author_seen_by(author.id, Some(insider.id), one)
+            .await
+            .unwrap();
+        let second = articles
+            .published_by_author_seen_by(
+                author.id,
+                Some(insider.id),
+                PageRequest::new(first.next, Some(1)),
+            )
+            .await
+            .unwrap();
+        assert_eq!(first.items[0].item.id, written[1]);
+        assert_eq!(second.items[0].item.id, written[0]);
+        assert_eq!(second.next, None);
+        let first = groups
+            .of_member_seen_by(author.id, Some(author.id), one)
+            .await
+            .unwrap();
+        let second = groups
+            .of_member_seen_by(
+                author.id,
+                Some(author.id),
+                PageRequest::new(first.next, Some(1)),
+            )
+            .await
+            .unwrap();
+        assert_eq!(group_names(first), vec!["Closed"]);
+        assert_eq!(group_names(second.clone()), vec!["Open"]);
+        assert_eq!(second.next, None);
     }
 }
 

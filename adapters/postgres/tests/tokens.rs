@@ -276,3 +276,96 @@ async fn the_audit_log_keeps_events_newest_first() {
         assert_eq!(log.recent(1).await.unwrap().len(), 1);
     }
 }
+
+/// Disabling an account ends all it holds in one go: its sessions are deleted and its active
+/// tokens revoked at that moment; an expired or already revoked token keeps its state, and
+/// nobody else's credentials change.
+#[tokio::test]
+async fn disabling_a_user_deletes_their_sessions_and_revokes_their_active_tokens() {
+    use accounts::model::{Session, SessionTokenHash};
+    use accounts::ports::SessionRepository;
+    use kernel::SessionId;
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = users.insert(new_user("alice")).await.unwrap();
+        let bob = users.insert(new_user("bob")).await.unwrap();
+        let session = |user: UserId, hash: &str| Session {
+            id: SessionId::new_random(),
+            user_id: user,
+            token_hash: SessionTokenHash(hash.into()),
+            user_agent: None,
+            ip: None,
+            created_at: t0(),
+            last_seen_at: t0(),
+            expires_at: t0() + Duration::days(30),
+            reauthenticated_at: None,
+        };
+        for s in [
+            session(alice.id, "a1"),
+            session(alice.id, "a2"),
+            session(bob.id, "b1"),
+        ] {
+            t.db.sessions().insert(s).await.unwrap();
+        }
+        let repo = t.db.tokens();
+        let live = token(alice.id, 1, t0(), None);
+        let expired = token(alice.id, 2, t0(), Some(t0() + Duration::hours(1)));
+        let revoked = token(alice.id, 3, t0(), None);
+        let bobs = token(bob.id, 4, t0(), None);
+        for (tok, n) in [(&live, 1), (&expired, 2), (&revoked, 3), (&bobs, 4)] {
+            repo.insert(tok, &secret(n).digest()).await.unwrap();
+        }
+        let earlier = t0() + Duration::hours(2);
+        repo.revoke(alice.id, revoked.id, earlier).await.unwrap();
+
+        let when = t0() + Duration::hours(3);
+        let ended = users.disable(alice.id, when).await.unwrap().unwrap();
+        assert_eq!((ended.sessions, ended.tokens), (2, 1), "on {}", t.url);
+        let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(stored.disabled_at, Some(when));
+        assert!(
+            t.db.sessions()
+                .list_live_for_user(alice.id, t0())
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(
+            t.db.sessions()
+                .list_live_for_user(bob.id, t0())
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        let by_id = |list: Vec<PersonalAccessToken>, id: TokenId| {
+            list.into_iter().find(|x| x.id == id).unwrap().revoked_at
+        };
+        let after = repo.list_for_user(alice.id).await.unwrap();
+        assert_eq!(by_id(after.clone(), live.id), Some(when));
+        assert_eq!(by_id(after.clone(), expired.id), None);
+        assert_eq!(by_id(after, revoked.id), Some(earlier));
+        assert_eq!(
+            by_id(repo.list_for_user(bob.id).await.unwrap(), bobs.id),
+            None
+        );
+
+        // Again: the first time stays, nothing is left to end.
+        let again = users
+            .disable(alice.id, when + Duration::hours(1))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((again.sessions, again.tokens), (0, 0));
+        let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(stored.disabled_at, Some(when));
+
+        assert!(users.enable(alice.id, when).await.unwrap());
+        let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert_eq!(stored.disabled_at, None);
+
+        let nobody = UserId::new_random();
+        assert!(users.disable(nobody, when).await.unwrap().is_none());
+        assert!(!users.enable(nobody, when).await.unwrap());
+    }
+}

@@ -27,6 +27,12 @@ pub enum AccountsError {
     WrongPassword,
     #[error("the account is disabled")]
     AccountDisabled,
+    #[error("no such user")]
+    UserNotFound,
+    #[error("only an administrator may do this")]
+    AdminOnly,
+    #[error("an administrator cannot disable their own account")]
+    CannotDisableSelf,
     #[error("no such session")]
     SessionNotFound,
     #[error("too many attempts; retry after {retry_after_secs} s")]

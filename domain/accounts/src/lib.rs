@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod model;
+pub mod moderation;
 pub mod ports;
 pub mod profile;
 pub mod service;

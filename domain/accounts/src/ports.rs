@@ -73,6 +73,27 @@ pub trait UserRepository: Send + Sync {
         id: UserId,
     ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError>;
 
+    /// Disables the account at `at` and, in the same transaction, deletes every one of its
+    /// sessions and revokes (at `at`) each of its personal access tokens that is neither
+    /// revoked nor expired: nothing it held a moment before works after. An account disabled
+    /// already keeps its first `disabled_at` (whatever credentials it still has go all the
+    /// same). `None` when there is no such account.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn disable(
+        &self,
+        id: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<Option<CredentialsRevoked>, AccountsError>;
+
+    /// Clears `disabled_at` (sessions and tokens ended by [`UserRepository::disable`] stay
+    /// ended); `false` when there is no such account.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn enable(&self, id: UserId, now: DateTime<Utc>) -> Result<bool, AccountsError>;
+
     /// # Errors
     /// `Unexpected` only (a missing user is not an error: nothing changes).
     async fn set_password_hash(
@@ -127,6 +148,15 @@ pub struct ProfileUpdate {
     pub nickname: Nickname,
     pub username: Username,
     pub bio: Option<Bio>,
+}
+
+/// What disabling an account ended.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CredentialsRevoked {
+    /// Sessions deleted.
+    pub sessions: u64,
+    /// Personal access tokens revoked.
+    pub tokens: u64,
 }
 
 /// Stores sessions, keyed by the hash of their token.

@@ -71,6 +71,24 @@ pub trait GroupRepository: Send + Sync {
         page: PageRequest,
     ) -> Result<Page<GroupListing>, GroupError>;
 
+    /// The groups `user` is an active member of that `viewer` may read, most recently joined
+    /// first (by `user`'s `since`): the list a profile shows. Each comes with `user`'s
+    /// membership as the item and the viewer's membership of the group (any state), so the
+    /// service can apply [`crate::service::readable`] to every row.
+    ///
+    /// The statement MUST already leave out every group that rule refuses (a private group
+    /// `viewer` is not an active member of), so that pages stay full; the service's check is
+    /// the rule's single home, the statement its index.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn of_member_seen_by(
+        &self,
+        user: UserId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<SeenBy<Membership>>, GroupError>;
+
     /// Adds an active membership and counts it.
     ///
     /// # Errors
@@ -170,6 +188,15 @@ pub trait GroupRepository: Send + Sync {
     ) -> Result<Option<JoinRequest>, GroupError>;
 }
 
+/// One row of a list read across groups for a viewer: the item, its group, and the viewer's
+/// membership of that group (any state; `None` for strangers and signed-out visitors).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenBy<T> {
+    pub item: T,
+    pub group: Group,
+    pub viewer: Option<Membership>,
+}
+
 /// What a save found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaveOutcome {
@@ -232,6 +259,20 @@ pub trait ArticleRepository: Send + Sync {
         group: GroupId,
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupError>;
+
+    /// `author`'s published articles in every group `viewer` may read, most recently
+    /// published first, each with its group and the viewer's membership of it. As
+    /// [`GroupRepository::of_member_seen_by`], the statement MUST leave out what
+    /// [`crate::service::readable`] refuses.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn published_by_author_seen_by(
+        &self,
+        author: UserId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError>;
 
     /// One author's drafts in a group, most recently changed first.
     ///

@@ -35,6 +35,18 @@ pub trait PostRepository: Send + Sync {
         page: PageRequest,
     ) -> Result<Page<Post>, PlazaError>;
 
+    /// One author's posts, newest first (`created_at`, then id), as `viewer` sees them: the
+    /// feed's order and shape, for a profile.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn by_author(
+        &self,
+        viewer: Option<UserId>,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<Post>, PlazaError>;
+
     /// How many posts (of one district when given) are newer than `than`, counting at most
     /// `cap`.
     ///

@@ -10,8 +10,8 @@ use crate::model::{
 use crate::ports::{ArticleRepository, GroupRepository, InviteCodes};
 use async_trait::async_trait;
 use kernel::{
-    ArticleId, Clock, GroupId, MediaId, Page, PageRequest, RateDecision, RateLimitRule,
-    RateLimiter, UserId,
+    ArticleId, AuditAction, AuditEvent, AuditLog, Clock, GroupId, MediaId, Page, PageRequest,
+    RateDecision, RateLimitRule, RateLimiter, UserId,
 };
 use media::ports::{MediaAccess, Readable};
 use media::{Media, MediaError, MediaKind, MediaService, NewUpload};
@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 mod articles;
 mod members;
+mod profiles;
 
 pub use articles::ArticleView;
 
@@ -55,6 +56,8 @@ pub struct GroupPorts {
     pub codes: Arc<dyn InviteCodes>,
     pub limiter: Arc<dyn RateLimiter>,
     pub clock: Arc<dyn Clock>,
+    /// Moderation: decided requests, role changes, removals, bans, transfers, deletions.
+    pub audit: Arc<dyn AuditLog>,
 }
 
 /// The one visibility rule: a public group's content is anyone's; a private group's is its
@@ -148,6 +151,27 @@ impl GroupsService {
                 Err(GroupError::RateLimited { retry_after_secs })
             }
         }
+    }
+
+    /// Records a moderation event by `actor` in group `id` (groups take no client address, so
+    /// the event has none); a log that cannot be written never fails the action.
+    async fn audit(
+        &self,
+        action: AuditAction,
+        actor: UserId,
+        id: GroupId,
+        target: String,
+        detail: Option<String>,
+    ) {
+        let detail = match detail {
+            Some(d) => format!("group {id}; {d}"),
+            None => format!("group {id}"),
+        };
+        let event = AuditEvent::new(action, self.ports.clock.now())
+            .actor(actor)
+            .target(target)
+            .detail(detail);
+        kernel::audit::record_or_log(self.ports.audit.as_ref(), event).await;
     }
 
     /// The group and the viewer's standing; `NotFound` when there is none.
@@ -409,6 +433,14 @@ impl GroupsService {
             return Ok(view.group);
         }
         self.ports.groups.transfer(id, actor, to).await?;
+        self.audit(
+            AuditAction::GroupTransferred,
+            actor,
+            id,
+            id.to_string(),
+            Some(format!("new owner {to}")),
+        )
+        .await;
         Ok(self.view(Some(actor), id).await?.group)
     }
 
@@ -418,9 +450,18 @@ impl GroupsService {
     /// `NotFound`, `NotAllowed`, `Unexpected`.
     #[tracing::instrument(skip(self))]
     pub async fn delete(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
-        self.owned_view(actor, id).await?;
+        let view = self.owned_view(actor, id).await?;
         self.media.delete_of_group(id).await?;
-        self.ports.groups.delete(id).await
+        self.ports.groups.delete(id).await?;
+        self.audit(
+            AuditAction::GroupDeleted,
+            actor,
+            id,
+            id.to_string(),
+            Some(format!("name {}", view.group.name.as_str())),
+        )
+        .await;
+        Ok(())
     }
 
     /// Joins by the group's policy: at once (open), by request (approval), or with the invite

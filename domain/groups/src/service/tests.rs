@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::model::{Article, ArticleStatus, Decision, GroupDescription, JoinPolicy, MemberState};
-use crate::ports::SaveOutcome;
+use crate::ports::{SaveOutcome, SeenBy};
 use chrono::{DateTime, TimeZone, Utc};
 use kernel::{Cursor, FixedClock, MockRateLimiter};
 use media::memory::{MemoryRepository, MemoryStore};
@@ -148,6 +148,30 @@ impl GroupRepository for MemRepo {
             .collect();
         Ok(page_of(rows, page, |l| {
             Cursor::new(l.group.created_at, l.group.id.0)
+        }))
+    }
+    /// Deliberately without the statement's pre-filter: every active membership comes back
+    /// with the viewer's standing, so the tests show the service itself applies the rule.
+    async fn of_member_seen_by(
+        &self,
+        user: UserId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<SeenBy<Membership>>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let mut rows: Vec<SeenBy<Membership>> = m
+            .members
+            .values()
+            .filter(|ms| ms.user == user && ms.state == MemberState::Active)
+            .map(|ms| SeenBy {
+                item: ms.clone(),
+                group: m.groups[&ms.group].clone(),
+                viewer: viewer.and_then(|v| m.members.get(&(ms.group, v)).cloned()),
+            })
+            .collect();
+        rows.sort_by_key(|r| std::cmp::Reverse((r.item.since, r.group.id)));
+        Ok(page_of(rows, page, |r| {
+            Cursor::new(r.item.since, r.group.id.0)
         }))
     }
     async fn join(&self, membership: &Membership) -> Result<(), GroupError> {
@@ -433,9 +457,48 @@ impl ArticleRepository for MemRepo {
             .collect();
         Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
     }
+    /// Without the pre-filter, as `of_member_seen_by`.
+    async fn published_by_author_seen_by(
+        &self,
+        author: UserId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError> {
+        let m = self.0.lock().unwrap();
+        let mut rows: Vec<SeenBy<ArticleSummary>> = m
+            .articles
+            .values()
+            .filter(|a| a.author.id == author && a.status == ArticleStatus::Published)
+            .map(|a| SeenBy {
+                item: ArticleSummary::from(a),
+                group: m.groups[&a.group].clone(),
+                viewer: viewer.and_then(|v| m.members.get(&(a.group, v)).cloned()),
+            })
+            .collect();
+        rows.sort_by_key(|r| std::cmp::Reverse((r.item.published_at, r.item.id)));
+        Ok(page_of(rows, page, |r| {
+            Cursor::new(
+                r.item.published_at.unwrap_or(r.item.updated_at),
+                r.item.id.0,
+            )
+        }))
+    }
+}
+
+/// An audit log that keeps what it is given.
+#[derive(Default)]
+struct Recorded(Mutex<Vec<AuditEvent>>);
+
+#[async_trait]
+impl AuditLog for Recorded {
+    async fn record(&self, event: AuditEvent) -> Result<(), anyhow::Error> {
+        self.0.lock().unwrap().push(event);
+        Ok(())
+    }
 }
 
 struct World {
+    audit: Arc<Recorded>,
     repo: MemRepo,
     media_rows: Arc<MemoryRepository>,
     svc: GroupsService,
@@ -443,6 +506,7 @@ struct World {
 
 fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
     let repo = MemRepo::default();
+    let audit = Arc::new(Recorded::default());
     let media_rows = Arc::new(MemoryRepository::default());
     let mut processor = MockImageProcessor::new();
     processor.expect_process().returning(|_, _| {
@@ -485,11 +549,13 @@ fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
             codes: Arc::new(codes),
             limiter: Arc::new(limiter),
             clock,
+            audit: audit.clone(),
         },
         Arc::new(media),
         policy,
     );
     World {
+        audit,
         repo,
         media_rows,
         svc,
@@ -951,6 +1017,25 @@ async fn admins_approve_as_members_and_only_the_owner_grants_admin() {
     assert_eq!(decided.status, RequestStatus::Approved);
     assert_eq!(decided.granted_role, Some(MemberRole::Admin));
     assert_eq!(decided.decided_by, Some(owner));
+    let events = w.audit.0.lock().unwrap().clone();
+    let approved: Vec<_> = events
+        .iter()
+        .filter(|e| {
+            e.action == AuditAction::GroupRequestApproved.as_str()
+                && e.target == Some(asker.to_string())
+        })
+        .collect();
+    assert_eq!(
+        approved.len(),
+        1,
+        "refused decisions are not audited: {events:?}"
+    );
+    assert_eq!(approved[0].actor, Some(owner));
+    assert_eq!(approved[0].target, Some(asker.to_string()));
+    assert_eq!(
+        approved[0].detail.as_deref(),
+        Some(format!("group {}; role admin", g.id).as_str())
+    );
     assert_eq!(
         w.svc.get(Some(asker), g.id).await.unwrap().active_role(),
         Some(MemberRole::Admin)
@@ -1054,6 +1139,15 @@ async fn a_banned_person_cannot_rejoin_or_ask_until_unbanned() {
     let bob = w.member(owner, &g, MemberRole::Member).await;
     assert_eq!(w.count(g.id), 2);
     w.svc.ban(owner, g.id, bob).await.unwrap();
+    {
+        let events = w.audit.0.lock().unwrap();
+        let last = events.last().unwrap();
+        assert_eq!(last.action, "group.member.banned");
+        assert_eq!(
+            (last.actor, last.target.clone()),
+            (Some(owner), Some(bob.to_string()))
+        );
+    }
     assert_eq!(w.count(g.id), 1);
     assert_eq!(w.state_of(g.id, bob), Some(MemberState::Banned));
     assert!(matches!(
@@ -1370,4 +1464,69 @@ async fn a_new_cover_replaces_the_old_file_and_deleting_the_group_takes_every_fi
         w.svc.get(Some(owner), g.id).await,
         Err(GroupError::NotFound)
     ));
+}
+
+#[tokio::test]
+async fn a_profile_shows_only_the_groups_and_articles_the_viewer_may_read() {
+    let w = world();
+    let owner = UserId::new_random();
+    let public = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let private = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let insider = w.member(owner, &private, MemberRole::Member).await;
+    let stranger = UserId::new_random();
+    let mut published = Vec::new();
+    for g in [&public, &private] {
+        let a = w
+            .svc
+            .create_article(owner, g.id, "标题", "正文")
+            .await
+            .unwrap();
+        w.svc
+            .set_article_status(owner, g.id, a.id, ArticleStatus::Published)
+            .await
+            .unwrap();
+        published.push(a.id);
+    }
+    // A draft is never listed, not even to its author.
+    w.svc
+        .create_article(owner, public.id, "草稿", "正文")
+        .await
+        .unwrap();
+    let all = PageRequest::first(50);
+    let groups_for = |viewer| {
+        let svc = &w.svc;
+        async move {
+            let page = svc.groups_of_member(viewer, owner, all).await.unwrap();
+            let mut ids: Vec<GroupId> = page.items.iter().map(|r| r.group.id).collect();
+            ids.sort();
+            ids
+        }
+    };
+    let articles_for = |viewer| {
+        let svc = &w.svc;
+        async move {
+            let page = svc.articles_by_author(viewer, owner, all).await.unwrap();
+            let mut ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.id).collect();
+            ids.sort();
+            ids
+        }
+    };
+    let mut both = vec![public.id, private.id];
+    both.sort();
+    let mut both_articles = published.clone();
+    both_articles.sort();
+    for viewer in [None, Some(stranger)] {
+        assert_eq!(groups_for(viewer).await, vec![public.id]);
+        assert_eq!(articles_for(viewer).await, vec![published[0]]);
+    }
+    for viewer in [Some(insider), Some(owner)] {
+        assert_eq!(groups_for(viewer).await, both);
+        assert_eq!(articles_for(viewer).await, both_articles);
+    }
+    // The person's own role comes with each group.
+    let page = w.svc.groups_of_member(None, owner, all).await.unwrap();
+    assert_eq!(page.items[0].item.role, MemberRole::Owner);
+    assert_eq!(page.items[0].viewer, None);
 }

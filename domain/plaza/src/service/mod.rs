@@ -12,8 +12,8 @@ use async_trait::async_trait;
 use districts::DistrictCode;
 use districts::ports::DistrictRepository;
 use kernel::{
-    AuditEvent, AuditLog, Clock, Cursor, MediaId, Page, PageRequest, RateDecision, RateLimitRule,
-    RateLimiter, Role, UserId,
+    AuditAction, AuditEvent, AuditLog, Clock, Cursor, MediaId, Page, PageRequest, RateDecision,
+    RateLimitRule, RateLimiter, Role, UserId,
 };
 use media::ports::{MediaAccess, Readable};
 use media::{Media, MediaError, MediaKind, MediaService, MediaState, NewUpload};
@@ -129,6 +129,20 @@ impl PlazaService {
         self.ports.posts.feed(viewer, district, page).await
     }
 
+    /// One person's posts, newest first, as the viewer sees them (a profile's list). Every post
+    /// is public, as in the feed.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn posts_by(
+        &self,
+        viewer: Option<UserId>,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<Post>, PlazaError> {
+        self.ports.posts.by_author(viewer, author, page).await
+    }
+
     /// How many posts arrived above `head` (the feed's first post when it was loaded), up to
     /// [`NEW_POSTS_CAP`].
     ///
@@ -238,7 +252,7 @@ impl PlazaService {
         if !own {
             self.audit(
                 actor,
-                "plaza.post.deleted",
+                AuditAction::PlazaPostDeleted,
                 id.to_string(),
                 format!("author {}", post.author.id),
             )
@@ -344,7 +358,7 @@ impl PlazaService {
         if !own {
             self.audit(
                 actor,
-                "plaza.comment.deleted",
+                AuditAction::PlazaCommentDeleted,
                 id.to_string(),
                 format!("post {}, author {}", comment.post, comment.author.id),
             )
@@ -353,11 +367,11 @@ impl PlazaService {
         Ok(())
     }
 
-    async fn audit(&self, actor: &Actor, action: &str, target: String, detail: String) {
+    async fn audit(&self, actor: &Actor, action: AuditAction, target: String, detail: String) {
         let event = AuditEvent {
             at: self.ports.clock.now(),
             actor: Some(actor.id),
-            action: action.to_owned(),
+            action: action.into(),
             target: Some(target),
             ip: actor.ip.clone(),
             detail: Some(detail),
@@ -365,7 +379,7 @@ impl PlazaService {
         // The deletion happened; a log that cannot be written is reported, not turned into a
         // failure the moderator would retry.
         if let Err(e) = self.ports.audit.record(event).await {
-            tracing::error!(error = %e, action, "audit event not recorded");
+            tracing::error!(error = %e, action = action.as_str(), "audit event not recorded");
         }
     }
 }

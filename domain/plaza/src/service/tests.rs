@@ -120,6 +120,23 @@ impl PostRepository for MemPosts {
         rows.truncate(page.fetch_limit() as usize);
         Ok(Page::from_fetched(rows, page, Post::cursor))
     }
+    async fn by_author(
+        &self,
+        viewer: Option<UserId>,
+        author: UserId,
+        page: PageRequest,
+    ) -> Result<Page<Post>, PlazaError> {
+        let m = self.mem.lock().unwrap();
+        let mut rows: Vec<Post> = m
+            .posts
+            .values()
+            .filter(|p| p.author == author)
+            .map(|p| self.view(&m, p, viewer))
+            .collect();
+        rows.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
+        rows.truncate(page.fetch_limit() as usize);
+        Ok(Page::from_fetched(rows, page, Post::cursor))
+    }
     async fn count_newer(
         &self,
         than: Cursor,
