@@ -91,6 +91,9 @@ pub enum Msg {
     InvalidCredentials,
     WrongPassword,
     AccountDisabled,
+    CannotDisableSelf,
+    UserDisabled,
+    UserEnabled,
     Unauthorized,
     Forbidden,
     CrossOriginRequest,
@@ -311,6 +314,18 @@ impl Msg {
             Msg::InvalidCredentials => ("用户名或密码错误", "Wrong username or password"),
             Msg::WrongPassword => ("当前密码不正确", "The current password is wrong"),
             Msg::AccountDisabled => ("该账号已被停用", "This account has been disabled"),
+            Msg::CannotDisableSelf => (
+                "不能停用你自己的账号",
+                "You cannot disable your own account",
+            ),
+            Msg::UserDisabled => (
+                "已停用该用户：其所有会话已登出，所有令牌已吊销",
+                "User disabled: all their sessions are signed out and all their tokens revoked",
+            ),
+            Msg::UserEnabled => (
+                "已启用该用户，可以重新登录",
+                "User enabled: they can sign in again",
+            ),
             Msg::Unauthorized => ("请先登录", "Please log in first"),
             Msg::Forbidden => ("你没有权限执行此操作", "You are not allowed to do this"),
             Msg::CrossOriginRequest => (

@@ -7,6 +7,7 @@ use crate::http::{self, error::ApiError, middleware};
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
 use accounts::model::{PhoneNumber, VerificationCode};
+use accounts::moderation::{ModerationPorts, ModerationService};
 use accounts::ports::{SmsSender, WechatOAuth};
 use accounts::{
     AccountPorts, AccountService, AccountsError, AvatarMediaAccess, ProfilePorts, ProfileService,
@@ -23,6 +24,7 @@ use adapter_weather::OpenMeteo;
 use adapter_wechat::WechatClient;
 use anyhow::Context;
 use async_trait::async_trait;
+use audit::AuditService;
 use chat::ports::LlmProvider;
 use chat::{ChatPorts, ChatService, ModelCatalog};
 use districts::{DistrictPorts, DistrictsService};
@@ -85,6 +87,7 @@ impl AppState {
                 codes: Arc::new(db.verification_codes()),
                 sms,
                 clock: clock.clone(),
+                audit: Arc::new(db.audit_log()),
             },
             config.accounts.clone(),
         );
@@ -97,6 +100,7 @@ impl AppState {
                     Arc::new(db.wechat_tokens()),
                     Arc::new(db.rate_limiter()),
                     clock.clone(),
+                    Arc::new(db.audit_log()),
                     // WeChat's stable_token hands out a new token only in the last five minutes
                     // of the old one; refreshing earlier just returns the same token again.
                     TokenPolicy {
@@ -110,6 +114,7 @@ impl AppState {
                     token.clone(),
                     Arc::new(db.menu_versions()),
                     clock.clone(),
+                    Arc::new(db.audit_log()),
                 );
                 let oauth: Arc<dyn WechatOAuth> = client;
                 (Some(oauth), Some(token), Some(Arc::new(menu)))
@@ -148,6 +153,11 @@ impl AppState {
                 media: media.clone(),
                 clock: clock.clone(),
             })),
+            moderation: Arc::new(ModerationService::new(ModerationPorts {
+                users: Arc::new(db.users()),
+                audit: Arc::new(db.audit_log()),
+                clock: clock.clone(),
+            })),
             signer: Signer::new(key.as_bytes()),
             wechat_oauth,
             wechat_token,
@@ -167,6 +177,7 @@ impl AppState {
             districts: Arc::new(districts),
             plaza,
             weather,
+            audit: Arc::new(AuditService::new(Arc::new(db.audit_log()))),
         })
     }
 }
@@ -240,6 +251,7 @@ fn community(
             codes: Arc::new(OsTokenGenerator),
             limiter: Arc::new(db.rate_limiter()),
             clock: clock.clone(),
+            audit: Arc::new(db.audit_log()),
         },
         media.clone(),
         config.groups.clone(),
@@ -366,6 +378,7 @@ impl Application {
                     web::QueryConfig::default().error_handler(|e, _| ApiError::from(&e).into()),
                 )
                 .default_service(web::to(spa::serve))
+                .wrap(from_fn(http::admin::require_admin))
                 .wrap(from_fn(http::access::authenticate_bearer))
                 .wrap(from_fn(http::access::refuse_undeclared_methods))
                 .wrap(from_fn(middleware::refuse_cross_site_writes))

@@ -5,8 +5,10 @@
 use crate::config::Config;
 use crate::http::signed::Signer;
 use crate::http::upload::UploadGate;
-use accounts::{AccountService, ProfileService};
+use accounts::moderation::ModerationService;
 use accounts::ports::WechatOAuth;
+use accounts::{AccountService, ProfileService};
+use audit::AuditService;
 use chat::ChatService;
 use districts::DistrictsService;
 use groups::GroupsService;
@@ -25,6 +27,8 @@ pub struct AppState {
     pub accounts: Arc<AccountService>,
     /// The signed-in user's own profile: nickname, username, bio, avatar, appearance.
     pub profiles: Arc<ProfileService>,
+    /// An administrator disables or enables an account (audited).
+    pub moderation: Arc<ModerationService>,
     /// Signs the short-lived WeChat cookies; its key is shared by every instance.
     pub signer: Signer,
     /// `None` when WeChat is not configured.
@@ -53,4 +57,6 @@ pub struct AppState {
     pub uploads: UploadGate,
     /// The plaza's weather map (provinces and their cached weather).
     pub weather: Arc<WeatherMap>,
+    /// Reading the audit log (the admin console).
+    pub audit: Arc<AuditService>,
 }

@@ -312,6 +312,11 @@ impl From<AccountsError> for ApiError {
             AccountsError::AccountDisabled => {
                 (S::FORBIDDEN, "account_disabled", Msg::AccountDisabled)
             }
+            AccountsError::UserNotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
+            AccountsError::AdminOnly => (S::FORBIDDEN, "forbidden", Msg::Forbidden),
+            AccountsError::CannotDisableSelf => {
+                (S::CONFLICT, "cannot_disable_self", Msg::CannotDisableSelf)
+            }
             AccountsError::SessionNotFound => {
                 (S::NOT_FOUND, "session_not_found", Msg::SessionNotFound)
             }
@@ -903,6 +908,20 @@ impl From<tokens::TokenError> for ApiError {
             E::InvalidToken => ApiError::invalid_token(),
             E::NotFound => ApiError::not_found(),
             E::Unexpected(e) => ApiError::internal(&e),
+        }
+    }
+}
+
+/// The audit log: a time range that ends before it starts is 400 `invalid_range`.
+impl From<audit::AuditError> for ApiError {
+    fn from(e: audit::AuditError) -> Self {
+        match e {
+            audit::AuditError::InvalidRange => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "invalid_range",
+                Msg::InvalidDateRange,
+            ),
+            audit::AuditError::Unexpected(cause) => ApiError::internal(&cause),
         }
     }
 }

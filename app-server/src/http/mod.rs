@@ -9,6 +9,7 @@ pub mod districts;
 pub mod groups;
 pub mod media;
 pub mod plaza;
+pub mod profiles;
 pub mod system;
 pub mod tokens;
 pub mod weather;
@@ -47,6 +48,7 @@ use utoipa_actix_web::scope::Scope;
         (name = "districts", description = "Administrative divisions (GB/T 2260): provinces, cities and counties, to browse and search"),
         (name = "plaza", description = "The public plaza: posts, likes, comments and the weather map"),
         (name = "media", description = "Stored images (a private group's for its members only)"),
+        (name = "profiles", description = "People's public profiles: who they are, their groups, plaza posts and articles (only what the asker may read)"),
         (name = "system", description = "Health and the API description itself"),
     ),
     // Only what the handlers' `responses(...)` do not bring in themselves.
@@ -271,6 +273,9 @@ pub fn api_scope() -> Scope<
         .service(ai::handlers::models)
         .service(ai::handlers::send_chat)
         .service(admin::handlers::overview)
+        .service(admin::audit::list_audit)
+        .service(admin::audit::export_audit)
+        .service(admin::audit::audit_actions)
         .service(admin::handlers::token)
         .service(admin::handlers::refresh_token)
         .service(admin::handlers::current_menu)
@@ -284,6 +289,8 @@ pub fn api_scope() -> Scope<
         .service(admin::media::hide_media)
         .service(admin::media::unhide_media)
         .service(admin::media::delete_media)
+        .service(admin::users::disable_user)
+        .service(admin::users::enable_user)
         // `search`, `import` and `export` before `{code}`: the first route that matches serves.
         .service(districts::handlers::list_districts)
         .service(districts::handlers::search_districts)
@@ -339,6 +346,10 @@ pub fn api_scope() -> Scope<
         .service(plaza::handlers::list_plaza_comments)
         .service(plaza::handlers::create_plaza_comment)
         .service(plaza::handlers::delete_plaza_comment)
+        .service(profiles::handlers::user_profile)
+        .service(groups::profiles::member_groups)
+        .service(groups::profiles::authored_articles)
+        .service(plaza::profiles::user_plaza_posts)
         .service(system::handlers::health)
         .service(system::handlers::openapi_json)
 }

@@ -126,7 +126,32 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "图库管理：已用存储",
         Some("全部已存储文件的字节数（原图与缩略图合计）和文件数。"),
     ),
-    ("GET /api/admin/overview", "管理概览：数量与外部服务", None),
+    (
+        "GET /api/admin/audit",
+        "审计日志：一页事件",
+        Some(
+            "登录与登录失败、注册、令牌的创建与撤销、小组与广场的管理操作、管理员操作——按时间从新到旧，附带操作者的用户名和昵称。可按 `action`（一个或多个，用逗号分隔）、`actor`、`target`（完全匹配）和时间范围（`from` 含、`until` 不含）筛选。",
+        ),
+    ),
+    (
+        "GET /api/admin/audit/actions",
+        "审计日志：操作名称",
+        Some("审计日志记录的全部操作名称（筛选可选的清单）。"),
+    ),
+    (
+        "GET /api/admin/audit/export",
+        "审计日志：导出 CSV",
+        Some(
+            "与列表相同筛选条件下的全部事件，从新到旧，作为 CSV 附件（UTF-8、CRLF、带表头）。列：`at`（RFC 3339，UTC，精确到微秒）、`action`、`actor_id`、`actor_username`、`actor_nickname`、`target`、`ip`、`detail`、`id`。最多 10 000 行；匹配更多时响应带 `X-Export-Truncated: true`——请缩小时间范围。以 `=`、`+`、`-` 或 `@` 开头的字段前加 `'`，电子表格不会把它当公式执行。",
+        ),
+    ),
+    (
+        "GET /api/admin/overview",
+        "管理概览：数量、最新事件与外部服务",
+        Some(
+            "用户、小组、广场动态、文章、媒体文件及其占用的存储；最新 10 条审计事件；以及每个外部服务的状态（数据库、短信、微信、大模型、天气、媒体存储）。",
+        ),
+    ),
     ("GET /api/admin/wechat/menu", "微信菜单：当前菜单", None),
     (
         "PUT /api/admin/wechat/menu",
@@ -556,6 +581,46 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "删除评论",
         Some("作者本人或管理员可以删除（管理员删除会记入审计日志）。"),
     ),
+    (
+        "GET /api/users/{id}",
+        "个人主页",
+        Some(
+            "头像、昵称、用户名、简介、角色和加入时间；`disabled` 仅对管理员给出。其小组、广场动态和文章见 `GET /api/users/{id}/groups`、`/posts` 和 `/articles`。任何人（包括未登录）都可以查看。",
+        ),
+    ),
+    (
+        "GET /api/users/{id}/groups",
+        "个人主页：所在小组",
+        Some(
+            "此人作为正式成员所在、且提问者有权查看的小组（公开小组，以及提问者也是正式成员的私密小组），最近加入的在前，附此人在组中的角色。",
+        ),
+    ),
+    (
+        "GET /api/users/{id}/articles",
+        "个人主页：文章",
+        Some(
+            "此人在提问者有权查看的小组中已发布的文章，最近发布的在前，附小组名称。草稿从不列出。",
+        ),
+    ),
+    (
+        "GET /api/users/{id}/posts",
+        "个人主页：广场动态",
+        Some(
+            "此人的广场动态，从新到旧，格式与广场信息流相同（`liked` 和 `canDelete` 针对提问者）。",
+        ),
+    ),
+    (
+        "POST /api/admin/users/{id}/disable",
+        "停用用户",
+        Some(
+            "该账号无法再通过任何方式登录（密码、手机号、微信）；其所有会话立即登出，所有个人访问令牌立即吊销。记入审计日志 `user.disabled`。再次停用已停用的账号会结束其仍持有的一切。管理员不能停用自己的账号。",
+        ),
+    ),
+    (
+        "POST /api/admin/users/{id}/enable",
+        "启用用户",
+        Some("该账号可以重新登录（停用时结束的会话和令牌不会恢复）。记入审计日志 `user.enabled`。"),
+    ),
 ];
 
 /// Tag name → description.
@@ -572,6 +637,10 @@ pub const TAGS: &[(&str, &str)] = &[
     ),
     ("media", "已存储的图片（私密小组的图片仅对其成员可见）"),
     ("plaza", "公共广场：帖子、点赞、评论和天气地图"),
+    (
+        "profiles",
+        "个人主页：此人是谁、所在小组、广场动态和文章（仅限提问者有权查看的内容）",
+    ),
     ("system", "健康检查与 API 描述本身"),
 ];
 

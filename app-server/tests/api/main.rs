@@ -3,6 +3,7 @@
 //! PostgreSQL (PostgreSQL is mandatory with CI=true).
 
 mod account_profile;
+mod admin_audit;
 mod admin_cli;
 mod admin_gallery;
 mod ai;
@@ -17,6 +18,7 @@ mod http_structure;
 mod phone;
 mod platform;
 mod plaza;
+mod profiles;
 mod reauth;
 mod sign_in_limits;
 mod tokens;

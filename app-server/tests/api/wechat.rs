@@ -10,7 +10,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 const WECHAT_UA: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN";
 
 /// A fake WeChat: OAuth codes `code-<name>` prove the openid `o-<name>`.
-async fn fake_wechat() -> MockServer {
+pub(crate) async fn fake_wechat() -> MockServer {
     let server = MockServer::start().await;
     for name in ["alice", "bob", "carol"] {
         Mock::given(method("GET"))
@@ -45,7 +45,7 @@ async fn fake_wechat() -> MockServer {
     server
 }
 
-fn wechat_browser() -> reqwest::Client {
+pub(crate) fn wechat_browser() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
         .user_agent(WECHAT_UA)
@@ -59,7 +59,11 @@ fn with_origin(app: &TestApp, rb: reqwest::RequestBuilder) -> reqwest::RequestBu
 }
 
 /// Runs the OAuth round trip in `client` with WeChat answering `code`; returns the redirect.
-async fn oauth_round_trip(app: &TestApp, client: &reqwest::Client, code: &str) -> String {
+pub(crate) async fn oauth_round_trip(
+    app: &TestApp,
+    client: &reqwest::Client,
+    code: &str,
+) -> String {
     let token = reply(client.get(app.url("/api/auth/token")).send().await.unwrap()).await;
     let auth_url = token.body["authUrl"]
         .as_str()
@@ -85,7 +89,7 @@ async fn oauth_round_trip(app: &TestApp, client: &reqwest::Client, code: &str) -
     res.headers()["location"].to_str().unwrap().to_owned()
 }
 
-async fn json_req(
+pub(crate) async fn json_req(
     app: &TestApp,
     client: &reqwest::Client,
     m: reqwest::Method,

@@ -9,6 +9,7 @@ use groups::model::{
     Article, ArticleSummary, Group, GroupDescription, GroupListing, GroupName, GroupSettings,
     JoinPolicy, JoinRequest, Member, MemberRole, Membership, Visibility,
 };
+use groups::ports::SeenBy;
 use groups::service::{GroupHome, GroupView};
 use media::{Media, Variant};
 use serde::{Deserialize, Serialize};
@@ -568,4 +569,68 @@ pub fn is_pending_filter(raw: Option<&str>) -> Option<bool> {
         Some("all") => Some(false),
         Some(_) => None,
     }
+}
+
+/// One of a person's groups, as their profile lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberGroupDto {
+    /// The group as the asker sees it (their own membership, `canRead`, …).
+    pub group: GroupDto,
+    /// The person's role in the group.
+    #[schema(schema_with = rules::member_role)]
+    pub role: &'static str,
+    /// When the person joined.
+    pub since: DateTime<Utc>,
+}
+
+impl From<&SeenBy<Membership>> for MemberGroupDto {
+    fn from(row: &SeenBy<Membership>) -> Self {
+        Self {
+            group: GroupDto::new(&row.group, row.viewer.as_ref()),
+            role: row.item.role.as_str(),
+            since: row.item.since,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberGroupsResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    pub groups: Vec<MemberGroupDto>,
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
+
+/// A published article with its group's name, as a profile lists it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthoredArticleDto {
+    pub article: ArticleSummaryDto,
+    #[schema(example = "周末读书会")]
+    pub group_name: String,
+    #[schema(schema_with = rules::group_visibility)]
+    pub group_visibility: &'static str,
+}
+
+impl From<&SeenBy<ArticleSummary>> for AuthoredArticleDto {
+    fn from(row: &SeenBy<ArticleSummary>) -> Self {
+        Self {
+            article: ArticleSummaryDto::from(&row.item),
+            group_name: row.group.name.clone(),
+            group_visibility: row.group.visibility.as_str(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthoredArticlesResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    pub articles: Vec<AuthoredArticleDto>,
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
 }

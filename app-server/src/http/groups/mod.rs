@@ -6,3 +6,4 @@ pub mod articles;
 pub mod dto;
 pub mod handlers;
 pub mod members;
+pub mod profiles;

@@ -17,7 +17,7 @@ use kernel::{Cursor, MediaId};
 use plaza::model::{CommentId, PostId};
 use plaza::service::{Actor, NewPostInput};
 
-fn viewer(me: &MaybeSignedIn) -> Viewer {
+pub(super) fn viewer(me: &MaybeSignedIn) -> Viewer {
     Viewer {
         id: me.user_id(),
         role: me.0.as_ref().map(|s| s.user.role),

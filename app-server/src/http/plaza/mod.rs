@@ -4,3 +4,4 @@
 
 pub mod dto;
 pub mod handlers;
+pub mod profiles;

@@ -1,0 +1,38 @@
+//! `GET /api/users/{id}`.
+
+use super::dto::{ProfileDto, ProfileResponse};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::{MaybeSignedIn, path_id};
+use crate::state::AppState;
+use actix_web::{HttpResponse, get, web};
+use kernel::UserId;
+
+#[utoipa::path(
+    tag = "profiles",
+    summary = "A person's profile",
+    description = "Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not.",
+    params(("id" = uuid::Uuid, Path, description = "The user's id")),
+    responses(
+        (status = 200, description = "The profile", body = ProfileResponse),
+        (status = 404, description = "`not_found` (no such user, or not an id)", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["account:read"]))
+)]
+#[get("/users/{id}")]
+pub async fn user_profile(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: UserId = path_id(&id)?;
+    let user = state
+        .accounts
+        .find_user(id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    let viewer = me.0.as_ref().map(|s| &s.user);
+    Ok(HttpResponse::Ok().json(ProfileResponse {
+        success: true,
+        profile: ProfileDto::new(&user, viewer),
+    }))
+}
