@@ -18,6 +18,10 @@ import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
 // routes are visited signed in as the administrator, so every page shows its real content; the
 // signed-out states (the login dialog, the pages that ask to log in) are checked separately.
 
+// Each test stands alone (its own sign-in, its own groups), so the shards of
+// scripts/e2e-shards.sh may split this long file between them.
+test.describe.configure({ mode: 'parallel' })
+
 const LANGS = ['zh', 'en'] as const
 const MODES = ['light', 'dark'] as const
 type Lang = (typeof LANGS)[number]
@@ -45,10 +49,15 @@ const ROUTES = [
   '/',
   '/settings/account',
   '/settings/security',
+  '/settings/appearance',
+  '/settings/menu',
+  '/profile/system/basic',
   '/admin',
   '/admin/wechat/token',
   '/admin/wechat/menu',
   '/admin/districts',
+  '/admin/gallery',
+  '/admin/logs',
   '/admin/logo/preview1',
   '/admin/logo/version1',
   '/admin/logo/version2',
@@ -65,6 +74,9 @@ const ROUTES = [
   '/group',
   '/plaza',
   '/plaza/weather/map',
+  // The admin's own profile; '/profile/$userId' (someone else's, with the admin's Disable button)
+  // is checked in e2e/profiles.spec.ts.
+  '/profile',
   // '/group/$groupId', '/group/$groupId/{join,members,settings}': as the owner of a group made
   // for the purpose, and as a stranger and a visitor, below.
   // '/group/$groupId/articles', '/group/$groupId/gallery' and

@@ -1,6 +1,7 @@
 import 'i18next'
 import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
+import type audit from './locales/en/audit.json'
 import type developers from './locales/en/developers.json'
 import type districts from './locales/en/districts.json'
 import type gallery from './locales/en/gallery.json'
@@ -8,6 +9,7 @@ import type groupContent from './locales/en/group-content.json'
 import type groups from './locales/en/groups.json'
 import type logo from './locales/en/logo.json'
 import type plaza from './locales/en/plaza.json'
+import type profiles from './locales/en/profiles.json'
 import type resources from './locales/en/index.ts'
 import type weather from './locales/en/weather.json'
 
@@ -18,6 +20,7 @@ declare module 'i18next' {
     resources: typeof resources & {
       ai: typeof ai
       apidocs: typeof apidocs
+      audit: typeof audit
       developers: typeof developers
       districts: typeof districts
       gallery: typeof gallery
@@ -25,6 +28,7 @@ declare module 'i18next' {
       'group-content': typeof groupContent
       logo: typeof logo
       plaza: typeof plaza
+      profiles: typeof profiles
       weather: typeof weather
     }
     returnNull: false

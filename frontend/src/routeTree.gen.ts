@@ -16,11 +16,14 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
 import { Route as AdminGalleryRouteImport } from './routes/admin/gallery'
+import { Route as AdminLogsRouteImport } from './routes/admin/logs'
 import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
 import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
 import { Route as GroupIndexRouteImport } from './routes/group/index'
 import { Route as GroupGroupIdRouteRouteImport } from './routes/group/$groupId/route'
 import { Route as PlazaIndexRouteImport } from './routes/plaza/index'
+import { Route as ProfileIndexRouteImport } from './routes/profile/index'
+import { Route as ProfileUserIdRouteImport } from './routes/profile/$userId'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsAppearanceRouteImport } from './routes/settings/appearance'
@@ -84,6 +87,11 @@ const AdminGalleryRoute = AdminGalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminLogsRoute = AdminLogsRouteImport.update({
+  id: '/logs',
+  path: '/logs',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const DevelopersIndexRoute = DevelopersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -107,6 +115,16 @@ const GroupGroupIdRouteRoute = GroupGroupIdRouteRouteImport.update({
 const PlazaIndexRoute = PlazaIndexRouteImport.update({
   id: '/plaza/',
   path: '/plaza/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileIndexRoute = ProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileUserIdRoute = ProfileUserIdRouteImport.update({
+  id: '/profile/$userId',
+  path: '/profile/$userId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsIndexRoute = SettingsIndexRouteImport.update({
@@ -257,7 +275,9 @@ export interface FileRoutesByFullPath {
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/logs': typeof AdminLogsRoute
   '/developers/pat': typeof DevelopersPatRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
   '/settings/menu': typeof SettingsMenuRoute
@@ -266,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/developers/': typeof DevelopersIndexRoute
   '/group/': typeof GroupIndexRoute
   '/plaza/': typeof PlazaIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/logo/preview1': typeof AdminLogoPreview1Route
   '/admin/logo/version1': typeof AdminLogoVersion1Route
@@ -294,7 +315,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/logs': typeof AdminLogsRoute
   '/developers/pat': typeof DevelopersPatRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
   '/settings/menu': typeof SettingsMenuRoute
@@ -303,6 +326,7 @@ export interface FileRoutesByTo {
   '/developers': typeof DevelopersIndexRoute
   '/group': typeof GroupIndexRoute
   '/plaza': typeof PlazaIndexRoute
+  '/profile': typeof ProfileIndexRoute
   '/settings': typeof SettingsIndexRoute
   '/admin/logo/preview1': typeof AdminLogoPreview1Route
   '/admin/logo/version1': typeof AdminLogoVersion1Route
@@ -336,7 +360,9 @@ export interface FileRoutesById {
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
+  '/admin/logs': typeof AdminLogsRoute
   '/developers/pat': typeof DevelopersPatRoute
+  '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
   '/settings/menu': typeof SettingsMenuRoute
@@ -345,6 +371,7 @@ export interface FileRoutesById {
   '/developers/': typeof DevelopersIndexRoute
   '/group/': typeof GroupIndexRoute
   '/plaza/': typeof PlazaIndexRoute
+  '/profile/': typeof ProfileIndexRoute
   '/settings/': typeof SettingsIndexRoute
   '/admin/logo/preview1': typeof AdminLogoPreview1Route
   '/admin/logo/version1': typeof AdminLogoVersion1Route
@@ -379,7 +406,9 @@ export interface FileRouteTypes {
     | '/group/$groupId'
     | '/admin/districts'
     | '/admin/gallery'
+    | '/admin/logs'
     | '/developers/pat'
+    | '/profile/$userId'
     | '/settings/account'
     | '/settings/appearance'
     | '/settings/menu'
@@ -388,6 +417,7 @@ export interface FileRouteTypes {
     | '/developers/'
     | '/group/'
     | '/plaza/'
+    | '/profile/'
     | '/settings/'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
@@ -416,7 +446,9 @@ export interface FileRouteTypes {
     | '/'
     | '/admin/districts'
     | '/admin/gallery'
+    | '/admin/logs'
     | '/developers/pat'
+    | '/profile/$userId'
     | '/settings/account'
     | '/settings/appearance'
     | '/settings/menu'
@@ -425,6 +457,7 @@ export interface FileRouteTypes {
     | '/developers'
     | '/group'
     | '/plaza'
+    | '/profile'
     | '/settings'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
@@ -457,7 +490,9 @@ export interface FileRouteTypes {
     | '/group/$groupId'
     | '/admin/districts'
     | '/admin/gallery'
+    | '/admin/logs'
     | '/developers/pat'
+    | '/profile/$userId'
     | '/settings/account'
     | '/settings/appearance'
     | '/settings/menu'
@@ -466,6 +501,7 @@ export interface FileRouteTypes {
     | '/developers/'
     | '/group/'
     | '/plaza/'
+    | '/profile/'
     | '/settings/'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
@@ -497,8 +533,10 @@ export interface RootRouteChildren {
   DevelopersRouteRoute: typeof DevelopersRouteRouteWithChildren
   SettingsRoute: typeof SettingsRouteWithChildren
   GroupGroupIdRouteRoute: typeof GroupGroupIdRouteRouteWithChildren
+  ProfileUserIdRoute: typeof ProfileUserIdRoute
   GroupIndexRoute: typeof GroupIndexRoute
   PlazaIndexRoute: typeof PlazaIndexRoute
+  ProfileIndexRoute: typeof ProfileIndexRoute
   PlazaWeatherMapRoute: typeof PlazaWeatherMapRoute
   ProfileSystemBasicRoute: typeof ProfileSystemBasicRoute
   DevelopersThemeExamplesComponentDemoRoute: typeof DevelopersThemeExamplesComponentDemoRoute
@@ -555,6 +593,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGalleryRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/logs': {
+      id: '/admin/logs'
+      path: '/logs'
+      fullPath: '/admin/logs'
+      preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/developers/': {
       id: '/developers/'
       path: '/'
@@ -588,6 +633,20 @@ declare module '@tanstack/react-router' {
       path: '/plaza'
       fullPath: '/plaza/'
       preLoaderRoute: typeof PlazaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/': {
+      id: '/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof ProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/$userId': {
+      id: '/profile/$userId'
+      path: '/profile/$userId'
+      fullPath: '/profile/$userId'
+      preLoaderRoute: typeof ProfileUserIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings/': {
@@ -785,6 +844,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminDistrictsRoute: typeof AdminDistrictsRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
+  AdminLogsRoute: typeof AdminLogsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminLogoPreview1Route: typeof AdminLogoPreview1Route
   AdminLogoVersion1Route: typeof AdminLogoVersion1Route
@@ -796,6 +856,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDistrictsRoute: AdminDistrictsRoute,
   AdminGalleryRoute: AdminGalleryRoute,
+  AdminLogsRoute: AdminLogsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminLogoPreview1Route: AdminLogoPreview1Route,
   AdminLogoVersion1Route: AdminLogoVersion1Route,
@@ -887,8 +948,10 @@ const rootRouteChildren: RootRouteChildren = {
   DevelopersRouteRoute: DevelopersRouteRouteWithChildren,
   SettingsRoute: SettingsRouteWithChildren,
   GroupGroupIdRouteRoute: GroupGroupIdRouteRouteWithChildren,
+  ProfileUserIdRoute: ProfileUserIdRoute,
   GroupIndexRoute: GroupIndexRoute,
   PlazaIndexRoute: PlazaIndexRoute,
+  ProfileIndexRoute: ProfileIndexRoute,
   PlazaWeatherMapRoute: PlazaWeatherMapRoute,
   ProfileSystemBasicRoute: ProfileSystemBasicRoute,
   DevelopersThemeExamplesComponentDemoRoute:

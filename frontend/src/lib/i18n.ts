@@ -58,9 +58,17 @@ const lazyNamespaceLoaders = {
     zh: () => import('@/locales/zh/gallery.json'),
     en: () => import('@/locales/en/gallery.json'),
   },
+  audit: {
+    zh: () => import('@/locales/zh/audit.json'),
+    en: () => import('@/locales/en/audit.json'),
+  },
   logo: {
     zh: () => import('@/locales/zh/logo.json'),
     en: () => import('@/locales/en/logo.json'),
+  },
+  profiles: {
+    zh: () => import('@/locales/zh/profiles.json'),
+    en: () => import('@/locales/en/profiles.json'),
   },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 

@@ -65,6 +65,12 @@ export type ExpiryDays = NonNullable<CreateTokenRequest['expiresInDays']> | null
 
 // Admin
 export type OverviewResponse = Schemas['OverviewResponse']
+export type OverviewCounts = Schemas['OverviewCounts']
+export type AuditEvent = Schemas['AuditEventDto']
+/** A name of the audit log's registry (kernel::audit::AuditAction). */
+export type AuditAction = AuditEvent['action']
+export type AuditPageResponse = Schemas['AuditPageResponse']
+export type AuditActionsResponse = Schemas['AuditActionsResponse']
 export type DatabaseKind = Schemas['Integrations']['database']
 export type SmsProvider = Schemas['Integrations']['sms']
 /** The central WeChat access-token cache; the token itself only ever arrives masked. */
@@ -137,3 +143,16 @@ export type PlazaNewPost = Schemas['NewPostRequest']
 export type PlazaPerson = Schemas['PersonDto']
 /** A district as `GET /api/districts` lists it (the provinces, for the filter and the composer). */
 export type PlazaDistrict = Schemas['DistrictDto']
+
+// Profiles (issue 14)
+/** `GET /api/users/{id}`: a person as their profile shows them (`disabled` for admins only). */
+export type Profile = Schemas['ProfileDto']
+export type ProfileResponse = Schemas['ProfileResponse']
+/** One of a person's groups, with their role there (`GET /api/users/{id}/groups`). */
+export type ProfileGroup = Schemas['MemberGroupDto']
+export type ProfileGroupsPage = Schemas['MemberGroupsResponse']
+/** A published article with its group's name (`GET /api/users/{id}/articles`). */
+export type ProfileArticle = Schemas['AuthoredArticleDto']
+export type ProfileArticlesPage = Schemas['AuthoredArticlesResponse']
+/** What disabling or enabling a user did (`POST /api/admin/users/{id}/disable`, `/enable`). */
+export type UserStatusResponse = Schemas['UserStatusResponse']

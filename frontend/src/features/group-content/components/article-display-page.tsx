@@ -68,7 +68,15 @@ function ArticleView({ article }: { article: Article }) {
         <div className="flex items-center gap-3">
           <PersonAvatar person={article.author} className="size-10 text-sm" />
           <div className="min-w-0 text-sm">
-            <p className="font-medium">{personName(article.author)}</p>
+            <p className="font-medium">
+              <Link
+                to="/profile/$userId"
+                params={{ userId: article.author.id }}
+                className="underline-offset-4 hover:underline"
+              >
+                {personName(article.author)}
+              </Link>
+            </p>
             <p className="flex flex-wrap gap-x-2 text-muted-foreground">
               {article.publishedAt ? (
                 <span>

@@ -1,4 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { Send, Trash2 } from 'lucide-react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -136,7 +137,13 @@ export function Comments({
               <PersonAvatar person={comment.author} className="size-7 text-[0.65rem]" />
               <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  <span className="font-medium">{personName(comment.author)}</span>
+                  <Link
+                    to="/profile/$userId"
+                    params={{ userId: comment.author.id }}
+                    className="font-medium underline-offset-4 hover:underline"
+                  >
+                    {personName(comment.author)}
+                  </Link>
                   <PostTime at={comment.createdAt} className="text-xs text-muted-foreground" />
                 </p>
                 <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>

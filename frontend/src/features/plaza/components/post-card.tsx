@@ -116,7 +116,13 @@ export function PostCard({ post }: { post: PlazaPost }) {
         <PersonAvatar person={post.author} className="size-10" />
         <div className="grid min-w-0 flex-1">
           <h2 id={headingId} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-            <span className="truncate font-semibold">{name}</span>
+            <Link
+              to="/profile/$userId"
+              params={{ userId: post.author.id }}
+              className="truncate font-semibold underline-offset-4 hover:underline"
+            >
+              {name}
+            </Link>
             <span className="truncate text-sm font-normal text-muted-foreground">
               @{post.author.username}
             </span>

@@ -1,0 +1,204 @@
+import { Link } from '@tanstack/react-router'
+import { Ban, CalendarDays, CircleCheck, Pencil, UserRoundCog } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '@/components/ui/alert.tsx'
+import { InitialsAvatar } from '@/components/ui/avatar.tsx'
+import { Badge } from '@/components/ui/badge.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx'
+import { errorMessage } from '@/lib/api-client.ts'
+import { useConfirm } from '@/lib/confirm.ts'
+import { formatDate, parseTime } from '@/lib/format.ts'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { useToast } from '@/lib/toast.ts'
+import { userInitials } from '@/lib/user.ts'
+import type { Profile } from '@/lib/api/types.ts'
+import { useProfile, useSetUserDisabled } from '../api/profile.ts'
+import { ProfileArticles, ProfileGroups, ProfilePosts } from './profile-lists.tsx'
+
+/** The name a person goes by: the nickname, else the username. */
+function displayName(profile: Profile): string {
+  return profile.nickname.trim() || profile.username
+}
+
+/** The avatar when it is one of ours (the CSP allows this site's images only), else initials. */
+function ProfileAvatar({ profile }: { profile: Profile }) {
+  if (profile.avatarUrl?.startsWith('/')) {
+    return (
+      <img
+        src={profile.avatarUrl}
+        alt=""
+        width={96}
+        height={96}
+        className="size-20 shrink-0 rounded-full object-cover md:size-24"
+      />
+    )
+  }
+  return (
+    <InitialsAvatar
+      initials={userInitials(profile)}
+      className="size-20 shrink-0 text-2xl md:size-24 md:text-3xl"
+    />
+  )
+}
+
+/** An administrator's Disable / Enable button, behind the app's confirm dialog. */
+function DisableControl({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profiles')
+  const confirm = useConfirm()
+  const toast = useToast()
+  const mutation = useSetUserDisabled(profile.id)
+  const name = displayName(profile)
+  const disabled = profile.disabled === true
+  const act = () =>
+    confirm({
+      title: t(disabled ? 'admin.enableTitle' : 'admin.disableTitle', { name }),
+      description: t(disabled ? 'admin.enableBody' : 'admin.disableBody'),
+      confirmLabel: t(disabled ? 'admin.enable' : 'admin.disable'),
+      destructive: !disabled,
+      onConfirm: async () => {
+        try {
+          await mutation.mutateAsync(!disabled)
+          toast.success(t(disabled ? 'admin.enabled' : 'admin.disabled', { name }))
+        } catch (error) {
+          toast.error(errorMessage(error))
+        }
+      },
+    })
+  return (
+    <Button
+      variant={disabled ? 'outline' : 'destructive-outline'}
+      size="sm"
+      loading={mutation.isPending}
+      onClick={act}
+    >
+      {disabled ? <CircleCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
+      {t(disabled ? 'admin.enable' : 'admin.disable')}
+    </Button>
+  )
+}
+
+function ProfileHeader({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profiles')
+  const { user } = useSession()
+  const joined = parseTime(profile.createdAt)
+  const viewerIsAdmin = user?.role === 'admin'
+  return (
+    <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <ProfileAvatar profile={profile} />
+      <div className="grid min-w-0 flex-1 gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold break-words md:text-3xl">{displayName(profile)}</h1>
+          {profile.role === 'admin' && <Badge tone="info">{t('role.admin')}</Badge>}
+          {profile.disabled === true && <Badge tone="error">{t('disabledBadge')}</Badge>}
+        </div>
+        <p className="text-muted-foreground">@{profile.username}</p>
+        <p className="break-words whitespace-pre-wrap">
+          {profile.bio?.trim() ? (
+            profile.bio
+          ) : (
+            <span className="text-muted-foreground">{t('noBio')}</span>
+          )}
+        </p>
+        {joined !== null && (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <time dateTime={profile.createdAt}>{t('joined', { date: formatDate(joined) })}</time>
+          </p>
+        )}
+        {profile.disabled === true && <Alert>{t('admin.disabledNotice')}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          {profile.isSelf && (
+            <>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/settings/account">
+                  <Pencil aria-hidden="true" />
+                  {t('editProfile')}
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/profile/system/basic">{t('accountBasics')}</Link>
+              </Button>
+            </>
+          )}
+          {viewerIsAdmin && !profile.isSelf && <DisableControl profile={profile} />}
+        </div>
+      </div>
+    </header>
+  )
+}
+
+/** `/profile/{userId}`: who they are, and their groups, plaza posts and articles in tabs. */
+export function ProfilePage({ userId }: { userId: string }) {
+  const { t } = useTranslation('profiles')
+  const query = useProfile(userId)
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16" role="status">
+        <Spinner className="size-6 text-muted-foreground" />
+        <span className="sr-only">{t('loading')}</span>
+      </div>
+    )
+  }
+  if (query.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6">
+        <Alert>{t('loadFailed', { message: errorMessage(query.error) })}</Alert>
+      </div>
+    )
+  }
+  const profile = query.data.profile
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-6 md:py-10">
+      <ProfileHeader profile={profile} />
+      <Tabs defaultValue="posts">
+        <TabsList aria-label={t('tabs.label')} className="max-w-full overflow-x-auto">
+          <TabsTrigger value="posts">{t('tabs.posts')}</TabsTrigger>
+          <TabsTrigger value="articles">{t('tabs.articles')}</TabsTrigger>
+          <TabsTrigger value="groups">{t('tabs.groups')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="posts">
+          <ProfilePosts userId={userId} />
+        </TabsContent>
+        <TabsContent value="articles">
+          <ProfileArticles userId={userId} />
+        </TabsContent>
+        <TabsContent value="groups">
+          <ProfileGroups userId={userId} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  )
+}
+
+/** `/profile`: one's own profile; signed out, why and the way to log in. */
+export function OwnProfilePage() {
+  const { t } = useTranslation('profiles')
+  const { user, initialized } = useSession()
+  const loginDialog = useLoginDialog()
+  if (!initialized) {
+    return (
+      <div className="flex justify-center py-16" role="status">
+        <Spinner className="size-6 text-muted-foreground" />
+        <span className="sr-only">{t('loading')}</span>
+      </div>
+    )
+  }
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6 md:py-12">
+        <Card className="flex flex-col items-start gap-4">
+          <UserRoundCog aria-hidden="true" className="size-8 text-primary" />
+          <div>
+            <CardTitle>{t('signedOut.title')}</CardTitle>
+            <CardDescription>{t('signedOut.body')}</CardDescription>
+          </div>
+          <Button onClick={loginDialog.openLogin}>{t('signedOut.action')}</Button>
+        </Card>
+      </div>
+    )
+  }
+  return <ProfilePage userId={user.id} />
+}

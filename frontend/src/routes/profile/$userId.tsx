@@ -1,0 +1,31 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ProfilePage } from '@/features/profiles/components/profile-page.tsx'
+import { profileQueryOptions } from '@/features/profiles/api/profile.ts'
+import { ApiError } from '@/lib/api-client.ts'
+import { loadNamespace } from '@/lib/i18n.ts'
+import { isUuid } from '@/lib/uuid.ts'
+
+/**
+ * Someone's profile. An id that is not a UUID, or one the server does not know, is the fatal
+ * not-found page (spec §2.1).
+ */
+export const Route = createFileRoute('/profile/$userId')({
+  beforeLoad: ({ params }) => {
+    if (!isUuid(params.userId)) throw notFound()
+  },
+  loader: async ({ context: { queryClient }, params }) => {
+    const profile = queryClient
+      .ensureQueryData(profileQueryOptions(params.userId))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) throw notFound()
+        throw error
+      })
+    await Promise.all([loadNamespace('profiles'), profile])
+  },
+  component: ProfileRoute,
+})
+
+function ProfileRoute() {
+  const { userId } = Route.useParams()
+  return <ProfilePage userId={userId} />
+}
