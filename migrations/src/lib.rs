@@ -15,6 +15,7 @@ mod m20261125_000009_create_weather_cache;
 mod m20261125_000010_create_plaza;
 mod m20261126_000011_add_profile_fields;
 mod m20261126_000012_media_hidden;
+mod m20261126_000013_audit_indexes;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_create_plaza::Migration),
             Box::new(m20261126_000011_add_profile_fields::Migration),
             Box::new(m20261126_000012_media_hidden::Migration),
+            Box::new(m20261126_000013_audit_indexes::Migration),
         ]
     }
 }

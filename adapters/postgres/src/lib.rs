@@ -3,6 +3,7 @@
 //! the same tests. sea-orm models never leave this crate.
 
 mod accounts;
+mod audit;
 mod chat;
 mod districts;
 mod entities;

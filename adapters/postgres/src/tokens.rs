@@ -217,6 +217,10 @@ impl SqlAuditLog {
         Self { db }
     }
 
+    pub(crate) fn conn(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
     /// The newest events first, at most `limit` (the admin console pages through them).
     ///
     /// # Errors

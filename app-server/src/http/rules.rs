@@ -309,6 +309,27 @@ pub fn token_state() -> Schema {
     )
 }
 
+/// The media stores `adapter-media` has.
+pub fn media_store_kind() -> Schema {
+    one_of(["filesystem", "s3"], "`filesystem` or `s3`.")
+}
+
+/// `kernel::AuditAction`: every name of the audit log's registry.
+pub fn audit_action() -> Schema {
+    one_of(
+        kernel::AuditAction::ALL.iter().map(|a| a.as_str()),
+        "A name of the audit log's registry (kernel::audit::AuditAction).",
+    )
+}
+
+/// The registry, as a list.
+pub fn audit_actions() -> Schema {
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(utoipa::openapi::RefOr::T(audit_action()))
+        .build()
+        .into()
+}
+
 pub fn role() -> Schema {
     one_of(
         [Role::User, Role::Admin].map(Role::as_str),

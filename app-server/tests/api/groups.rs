@@ -7,7 +7,7 @@ use adapter_postgres::testing::TestDb;
 use reqwest::header::{ACCEPT_LANGUAGE, AUTHORIZATION, CONTENT_TYPE};
 use serde_json::{Value, json};
 
-const PASSWORD: &str = "correct horse battery";
+pub const PASSWORD: &str = "correct horse battery";
 
 /// A PNG of `w`×`h` made here, so the test owns its bytes.
 pub fn png(w: u32, h: u32) -> Vec<u8> {

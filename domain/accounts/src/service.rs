@@ -7,7 +7,10 @@ use crate::ports::{
     VerificationCodeRepository,
 };
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Clock, RateDecision, RateLimitRule, RateLimiter, Role, SessionId, UserId};
+use kernel::{
+    AuditAction, AuditEvent, AuditLog, Clock, RateDecision, RateLimitRule, RateLimiter, Role,
+    SessionId, UserId,
+};
 use std::sync::Arc;
 
 pub use phone::SentCode;
@@ -174,6 +177,8 @@ pub struct AccountPorts {
     pub codes: Arc<dyn VerificationCodeRepository>,
     pub sms: Arc<dyn SmsSender>,
     pub clock: Arc<dyn Clock>,
+    /// Sign-ins (and refusals), registrations and changes of how an account signs in.
+    pub audit: Arc<dyn AuditLog>,
 }
 
 pub struct AccountService {
@@ -185,6 +190,7 @@ pub struct AccountService {
     pub(crate) codes: Arc<dyn VerificationCodeRepository>,
     pub(crate) sms: Arc<dyn SmsSender>,
     pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) audit: Arc<dyn AuditLog>,
     pub(crate) policy: AccountPolicy,
 }
 
@@ -199,6 +205,7 @@ impl AccountService {
             codes: ports.codes,
             sms: ports.sms,
             clock: ports.clock,
+            audit: ports.audit,
             policy,
         }
     }
@@ -260,6 +267,14 @@ impl AccountService {
             })
             .await?;
         let issued = self.issue_session(user.id, ctx).await?;
+        self.audit(
+            AuditEvent::new(AuditAction::Registered, now)
+                .actor(user.id)
+                .target(user.username.as_str())
+                .ip(ctx.ip.clone())
+                .detail("password"),
+        )
+        .await;
         Ok((user, issued))
     }
 
@@ -315,8 +330,15 @@ impl AccountService {
         };
         let (user, stored) = match found {
             Some((user, Some(hash))) if verified => (user, hash),
-            _ => {
+            found => {
                 let now = self.clock.now();
+                let reason = match found {
+                    None => "unknown user",
+                    Some((_, None)) => "no password",
+                    Some(_) => "wrong password",
+                };
+                self.audit_failed_sign_in(username.as_str(), "password", reason, ctx)
+                    .await;
                 self.limiter.hit(&pair_key, pair_rule, now).await?;
                 self.limiter.hit(&account_key, ceiling, now).await?;
                 let failures = self.limiter.count(&account_key, ceiling, now).await?;
@@ -328,6 +350,8 @@ impl AccountService {
             }
         };
         if user.disabled_at.is_some() {
+            self.audit_failed_sign_in(username.as_str(), "password", "account disabled", ctx)
+                .await;
             return Err(AccountsError::AccountDisabled);
         }
         self.limiter.reset(&pair_key).await?;
@@ -335,6 +359,7 @@ impl AccountService {
             self.rehash(&user, password).await;
         }
         let issued = self.issue_session(user.id, ctx).await?;
+        self.audit_sign_in(&user, "password", ctx).await;
         Ok((user, issued))
     }
 
@@ -397,7 +422,19 @@ impl AccountService {
     /// # Errors
     /// `Unexpected` only.
     pub async fn logout(&self, token: &SessionToken) -> Result<(), AccountsError> {
-        self.sessions.delete_by_token_hash(&token.hash()).await
+        let now = self.clock.now();
+        let live = self.sessions.find_live(&token.hash(), now).await?;
+        self.sessions.delete_by_token_hash(&token.hash()).await?;
+        if let Some((session, user)) = live {
+            self.audit(
+                AuditEvent::new(AuditAction::SignOut, now)
+                    .actor(user.id)
+                    .target(session.id.to_string())
+                    .ip(session.ip),
+            )
+            .await;
+        }
+        Ok(())
     }
 
     /// Sets a new password after checking the current one, and signs out every other session.
@@ -428,7 +465,18 @@ impl AccountService {
         self.users
             .set_password_hash(user_id, new_hash, self.clock.now())
             .await?;
-        self.sessions.delete_others(user_id, current_session).await
+        let signed_out = self
+            .sessions
+            .delete_others(user_id, current_session)
+            .await?;
+        self.audit(
+            AuditEvent::new(AuditAction::PasswordChanged, self.clock.now())
+                .actor(user_id)
+                .target(user_id.to_string())
+                .detail(format!("{signed_out} other sessions signed out")),
+        )
+        .await;
+        Ok(signed_out)
     }
 
     /// # Errors
@@ -494,6 +542,41 @@ impl AccountService {
     /// `Unexpected` only.
     pub async fn purge_expired_sessions(&self) -> Result<u64, AccountsError> {
         self.sessions.purge_expired(self.clock.now()).await
+    }
+
+    /// Records an audit event; a log that cannot be written never fails the action.
+    pub(crate) async fn audit(&self, event: AuditEvent) {
+        kernel::audit::record_or_log(self.audit.as_ref(), event).await;
+    }
+
+    /// A successful sign-in by `method` (`password`, `phone`, `wechat`).
+    pub(crate) async fn audit_sign_in(&self, user: &User, method: &str, ctx: &ClientContext) {
+        self.audit(
+            AuditEvent::new(AuditAction::SignIn, self.clock.now())
+                .actor(user.id)
+                .target(user.username.as_str())
+                .ip(ctx.ip.clone())
+                .detail(method),
+        )
+        .await;
+    }
+
+    /// A refused sign-in: no actor; `target` is the username or the masked phone number, never
+    /// the password or code tried.
+    pub(crate) async fn audit_failed_sign_in(
+        &self,
+        target: &str,
+        method: &str,
+        reason: &str,
+        ctx: &ClientContext,
+    ) {
+        self.audit(
+            AuditEvent::new(AuditAction::SignInFailed, self.clock.now())
+                .target(target)
+                .ip(ctx.ip.clone())
+                .detail(format!("{method}: {reason}")),
+        )
+        .await;
     }
 
     pub(crate) async fn issue_session(
@@ -571,6 +654,25 @@ pub(crate) mod tests {
     use chrono::{DateTime, TimeZone, Utc};
     use kernel::{FixedClock, MockRateLimiter};
     use mockall::predicate::{always, eq};
+    use std::sync::Mutex;
+
+    /// An audit log that keeps what it is given, for tests to read.
+    #[derive(Default)]
+    pub(crate) struct RecordedAudit(Mutex<Vec<AuditEvent>>);
+
+    impl RecordedAudit {
+        pub(crate) fn events(&self) -> Vec<AuditEvent> {
+            self.0.lock().unwrap().clone()
+        }
+    }
+
+    #[async_trait::async_trait]
+    impl AuditLog for RecordedAudit {
+        async fn record(&self, event: AuditEvent) -> Result<(), anyhow::Error> {
+            self.0.lock().unwrap().push(event);
+            Ok(())
+        }
+    }
 
     pub(crate) fn t0() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
@@ -603,6 +705,7 @@ pub(crate) mod tests {
         pub(crate) limiter: MockRateLimiter,
         pub(crate) codes: MockVerificationCodeRepository,
         pub(crate) sms: MockSmsSender,
+        pub(crate) audit: Arc<RecordedAudit>,
     }
 
     impl Mocks {
@@ -619,6 +722,7 @@ pub(crate) mod tests {
                 limiter: MockRateLimiter::new(),
                 codes: MockVerificationCodeRepository::new(),
                 sms: MockSmsSender::new(),
+                audit: Arc::default(),
             }
         }
 
@@ -648,6 +752,7 @@ pub(crate) mod tests {
                     codes: Arc::new(self.codes),
                     sms: Arc::new(self.sms),
                     clock: Arc::new(FixedClock(t0())),
+                    audit: self.audit,
                 },
                 policy,
             )
@@ -731,9 +836,85 @@ pub(crate) mod tests {
             password: pw("password1"),
             nickname: None,
         };
+        let audit = m.audit.clone();
         let (user, issued) = m.service().register(reg, &ctx()).await.unwrap();
         assert_eq!(user.username.as_str(), "alice");
         assert_eq!(issued.token.expose(), "tok");
+        let events = audit.events();
+        assert_eq!(events.len(), 1);
+        assert_eq!(events[0].action, "account.registered");
+        assert_eq!(events[0].actor, Some(user.id));
+        assert_eq!(events[0].detail.as_deref(), Some("password"));
+    }
+
+    #[tokio::test]
+    async fn a_password_sign_in_is_audited_with_its_method_and_address() {
+        let mut m = Mocks::new();
+        let u = user("alice");
+        let id = u.id;
+        m.allow_all_limits();
+        m.users
+            .expect_find_by_username()
+            .returning(move |_| Ok(Some((u.clone(), Some(PasswordHash::new("h".into()))))));
+        m.hasher.expect_verify().returning(|_, _| Ok(true));
+        m.hasher.expect_needs_rehash().returning(|_| false);
+        m.sessions.expect_insert().returning(|_| Ok(()));
+        let audit = m.audit.clone();
+        m.service()
+            .login_with_password(&Username::parse("alice").unwrap(), &pw("password1"), &ctx())
+            .await
+            .unwrap();
+        let events = audit.events();
+        assert_eq!(events.len(), 1);
+        let e = &events[0];
+        assert_eq!(e.action, AuditAction::SignIn.as_str());
+        assert_eq!(e.actor, Some(id));
+        assert_eq!(e.target.as_deref(), Some("alice"));
+        assert_eq!(e.ip.as_deref(), Some("192.0.2.1"));
+        assert_eq!(e.detail.as_deref(), Some("password"));
+    }
+
+    #[tokio::test]
+    async fn failed_sign_ins_are_audited_without_actor_or_secret() {
+        for (known, reason) in [
+            (true, "password: wrong password"),
+            (false, "password: unknown user"),
+        ] {
+            let mut m = Mocks::new();
+            m.allow_all_limits();
+            let u = user("alice");
+            m.users.expect_find_by_username().returning(move |_| {
+                Ok(known.then(|| (u.clone(), Some(PasswordHash::new("h".into())))))
+            });
+            m.hasher.expect_verify().returning(|_, _| Ok(false));
+            m.hasher
+                .expect_hash()
+                .returning(|_| Ok(PasswordHash::new("$argon2id$h".into())));
+            m.sessions.expect_insert().never();
+            let audit = m.audit.clone();
+            let err = m
+                .service()
+                .login_with_password(
+                    &Username::parse("alice").unwrap(),
+                    &pw("s3cret-guess"),
+                    &ctx(),
+                )
+                .await
+                .unwrap_err();
+            assert!(matches!(err, AccountsError::InvalidCredentials));
+            let events = audit.events();
+            assert_eq!(events.len(), 1, "{reason}");
+            let e = &events[0];
+            assert_eq!(e.action, AuditAction::SignInFailed.as_str());
+            assert_eq!(e.actor, None);
+            assert_eq!(e.target.as_deref(), Some("alice"));
+            assert_eq!(e.ip.as_deref(), Some("192.0.2.1"));
+            assert_eq!(e.detail.as_deref(), Some(reason));
+            assert!(
+                !format!("{e:?}").contains("s3cret-guess"),
+                "the password leaked"
+            );
+        }
     }
 
     #[tokio::test]

@@ -6,7 +6,7 @@ use crate::format::MAX_ROWS;
 use crate::import::{ImportPlan, ImportRow, plan};
 use crate::model::{District, DistrictCode, DistrictError, TilePosition};
 use crate::ports::DistrictRepository;
-use kernel::{AuditEvent, AuditLog, Clock, PageRequest, UserId};
+use kernel::{AuditAction, AuditEvent, AuditLog, Clock, PageRequest, UserId};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use thiserror::Error;
@@ -193,7 +193,7 @@ impl DistrictsService {
         }
         self.ports.repo.write_all(vec![district.clone()]).await?;
         self.audit(
-            "district.created",
+            AuditAction::DistrictCreated,
             admin,
             Some(code.to_string()),
             ip,
@@ -222,7 +222,7 @@ impl DistrictsService {
         }
         self.ports.repo.write_all(vec![district.clone()]).await?;
         self.audit(
-            "district.updated",
+            AuditAction::DistrictUpdated,
             admin,
             Some(code.to_string()),
             ip,
@@ -288,7 +288,7 @@ impl DistrictsService {
             self.ports.repo.write_all(writes).await?;
         }
         self.audit(
-            "district.imported",
+            AuditAction::DistrictImported,
             admin,
             None,
             ip,
@@ -331,7 +331,7 @@ impl DistrictsService {
 
     async fn audit(
         &self,
-        action: &'static str,
+        action: AuditAction,
         actor: UserId,
         target: Option<String>,
         ip: Option<String>,
@@ -340,7 +340,7 @@ impl DistrictsService {
         let event = AuditEvent {
             at: self.ports.clock.now(),
             actor: Some(actor),
-            action: action.to_owned(),
+            action: action.into(),
             target,
             ip,
             detail: Some(detail),
@@ -348,7 +348,7 @@ impl DistrictsService {
         // The change happened; a log that cannot be written is reported, not turned into a
         // failure the admin would retry.
         if let Err(e) = self.ports.audit.record(event).await {
-            tracing::error!(error = %e, action, "could not write the audit log");
+            tracing::error!(error = %e, action = action.as_str(), "could not write the audit log");
         }
     }
 }

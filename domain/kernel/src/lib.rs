@@ -61,7 +61,11 @@ typed_id!(
     MediaId
 );
 
+pub mod audit;
 pub mod page;
+#[cfg(any(test, feature = "mocks"))]
+pub use audit::MockAuditLog;
+pub use audit::{AuditAction, AuditEvent, AuditLog};
 pub use page::{Cursor, Page, PageRequest};
 
 /// How a person is shown beside what they did: an article's author, a post's, a member.
@@ -196,31 +200,6 @@ pub trait RateLimiter: Send + Sync {
         rule: RateLimitRule,
         now: DateTime<Utc>,
     ) -> Result<u32, anyhow::Error>;
-}
-
-/// One entry of the audit log: who did what to what, from where, when. Several domains write
-/// it (accounts, tokens, the admin console); the admin console reads it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AuditEvent {
-    pub at: DateTime<Utc>,
-    /// The acting user; `None` for anonymous actions (a failed login, say).
-    pub actor: Option<UserId>,
-    /// A stable dotted name: `token.created`, `token.revoked`, …
-    pub action: String,
-    /// What the action was done to, e.g. a token's id.
-    pub target: Option<String>,
-    pub ip: Option<String>,
-    /// A short, secret-free detail (e.g. a token's name and scopes).
-    pub detail: Option<String>,
-}
-
-/// Where audit events are kept (the database: every instance writes to the same log).
-#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-#[async_trait::async_trait]
-pub trait AuditLog: Send + Sync {
-    /// # Errors
-    /// MUST return an error only when the store cannot be reached.
-    async fn record(&self, event: AuditEvent) -> Result<(), anyhow::Error>;
 }
 
 #[cfg(test)]

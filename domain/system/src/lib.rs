@@ -33,6 +33,17 @@ pub struct Health {
     pub database_reachable: bool,
 }
 
+/// How much the community holds, for the admin overview. Media and storage come from the media
+/// domain; these are the rows of the other domains, counted where they are kept.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ContentCounts {
+    pub users: u64,
+    pub groups: u64,
+    pub plaza_posts: u64,
+    /// Articles of every group, drafts included.
+    pub articles: u64,
+}
+
 /// The store every instance shares, as the operator sees it (the database).
 #[async_trait::async_trait]
 pub trait SystemStore: Send + Sync {
@@ -49,6 +60,12 @@ pub trait SystemStore: Send + Sync {
     /// # Errors
     /// MUST return an error only when the store cannot be reached.
     async fn purge_rate_counters(&self, before: DateTime<Utc>) -> Result<u64, anyhow::Error>;
+
+    /// The community's row counts.
+    ///
+    /// # Errors
+    /// MUST return an error only when the store cannot be reached.
+    async fn content_counts(&self) -> Result<ContentCounts, anyhow::Error>;
 }
 
 /// Rate-limit counters are kept this long after their window began (the default rules' windows
@@ -84,6 +101,14 @@ impl SystemService {
             database: self.store.database_kind(),
             database_reachable,
         }
+    }
+
+    /// Users, groups, plaza posts and articles, for the admin overview.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    pub async fn content_counts(&self) -> Result<ContentCounts, anyhow::Error> {
+        self.store.content_counts().await
     }
 
     /// Forgets rate-limit counters older than [`RATE_COUNTER_RETENTION`]. Idempotent, so every
@@ -127,6 +152,10 @@ mod tests {
         async fn purge_rate_counters(&self, before: DateTime<Utc>) -> Result<u64, anyhow::Error> {
             *self.purged_before.lock().unwrap() = Some(before);
             Ok(3)
+        }
+
+        async fn content_counts(&self) -> Result<ContentCounts, anyhow::Error> {
+            Ok(ContentCounts::default())
         }
     }
 

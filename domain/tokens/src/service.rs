@@ -7,7 +7,7 @@ use crate::model::{
 };
 use crate::ports::{SecretSource, TokenRepository};
 use chrono::{DateTime, Duration, Utc};
-use kernel::{AuditEvent, AuditLog, Clock, Role, UserId};
+use kernel::{AuditAction, AuditEvent, AuditLog, Clock, Role, UserId};
 use std::sync::Arc;
 
 /// The token limits (docs/configuration.md).
@@ -124,7 +124,7 @@ impl TokensService {
         };
         self.ports.repo.insert(&token, &secret.digest()).await?;
         self.audit(
-            "token.created",
+            AuditAction::TokenCreated,
             owner.id,
             &token,
             ip,
@@ -169,7 +169,7 @@ impl TokensService {
             .ok_or(TokenError::NotFound)?;
         if newly {
             self.audit(
-                "token.revoked",
+                AuditAction::TokenRevoked,
                 user_id,
                 &token,
                 ip,
@@ -196,7 +196,7 @@ impl TokensService {
         let revoked = self.ports.repo.revoke_all_active(user_id, now).await?;
         for token in &revoked {
             self.audit(
-                "token.revoked",
+                AuditAction::TokenRevoked,
                 user_id,
                 token,
                 ip.clone(),
@@ -239,7 +239,7 @@ impl TokensService {
 
     async fn audit(
         &self,
-        action: &'static str,
+        action: AuditAction,
         actor: UserId,
         token: &PersonalAccessToken,
         ip: Option<String>,
@@ -248,7 +248,7 @@ impl TokensService {
         let event = AuditEvent {
             at: self.ports.clock.now(),
             actor: Some(actor),
-            action: action.to_owned(),
+            action: action.into(),
             target: Some(token.id.to_string()),
             ip,
             detail: Some(detail),
@@ -256,7 +256,7 @@ impl TokensService {
         // The action happened; a log that cannot be written is reported, not turned into a
         // failure the user would retry.
         if let Err(e) = self.ports.audit.record(event).await {
-            tracing::error!(error = %e, action, "could not write the audit log");
+            tracing::error!(error = %e, action = action.as_str(), "could not write the audit log");
         }
     }
 }

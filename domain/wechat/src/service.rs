@@ -20,3 +20,27 @@ pub use access_token::{
     USABLE_MARGIN_SECS, WechatCall,
 };
 pub use custom_menu::MenuService;
+
+/// The administrator behind a token refresh or a menu change, for the version's
+/// `published_by` and the audit log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdminActor {
+    pub id: kernel::UserId,
+    pub username: String,
+    pub ip: Option<String>,
+}
+
+/// Records an admin action (a log that cannot be written never fails it).
+async fn audit(
+    log: &dyn kernel::AuditLog,
+    action: kernel::AuditAction,
+    at: chrono::DateTime<chrono::Utc>,
+    by: &AdminActor,
+    target: Option<String>,
+) {
+    let mut event = kernel::AuditEvent::new(action, at)
+        .actor(by.id)
+        .ip(by.ip.clone());
+    event.target = target;
+    kernel::audit::record_or_log(log, event).await;
+}

@@ -1,15 +1,19 @@
 //! Request and response bodies of the admin console.
 
+use crate::http::error::ApiError;
 use crate::http::error::MenuFaultDto;
 use crate::http::rules;
+use audit::{AuditEntry, AuditFilter};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
-use utoipa::ToSchema;
+use kernel::{AuditAction, UserId};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use wechat::menu::Menu;
 use wechat::ports::MenuVersion;
 use wechat::service::TokenStatus;
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Integrations {
     #[schema(schema_with = rules::database_kind)]
     pub database: &'static str,
@@ -21,13 +25,37 @@ pub struct Integrations {
     /// configured.
     #[schema(required = true)]
     pub llm: Option<String>,
+    /// Whether the weather provider (Open-Meteo) is turned on.
+    pub weather: bool,
+    /// Where media files are kept.
+    #[schema(schema_with = rules::media_store_kind)]
+    pub media_store: &'static str,
+}
+
+/// How much the community holds.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OverviewCounts {
+    pub users: u64,
+    pub groups: u64,
+    pub plaza_posts: u64,
+    /// Articles of every group, drafts included.
+    pub articles: u64,
+    /// Stored media files (every kind).
+    pub media_files: u64,
+    /// Bytes the media files take (originals and thumbnails).
+    pub storage_bytes: u64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct OverviewResponse {
     pub success: bool,
-    /// How many accounts exist.
+    /// How many accounts exist (also in `counts`).
     pub users: u64,
+    pub counts: OverviewCounts,
+    /// The newest audit events (at most 10).
+    pub latest_events: Vec<AuditEventDto>,
     pub integrations: Integrations,
 }
 
@@ -162,4 +190,138 @@ pub struct MenuBody {
     /// At most 3 top-level buttons (validation reports more).
     #[schema(value_type = Vec<rules::MenuButtonSchema>, max_items = 3)]
     pub button: Vec<wechat::menu::Button>,
+}
+
+// The audit log (`/api/admin/audit`): an event as the console shows it, a page, the registry,
+// the filters.
+
+/// One audit event.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEventDto {
+    pub id: uuid::Uuid,
+    pub at: DateTime<Utc>,
+    #[schema(schema_with = rules::audit_action)]
+    pub action: String,
+    /// The acting user's id; `null` for anonymous actions (a failed sign-in).
+    #[schema(required = true)]
+    pub actor_id: Option<uuid::Uuid>,
+    /// The acting user's username, when the account still exists.
+    #[schema(required = true)]
+    pub actor_username: Option<String>,
+    /// The acting user's nickname, when the account still exists.
+    #[schema(required = true)]
+    pub actor_nickname: Option<String>,
+    /// What the action was done to: a username, a masked phone number, an id.
+    #[schema(required = true)]
+    pub target: Option<String>,
+    /// The client's address, when known.
+    #[schema(required = true)]
+    pub ip: Option<String>,
+    /// A short, secret-free detail.
+    #[schema(required = true)]
+    pub detail: Option<String>,
+}
+
+impl From<&AuditEntry> for AuditEventDto {
+    fn from(e: &AuditEntry) -> Self {
+        Self {
+            id: e.id,
+            at: e.event.at,
+            action: e.event.action.clone(),
+            actor_id: e.event.actor.map(|a| a.0),
+            actor_username: e.actor_name.as_ref().map(|n| n.username.clone()),
+            actor_nickname: e.actor_name.as_ref().map(|n| n.nickname.clone()),
+            target: e.event.target.clone(),
+            ip: e.event.ip.clone(),
+            detail: e.event.detail.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditPageResponse {
+    pub success: bool,
+    /// Newest first.
+    pub items: Vec<AuditEventDto>,
+    /// Pass as `cursor` for the next page; `null` on the last.
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
+
+/// The registry of audited actions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditActionsResponse {
+    pub success: bool,
+    /// Every action name, in the registry's order.
+    #[schema(schema_with = rules::audit_actions)]
+    pub actions: Vec<&'static str>,
+}
+
+/// The audit log's filters; every one optional, all of them together.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AuditFilterQuery {
+    /// One or several action names, separated by commas (e.g.
+    /// `auth.sign_in_failed,auth.sign_in`); see `GET /api/admin/audit/actions`.
+    #[param(max_length = 2000, example = "auth.sign_in_failed")]
+    pub action: Option<String>,
+    /// Only events done by this user.
+    pub actor: Option<uuid::Uuid>,
+    /// Only events done to exactly this target (a username, a masked phone number, an id).
+    #[param(max_length = 200)]
+    pub target: Option<String>,
+    /// Only events at or after this time (RFC 3339).
+    pub from: Option<DateTime<Utc>>,
+    /// Only events before this time (RFC 3339); after `from`.
+    pub until: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AuditPageQuery {
+    /// The `nextCursor` of the previous page.
+    #[param(max_length = 64)]
+    pub cursor: Option<String>,
+    /// Events per page, 1–50 (default 20).
+    #[param(minimum = 1, maximum = 50)]
+    pub limit: Option<u32>,
+}
+
+impl AuditFilterQuery {
+    /// The filter: 400 `invalid_query` for an action the registry does not have.
+    pub fn filter(&self) -> Result<AuditFilter, ApiError> {
+        let mut actions = Vec::new();
+        for raw in self
+            .action
+            .as_deref()
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let action = AuditAction::parse(raw).ok_or_else(ApiError::invalid_query)?;
+            if !actions.contains(&action) {
+                actions.push(action);
+            }
+        }
+        let target = self
+            .target
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty());
+        if target.is_some_and(|t| t.chars().count() > 200) {
+            return Err(ApiError::invalid_query());
+        }
+        Ok(AuditFilter {
+            actions,
+            actor: self.actor.map(UserId),
+            target: target.map(str::to_owned),
+            from: self.from,
+            to: self.until,
+        })
+    }
 }

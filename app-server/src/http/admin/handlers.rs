@@ -1,20 +1,30 @@
 //! `/api/admin/*`: the overview, the WeChat access-token manager and the custom menu.
 
 use super::dto::{
-    Integrations, MenuBody, MenuResponse, OverviewResponse, TokenRefreshedResponse, TokenResponse,
-    TokenStateDto, ValidationResponse, VersionResponse, VersionsResponse,
+    AuditEventDto, Integrations, MenuBody, MenuResponse, OverviewCounts, OverviewResponse,
+    TokenRefreshedResponse, TokenResponse, TokenStateDto, ValidationResponse, VersionResponse,
+    VersionsResponse,
 };
 use crate::http::dto::MessageResponse;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, MenuFaultDto};
-use crate::http::extract::AdminUser;
+use crate::http::extract::{AdminUser, client_context};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use std::sync::Arc;
 use wechat::WechatError;
 use wechat::menu::Menu;
 use wechat::ports::MenuVersionId;
-use wechat::service::{AccessTokenService, MenuService};
+use wechat::service::{AccessTokenService, AdminActor, MenuService};
+
+/// The administrator and their address, for the audit log.
+fn actor(admin: &AdminUser, req: &HttpRequest, state: &AppState) -> AdminActor {
+    AdminActor {
+        id: admin.0.user.id,
+        username: admin.0.user.username.as_str().to_owned(),
+        ip: client_context(req, &state.config.trusted_proxies).ip,
+    }
+}
 
 fn wechat_token(state: &AppState) -> Result<Arc<AccessTokenService>, ApiError> {
     state
@@ -32,7 +42,8 @@ fn wechat_menu(state: &AppState) -> Result<Arc<MenuService>, ApiError> {
 
 #[utoipa::path(
     tag = "admin",
-    summary = "Admin overview: counts and integrations",
+    summary = "Admin overview: counts, latest events and integrations",
+    description = "Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store).",
     responses(
         (status = 200, description = "The overview", body = OverviewResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
@@ -45,16 +56,40 @@ pub async fn overview(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(OverviewResponse {
-        success: true,
-        users: state.accounts.count_users().await?,
-        integrations: Integrations {
-            database: state.system.database_kind().as_str(),
-            sms: state.accounts.sms_provider(),
-            wechat: state.wechat_token.is_some(),
-            llm: state.chat.provider_name().map(str::to_owned),
+    let (counts, usage, latest) = tokio::try_join!(
+        async {
+            state
+                .system
+                .content_counts()
+                .await
+                .map_err(|e| ApiError::internal(&e))
         },
-    }))
+        async { state.media_admin.usage().await.map_err(ApiError::from) },
+        async { state.audit.latest().await.map_err(ApiError::from) },
+    )?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(OverviewResponse {
+            success: true,
+            users: counts.users,
+            counts: OverviewCounts {
+                users: counts.users,
+                groups: counts.groups,
+                plaza_posts: counts.plaza_posts,
+                articles: counts.articles,
+                media_files: usage.files,
+                storage_bytes: usage.bytes,
+            },
+            latest_events: latest.iter().map(AuditEventDto::from).collect(),
+            integrations: Integrations {
+                database: state.system.database_kind().as_str(),
+                sms: state.accounts.sms_provider(),
+                wechat: state.wechat_token.is_some(),
+                llm: state.chat.provider_name().map(str::to_owned),
+                weather: state.config.weather.is_some(),
+                media_store: state.media.store_kind(),
+            },
+        }))
 }
 
 #[utoipa::path(
@@ -103,9 +138,12 @@ pub async fn token(
 pub async fn refresh_token(
     state: web::Data<AppState>,
     admin: AdminUser,
+    req: HttpRequest,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let status = wechat_token(&state)?.force_refresh().await?;
+    let status = wechat_token(&state)?
+        .force_refresh(&actor(&admin, &req, &state))
+        .await?;
     tracing::info!(admin = %admin.0.user.id, "WeChat access token force-refreshed");
     Ok(HttpResponse::Ok().json(TokenRefreshedResponse {
         success: true,
@@ -190,6 +228,7 @@ pub async fn validate_menu(
 pub async fn publish_menu(
     state: web::Data<AppState>,
     admin: AdminUser,
+    req: HttpRequest,
     body: web::Json<MenuBody>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
@@ -197,7 +236,7 @@ pub async fn publish_menu(
         button: body.into_inner().button,
     };
     let version = wechat_menu(&state)?
-        .publish_menu(&menu, admin.0.user.username.as_str())
+        .publish_menu(&menu, &actor(&admin, &req, &state))
         .await?;
     tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu published");
     Ok(HttpResponse::Ok().json(VersionResponse {
@@ -224,9 +263,12 @@ pub async fn publish_menu(
 pub async fn delete_menu(
     state: web::Data<AppState>,
     admin: AdminUser,
+    req: HttpRequest,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    wechat_menu(&state)?.delete_menu().await?;
+    wechat_menu(&state)?
+        .delete_menu(&actor(&admin, &req, &state))
+        .await?;
     tracing::info!(admin = %admin.0.user.id, "WeChat menu deleted");
     Ok(HttpResponse::Ok().json(MessageResponse {
         success: true,
@@ -276,6 +318,7 @@ pub async fn menu_versions(
 pub async fn rollback_menu(
     state: web::Data<AppState>,
     admin: AdminUser,
+    req: HttpRequest,
     id: web::Path<String>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
@@ -283,7 +326,7 @@ pub async fn rollback_menu(
     let id: MenuVersionId = id
         .parse()
         .map_err(|_| ApiError::from(WechatError::VersionNotFound))?;
-    let version = service.rollback(id, admin.0.user.username.as_str()).await?;
+    let version = service.rollback(id, &actor(&admin, &req, &state)).await?;
     tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu rolled back");
     Ok(HttpResponse::Ok().json(VersionResponse {
         success: true,

@@ -160,6 +160,7 @@ fn rig_with(
             codes: Arc::new(MockVerificationCodeRepository::new()),
             sms: Arc::new(MockSmsSender::new()),
             clock: clock.clone(),
+            audit: Arc::new(super::tests::RecordedAudit::default()),
         },
         policy,
     );

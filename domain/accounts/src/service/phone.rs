@@ -9,7 +9,7 @@ use crate::model::{
 };
 use crate::ports::{AttemptOutcome, CodeId, StoredCode};
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Role, UserId};
+use kernel::{AuditAction, AuditEvent, Role, UserId};
 
 /// A code just sent: the client computes its countdown from `sent_at`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,7 +84,15 @@ impl AccountService {
             self.limit(&format!("login:ip:{ip}"), self.policy.login_per_ip, true)
                 .await?;
         }
-        self.check_code(phone, CodePurpose::Login, code).await?;
+        if let Err(e) = self.check_code(phone, CodePurpose::Login, code).await {
+            let reason = match &e {
+                AccountsError::VerificationCodeExhausted => "code exhausted",
+                _ => "wrong code",
+            };
+            self.audit_failed_sign_in(&phone.to_string(), "phone", reason, ctx)
+                .await;
+            return Err(e);
+        }
         let (user, created) = match self.users.find_by_phone(phone).await? {
             Some(user) => (user, false),
             None => {
@@ -111,9 +119,22 @@ impl AccountService {
             }
         };
         if user.disabled_at.is_some() {
+            self.audit_failed_sign_in(&phone.to_string(), "phone", "account disabled", ctx)
+                .await;
             return Err(AccountsError::AccountDisabled);
         }
         let issued = self.issue_session(user.id, ctx).await?;
+        if created {
+            self.audit(
+                AuditEvent::new(AuditAction::Registered, self.clock.now())
+                    .actor(user.id)
+                    .target(user.username.as_str())
+                    .ip(ctx.ip.clone())
+                    .detail("phone"),
+            )
+            .await;
+        }
+        self.audit_sign_in(&user, "phone", ctx).await;
         Ok((user, issued, created))
     }
 
@@ -138,6 +159,13 @@ impl AccountService {
         self.users
             .set_phone(user_id, phone, self.clock.now())
             .await?;
+        self.audit(
+            AuditEvent::new(AuditAction::PhoneBound, self.clock.now())
+                .actor(user_id)
+                .target(phone.to_string())
+                .ip(session.ip.clone()),
+        )
+        .await;
         self.find_user(user_id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("user {user_id} vanished while binding a phone").into())

@@ -5,7 +5,7 @@ use super::phone::GeneratedAccount;
 use super::{AccountService, ClientContext, IssuedSession};
 use crate::AccountsError;
 use crate::model::{Nickname, Session, User, WechatIdentity, WechatProfile};
-use kernel::{RateDecision, RateLimitRule, UserId};
+use kernel::{AuditAction, AuditEvent, RateDecision, RateLimitRule, UserId};
 
 /// The nickname of a WeChat account whose profile gave none.
 const WECHAT_DEFAULT_NICKNAME: &str = "微信用户";
@@ -90,9 +90,12 @@ impl AccountService {
             .await?
             .ok_or(AccountsError::WechatNotLinked)?;
         if user.disabled_at.is_some() {
+            self.audit_failed_sign_in(user.username.as_str(), "wechat", "account disabled", ctx)
+                .await;
             return Err(AccountsError::AccountDisabled);
         }
         let issued = self.issue_session(user.id, ctx).await?;
+        self.audit_sign_in(&user, "wechat", ctx).await;
         Ok((user, issued))
     }
 
@@ -137,6 +140,14 @@ impl AccountService {
             })
             .await?;
         let issued = self.issue_session(user.id, ctx).await?;
+        self.audit(
+            AuditEvent::new(AuditAction::Registered, self.clock.now())
+                .actor(user.id)
+                .target(user.username.as_str())
+                .ip(ctx.ip.clone())
+                .detail("wechat"),
+        )
+        .await;
         Ok((user, issued))
     }
 
@@ -168,6 +179,13 @@ impl AccountService {
         self.users
             .set_wechat(user_id, Some(identity), self.clock.now())
             .await?;
+        self.audit(
+            AuditEvent::new(AuditAction::WechatLinked, self.clock.now())
+                .actor(user_id)
+                .target(user_id.to_string())
+                .ip(session.ip.clone()),
+        )
+        .await;
         self.existing(user_id).await
     }
 
@@ -190,6 +208,13 @@ impl AccountService {
         self.users
             .set_wechat(user_id, None, self.clock.now())
             .await?;
+        self.audit(
+            AuditEvent::new(AuditAction::WechatUnlinked, self.clock.now())
+                .actor(user_id)
+                .target(user_id.to_string())
+                .ip(session.ip.clone()),
+        )
+        .await;
         self.existing(user_id).await
     }
 

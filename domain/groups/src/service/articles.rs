@@ -5,7 +5,7 @@ use super::{GroupView, GroupsService};
 use crate::error::GroupError;
 use crate::model::{Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person};
 use crate::ports::SaveOutcome;
-use kernel::{ArticleId, GroupId, Page, PageRequest, UserId};
+use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
 
 /// An article as one viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,7 +201,22 @@ impl GroupsService {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         self.media.delete_of_article(current.id).await?;
-        self.ports.articles.delete(current.id).await
+        self.ports.articles.delete(current.id).await?;
+        // An author deleting their own article is not moderation.
+        if current.author.id != actor {
+            self.audit(
+                AuditAction::GroupArticleDeleted,
+                actor,
+                id,
+                current.id.to_string(),
+                Some(format!(
+                    "author {}; title {}",
+                    current.author.id, current.title
+                )),
+            )
+            .await;
+        }
+        Ok(())
     }
 
     /// Published articles, most recently published first.

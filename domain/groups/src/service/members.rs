@@ -3,7 +3,7 @@
 use super::{GroupView, GroupsService};
 use crate::error::GroupError;
 use crate::model::{Decision, JoinRequest, JoinRequestId, Member, MemberRole, parse_message};
-use kernel::{GroupId, Page, PageRequest, UserId};
+use kernel::{AuditAction, GroupId, Page, PageRequest, UserId};
 
 impl GroupsService {
     /// Active members, first joined first.
@@ -85,11 +85,31 @@ impl GroupsService {
             .await?
             .filter(|r| r.group == id)
             .ok_or(GroupError::NotFound)?;
-        self.ports
+        let decided = self
+            .ports
             .groups
             .decide(found.id, &decision, actor, self.ports.clock.now())
             .await?
-            .ok_or(GroupError::RequestDecided)
+            .ok_or(GroupError::RequestDecided)?;
+        let (action, detail) = match &decision {
+            Decision::Approve(role) => (
+                AuditAction::GroupRequestApproved,
+                format!("role {}", role.as_str()),
+            ),
+            Decision::Reject(_) => (
+                AuditAction::GroupRequestRejected,
+                format!("request {}", decided.id),
+            ),
+        };
+        self.audit(
+            action,
+            actor,
+            id,
+            decided.person.id.to_string(),
+            Some(detail),
+        )
+        .await;
+        Ok(decided)
     }
 
     /// What `actor` may do to `target`'s membership: the owner is untouchable; admins act on
@@ -141,6 +161,14 @@ impl GroupsService {
         if !self.ports.groups.set_role(id, target, role).await? {
             return Err(GroupError::NotFound);
         }
+        self.audit(
+            AuditAction::GroupRoleChanged,
+            actor,
+            id,
+            target.to_string(),
+            Some(format!("role {}", role.as_str())),
+        )
+        .await;
         Ok(())
     }
 
@@ -164,6 +192,14 @@ impl GroupsService {
         {
             return Err(GroupError::NotFound);
         }
+        self.audit(
+            AuditAction::GroupMemberRemoved,
+            actor,
+            id,
+            target.to_string(),
+            None,
+        )
+        .await;
         Ok(())
     }
 
@@ -176,7 +212,16 @@ impl GroupsService {
         self.ports
             .groups
             .ban(id, target, self.ports.clock.now())
-            .await
+            .await?;
+        self.audit(
+            AuditAction::GroupMemberBanned,
+            actor,
+            id,
+            target.to_string(),
+            None,
+        )
+        .await;
+        Ok(())
     }
 
     /// Lifts a ban (owner or admin).
@@ -193,6 +238,14 @@ impl GroupsService {
         if !self.ports.groups.unban(id, target).await? {
             return Err(GroupError::NotFound);
         }
+        self.audit(
+            AuditAction::GroupMemberUnbanned,
+            actor,
+            id,
+            target.to_string(),
+            None,
+        )
+        .await;
         Ok(())
     }
 }

@@ -103,6 +103,11 @@ impl MediaService {
         &self.policy
     }
 
+    /// Where the files are kept (`filesystem`, `s3`), for the admin overview.
+    pub fn store_kind(&self) -> &'static str {
+        self.ports.store.kind()
+    }
+
     /// Checks, cleans and stores an upload; its row first (`Pending`), then its objects, then
     /// the row's final state. Whatever fails after the row was written is undone here, or, if
     /// the process dies, by [`MediaService::sweep`].

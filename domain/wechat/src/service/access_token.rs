@@ -9,11 +9,12 @@
 //! replaced once ([`AccessTokenService::with_token`]). Every other WeChat use case (the menu
 //! today) calls WeChat through [`AccessTokenService::with_token`] and never sees the lease.
 
+use super::{AdminActor, audit};
 use crate::WechatError;
 use crate::ports::{AccessTokenStore, WechatOfficialApi};
 use crate::token::{CachedToken, mask_token};
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Clock, RateDecision, RateLimitRule, RateLimiter};
+use kernel::{AuditAction, AuditLog, Clock, RateDecision, RateLimitRule, RateLimiter};
 use std::sync::Arc;
 
 /// Rate-limit key of "one forced refresh per `force_interval_secs`", shared by all instances.
@@ -138,6 +139,7 @@ pub struct AccessTokenService {
     store: Arc<dyn AccessTokenStore>,
     limiter: Arc<dyn RateLimiter>,
     clock: Arc<dyn Clock>,
+    audit: Arc<dyn AuditLog>,
     policy: TokenPolicy,
     /// Names this server instance as the lease holder.
     instance_id: String,
@@ -153,6 +155,7 @@ impl AccessTokenService {
         store: Arc<dyn AccessTokenStore>,
         limiter: Arc<dyn RateLimiter>,
         clock: Arc<dyn Clock>,
+        audit: Arc<dyn AuditLog>,
         policy: TokenPolicy,
         instance_id: String,
     ) -> Self {
@@ -162,6 +165,7 @@ impl AccessTokenService {
             store,
             limiter,
             clock,
+            audit,
             policy,
             instance_id,
             attempts: std::sync::atomic::AtomicU64::new(0),
@@ -241,7 +245,7 @@ impl AccessTokenService {
     /// # Errors
     /// `RefreshLimited` (WeChat is not called); otherwise as [`Self::access_token`].
     #[tracing::instrument(skip_all)]
-    pub async fn force_refresh(&self) -> Result<TokenStatus, WechatError> {
+    pub async fn force_refresh(&self, by: &AdminActor) -> Result<TokenStatus, WechatError> {
         let now = self.clock.now();
         // Look before counting, so a refused attempt does not use up the daily allowance.
         let mut wait = 0;
@@ -266,6 +270,15 @@ impl AccessTokenService {
             }
         }
         self.refresh_under_lease(Need::Forced).await?;
+        let target = Some(self.app_id.clone());
+        audit(
+            self.audit.as_ref(),
+            AuditAction::WechatTokenRefreshed,
+            now,
+            by,
+            target,
+        )
+        .await;
         self.token_status().await
     }
 
@@ -693,7 +706,11 @@ mod tests {
         m.limiter.expect_hit().never();
         m.store.expect_try_lock().never();
         m.api.expect_stable_token().never();
-        let err = m.token_service().force_refresh().await.unwrap_err();
+        let err = m
+            .token_service()
+            .force_refresh(&admin("a"))
+            .await
+            .unwrap_err();
         assert!(
             matches!(
                 err,
@@ -711,7 +728,11 @@ mod tests {
         m.limits(20, 0, 3600);
         m.limiter.expect_hit().never();
         m.api.expect_stable_token().never();
-        let err = m.token_service().force_refresh().await.unwrap_err();
+        let err = m
+            .token_service()
+            .force_refresh(&admin("a"))
+            .await
+            .unwrap_err();
         assert!(
             matches!(
                 err,
@@ -737,7 +758,11 @@ mod tests {
                 })
             });
         m.api.expect_stable_token().never();
-        let err = m.token_service().force_refresh().await.unwrap_err();
+        let err = m
+            .token_service()
+            .force_refresh(&admin("a"))
+            .await
+            .unwrap_err();
         assert!(matches!(err, WechatError::RefreshLimited { .. }), "{err:?}");
     }
 
@@ -774,7 +799,7 @@ mod tests {
         m.lease(true, 1);
         m.wechat_issues(true, NEW);
         m.stores(NEW);
-        let status = m.token_service().force_refresh().await.unwrap();
+        let status = m.token_service().force_refresh(&admin("a")).await.unwrap();
         assert_eq!(status.state, TokenState::Fresh);
         assert_eq!(status.masked_token.as_deref(), Some("81_Ne…New"));
         assert_eq!(status.force_refreshes_left_today, 16);
@@ -954,7 +979,7 @@ mod tests {
         let s = Mocks::new().token_service();
         send(&s.access_token());
         send(&s.refresh_if_due());
-        send(&s.force_refresh());
+        send(&s.force_refresh(&admin("a")));
         send(&s.token_status());
     }
 }

@@ -3,10 +3,11 @@
 //! never handles the lease or a refused token itself.
 
 use super::AccessTokenService;
+use super::{AdminActor, audit};
 use crate::WechatError;
 use crate::menu::{self, Menu, MenuFault};
 use crate::ports::{MenuVersion, MenuVersionId, MenuVersionRepository, WechatOfficialApi};
-use kernel::Clock;
+use kernel::{AuditAction, AuditLog, Clock};
 use std::sync::Arc;
 
 pub struct MenuService {
@@ -14,6 +15,7 @@ pub struct MenuService {
     tokens: Arc<AccessTokenService>,
     versions: Arc<dyn MenuVersionRepository>,
     clock: Arc<dyn Clock>,
+    audit: Arc<dyn AuditLog>,
 }
 
 impl MenuService {
@@ -22,12 +24,14 @@ impl MenuService {
         tokens: Arc<AccessTokenService>,
         versions: Arc<dyn MenuVersionRepository>,
         clock: Arc<dyn Clock>,
+        audit: Arc<dyn AuditLog>,
     ) -> Self {
         Self {
             api,
             tokens,
             versions,
             clock,
+            audit,
         }
     }
 
@@ -52,14 +56,13 @@ impl MenuService {
     /// # Errors
     /// `InvalidMenu` with every fault (WeChat is not called); WeChat's errors (its own refusal
     /// of the menu is `Upstream`); `Unexpected`.
-    #[tracing::instrument(skip_all, fields(by = %by_username))]
+    #[tracing::instrument(skip_all, fields(by = %by.username))]
     pub async fn publish_menu(
         &self,
         menu: &Menu,
-        by_username: &str,
+        by: &AdminActor,
     ) -> Result<MenuVersion, WechatError> {
-        self.publish(menu::normalized(menu), by_username, None)
-            .await
+        self.publish(menu::normalized(menu), by, None).await
     }
 
     /// Removes the custom menu at WeChat (versions are kept).
@@ -67,11 +70,20 @@ impl MenuService {
     /// # Errors
     /// WeChat's errors; `Unexpected`.
     #[tracing::instrument(skip_all)]
-    pub async fn delete_menu(&self) -> Result<(), WechatError> {
+    pub async fn delete_menu(&self, by: &AdminActor) -> Result<(), WechatError> {
         self.tokens
             .with_token(|token| Box::pin(async move { self.api.delete_menu(&token).await }))
             .await?;
         tracing::info!("WeChat menu deleted");
+        let at = self.clock.now();
+        audit(
+            self.audit.as_ref(),
+            AuditAction::WechatMenuDeleted,
+            at,
+            by,
+            None,
+        )
+        .await;
         Ok(())
     }
 
@@ -89,24 +101,24 @@ impl MenuService {
     ///
     /// # Errors
     /// `VersionNotFound`; otherwise as [`Self::publish_menu`].
-    #[tracing::instrument(skip_all, fields(version = %id, by = %by_username))]
+    #[tracing::instrument(skip_all, fields(version = %id, by = %by.username))]
     pub async fn rollback(
         &self,
         id: MenuVersionId,
-        by_username: &str,
+        by: &AdminActor,
     ) -> Result<MenuVersion, WechatError> {
         let old = self
             .versions
             .find(id)
             .await?
             .ok_or(WechatError::VersionNotFound)?;
-        self.publish(old.menu, by_username, Some(id)).await
+        self.publish(old.menu, by, Some(id)).await
     }
 
     async fn publish(
         &self,
         menu: Menu,
-        by_username: &str,
+        by: &AdminActor,
         rolled_back_from: Option<MenuVersionId>,
     ) -> Result<MenuVersion, WechatError> {
         // Stored versions were valid when published; the rules are checked again all the same.
@@ -124,11 +136,24 @@ impl MenuService {
             id: MenuVersionId::new_random(),
             menu,
             published_at: self.clock.now(),
-            published_by: by_username.to_owned(),
+            published_by: by.username.clone(),
             rolled_back_from,
         };
         self.versions.insert(version.clone()).await?;
         tracing::info!(version = %version.id, "WeChat menu published");
+        let action = match rolled_back_from {
+            Some(_) => AuditAction::WechatMenuRolledBack,
+            None => AuditAction::WechatMenuPublished,
+        };
+        let target = Some(version.id.to_string());
+        audit(
+            self.audit.as_ref(),
+            action,
+            version.published_at,
+            by,
+            target,
+        )
+        .await;
         Ok(version)
     }
 }
@@ -195,7 +220,7 @@ mod tests {
         };
         let err = m
             .menu_service()
-            .publish_menu(&menu, "alice")
+            .publish_menu(&menu, &admin("alice"))
             .await
             .unwrap_err();
         let WechatError::InvalidMenu(faults) = err else {
@@ -229,7 +254,10 @@ mod tests {
         sloppy.button[0].url = Some(" ".into());
         let service = m.menu_service();
         assert_eq!(service.validate_menu(&sloppy), vec![]);
-        let v = service.publish_menu(&sloppy, "alice").await.unwrap();
+        let v = service
+            .publish_menu(&sloppy, &admin("alice"))
+            .await
+            .unwrap();
         assert_eq!(v.menu, valid_menu());
         assert_eq!(v.published_by, "alice");
     }
@@ -247,7 +275,7 @@ mod tests {
         m.versions.expect_insert().never();
         let err = m
             .menu_service()
-            .publish_menu(&valid_menu(), "alice")
+            .publish_menu(&valid_menu(), &admin("alice"))
             .await
             .unwrap_err();
         assert!(matches!(err, WechatError::Upstream { code: 65303, .. }));
@@ -260,7 +288,7 @@ mod tests {
         m.api.expect_create_menu().never();
         let err = m
             .menu_service()
-            .rollback(MenuVersionId::new_random(), "bob")
+            .rollback(MenuVersionId::new_random(), &admin("bob"))
             .await
             .unwrap_err();
         assert!(matches!(err, WechatError::VersionNotFound), "{err:?}");
@@ -292,7 +320,11 @@ mod tests {
             })
             .times(1)
             .returning(|_| Ok(()));
-        let v = m.menu_service().rollback(old_id, "bob").await.unwrap();
+        let v = m
+            .menu_service()
+            .rollback(old_id, &admin("bob"))
+            .await
+            .unwrap();
         assert_eq!(v.rolled_back_from, Some(old_id));
         assert_eq!(v.menu, valid_menu());
     }
@@ -307,7 +339,7 @@ mod tests {
         m.api.expect_create_menu().never();
         let err = m
             .menu_service()
-            .rollback(MenuVersionId::new_random(), "bob")
+            .rollback(MenuVersionId::new_random(), &admin("bob"))
             .await
             .unwrap_err();
         assert!(
@@ -334,8 +366,9 @@ mod tests {
         fn send<T: Send>(_: &T) {}
         let s = Mocks::new().menu_service();
         send(&s.current_menu());
-        send(&s.publish_menu(&valid_menu(), "a"));
-        send(&s.delete_menu());
-        send(&s.rollback(MenuVersionId::new_random(), "a"));
+        let a = admin("a");
+        send(&s.publish_menu(&valid_menu(), &a));
+        send(&s.delete_menu(&a));
+        send(&s.rollback(MenuVersionId::new_random(), &a));
     }
 }

@@ -2,7 +2,9 @@
 //! mocked ports with the expectations most tests set.
 #![allow(clippy::unwrap_used)]
 
-use super::{AccessTokenService, FORCE_DAY_KEY, FORCE_INTERVAL_KEY, MenuService, TokenPolicy};
+use super::{
+    AccessTokenService, AdminActor, FORCE_DAY_KEY, FORCE_INTERVAL_KEY, MenuService, TokenPolicy,
+};
 use crate::menu::{Button, Menu};
 use crate::ports::{
     MenuVersion, MenuVersionId, MockAccessTokenStore, MockMenuVersionRepository,
@@ -143,6 +145,7 @@ impl Mocks {
             Arc::new(self.store),
             Arc::new(self.limiter),
             Arc::new(FixedClock(t0())),
+            Arc::new(kept_audit()),
             TokenPolicy::default(),
             ME.to_owned(),
         )
@@ -157,9 +160,32 @@ impl Mocks {
             Arc::new(self.store),
             Arc::new(self.limiter),
             clock.clone(),
+            Arc::new(kept_audit()),
             TokenPolicy::default(),
             ME.to_owned(),
         );
-        MenuService::new(api, Arc::new(tokens), Arc::new(self.versions), clock)
+        MenuService::new(
+            api,
+            Arc::new(tokens),
+            Arc::new(self.versions),
+            clock,
+            Arc::new(kept_audit()),
+        )
     }
+}
+
+/// The administrator the tests act as.
+pub(crate) fn admin(username: &str) -> AdminActor {
+    AdminActor {
+        id: kernel::UserId::new_random(),
+        username: username.to_owned(),
+        ip: Some("192.0.2.9".to_owned()),
+    }
+}
+
+/// An audit log that accepts every event (the events are asserted in app-server's API tests).
+pub(crate) fn kept_audit() -> kernel::MockAuditLog {
+    let mut audit = kernel::MockAuditLog::new();
+    audit.expect_record().returning(|_| Ok(()));
+    audit
 }

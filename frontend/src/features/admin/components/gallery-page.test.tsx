@@ -96,11 +96,11 @@ describe('/admin/gallery', () => {
       }),
     })
     await list()
-    await userEvent.click(screen.getByRole('button', { name: 'Show only Olga’s files' }))
+    await userEvent.click(screen.getByRole('button', { name: /Show only Olga’s files$/ }))
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('owner')).toBe(OWNER))
     expect(screen.getByText('Owner: Olga')).toBeInTheDocument()
 
-    await userEvent.click(screen.getByRole('button', { name: 'Show only files of 读书会' }))
+    await userEvent.click(screen.getByRole('button', { name: /Show only files of 读书会$/ }))
     await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('group')).toBe(GROUP))
 
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'plaza')

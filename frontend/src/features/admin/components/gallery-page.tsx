@@ -351,7 +351,6 @@ function MediaTile({
           type="button"
           onClick={() => onOwner({ id: item.owner.id, name: ownerName })}
           title={t('item.owner', { name: ownerName })}
-          aria-label={t('item.owner', { name: ownerName })}
           className="flex min-w-0 items-center gap-1.5 text-start font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <User aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -359,6 +358,7 @@ function MediaTile({
             {ownerName}
             <span className="text-muted-foreground"> @{item.owner.username}</span>
           </span>
+          <span className="sr-only">{t('item.owner', { name: ownerName })}</span>
         </button>
         {item.groupId ? (
           <button
@@ -366,12 +366,14 @@ function MediaTile({
             onClick={() =>
               item.groupId && onGroup({ id: item.groupId, name: item.groupName ?? item.groupId })
             }
-            aria-label={t('item.group', { name: item.groupName ?? item.groupId })}
             title={t('item.group', { name: item.groupName ?? item.groupId })}
             className="flex min-w-0 items-center gap-1.5 text-start hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <FolderOpen aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             <span className="truncate">{item.groupName ?? item.groupId}</span>
+            <span className="sr-only">
+              {t('item.group', { name: item.groupName ?? item.groupId })}
+            </span>
           </button>
         ) : (
           <p className="flex items-center gap-1.5 text-muted-foreground">
