@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiError, renderGroupsApp, type FakeRequest } from '@/test/fake-api.tsx'
 import {
@@ -13,6 +13,10 @@ import {
   users,
 } from '../test/fixtures.ts'
 
+// Lazy routes, namespaces and the login dialog load on first use: on a busy machine that can
+// take longer than the default second.
+configure({ asyncUtilTimeout: 4000 })
+
 afterEach(async () => {
   // Let history traversals of closed dialogs finish before the next test.
   await new Promise((resolve) => setTimeout(resolve, 10))
@@ -23,25 +27,27 @@ const posts = (list: ReturnType<typeof post>[], nextCursor: string | null = null
 })
 
 describe('/profile/$userId', () => {
-  it('shows who they are, their posts with "load more", and their articles and groups in tabs', async () => {
-    const { calls, user } = renderGroupsApp(`/profile/${ALICE_ID}`, {
-      'GET /api/auth/token': () => ({ body: signedOut }),
-      [`GET /api/users/${ALICE_ID}`]: () => ({ body: { success: true, profile: profile() } }),
-      [`GET /api/users/${ALICE_ID}/posts`]: ({ url }: FakeRequest) =>
-        url.searchParams.get('cursor') === 'page-2'
-          ? posts([post('p2', 'Second post')])
-          : posts([post('p1', 'First post')], 'page-2'),
-      [`GET /api/users/${ALICE_ID}/articles`]: () => ({
-        body: { success: true, articles: [article('a1', 'On reading')], nextCursor: null },
-      }),
-      [`GET /api/users/${ALICE_ID}/groups`]: () => ({
-        body: {
-          success: true,
-          groups: [profileGroup(group({ visibility: 'private', name: 'Inner circle' }))],
-          nextCursor: null,
-        },
-      }),
-    })
+  const aliceRoutes = {
+    'GET /api/auth/token': () => ({ body: signedOut }),
+    [`GET /api/users/${ALICE_ID}`]: () => ({ body: { success: true, profile: profile() } }),
+    [`GET /api/users/${ALICE_ID}/posts`]: ({ url }: FakeRequest) =>
+      url.searchParams.get('cursor') === 'page-2'
+        ? posts([post('p2', 'Second post')])
+        : posts([post('p1', 'First post')], 'page-2'),
+    [`GET /api/users/${ALICE_ID}/articles`]: () => ({
+      body: { success: true, articles: [article('a1', 'On reading')], nextCursor: null },
+    }),
+    [`GET /api/users/${ALICE_ID}/groups`]: () => ({
+      body: {
+        success: true,
+        groups: [profileGroup(group({ visibility: 'private', name: 'Inner circle' }))],
+        nextCursor: null,
+      },
+    }),
+  }
+
+  it('shows who they are and their posts, with "load more"', async () => {
+    const { calls, user } = renderGroupsApp(`/profile/${ALICE_ID}`, aliceRoutes)
     expect(await screen.findByRole('heading', { level: 1, name: 'Alice Wang' })).toBeVisible()
     expect(screen.getByText('@alice')).toBeVisible()
     expect(screen.getByText('Reads on weekends.')).toBeVisible()
@@ -60,10 +66,14 @@ describe('/profile/$userId', () => {
       calls('GET', `/api/users/${ALICE_ID}/posts`).at(-1)?.url.searchParams.get('cursor'),
     ).toBe('page-2')
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
-    // Other tabs load when opened, not before.
+    // The other tabs load when opened, not before.
     expect(calls('GET', `/api/users/${ALICE_ID}/articles`)).toHaveLength(0)
+    expect(calls('GET', `/api/users/${ALICE_ID}/groups`)).toHaveLength(0)
+  })
 
-    await user.click(screen.getByRole('tab', { name: 'Articles' }))
+  it('lists their articles and groups in their tabs', async () => {
+    const { user } = renderGroupsApp(`/profile/${ALICE_ID}`, aliceRoutes)
+    await user.click(await screen.findByRole('tab', { name: 'Articles' }))
     const articles = await screen.findByRole('list', { name: 'Their articles' })
     expect(within(articles).getByRole('link', { name: 'On reading' })).toHaveAttribute(
       'href',

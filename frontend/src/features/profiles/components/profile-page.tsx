@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import { Ban, CalendarDays, CircleCheck, Pencil, UserRoundCog } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
-import { InitialsAvatar } from '@/components/ui/avatar.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
@@ -36,11 +35,15 @@ function ProfileAvatar({ profile }: { profile: Profile }) {
       />
     )
   }
+  // Not the kit's InitialsAvatar: its size and text classes would fight these (there is no
+  // tailwind-merge), and a profile's avatar is the large one.
   return (
-    <InitialsAvatar
-      initials={userInitials(profile)}
-      className="size-20 shrink-0 text-2xl md:size-24 md:text-3xl"
-    />
+    <span
+      aria-hidden="true"
+      className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-semibold text-primary-foreground md:size-24 md:text-3xl"
+    >
+      {userInitials(profile)}
+    </span>
   )
 }
 
