@@ -14,6 +14,8 @@ export const adminKeys = {
   districts: [...adminKey, 'districts'] as const,
   /** The admin gallery: its lists (per filter) and its changes. */
   media: [...adminKey, 'media'] as const,
+  /** The audit log's lists (per filter). */
+  audit: [...adminKey, 'audit'] as const,
 }
 
 /** True for a query or mutation key of the admin console. */

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   MapPinned,
   PanelBottom,
+  ScrollText,
   Shapes,
   Type,
   type LucideIcon,
@@ -27,6 +28,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | '/admin/wechat/menu'
     | '/admin/districts'
     | '/admin/gallery'
+    | '/admin/logs'
     | '/admin/logo/preview1'
     | '/admin/logo/version1'
     | '/admin/logo/version2'
@@ -36,6 +38,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | 'nav.wechatMenu'
     | 'nav.districts'
     | 'nav.gallery'
+    | 'nav.logs'
     | 'nav.logoPreview'
     | 'nav.logoVersion1'
     | 'nav.logoVersion2'
@@ -46,6 +49,7 @@ const NAV_ITEMS: ReadonlyArray<{
   { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
   { to: '/admin/districts', label: 'nav.districts', icon: MapPinned },
   { to: '/admin/gallery', label: 'nav.gallery', icon: Images },
+  { to: '/admin/logs', label: 'nav.logs', icon: ScrollText },
   { to: '/admin/logo/preview1', label: 'nav.logoPreview', icon: Image },
   { to: '/admin/logo/version1', label: 'nav.logoVersion1', icon: Shapes },
   { to: '/admin/logo/version2', label: 'nav.logoVersion2', icon: Type },

@@ -2,11 +2,13 @@ import { Link } from '@tanstack/react-router'
 import {
   Bot,
   ChevronRight,
+  CloudSun,
   Database,
+  HardDrive,
   KeyRound,
   MessageSquareText,
   PanelBottom,
-  Users,
+  ScrollText,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,10 +16,13 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { useOverview } from '../api/get-overview.ts'
-import type { OverviewResponse, SmsProvider } from '@/lib/api/types.ts'
+import type { AuditEvent, OverviewResponse, SmsProvider } from '@/lib/api/types.ts'
 import { ApiErrorAlert } from './api-error-alert.tsx'
-import { formatNumber } from '@/lib/format.ts'
+import { formatDateTime, formatNumber } from '@/lib/format.ts'
 import { PageHeader } from '@/components/page-header.tsx'
+import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
+import { humanBytes } from './gallery-model.ts'
+import { ActionLabel } from './logs-page.tsx'
 
 const SMS_TONES: Record<SmsProvider, 'success' | 'warning' | 'neutral'> = {
   aliyun: 'success',
@@ -72,57 +77,136 @@ export function AdminOverviewPage() {
 
 function OverviewFigures({ overview }: { overview: OverviewResponse }) {
   const { t } = useTranslation('admin')
-  const { database, sms, wechat, llm } = overview.integrations
+  const { database, sms, wechat, llm, weather, mediaStore } = overview.integrations
+  const c = overview.counts
+  const figures = [
+    ['users', formatNumber(c.users)],
+    ['groups', formatNumber(c.groups)],
+    ['plazaPosts', formatNumber(c.plazaPosts)],
+    ['articles', formatNumber(c.articles)],
+    ['mediaFiles', formatNumber(c.mediaFiles)],
+    ['storage', humanBytes(c.storageBytes, intlLocale(displayLanguage()))],
+  ] as const
   return (
-    <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-      <Card aria-labelledby="admin-users">
-        <div className="flex items-center gap-2 text-muted-foreground">
-          <Users aria-hidden="true" className="size-5" />
-          <h2 id="admin-users" className="text-sm font-medium">
-            {t('overview.users')}
-          </h2>
-        </div>
-        <p className="mt-3 text-4xl font-bold tabular-nums">{formatNumber(overview.users)}</p>
-      </Card>
-      <Card aria-labelledby="admin-integrations">
-        <CardTitle id="admin-integrations">{t('overview.integrations.title')}</CardTitle>
-        <CardDescription>{t('overview.integrations.description')}</CardDescription>
-        <dl className="mt-4 divide-y rounded-lg border text-sm">
-          <IntegrationRow
-            icon={<Database aria-hidden="true" className="size-4" />}
-            label={t('overview.integrations.database')}
-          >
-            <Badge tone="info">{t(`overview.database.${database}`)}</Badge>
-          </IntegrationRow>
-          <IntegrationRow
-            icon={<MessageSquareText aria-hidden="true" className="size-4" />}
-            label={t('overview.integrations.sms')}
-          >
-            <Badge tone={SMS_TONES[sms]}>{t(`overview.sms.${sms}`)}</Badge>
-          </IntegrationRow>
-          <IntegrationRow
-            icon={<PanelBottom aria-hidden="true" className="size-4" />}
-            label={t('overview.integrations.wechat')}
-          >
-            <Badge tone={wechat ? 'success' : 'neutral'}>
-              {wechat ? t('wechat.configured') : t('wechat.notConfigured')}
-            </Badge>
-          </IntegrationRow>
-          <IntegrationRow
-            icon={<Bot aria-hidden="true" className="size-4" />}
-            label={t('overview.integrations.llm')}
-          >
-            <Badge tone={llm ? 'success' : 'neutral'}>
-              {llm === 'deepseek'
-                ? t('overview.llm.deepseek')
-                : llm
-                  ? t('overview.llm.compatible')
-                  : t('overview.llm.none')}
-            </Badge>
-          </IntegrationRow>
+    <div className="grid gap-4">
+      <section aria-labelledby="admin-counts" className="grid gap-3">
+        <h2 id="admin-counts" className="text-lg font-semibold">
+          {t('overview.counts.title')}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+          {figures.map(([key, value]) => (
+            <div key={key} className="rounded-xl border bg-card p-4 text-card-foreground">
+              <dt className="text-sm text-muted-foreground">{t(`overview.counts.${key}`)}</dt>
+              <dd className="mt-1 text-2xl font-bold tabular-nums" data-testid={`count-${key}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
         </dl>
-      </Card>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <LatestEvents events={overview.latestEvents} />
+        <Card aria-labelledby="admin-integrations">
+          <CardTitle id="admin-integrations">{t('overview.integrations.title')}</CardTitle>
+          <CardDescription>{t('overview.integrations.description')}</CardDescription>
+          <dl className="mt-4 divide-y rounded-lg border text-sm">
+            <IntegrationRow
+              icon={<Database aria-hidden="true" className="size-4" />}
+              label={t('overview.integrations.database')}
+            >
+              <Badge tone="info">{t(`overview.database.${database}`)}</Badge>
+            </IntegrationRow>
+            <IntegrationRow
+              icon={<MessageSquareText aria-hidden="true" className="size-4" />}
+              label={t('overview.integrations.sms')}
+            >
+              <Badge tone={SMS_TONES[sms]}>{t(`overview.sms.${sms}`)}</Badge>
+            </IntegrationRow>
+            <IntegrationRow
+              icon={<PanelBottom aria-hidden="true" className="size-4" />}
+              label={t('overview.integrations.wechat')}
+            >
+              <Badge tone={wechat ? 'success' : 'neutral'}>
+                {wechat ? t('wechat.configured') : t('wechat.notConfigured')}
+              </Badge>
+            </IntegrationRow>
+            <IntegrationRow
+              icon={<Bot aria-hidden="true" className="size-4" />}
+              label={t('overview.integrations.llm')}
+            >
+              <Badge tone={llm ? 'success' : 'neutral'}>
+                {llm === 'deepseek'
+                  ? t('overview.llm.deepseek')
+                  : llm
+                    ? t('overview.llm.compatible')
+                    : t('overview.llm.none')}
+              </Badge>
+            </IntegrationRow>
+            <IntegrationRow
+              icon={<CloudSun aria-hidden="true" className="size-4" />}
+              label={t('overview.integrations.weather')}
+            >
+              <Badge tone={weather ? 'success' : 'neutral'}>
+                {weather ? t('overview.weather.on') : t('overview.weather.off')}
+              </Badge>
+            </IntegrationRow>
+            <IntegrationRow
+              icon={<HardDrive aria-hidden="true" className="size-4" />}
+              label={t('overview.integrations.mediaStore')}
+            >
+              <Badge tone="info">{t(`overview.mediaStore.${mediaStore}`)}</Badge>
+            </IntegrationRow>
+          </dl>
+        </Card>
+      </div>
     </div>
+  )
+}
+
+function LatestEvents({ events }: { events: AuditEvent[] }) {
+  const { t } = useTranslation('admin')
+  return (
+    <Card aria-labelledby="admin-latest" className="grid content-start gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <CardTitle id="admin-latest">{t('overview.latest.title')}</CardTitle>
+          <CardDescription>{t('overview.latest.description')}</CardDescription>
+        </div>
+        <Link
+          to="/admin/logs"
+          className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <ScrollText aria-hidden="true" className="size-4" />
+          {t('overview.latest.all')}
+        </Link>
+      </div>
+      {events.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('overview.latest.empty')}</p>
+      ) : (
+        <ol className="divide-y rounded-lg border text-sm" data-testid="latest-events">
+          {events.map((event) => (
+            <li key={event.id} className="grid gap-0.5 px-3 py-2" data-action={event.action}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-medium">
+                  <ActionLabel action={event.action} />
+                </span>
+                <time dateTime={event.at} className="text-xs text-muted-foreground tabular-nums">
+                  {formatDateTime(event.at)}
+                </time>
+              </div>
+              <span className="truncate text-muted-foreground">
+                {event.actorUsername
+                  ? `@${event.actorUsername}`
+                  : event.actorId
+                    ? event.actorId.slice(0, 8)
+                    : t('overview.latest.anonymous')}
+                {event.target ? ` → ${event.target}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
   )
 }
 

@@ -1,0 +1,40 @@
+// Every action of the audit log's registry (kernel::audit::AuditAction), in its order, for the
+// filter's list. Written from the OpenAPI document; \`audit-actions.test.ts\` fails when it differs
+// from the document or when an action has no zh or en label.
+import type { AuditAction } from '@/lib/api/types.ts'
+
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'account.registered',
+  'account.password_changed',
+  'account.phone_bound',
+  'account.wechat_linked',
+  'account.wechat_unlinked',
+  'token.created',
+  'token.revoked',
+  'group.request.approved',
+  'group.request.rejected',
+  'group.member.role_changed',
+  'group.member.removed',
+  'group.member.banned',
+  'group.member.unbanned',
+  'group.transferred',
+  'group.deleted',
+  'group.article.deleted',
+  'plaza.post.deleted',
+  'plaza.comment.deleted',
+  'district.created',
+  'district.updated',
+  'district.imported',
+  'wechat.menu.published',
+  'wechat.menu.deleted',
+  'wechat.menu.rolled_back',
+  'wechat.token.refreshed',
+  'user.disabled',
+  'user.enabled',
+  'media.hidden',
+  'media.unhidden',
+  'media.deleted',
+] as const satisfies readonly AuditAction[]

@@ -1,0 +1,317 @@
+import { Download, RotateCw, X } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '@/components/page-header.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Card, CardTitle } from '@/components/ui/card.tsx'
+import { Field } from '@/components/ui/field.tsx'
+import { Input } from '@/components/ui/input.tsx'
+import { Select } from '@/components/ui/select.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { errorMessage } from '@/lib/api-client.ts'
+import type { AuditAction, AuditEvent } from '@/lib/api/types.ts'
+import { formatDateTime } from '@/lib/format.ts'
+import { useAudit } from '../api/list-audit.ts'
+import {
+  actionLabelKey,
+  auditExportHref,
+  auditFilterError,
+  hasAuditFilters,
+  NO_AUDIT_FILTERS,
+  type AuditFilters,
+} from './audit-model.ts'
+import { AUDIT_ACTIONS } from './audit-actions.ts'
+import { listView } from './gallery-model.ts'
+
+/**
+ * `/admin/logs`: the audit log, newest first, filtered by action, actor, target and dates, with
+ * "load more" and a CSV export of the same filters. A table on desktop, cards on phones.
+ */
+export function LogsPage() {
+  const { t } = useTranslation('audit')
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS)
+  const filterError = auditFilterError(filters)
+  const audit = useAudit(filters, filterError === null)
+  const items = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data])
+  const view = listView({
+    isPending: audit.isPending && filterError === null,
+    isError: audit.isError,
+    itemCount: items.length,
+  })
+  const set = (patch: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...patch }))
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          filterError === null ? (
+            <Button asChild variant="outline">
+              <a href={auditExportHref(filters)} download title={t('export.hint')}>
+                <Download aria-hidden="true" />
+                {t('export.button')}
+              </a>
+            </Button>
+          ) : (
+            <Button variant="outline" disabled title={t('export.hint')}>
+              <Download aria-hidden="true" />
+              {t('export.button')}
+            </Button>
+          )
+        }
+      />
+      <AuditFilterForm
+        filters={filters}
+        onChange={set}
+        onClear={() => setFilters(NO_AUDIT_FILTERS)}
+      />
+      <section aria-label={t('list.label')} className="grid gap-4">
+        {view === 'loading' && (
+          <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
+            <Spinner className="size-5" />
+            {t('list.loading')}
+          </p>
+        )}
+        {view === 'error' && (
+          <Alert className="grid gap-2">
+            <p>{t('list.loadFailed', { message: errorMessage(audit.error) })}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => void audit.refetch()}>
+                <RotateCw aria-hidden="true" />
+                {t('list.retry')}
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {view === 'empty' && filterError === null && (
+          <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
+            {t('list.empty')}
+          </p>
+        )}
+        {view === 'items' && (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('list.count', { count: items.length })}
+            </p>
+            <EventTable events={items} onActor={(actor) => set({ actor })} />
+            <ul className="grid gap-3 md:hidden" data-testid="audit-cards">
+              {items.map((event) => (
+                <EventCard key={event.id} event={event} onActor={(actor) => set({ actor })} />
+              ))}
+            </ul>
+          </>
+        )}
+        {audit.hasNextPage && (
+          <div className="flex flex-col items-center gap-2">
+            {audit.isFetchNextPageError && <Alert>{errorMessage(audit.error)}</Alert>}
+            <Button
+              variant="outline"
+              loading={audit.isFetchingNextPage}
+              onClick={() => void audit.fetchNextPage()}
+            >
+              {t('list.loadMore')}
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** An action's label in the interface language. */
+export function ActionLabel({ action }: { action: AuditAction }) {
+  const { t } = useTranslation('audit')
+  return <>{t(actionLabelKey(action))}</>
+}
+
+function ActorName({ event, onActor }: { event: AuditEvent; onActor: (id: string) => void }) {
+  const { t } = useTranslation('audit')
+  if (!event.actorId) return <span className="text-muted-foreground">{t('anonymous')}</span>
+  const name = event.actorNickname
+    ? `${event.actorNickname} (@${event.actorUsername ?? ''})`
+    : t('deletedUser')
+  const actorId = event.actorId
+  return (
+    <button
+      type="button"
+      className="text-start underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      title={t('filters.byActor', { name })}
+      aria-label={t('filters.byActor', { name })}
+      onClick={() => onActor(actorId)}
+    >
+      {name}
+    </button>
+  )
+}
+
+function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: (id: string) => void }) {
+  const { t } = useTranslation('audit')
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border md:block">
+      <table className="w-full text-sm" data-testid="audit-table">
+        <thead className="bg-muted/50 text-start text-muted-foreground">
+          <tr>
+            {(['at', 'action', 'actor', 'target', 'ip', 'detail'] as const).map((col) => (
+              <th key={col} scope="col" className="px-3 py-2 text-start font-medium">
+                {t(`columns.${col}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {events.map((event) => (
+            <tr key={event.id} data-action={event.action}>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                <time dateTime={event.at}>{formatDateTime(event.at, true)}</time>
+              </td>
+              <td className="px-3 py-2 font-medium">
+                <ActionLabel action={event.action} />
+              </td>
+              <td className="px-3 py-2">
+                <ActorName event={event} onActor={onActor} />
+              </td>
+              <td className="px-3 py-2 break-all">{event.target ?? t('none')}</td>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{event.ip ?? t('none')}</td>
+              <td className="px-3 py-2 break-words text-muted-foreground">
+                {event.detail ?? t('none')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function EventCard({ event, onActor }: { event: AuditEvent; onActor: (id: string) => void }) {
+  const { t } = useTranslation('audit')
+  return (
+    <li data-action={event.action}>
+      <Card className="grid gap-2 p-4 text-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <span className="font-medium">
+            <ActionLabel action={event.action} />
+          </span>
+          <time dateTime={event.at} className="text-xs text-muted-foreground tabular-nums">
+            {formatDateTime(event.at, true)}
+          </time>
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+          <dt className="text-muted-foreground">{t('columns.actor')}</dt>
+          <dd>
+            <ActorName event={event} onActor={onActor} />
+          </dd>
+          <dt className="text-muted-foreground">{t('columns.target')}</dt>
+          <dd className="break-all">{event.target ?? t('none')}</dd>
+          <dt className="text-muted-foreground">{t('columns.ip')}</dt>
+          <dd className="tabular-nums">{event.ip ?? t('none')}</dd>
+          {event.detail && (
+            <>
+              <dt className="text-muted-foreground">{t('columns.detail')}</dt>
+              <dd className="break-words">{event.detail}</dd>
+            </>
+          )}
+        </dl>
+      </Card>
+    </li>
+  )
+}
+
+function AuditFilterForm({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: AuditFilters
+  onChange: (patch: Partial<AuditFilters>) => void
+  onClear: () => void
+}) {
+  const { t } = useTranslation('audit')
+  const error = auditFilterError(filters)
+  return (
+    <Card className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>{t('filters.title')}</CardTitle>
+        {hasAuditFilters(filters) && (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            {t('filters.clear')}
+          </Button>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <Field label={t('filters.action')}>
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.action ?? ''}
+              onChange={(event) =>
+                onChange({ action: (event.target.value || null) as AuditAction | null })
+              }
+            >
+              <option value="">{t('filters.allActions')}</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {t(actionLabelKey(action))}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label={t('filters.actor')}
+          error={error === 'invalidActor' ? t('filters.invalidActor') : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={filters.actor}
+              placeholder={t('filters.actorPlaceholder')}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => onChange({ actor: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label={t('filters.target')} hint={t('filters.targetHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              value={filters.target}
+              placeholder={t('filters.targetPlaceholder')}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+              onChange={(event) => onChange({ target: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label={t('filters.from')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.from}
+              onChange={(event) => onChange({ from: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('filters.to')}
+          error={error === 'invalidRange' ? t('filters.invalidRange') : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.to}
+              onChange={(event) => onChange({ to: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+    </Card>
+  )
+}
