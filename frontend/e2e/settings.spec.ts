@@ -55,6 +55,18 @@ test('set an avatar (cropped in the browser) and a bio; see them in settings and
   }, src)
   expect(size[0]).toBe(size[1])
 
+  // The avatar is shown beside what the user posts.
+  const body = `Hello from ${name}`
+  const posted = await page.request.post('/api/plaza/posts', {
+    data: { body },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(posted.status(), await posted.text()).toBe(201)
+  await page.goto('/plaza')
+  const post = page.getByRole('article').filter({ hasText: body })
+  await expect(post.locator(`img[src="${src}"]`)).toBeVisible()
+  await page.goto('/settings/account')
+
   await page.getByLabel('Bio').fill('Likes hiking and film photography.')
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible()
