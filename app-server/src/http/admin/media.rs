@@ -1,7 +1,7 @@
 //! `/api/admin/media`: the admin gallery — every stored file, the storage used, hide, unhide
 //! and delete (docs/api.md, "The admin gallery").
 
-use super::media_dto::{
+use super::dto::{
     AdminMediaDto, AdminMediaListResponse, AdminMediaQuery, AdminMediaResponse,
     StorageUsageResponse,
 };

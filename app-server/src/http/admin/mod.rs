@@ -5,7 +5,6 @@ pub mod audit;
 pub mod dto;
 pub mod handlers;
 pub mod media;
-pub mod media_dto;
 pub mod users;
 pub mod users_dto;
 
