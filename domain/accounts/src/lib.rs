@@ -1,8 +1,10 @@
 //! Accounts: who a user is and how they prove it.
 //!
 //! This crate owns usernames, nicknames, passwords, users and sessions, and the use cases over
-//! them ([`AccountService`]). It talks to the world only through the traits in [`ports`]; it must
-//! never depend on an adapter, on actix-web, on sea-orm, on the wall clock or on randomness.
+//! them ([`AccountService`]); and the account's own profile — bio, avatar, appearance —
+//! ([`ProfileService`], over the media store for the avatar's file). It talks to the world only
+//! through the traits in [`ports`] (and the media domain's service); it must never depend on an
+//! adapter, on actix-web, on sea-orm, on the wall clock or on randomness.
 
 pub mod error;
 pub mod model;
