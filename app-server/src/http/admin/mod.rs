@@ -6,7 +6,6 @@ pub mod dto;
 pub mod handlers;
 pub mod media;
 pub mod users;
-pub mod users_dto;
 
 use crate::http::extract::AdminUser;
 use actix_web::FromRequest;

@@ -2,7 +2,7 @@
 //! account (from its profile). Disabling signs out every session and revokes every token of
 //! the account at once; both are audited (`user.disabled`, `user.enabled`).
 
-use super::users_dto::UserStatusResponse;
+use super::dto::UserStatusResponse;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{AdminUser, client_context, path_id};
 use crate::i18n::{Lang, Msg};
