@@ -96,7 +96,7 @@ export function GalleryPage() {
           </p>
         )}
         {view === 'items' && (
-          <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 2xl:grid-cols-5">
             {items.map((item) => (
               <MediaTile
                 key={item.id}
@@ -324,14 +324,17 @@ function MediaTile({
         href={item.url}
         target="_blank"
         rel="noreferrer"
-        className="relative block aspect-[4/3] bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+        className="relative block aspect-[4/3] shrink-0 overflow-hidden bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
       >
         <img
           src={item.thumbnailUrl}
           alt={label}
           loading="lazy"
           decoding="async"
-          className={cn('size-full object-cover', hidden && 'opacity-40 grayscale')}
+          className={cn(
+            'absolute inset-0 size-full object-cover',
+            hidden && 'opacity-40 grayscale',
+          )}
         />
         <span className="absolute start-2 top-2 flex flex-wrap gap-1">
           <Badge tone="neutral" className="bg-background/90">
@@ -346,7 +349,7 @@ function MediaTile({
           {!item.attached && <Badge tone="info">{t('item.unattached')}</Badge>}
         </span>
       </a>
-      <div className="grid flex-1 gap-1.5 p-3 text-sm">
+      <div className="grid flex-1 content-start gap-1.5 p-3 text-sm">
         <button
           type="button"
           onClick={() => onOwner({ id: item.owner.id, name: ownerName })}
@@ -392,7 +395,7 @@ function MediaTile({
           <time dateTime={item.createdAt}>{date}</time>
         </p>
       </div>
-      <div className="flex gap-2 border-t p-2">
+      <div className="flex flex-wrap gap-2 border-t p-2">
         <Button
           variant="outline"
           size="sm"
