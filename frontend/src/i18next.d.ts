@@ -1,4 +1,5 @@
 import 'i18next'
+import type admin from './locales/en/admin.json'
 import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
 import type audit from './locales/en/audit.json'
@@ -18,6 +19,7 @@ declare module 'i18next' {
     defaultNS: 'common'
     // The language chunk's namespaces, and those loaded on first use (lib/i18n.ts).
     resources: typeof resources & {
+      admin: typeof admin
       ai: typeof ai
       apidocs: typeof apidocs
       audit: typeof audit

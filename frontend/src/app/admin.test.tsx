@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type StubResponse } from '@/test/fetch.ts'
+import type { OverviewResponse } from '@/lib/api/types.ts'
 import { renderApp as renderWith } from '@/test/render-app.tsx'
 
 // The admin console through the real router, shell and query client; only fetch is faked.
@@ -35,8 +36,36 @@ const signedInAs = (user: typeof admin) => ({
 const overview = {
   success: true,
   users: 1234,
-  integrations: { database: 'sqlite', sms: 'log', wechat: true, llm: 'deepseek' },
-}
+  counts: {
+    users: 1234,
+    groups: 56,
+    plazaPosts: 789,
+    articles: 12,
+    mediaFiles: 340,
+    storageBytes: 5 * 1024 * 1024 * 1024 + 512 * 1024 * 1024,
+  },
+  latestEvents: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      at: '2026-11-26T08:00:00Z',
+      action: 'auth.sign_in_failed',
+      actorId: null,
+      actorUsername: null,
+      actorNickname: null,
+      target: 'alice',
+      ip: '192.0.2.1',
+      detail: 'password: wrong password',
+    },
+  ],
+  integrations: {
+    database: 'sqlite',
+    sms: 'log',
+    wechat: true,
+    llm: 'deepseek',
+    weather: false,
+    mediaStore: 'filesystem',
+  },
+} satisfies OverviewResponse
 
 function renderApp(path: string, routes: Routes) {
   const { fetchMock, router, user } = renderWith(path, routes)
@@ -74,7 +103,24 @@ describe('admin guard and layout', () => {
       'href',
       '/admin/wechat/menu',
     )
-    expect(await screen.findByText('1,234')).toBeInTheDocument()
+    expect(await screen.findByTestId('count-users')).toHaveTextContent('1,234')
+    expect(screen.getByTestId('count-plazaPosts')).toHaveTextContent('789')
+    expect(screen.getByTestId('count-storage')).toHaveTextContent('5.5 GB')
+    // The latest events, labelled in the audit log's words (its lazy namespace).
+    expect(
+      await within(screen.getByTestId('latest-events')).findByText('Sign-in refused'),
+    ).toBeInTheDocument()
+    expect(screen.getByTestId('latest-events')).toHaveTextContent('alice')
+    expect(screen.getByRole('link', { name: 'Open the audit log' })).toHaveAttribute(
+      'href',
+      '/admin/logs',
+    )
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute(
+      'href',
+      '/admin/logs',
+    )
+    expect(screen.getByText('Local disk')).toBeInTheDocument()
+    expect(screen.getByText('Turned off')).toBeInTheDocument()
     expect(screen.getByText('SQLite')).toBeInTheDocument()
     expect(screen.getByText('Log only (development)')).toBeInTheDocument()
     expect(screen.getByText('AI assistant model').nextElementSibling).toHaveTextContent('DeepSeek')

@@ -14,7 +14,7 @@ export const FALLBACK_LOCALE = 'en-US'
 const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: FALLBACK_LOCALE }
 
 /** Namespaces in every language's chunk, loaded before the first render. */
-export const NAMESPACES = ['common', 'auth', 'home', 'errors', 'admin', 'account'] as const
+export const NAMESPACES = ['common', 'auth', 'home', 'errors', 'account'] as const
 
 /**
  * Namespaces loaded on first use, together with the lazy code that shows them
@@ -57,6 +57,11 @@ const lazyNamespaceLoaders = {
   gallery: {
     zh: () => import('@/locales/zh/gallery.json'),
     en: () => import('@/locales/en/gallery.json'),
+  },
+  // The admin console's messages: fetched for admins only (routes/admin/route.tsx).
+  admin: {
+    zh: () => import('@/locales/zh/admin.json'),
+    en: () => import('@/locales/en/admin.json'),
   },
   audit: {
     zh: () => import('@/locales/zh/audit.json'),

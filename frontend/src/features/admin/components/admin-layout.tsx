@@ -117,7 +117,9 @@ function useAccessRevoked(userId: string | null) {
  * button for visitors. The server checks every /api/admin call as well.
  */
 export function AdminLayout() {
-  const { t } = useTranslation('admin')
+  // The guard speaks from the main chunk's `errors` namespace: the `admin` messages load for
+  // admins only (routes/admin/route.tsx, and AdminConsole below after a sign-in on this page).
+  const { t } = useTranslation('errors')
   const { user, initialized } = useSession()
   const loginDialog = useLoginDialog()
   const access = useAccessRevoked(user?.id ?? null)
@@ -132,9 +134,9 @@ export function AdminLayout() {
     return (
       <ErrorPage
         status={403}
-        statusMessage={t('forbidden.title')}
-        description={t('forbidden.signedOut')}
-        actions={<Button onClick={loginDialog.openLogin}>{t('forbidden.login')}</Button>}
+        statusMessage={t('adminForbidden.title')}
+        description={t('adminForbidden.signedOut')}
+        actions={<Button onClick={loginDialog.openLogin}>{t('adminForbidden.login')}</Button>}
       />
     )
   }
@@ -142,17 +144,32 @@ export function AdminLayout() {
     return (
       <ErrorPage
         status={403}
-        statusMessage={t('forbidden.title')}
-        description={user.role === 'admin' ? t('forbidden.revoked') : t('forbidden.notAdmin')}
+        statusMessage={t('adminForbidden.title')}
+        description={
+          user.role === 'admin' ? t('adminForbidden.revoked') : t('adminForbidden.notAdmin')
+        }
         actions={
           user.role === 'admin' ? (
-            <Button onClick={access.retry}>{t('forbidden.retry')}</Button>
+            <Button onClick={access.retry}>{t('adminForbidden.retry')}</Button>
           ) : undefined
         }
       />
     )
   }
 
+  return <AdminConsole />
+}
+
+/** The console's frame, once the `admin` messages are there (they load on first use). */
+function AdminConsole() {
+  const { t, ready } = useTranslation('admin')
+  if (!ready) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="size-6 text-muted-foreground" />
+      </div>
+    )
+  }
   return (
     <SectionLayout
       title={t('console')}
