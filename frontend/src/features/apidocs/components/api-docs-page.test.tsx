@@ -85,6 +85,7 @@ describe('list view', () => {
       'districts',
       'plaza',
       'media',
+      'profiles',
       'system',
     ])
     // The first group is open, its first endpoint selected and shown.
