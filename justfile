@@ -40,10 +40,10 @@ test-rust:
 test-frontend: frontend-deps
     cd frontend && npm run typecheck && npm run lint && npm test
 
-# End to end: Playwright drives Debian's Chromium against app-server serving the built SPA
+# End to end: Playwright drives Debian's Chromium against app-server serving the built SPA, in two shards at once (E2E_SHARDS), each with its own server and database
 test-e2e: build
     cargo build -p app-server
-    cd frontend && npx playwright test
+    frontend/scripts/e2e-shards.sh
 
 # Not a test: PNGs of the main pages (zh/en, light/dark, desktop/phone) in frontend/e2e/artifacts/ to look at
 screenshots: build

@@ -20,14 +20,18 @@ const chromium = {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // Each shard of scripts/e2e-shards.sh keeps its own traces and report.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: process.env.E2E_REPORT_DIR ?? 'playwright-report', open: 'never' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
