@@ -1,15 +1,13 @@
-import { Eye, EyeOff, FolderOpen, ImageOff, RotateCw, Trash2, User, X } from 'lucide-react'
+import { Eye, EyeOff, FolderOpen, ImageOff, Trash2, User, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header.tsx'
-import { Alert } from '@/components/ui/alert.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardTitle } from '@/components/ui/card.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Select } from '@/components/ui/select.tsx'
-import { Spinner } from '@/components/ui/spinner.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import type { AdminMedia, AdminMediaKind } from '@/lib/api/types.ts'
 import { useConfirm } from '@/lib/confirm.ts'
@@ -23,7 +21,6 @@ import { useMedia } from '../api/list-media.ts'
 import {
   hasFilters,
   humanBytes,
-  listView,
   MEDIA_KINDS,
   NO_FILTERS,
   parseId,
@@ -31,6 +28,7 @@ import {
   type GalleryFilters,
   type NamedFilter,
 } from './gallery-model.ts'
+import { PagedList } from './paged-list.tsx'
 
 function bytes(n: number): string {
   return humanBytes(n, intlLocale(displayLanguage()))
@@ -48,11 +46,6 @@ export function GalleryPage() {
   const media = useMedia(filters, invalidRange === null)
   const items = useMemo(() => media.data?.pages.flatMap((page) => page.items) ?? [], [media.data])
   const usage = media.data?.pages[0]?.usage
-  const view = listView({
-    isPending: media.isPending && invalidRange === null,
-    isError: media.isError,
-    itemCount: items.length,
-  })
   const set = (patch: Partial<GalleryFilters>) => setFilters((f) => ({ ...f, ...patch }))
 
   return (
@@ -72,54 +65,30 @@ export function GalleryPage() {
         }
       />
       <GalleryFilterForm filters={filters} onChange={set} onClear={() => setFilters(NO_FILTERS)} />
-      <section aria-label={t('list.label')} className="grid gap-4">
-        {view === 'loading' && (
-          <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
-            <Spinner className="size-5" />
-            {t('list.loading')}
-          </p>
-        )}
-        {view === 'error' && (
-          <Alert className="grid gap-2">
-            <p>{t('list.loadFailed', { message: errorMessage(media.error) })}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void media.refetch()}>
-                <RotateCw aria-hidden="true" />
-                {t('list.retry')}
-              </Button>
-            </div>
-          </Alert>
-        )}
-        {view === 'empty' && invalidRange === null && (
-          <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
-            {t('list.empty')}
-          </p>
-        )}
-        {view === 'items' && (
-          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 2xl:grid-cols-5">
-            {items.map((item) => (
-              <MediaTile
-                key={item.id}
-                item={item}
-                onOwner={(owner) => set({ owner })}
-                onGroup={(group) => set({ group })}
-              />
-            ))}
-          </ul>
-        )}
-        {media.hasNextPage && (
-          <div className="flex flex-col items-center gap-2">
-            {media.isFetchNextPageError && <Alert>{errorMessage(media.error)}</Alert>}
-            <Button
-              variant="outline"
-              loading={media.isFetchingNextPage}
-              onClick={() => void media.fetchNextPage()}
-            >
-              {t('list.loadMore')}
-            </Button>
-          </div>
-        )}
-      </section>
+      <PagedList
+        query={media}
+        itemCount={items.length}
+        enabled={invalidRange === null}
+        texts={{
+          label: t('list.label'),
+          loading: t('list.loading'),
+          loadFailed: (message: string) => t('list.loadFailed', { message }),
+          retry: t('list.retry'),
+          empty: t('list.empty'),
+          loadMore: t('list.loadMore'),
+        }}
+      >
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 2xl:grid-cols-5">
+          {items.map((item) => (
+            <MediaTile
+              key={item.id}
+              item={item}
+              onOwner={(owner) => set({ owner })}
+              onGroup={(group) => set({ group })}
+            />
+          ))}
+        </ul>
+      </PagedList>
     </div>
   )
 }

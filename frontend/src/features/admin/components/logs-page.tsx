@@ -1,15 +1,12 @@
-import { Download, RotateCw, X } from 'lucide-react'
+import { Download, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header.tsx'
-import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardTitle } from '@/components/ui/card.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Select } from '@/components/ui/select.tsx'
-import { Spinner } from '@/components/ui/spinner.tsx'
-import { errorMessage } from '@/lib/api-client.ts'
 import type { AuditAction, AuditEvent } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useAudit } from '../api/list-audit.ts'
@@ -22,7 +19,7 @@ import {
   type AuditFilters,
 } from './audit-model.ts'
 import { AUDIT_ACTIONS } from './audit-actions.ts'
-import { listView } from './gallery-model.ts'
+import { PagedList } from './paged-list.tsx'
 
 /**
  * `/admin/logs`: the audit log, newest first, filtered by action, actor, target and dates, with
@@ -34,11 +31,6 @@ export function LogsPage() {
   const filterError = auditFilterError(filters)
   const audit = useAudit(filters, filterError === null)
   const items = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data])
-  const view = listView({
-    isPending: audit.isPending && filterError === null,
-    isError: audit.isError,
-    itemCount: items.length,
-  })
   const set = (patch: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...patch }))
 
   return (
@@ -67,55 +59,31 @@ export function LogsPage() {
         onChange={set}
         onClear={() => setFilters(NO_AUDIT_FILTERS)}
       />
-      <section aria-label={t('list.label')} className="grid gap-4">
-        {view === 'loading' && (
-          <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
-            <Spinner className="size-5" />
-            {t('list.loading')}
+      <PagedList
+        query={audit}
+        itemCount={items.length}
+        enabled={filterError === null}
+        texts={{
+          label: t('list.label'),
+          loading: t('list.loading'),
+          loadFailed: (message: string) => t('list.loadFailed', { message }),
+          retry: t('list.retry'),
+          empty: t('list.empty'),
+          loadMore: t('list.loadMore'),
+        }}
+      >
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('list.count', { count: items.length })}
           </p>
-        )}
-        {view === 'error' && (
-          <Alert className="grid gap-2">
-            <p>{t('list.loadFailed', { message: errorMessage(audit.error) })}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void audit.refetch()}>
-                <RotateCw aria-hidden="true" />
-                {t('list.retry')}
-              </Button>
-            </div>
-          </Alert>
-        )}
-        {view === 'empty' && filterError === null && (
-          <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
-            {t('list.empty')}
-          </p>
-        )}
-        {view === 'items' && (
-          <>
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t('list.count', { count: items.length })}
-            </p>
-            <EventTable events={items} onActor={(actor) => set({ actor })} />
-            <ul className="grid gap-3 md:hidden" data-testid="audit-cards">
-              {items.map((event) => (
-                <EventCard key={event.id} event={event} onActor={(actor) => set({ actor })} />
-              ))}
-            </ul>
-          </>
-        )}
-        {audit.hasNextPage && (
-          <div className="flex flex-col items-center gap-2">
-            {audit.isFetchNextPageError && <Alert>{errorMessage(audit.error)}</Alert>}
-            <Button
-              variant="outline"
-              loading={audit.isFetchingNextPage}
-              onClick={() => void audit.fetchNextPage()}
-            >
-              {t('list.loadMore')}
-            </Button>
-          </div>
-        )}
-      </section>
+          <EventTable events={items} onActor={(actor) => set({ actor })} />
+          <ul className="grid gap-3 md:hidden" data-testid="audit-cards">
+            {items.map((event) => (
+              <EventCard key={event.id} event={event} onActor={(actor) => set({ actor })} />
+            ))}
+          </ul>
+        </>
+      </PagedList>
     </div>
   )
 }
