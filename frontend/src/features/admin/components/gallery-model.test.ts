@@ -3,7 +3,6 @@ import {
   filtersQuery,
   hasFilters,
   humanBytes,
-  listView,
   NO_FILTERS,
   parseId,
   rangeError,
@@ -73,15 +72,5 @@ describe('sizes', () => {
     expect(humanBytes(812 * 1024, 'en-US')).toBe('812 KB')
     expect(humanBytes(5 * 1024 ** 3 + 1, 'en-US')).toBe('5 GB')
     expect(humanBytes(3 * 1024 ** 5, 'en-US')).toBe('3,072 TB')
-  })
-})
-
-describe('the list area', () => {
-  it('shows loading, then the error only while nothing is shown, then empty or the items', () => {
-    expect(listView({ isPending: true, isError: false, itemCount: 0 })).toBe('loading')
-    expect(listView({ isPending: false, isError: true, itemCount: 0 })).toBe('error')
-    expect(listView({ isPending: false, isError: true, itemCount: 3 })).toBe('items')
-    expect(listView({ isPending: false, isError: false, itemCount: 0 })).toBe('empty')
-    expect(listView({ isPending: false, isError: false, itemCount: 1 })).toBe('items')
   })
 })

@@ -84,12 +84,3 @@ export function humanBytes(bytes: number, locale: string): string {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
   return `${number} ${UNITS[unit]}`
 }
-
-/** What the list area shows. */
-export type ListView = 'loading' | 'error' | 'empty' | 'items'
-
-export function listView(q: { isPending: boolean; isError: boolean; itemCount: number }): ListView {
-  if (q.isPending) return 'loading'
-  if (q.isError && q.itemCount === 0) return 'error'
-  return q.itemCount === 0 ? 'empty' : 'items'
-}

@@ -2,6 +2,7 @@ import { Eye, EyeOff, FolderOpen, ImageOff, Trash2, User, X } from 'lucide-react
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header.tsx'
+import { PagedList } from '@/components/paged-list.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardTitle } from '@/components/ui/card.tsx'
@@ -28,7 +29,6 @@ import {
   type GalleryFilters,
   type NamedFilter,
 } from './gallery-model.ts'
-import { PagedList } from './paged-list.tsx'
 
 function bytes(n: number): string {
   return humanBytes(n, intlLocale(displayLanguage()))
@@ -65,30 +65,31 @@ export function GalleryPage() {
         }
       />
       <GalleryFilterForm filters={filters} onChange={set} onClear={() => setFilters(NO_FILTERS)} />
-      <PagedList
-        query={media}
-        itemCount={items.length}
-        enabled={invalidRange === null}
-        texts={{
-          label: t('list.label'),
-          loading: t('list.loading'),
-          loadFailed: (message: string) => t('list.loadFailed', { message }),
-          retry: t('list.retry'),
-          empty: t('list.empty'),
-          loadMore: t('list.loadMore'),
-        }}
-      >
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 2xl:grid-cols-5">
-          {items.map((item) => (
-            <MediaTile
-              key={item.id}
-              item={item}
-              onOwner={(owner) => set({ owner })}
-              onGroup={(group) => set({ group })}
-            />
-          ))}
-        </ul>
-      </PagedList>
+      <section aria-label={t('list.label')}>
+        <PagedList
+          query={media}
+          itemCount={items.length}
+          enabled={invalidRange === null}
+          texts={{
+            loading: t('list.loading'),
+            loadFailed: (message: string) => t('list.loadFailed', { message }),
+            retry: t('list.retry'),
+            empty: t('list.empty'),
+            loadMore: t('list.loadMore'),
+          }}
+        >
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 2xl:grid-cols-5">
+            {items.map((item) => (
+              <MediaTile
+                key={item.id}
+                item={item}
+                onOwner={(owner) => set({ owner })}
+                onGroup={(group) => set({ group })}
+              />
+            ))}
+          </ul>
+        </PagedList>
+      </section>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Download, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header.tsx'
+import { PagedList } from '@/components/paged-list.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardTitle } from '@/components/ui/card.tsx'
 import { Field } from '@/components/ui/field.tsx'
@@ -19,7 +20,6 @@ import {
   type AuditFilters,
 } from './audit-model.ts'
 import { AUDIT_ACTIONS } from './audit-actions.ts'
-import { PagedList } from './paged-list.tsx'
 
 /**
  * `/admin/logs`: the audit log, newest first, filtered by action, actor, target and dates, with
@@ -59,31 +59,32 @@ export function LogsPage() {
         onChange={set}
         onClear={() => setFilters(NO_AUDIT_FILTERS)}
       />
-      <PagedList
-        query={audit}
-        itemCount={items.length}
-        enabled={filterError === null}
-        texts={{
-          label: t('list.label'),
-          loading: t('list.loading'),
-          loadFailed: (message: string) => t('list.loadFailed', { message }),
-          retry: t('list.retry'),
-          empty: t('list.empty'),
-          loadMore: t('list.loadMore'),
-        }}
-      >
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('list.count', { count: items.length })}
-          </p>
-          <EventTable events={items} onActor={(actor) => set({ actor })} />
-          <ul className="grid gap-3 md:hidden" data-testid="audit-cards">
-            {items.map((event) => (
-              <EventCard key={event.id} event={event} onActor={(actor) => set({ actor })} />
-            ))}
-          </ul>
-        </>
-      </PagedList>
+      <section aria-label={t('list.label')}>
+        <PagedList
+          query={audit}
+          itemCount={items.length}
+          enabled={filterError === null}
+          texts={{
+            loading: t('list.loading'),
+            loadFailed: (message: string) => t('list.loadFailed', { message }),
+            retry: t('list.retry'),
+            empty: t('list.empty'),
+            loadMore: t('list.loadMore'),
+          }}
+        >
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('list.count', { count: items.length })}
+            </p>
+            <EventTable events={items} onActor={(actor) => set({ actor })} />
+            <ul className="grid gap-3 md:hidden" data-testid="audit-cards">
+              {items.map((event) => (
+                <EventCard key={event.id} event={event} onActor={(actor) => set({ actor })} />
+              ))}
+            </ul>
+          </>
+        </PagedList>
+      </section>
     </div>
   )
 }

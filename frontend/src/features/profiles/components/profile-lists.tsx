@@ -1,33 +1,19 @@
 import { Link } from '@tanstack/react-router'
-import { Heart, ImageIcon, MessageCircle, RotateCw } from 'lucide-react'
+import { Heart, ImageIcon, MessageCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '@/components/ui/alert.tsx'
+import { PagedList, type PagedQuery } from '@/components/paged-list.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
-import { Button } from '@/components/ui/button.tsx'
-import { Spinner } from '@/components/ui/spinner.tsx'
-import { errorMessage } from '@/lib/api-client.ts'
 import { formatDate, parseTime } from '@/lib/format.ts'
 import { useProfileArticles, useProfileGroups, useProfilePosts } from '../api/profile.ts'
-
-interface PagedQuery {
-  isPending: boolean
-  isError: boolean
-  error: unknown
-  refetch: () => Promise<unknown>
-  hasNextPage: boolean
-  isFetchingNextPage: boolean
-  isFetchNextPageError: boolean
-  fetchNextPage: () => Promise<unknown>
-}
 
 function dateOf(iso: string | null | undefined): string {
   const time = parseTime(iso)
   return time === null ? '' : formatDate(time)
 }
 
-/** A list's states: loading, failed (with retry), empty, or its items and "load more". */
-function PagedList({
+/** One of the profile's lists, labelled, in the shared paged list's states. */
+function ProfileList({
   query,
   label,
   empty,
@@ -41,50 +27,22 @@ function PagedList({
   children: ReactNode
 }) {
   const { t } = useTranslation('profiles')
-  if (query.isPending) {
-    return (
-      <div className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
-        <Spinner className="size-5" />
-        {t('loading')}
-      </div>
-    )
-  }
-  if (query.isError && count === 0) {
-    return (
-      <Alert className="grid gap-2">
-        <p>{t('loadFailed', { message: errorMessage(query.error) })}</p>
-        <div>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden="true" />
-            {t('retry')}
-          </Button>
-        </div>
-      </Alert>
-    )
-  }
-  if (count === 0) {
-    return (
-      <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">{empty}</p>
-    )
-  }
   return (
-    <div className="grid gap-4">
+    <PagedList
+      query={query}
+      itemCount={count}
+      texts={{
+        loading: t('loading'),
+        loadFailed: (message) => t('loadFailed', { message }),
+        retry: t('retry'),
+        empty,
+        loadMore: t('loadMore'),
+      }}
+    >
       <ul aria-label={label} className="grid gap-3">
         {children}
       </ul>
-      {query.hasNextPage && (
-        <div className="flex flex-col items-center gap-2">
-          {query.isFetchNextPageError && <Alert>{errorMessage(query.error)}</Alert>}
-          <Button
-            variant="outline"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {t('loadMore')}
-          </Button>
-        </div>
-      )}
-    </div>
+    </PagedList>
   )
 }
 
@@ -94,7 +52,7 @@ export function ProfileGroups({ userId }: { userId: string }) {
   const query = useProfileGroups(userId)
   const rows = query.data?.pages.flatMap((page) => page.groups) ?? []
   return (
-    <PagedList
+    <ProfileList
       query={query}
       label={t('lists.groups')}
       empty={t('empty.groups')}
@@ -122,7 +80,7 @@ export function ProfileGroups({ userId }: { userId: string }) {
           )}
         </li>
       ))}
-    </PagedList>
+    </ProfileList>
   )
 }
 
@@ -132,7 +90,12 @@ export function ProfilePosts({ userId }: { userId: string }) {
   const query = useProfilePosts(userId)
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? []
   return (
-    <PagedList query={query} label={t('lists.posts')} empty={t('empty.posts')} count={posts.length}>
+    <ProfileList
+      query={query}
+      label={t('lists.posts')}
+      empty={t('empty.posts')}
+      count={posts.length}
+    >
       {posts.map((post) => (
         <li key={post.id} className="rounded-xl border bg-card p-4">
           <article aria-label={t('posted', { date: dateOf(post.createdAt) })}>
@@ -157,7 +120,7 @@ export function ProfilePosts({ userId }: { userId: string }) {
           </article>
         </li>
       ))}
-    </PagedList>
+    </ProfileList>
   )
 }
 
@@ -167,7 +130,7 @@ export function ProfileArticles({ userId }: { userId: string }) {
   const query = useProfileArticles(userId)
   const rows = query.data?.pages.flatMap((page) => page.articles) ?? []
   return (
-    <PagedList
+    <ProfileList
       query={query}
       label={t('lists.articles')}
       empty={t('empty.articles')}
@@ -191,6 +154,6 @@ export function ProfileArticles({ userId }: { userId: string }) {
           </p>
         </li>
       ))}
-    </PagedList>
+    </ProfileList>
   )
 }

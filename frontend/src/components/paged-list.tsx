@@ -4,7 +4,6 @@ import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
-import { listView } from './gallery-model.ts'
 
 /** The parts of a TanStack infinite query a paged list reads. */
 export interface PagedQuery {
@@ -20,7 +19,6 @@ export interface PagedQuery {
 
 /** The list's words, from the page's own namespace. */
 export interface PagedListTexts {
-  label: string
   loading: string
   loadFailed: (message: string) => string
   retry: string
@@ -28,21 +26,31 @@ export interface PagedListTexts {
   loadMore: string
 }
 
+/** What a paged list shows. */
+export type ListView = 'loading' | 'error' | 'empty' | 'items'
+
+export function listView(q: { isPending: boolean; isError: boolean; itemCount: number }): ListView {
+  if (q.isPending) return 'loading'
+  if (q.isError && q.itemCount === 0) return 'error'
+  return q.itemCount === 0 ? 'empty' : 'items'
+}
+
 /**
- * A console list loaded page by page (the gallery, the audit log): loading, a failed first page
- * with a retry, empty, the items, and "load more" with its own failure. `enabled` false (the
- * filters are invalid, their error shown beside them) shows neither loading nor empty.
+ * A list loaded page by page (the admin gallery and audit log, a profile's lists): loading, a
+ * failed first page with a retry, empty, the items (the caller's labelled list), and "load
+ * more" with its own failure. `enabled` false (the filters are invalid, their error shown beside
+ * them) shows neither loading nor empty.
  */
 export function PagedList({
   query,
   itemCount,
-  enabled,
+  enabled = true,
   texts,
   children,
 }: {
   query: PagedQuery
   itemCount: number
-  enabled: boolean
+  enabled?: boolean
   texts: PagedListTexts
   children: ReactNode
 }) {
@@ -52,7 +60,7 @@ export function PagedList({
     itemCount,
   })
   return (
-    <section aria-label={texts.label} className="grid gap-4">
+    <div className="grid gap-4">
       {view === 'loading' && (
         <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
           <Spinner className="size-5" />
@@ -88,6 +96,6 @@ export function PagedList({
           </Button>
         </div>
       )}
-    </section>
+    </div>
   )
 }
