@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router'
-import { Ban, CalendarDays, CircleCheck, Pencil, UserRoundCog } from 'lucide-react'
+import { Ban, CalendarDays, CircleCheck, Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { SignedOutNotice } from '@/components/signed-out-notice.tsx'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { formatDate, parseTime } from '@/lib/format.ts'
-import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { userInitials } from '@/lib/user.ts'
 import type { Profile } from '@/lib/api/types.ts'
@@ -180,7 +180,6 @@ export function ProfilePage({ userId }: { userId: string }) {
 export function OwnProfilePage() {
   const { t } = useTranslation('profiles')
   const { user, initialized } = useSession()
-  const loginDialog = useLoginDialog()
   if (!initialized) {
     return (
       <div className="flex justify-center py-16" role="status">
@@ -191,16 +190,11 @@ export function OwnProfilePage() {
   }
   if (!user) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-6 md:py-12">
-        <Card className="flex flex-col items-start gap-4">
-          <UserRoundCog aria-hidden="true" className="size-8 text-primary" />
-          <div>
-            <CardTitle>{t('signedOut.title')}</CardTitle>
-            <CardDescription>{t('signedOut.body')}</CardDescription>
-          </div>
-          <Button onClick={loginDialog.openLogin}>{t('signedOut.action')}</Button>
-        </Card>
-      </div>
+      <SignedOutNotice
+        title={t('signedOut.title')}
+        body={t('signedOut.body')}
+        action={t('signedOut.action')}
+      />
     )
   }
   return <ProfilePage userId={user.id} />
