@@ -17,7 +17,7 @@ import {
 
 const PASSWORD = 'settings-password-1'
 
-test('set an avatar (cropped in the browser) and a bio; see them in settings and the header', async ({
+test('set an avatar (cropped in the browser) and a bio; see them in settings, the header, a post and the profile', async ({
   page,
 }) => {
   await page.goto('/')
@@ -73,6 +73,16 @@ test('set an avatar (cropped in the browser) and a bio; see them in settings and
 
   await page.reload()
   await expect(page.getByLabel('Bio')).toHaveValue('Likes hiking and film photography.')
+
+  // Both on the profile: the bio, and the picture (the original, the profile's large avatar).
+  await page.goto('/profile')
+  await expect(page.getByText('Likes hiking and film photography.')).toBeVisible()
+  const profileAvatar = page.getByRole('main').locator('img[src^="/api/media/"]').first()
+  await expect(profileAvatar).toBeVisible()
+  await expect
+    .poll(() => profileAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0)
+  await page.goto('/settings/account')
   await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible()
   await page.getByRole('button', { name: 'Remove' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Avatar removed' })).toBeVisible()
