@@ -43,7 +43,7 @@ test-frontend: frontend-deps
 # End to end: Playwright drives Debian's Chromium against app-server serving the built SPA, in two shards at once (E2E_SHARDS), each with its own server and database
 test-e2e: build
     cargo build -p app-server
-    frontend/scripts/e2e-shards.sh
+    cd frontend && node scripts/e2e-shards.mjs
 
 # Not a test: PNGs of the main pages (zh/en, light/dark, desktop/phone) in frontend/e2e/artifacts/ to look at
 screenshots: build

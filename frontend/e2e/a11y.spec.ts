@@ -18,10 +18,6 @@ import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
 // routes are visited signed in as the administrator, so every page shows its real content; the
 // signed-out states (the login dialog, the pages that ask to log in) are checked separately.
 
-// Each test stands alone (its own sign-in, its own groups), so the shards of
-// scripts/e2e-shards.sh may split this long file between them.
-test.describe.configure({ mode: 'parallel' })
-
 const LANGS = ['zh', 'en'] as const
 const MODES = ['light', 'dark'] as const
 type Lang = (typeof LANGS)[number]
@@ -112,7 +108,9 @@ for (const lang of LANGS) {
     const L = LABELS[lang]
     const tag = onPhone(lang, mode)
 
-    test(`every route signed in as an admin, ${lang} ${mode}${tag}`, async ({ page }, info) => {
+    test(`every route signed in as an admin, ${lang} ${mode}${tag} @slow`, async ({
+      page,
+    }, info) => {
       test.setTimeout(240_000)
       const baseURL = info.project.use.baseURL!
       await usePreferences(page, baseURL, lang, mode)
