@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Ban, CalendarDays, CircleCheck, Pencil } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SignedOutNotice } from '@/components/signed-out-notice.tsx'
 import { Alert } from '@/components/ui/alert.tsx'
@@ -22,15 +23,21 @@ function displayName(profile: Profile): string {
   return profile.nickname.trim() || profile.username
 }
 
-/** The avatar when it is one of ours (the CSP allows this site's images only), else initials. */
+/**
+ * The avatar when it is one of ours (the CSP allows this site's images only), else — or when it
+ * fails to load (an admin hid it, say) — initials.
+ */
 function ProfileAvatar({ profile }: { profile: Profile }) {
-  if (profile.avatarUrl?.startsWith('/')) {
+  const [failed, setFailed] = useState<string | null>(null)
+  const src = profile.avatarUrl
+  if (src?.startsWith('/') && failed !== src) {
     return (
       <img
-        src={profile.avatarUrl}
+        src={src}
         alt=""
         width={96}
         height={96}
+        onError={() => setFailed(src)}
         className="size-20 shrink-0 rounded-full object-cover md:size-24"
       />
     )
