@@ -39,7 +39,12 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      // Tests meant for the phone layout alone (e2e/a11y.spec.ts splits its variants).
+      grepInvert: /@phone-only/,
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions: chromium },
