@@ -136,6 +136,7 @@ pub enum Msg {
     InvalidToken,
     InsufficientScope,
     TokenNotAllowed,
+    UsernameChangeNeedsSession,
     ScopeNotAllowed,
     TooManyTokens,
     TokenNameInvalid,
@@ -458,6 +459,10 @@ impl Msg {
             Msg::TokenNotAllowed => (
                 "此操作不能用访问令牌完成，请登录后在网页上操作",
                 "This cannot be done with an access token; sign in on the website instead",
+            ),
+            Msg::UsernameChangeNeedsSession => (
+                "修改用户名需要在网页上登录后进行，访问令牌只能修改昵称和简介",
+                "Changing the username needs a signed-in browser; an access token may change the nickname and bio only",
             ),
             Msg::ScopeNotAllowed => (
                 "只有管理员可以授予管理权限",

@@ -172,6 +172,17 @@ impl ApiError {
         )
     }
 
+    /// 403: a new username needs a browser session. The operation takes a token (a nickname or
+    /// bio change), so this is a refusal of the change, not of the credential: a rename is a
+    /// change of how someone signs in, which is a session's alone.
+    pub fn username_change_needs_session() -> Self {
+        Self::new(
+            StatusCode::FORBIDDEN,
+            "username_change_needs_session",
+            Msg::UsernameChangeNeedsSession,
+        )
+    }
+
     pub fn unauthorized() -> Self {
         Self::new(StatusCode::UNAUTHORIZED, "unauthorized", Msg::Unauthorized)
     }

@@ -211,7 +211,7 @@ async fn a_token_may_change_the_bio_but_never_the_username() {
             .await;
         assert_eq!(
             (r.status, r.code()),
-            (403, "token_not_allowed"),
+            (403, "username_change_needs_session"),
             "{:?}",
             r.body
         );

@@ -86,7 +86,7 @@ pub async fn bind_phone(
     responses(
         (status = 200, description = "Saved", body = AuthResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`token_not_allowed` (a rename with a token)", body = ErrorBody),
+        (status = 403, description = "`username_change_needs_session` (a rename with a token)", body = ErrorBody),
         (status = 409, description = "`username_taken`", body = ErrorBody),
         (status = 422, description = "`invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio`", body = ErrorBody),
         JsonBodyRefusal,
@@ -101,8 +101,8 @@ pub async fn update_profile(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let change = body.into_inner().try_into_domain()?;
-    if change.renames(&me.user) {
-        me.session()?;
+    if change.renames(&me.user) && me.session().is_err() {
+        return Err(ApiError::username_change_needs_session());
     }
     let user = state.profiles.update_profile(&me.user, change).await?;
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::ProfileSaved.text(lang))))

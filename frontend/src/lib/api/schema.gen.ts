@@ -2815,7 +2815,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` (a rename with a token) */
+      /** @description `username_change_needs_session` (a rename with a token) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
