@@ -97,7 +97,7 @@ test('@phone a member writes an article with an image, it saves by itself, and t
   await expect(page).toHaveURL(/\/display$/)
   const article = page.getByRole('article')
   await expect(article.getByRole('heading', { name: '三月书单', level: 2 })).toBeVisible()
-  await expect(article.getByRole('heading', { name: '三月', level: 2 })).toBeVisible()
+  await expect(article.getByRole('heading', { name: '三月', exact: true, level: 2 })).toBeVisible()
   const image = article.getByRole('img', { name: 'cover' })
   await expect(image).toHaveAttribute('src', /^\/api\/media\/[0-9a-f-]+$/)
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400)
