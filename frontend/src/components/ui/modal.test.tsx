@@ -248,6 +248,20 @@ describe('<Modal> and the modal stack (spec §4.3)', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveFocus())
   })
 
+  it('focuses the first control instead when initialFocusRef is disabled', async () => {
+    function WithDisabledRef() {
+      const ref = useRef<HTMLTextAreaElement>(null)
+      return (
+        <Modal open onClose={() => {}} title="Assistant" initialFocusRef={ref}>
+          <button>First button</button>
+          <textarea aria-label="Message" ref={ref} disabled />
+        </Modal>
+      )
+    }
+    render(<WithDisabledRef />)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'First button' })).toHaveFocus())
+  })
+
   it('Escape that a control inside handles itself does not close the modal', async () => {
     const user = userEvent.setup()
     const onClose = vi.fn()

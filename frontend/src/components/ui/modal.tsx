@@ -21,7 +21,7 @@ export interface ModalProps {
    * panel does not scroll (the children do). The dialog is named by `title`, then a string.
    */
   bare?: boolean
-  /** Element to focus when the modal opens; defaults to the first field or button. */
+  /** Element to focus when the modal opens (if it can take it); else the first field or button. */
   initialFocusRef?: RefObject<HTMLElement | null>
   hideCloseButton?: boolean
   /** False: no history entry, so Back does not close it (see `openModal`). */
@@ -118,10 +118,11 @@ function OpenModal({
           aria-label={bare && typeof title === 'string' ? title : undefined}
           onOpenAutoFocus={(event) => {
             const target = initialFocusRef?.current
-            if (target) {
-              event.preventDefault()
-              target.focus()
-            }
+            if (!target) return
+            target.focus()
+            // A disabled target (the assistant's input while it cannot chat) takes no focus:
+            // Radix then gives it to the first field or button, not leaving it behind the modal.
+            if (document.activeElement === target) event.preventDefault()
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
