@@ -59,6 +59,7 @@ export function AiAssistantModal({ onClose }: AiAssistantModalProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const historyButtonRef = useRef<HTMLButtonElement>(null)
   const newButtonRef = useRef<HTMLButtonElement>(null)
+  const loginButtonRef = useRef<HTMLButtonElement>(null)
   const listId = useId()
 
   const { currentSession, lastError, dismissError, onModalOpen, selectedModel, setSelectedModel } =
@@ -96,6 +97,19 @@ export function AiAssistantModal({ onClose }: AiAssistantModalProps) {
 
   const signInNeeded = models.signInRequired && !user
   const canChat = models.available && !signInNeeded
+
+  // The input, focused on opening, turns disabled once the models say chatting needs a sign-in
+  // (or is off), and a disabled element drops the focus out of the dialog: it goes to the
+  // notice's Log in button, else the first control.
+  useEffect(() => {
+    const active = document.activeElement
+    if (canChat || (active !== document.body && active !== textareaRef.current)) return
+    const dialog = textareaRef.current?.closest<HTMLElement>('[role="dialog"]')
+    ;(
+      loginButtonRef.current ?? dialog?.querySelector<HTMLElement>('button:not(:disabled)')
+    )?.focus()
+  }, [canChat])
+
   const currentTitle = currentSession ? sessionTitle(currentSession.title, t) : t('session.fresh')
 
   const closeHistory = () => setHistoryOpen(false)
@@ -245,9 +259,12 @@ export function AiAssistantModal({ onClose }: AiAssistantModalProps) {
             className={cn(
               'flex shrink-0 flex-col border-e bg-card md:w-64',
               // Phones: a slide-over from the start side.
-              'max-md:absolute max-md:inset-y-0 max-md:start-0 max-md:z-20 max-md:w-72 max-md:max-w-[85%] max-md:shadow-xl max-md:transition-[translate,visibility] max-md:duration-200',
-              !historyOpen &&
-                'max-md:invisible max-md:ltr:-translate-x-full max-md:rtl:translate-x-full',
+              'max-md:absolute max-md:inset-y-0 max-md:start-0 max-md:z-20 max-md:w-72 max-md:max-w-[85%] max-md:shadow-xl max-md:duration-200',
+              // Visible at once when it opens (a hidden element cannot take the focus it is
+              // given); still visible while it slides out.
+              historyOpen
+                ? 'max-md:transition-[translate]'
+                : 'max-md:invisible max-md:transition-[translate,visibility] max-md:ltr:-translate-x-full max-md:rtl:translate-x-full',
             )}
           >
             <ConversationList
@@ -265,7 +282,12 @@ export function AiAssistantModal({ onClose }: AiAssistantModalProps) {
             />
           </aside>
 
-          <section aria-label={currentTitle} className="flex min-w-0 flex-1 flex-col">
+          {/* Behind the phone's slide-over and its backdrop: out of reach of Tab meanwhile. */}
+          <section
+            aria-label={currentTitle}
+            inert={drawerOpen || undefined}
+            className="flex min-w-0 flex-1 flex-col"
+          >
             <div className="flex shrink-0 items-center gap-2 border-b py-1.5 ps-4 pe-2 md:hidden">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">{currentTitle}</p>
@@ -292,7 +314,7 @@ export function AiAssistantModal({ onClose }: AiAssistantModalProps) {
                 {models.available && signInNeeded && (
                   <Alert tone="info" className="flex flex-wrap items-center gap-x-3 gap-y-2">
                     <span className="flex-1">{t('notice.signIn')}</span>
-                    <Button size="xs" variant="secondary" onClick={openLogin}>
+                    <Button ref={loginButtonRef} size="xs" variant="secondary" onClick={openLogin}>
                       <LogIn aria-hidden="true" />
                       {tc('account.login')}
                     </Button>
