@@ -29,9 +29,12 @@ export function SendCodeButton({
     <Button
       variant="outline"
       className="min-w-28 tabular-nums"
-      disabled={remaining > 0 || loading || !allowed || disabled}
+      disabled={remaining > 0 || !allowed || disabled}
+      // aria-disabled while sending, not disabled: a focused button that turns disabled drops
+      // the focus, and a dialog the request opens ("Confirm it's you") could not give it back.
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
-      onClick={onClick}
+      onClick={loading ? undefined : onClick}
     >
       {loading ? (
         <>
