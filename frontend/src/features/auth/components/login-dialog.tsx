@@ -55,6 +55,8 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
   const bindSwitchId = useId()
   const submitBlockedUntil = useRef(0)
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const viewRef = useRef<HTMLDivElement>(null)
+  const switched = useRef(false)
 
   useEffect(() => () => clearTimeout(closeTimer.current), [])
 
@@ -73,9 +75,22 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
 
   const switchTo = (nextView: View, nextMode: string = modeId) => {
     blockSubmission(submitBlockedUntil)
+    switched.current = true
     setChosenView(nextView)
     setModeId(nextMode)
   }
+
+  // The button that switched the view or mode goes away with it: the focus moves to the new
+  // form's first field (else it falls back to the dialog itself, and Tab starts over).
+  useEffect(() => {
+    if (!switched.current) return
+    switched.current = false
+    const view = viewRef.current
+    const first =
+      view?.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled)') ??
+      view?.querySelector<HTMLElement>('button:not(:disabled)')
+    first?.focus()
+  }, [chosenView, modeId])
 
   const submitAllowed = () => submissionAllowed(submitBlockedUntil)
 
@@ -131,7 +146,7 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
           onUseAnother={() => switchTo('login', DEFAULT_MODE)}
         />
       ) : view === 'login' ? (
-        <div className="grid gap-5">
+        <div ref={viewRef} className="grid gap-5">
           <mode.Form
             key={mode.id}
             submitAllowed={submitAllowed}
@@ -167,7 +182,7 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
           </p>
         </div>
       ) : (
-        <div className="grid gap-5">
+        <div ref={viewRef} className="grid gap-5">
           <RegisterForm
             submitAllowed={submitAllowed}
             onSuccess={onFormSuccess}
