@@ -239,6 +239,10 @@ pub struct Config {
     pub database_max_connections: Option<u32>,
     /// Log every SQL statement at `info` (`DATABASE_LOG_STATEMENTS`; for `just bench`).
     pub database_log_statements: bool,
+    /// How long a request waits for a database connection before it is answered 503
+    /// `database_unavailable` (`DATABASE_ACQUIRE_TIMEOUT_MS`). `None`:
+    /// [`Database::default_acquire_timeout`](adapter_postgres::Database::default_acquire_timeout).
+    pub database_acquire_timeout: Option<Duration>,
     pub static_dir: PathBuf,
     pub cookie_secure: CookieSecure,
     /// Whose forwarding headers are believed (see `http::extract::client_context`).
@@ -278,6 +282,7 @@ impl Default for Config {
             database_url: "sqlite://data/courtyard.db?mode=rwc".into(),
             database_max_connections: None,
             database_log_statements: false,
+            database_acquire_timeout: None,
             static_dir: PathBuf::from("frontend/dist"),
             cookie_secure: CookieSecure::Auto,
             trusted_proxies: TrustedProxies::default(),
@@ -409,6 +414,14 @@ impl Config {
                 })
                 .transpose()?,
             database_log_statements: flag(&get, "DATABASE_LOG_STATEMENTS", false)?,
+            database_acquire_timeout: get("DATABASE_ACQUIRE_TIMEOUT_MS")
+                .map(|v| match v.trim().parse::<u64>() {
+                    Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+                    _ => Err(anyhow::anyhow!(
+                        "DATABASE_ACQUIRE_TIMEOUT_MS must be a positive number of milliseconds, not {v:?}"
+                    )),
+                })
+                .transpose()?,
             static_dir: get("STATIC_DIR").map(PathBuf::from).unwrap_or(d.static_dir),
             cookie_secure,
             trusted_proxies,
@@ -836,6 +849,18 @@ mod tests {
         assert!(!format!("{c:?}").contains("s3cret"), "secrets never print");
         assert_eq!(c.wechat.as_ref().unwrap().api_base, "http://127.0.0.1:9");
         assert!(from(&[("WECHAT_APP_ID", "wx1")]).is_err());
+    }
+
+    #[test]
+    fn the_database_acquire_timeout_is_read_in_milliseconds() {
+        assert_eq!(from(&[]).unwrap().database_acquire_timeout, None);
+        let c = from(&[("DATABASE_ACQUIRE_TIMEOUT_MS", "1500")]).unwrap();
+        assert_eq!(
+            c.database_acquire_timeout,
+            Some(Duration::from_millis(1500))
+        );
+        assert!(from(&[("DATABASE_ACQUIRE_TIMEOUT_MS", "0")]).is_err());
+        assert!(from(&[("DATABASE_ACQUIRE_TIMEOUT_MS", "soon")]).is_err());
     }
 
     #[test]

@@ -102,6 +102,8 @@ pub enum Msg {
     NotFound,
     MethodNotAllowed,
     InternalError,
+    DatabaseUnavailable,
+    MediaStoreUnavailable,
     FieldRequired,
     FieldTooLong,
     UnsupportedPhoneRegion,
@@ -346,6 +348,14 @@ impl Msg {
             Msg::InternalError => (
                 "服务器出错了，请稍后再试",
                 "Something went wrong on the server; please try again later",
+            ),
+            Msg::DatabaseUnavailable => (
+                "暂时无法连接数据库，请稍后重试",
+                "The database cannot be reached right now; please try again in a few seconds",
+            ),
+            Msg::MediaStoreUnavailable => (
+                "暂时无法连接图片存储，图片没有保存，请稍后重试",
+                "The image store cannot be reached right now, so nothing was saved; please try again shortly",
             ),
             Msg::FieldRequired => ("此项为必填", "This field is required"),
             Msg::FieldTooLong => ("内容太长", "This is too long"),

@@ -45,6 +45,20 @@ use utoipa_actix_web::AppExt;
 use weather::{WeatherMap, WeatherPolicy, WeatherService};
 use wechat::service::{AccessTokenService, MenuService, TokenPolicy};
 
+/// Which outside system, if any, an unexpected failure says cannot be reached: each adapter
+/// classifies its own errors, and the HTTP error table answers 503 for these instead of 500
+/// (`http::error::ApiError::internal`). Here because only the composition root knows the
+/// adapters (the HTTP layer never names the database's).
+pub fn unreachable_dependency(cause: &anyhow::Error) -> Option<http::error::Dependency> {
+    if adapter_postgres::is_unreachable(cause) {
+        Some(http::error::Dependency::Database)
+    } else if adapter_media::is_unreachable(cause) {
+        Some(http::error::Dependency::MediaStore)
+    } else {
+        None
+    }
+}
+
 /// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
 /// configured (phone login then says so instead of pretending).
 struct NoSmsProvider;
@@ -327,9 +341,15 @@ impl Application {
         let pool = config
             .database_max_connections
             .unwrap_or_else(|| Database::default_pool_size(&config.database_url));
-        let db =
-            Database::connect_logged(&config.database_url, pool, config.database_log_statements)
-                .await?;
+        let url = &config.database_url;
+        let options = adapter_postgres::PoolOptions {
+            max_connections: pool,
+            acquire_timeout: config
+                .database_acquire_timeout
+                .unwrap_or_else(|| Database::default_acquire_timeout(url)),
+            log_statements: config.database_log_statements,
+        };
+        let db = Database::connect_with(url, options).await?;
         db.migrate().await?;
         Self::build_with_db(config, db).await
     }
@@ -418,6 +438,7 @@ impl Application {
 /// at once: both are idempotent deletes.
 fn spawn_housekeeping(state: Arc<AppState>) {
     let wechat_token = state.wechat_token.clone();
+    let sweeper = state.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(3600));
         loop {
@@ -434,7 +455,15 @@ fn spawn_housekeeping(state: Arc<AppState>) {
             if let Err(e) = state.system.purge_stale_rate_counters().await {
                 tracing::warn!(error = %e, "purging rate-limit counters failed");
             }
-            match state.media.sweep().await {
+        }
+    });
+    // Abandoned uploads on their own clock (`MediaSettings::sweep_interval`): an upload that
+    // failed while the object store was unreachable leaves a pending row to finish.
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(sweeper.config.media.sweep_interval);
+        loop {
+            tick.tick().await;
+            match sweeper.media.sweep().await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(files = n, "swept abandoned uploads"),
                 Err(e) => tracing::warn!(error = %e, "sweeping abandoned uploads failed"),

@@ -9,4 +9,4 @@ mod images;
 mod store;
 
 pub use images::{ImageWorkerSettings, ImageWorkers};
-pub use store::{FsMediaStore, S3MediaStore, S3Settings};
+pub use store::{FsMediaStore, S3MediaStore, S3Settings, is_unreachable};

@@ -194,6 +194,18 @@ impl MediaStore for S3MediaStore {
     }
 }
 
+/// Whether `cause` says the object store could not be reached: no connection, or a request
+/// that broke off or timed out, after `object_store`'s retries — as opposed to the store
+/// refusing a request (a missing object, wrong keys, a 5xx it answered), which stays
+/// unexpected. The HTTP layer answers these 503 `media_store_unavailable` instead of 500.
+pub fn is_unreachable(cause: &anyhow::Error) -> bool {
+    use object_store::client::{HttpError, HttpErrorKind};
+    cause.chain().any(|e| {
+        e.downcast_ref::<HttpError>()
+            .is_some_and(|http| !matches!(http.kind(), HttpErrorKind::Decode))
+    })
+}
+
 /// The object path of a key; keys come from [`media::Media::key`], so a bad one is a bug.
 fn object_path(key: &str) -> Result<ObjectPath, MediaError> {
     ObjectPath::parse(key).map_err(|e| {
@@ -245,5 +257,42 @@ async fn delete(store: &impl ObjectStore, key: &str, kind: &str) -> Result<(), M
         Err(e) => Err(anyhow!(e)
             .context(format!("deleting {key} from the {kind} media store"))
             .into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use object_store::client::{HttpError, HttpErrorKind};
+
+    fn in_store_error(kind: HttpErrorKind) -> anyhow::Error {
+        let http = HttpError::new(
+            kind,
+            std::io::Error::from(std::io::ErrorKind::ConnectionRefused),
+        );
+        let store = object_store::Error::Generic {
+            store: "S3",
+            source: Box::new(http),
+        };
+        anyhow!(store).context("writing a/b to the s3 media store")
+    }
+
+    #[test]
+    fn a_store_that_cannot_be_reached_is_told_from_one_that_refuses() {
+        for kind in [
+            HttpErrorKind::Connect,
+            HttpErrorKind::Request,
+            HttpErrorKind::Timeout,
+            HttpErrorKind::Interrupted,
+        ] {
+            assert!(is_unreachable(&in_store_error(kind)), "{kind:?}");
+        }
+        assert!(!is_unreachable(&in_store_error(HttpErrorKind::Decode)));
+        let refused = object_store::Error::PermissionDenied {
+            path: "a/b".into(),
+            source: "403".into(),
+        };
+        assert!(!is_unreachable(&anyhow!(refused)));
+        assert!(!is_unreachable(&anyhow!("a bug")));
     }
 }

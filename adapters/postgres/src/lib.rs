@@ -66,7 +66,7 @@ impl Database {
     /// # Errors
     /// When the URL is malformed or the server cannot be reached.
     pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Self> {
-        Self::connect_inner(url, max_connections, false).await
+        Self::connect_with(url, PoolOptions::new(url, max_connections)).await
     }
 
     /// As [`Database::connect`], and with `log_statements` every SQL statement is logged at
@@ -79,7 +79,39 @@ impl Database {
         max_connections: u32,
         log_statements: bool,
     ) -> anyhow::Result<Self> {
-        Self::connect_inner(url, max_connections, log_statements).await
+        Self::connect_with(
+            url,
+            PoolOptions {
+                log_statements,
+                ..PoolOptions::new(url, max_connections)
+            },
+        )
+        .await
+    }
+
+    /// As [`Database::connect`], with every pool setting chosen.
+    ///
+    /// # Errors
+    /// When the URL is malformed or the server cannot be reached within
+    /// `options.acquire_timeout`.
+    pub async fn connect_with(url: &str, options: PoolOptions) -> anyhow::Result<Self> {
+        Self::connect_inner(url, options).await
+    }
+
+    /// How long a statement waits for a pooled connection when none is configured
+    /// (`DATABASE_ACQUIRE_TIMEOUT_MS`): **5 s** for PostgreSQL, 10 s for SQLite.
+    ///
+    /// With PostgreSQL down, sqlx keeps retrying a refused connection until this deadline, so
+    /// it is how long a request waits before it is told the database is unavailable (503
+    /// `database_unavailable`); 5 s is long past any healthy wait for one of the pool's
+    /// connections. SQLite is a file that cannot go away: its only wait is the queue for its
+    /// one connection, which a burst may make long, so it keeps sqlx's 10 s.
+    pub fn default_acquire_timeout(url: &str) -> Duration {
+        if url.starts_with("sqlite:") {
+            Duration::from_secs(10)
+        } else {
+            Duration::from_secs(5)
+        }
     }
 
     /// The pool size when none is configured: 10 for PostgreSQL; **1** for SQLite. SQLite
@@ -91,11 +123,7 @@ impl Database {
         if url.starts_with("sqlite:") { 1 } else { 10 }
     }
 
-    async fn connect_inner(
-        url: &str,
-        max_connections: u32,
-        log_statements: bool,
-    ) -> anyhow::Result<Self> {
+    async fn connect_inner(url: &str, options: PoolOptions) -> anyhow::Result<Self> {
         let sqlite_dir = sqlite_file_path(url)
             .and_then(|path| {
                 std::path::Path::new(&path)
@@ -108,12 +136,16 @@ impl Database {
                 .with_context(|| format!("creating the database folder {}", dir.display()))?;
         }
         let mut opts = ConnectOptions::new(url.to_owned());
-        opts.max_connections(max_connections)
+        // sea-orm has no connect timeout of its own (its `connect_timeout` only sets sqlx's
+        // acquire timeout): the acquire timeout bounds a connection attempt too. Every
+        // pooled connection is pinged before it is handed out, so one that died with the server
+        // (a restart, a failover) is replaced instead of failing the request that drew it.
+        opts.max_connections(options.max_connections)
             .min_connections(1)
-            .connect_timeout(Duration::from_secs(5))
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(options.acquire_timeout)
+            .test_before_acquire(true)
             // sea-orm logs statements at `info` (its default level) when asked.
-            .sqlx_logging(log_statements);
+            .sqlx_logging(options.log_statements);
         // Every pooled SQLite connection gets the same settings (a PRAGMA run once would reach
         // only one of them): write-ahead logging, foreign keys, a 5 s busy wait, and
         // `synchronous=NORMAL`, SQLite's recommendation with WAL: a commit no longer waits for
@@ -266,6 +298,71 @@ impl Database {
     }
 }
 
+/// A pool's settings; [`PoolOptions::new`] gives the defaults for a URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolOptions {
+    pub max_connections: u32,
+    /// The longest a statement waits for a connection, opening one included
+    /// ([`Database::default_acquire_timeout`]).
+    pub acquire_timeout: Duration,
+    /// Log every statement at `info` (`DATABASE_LOG_STATEMENTS`).
+    pub log_statements: bool,
+}
+
+impl PoolOptions {
+    /// `max_connections`, the URL's default acquire timeout, no statement logging.
+    pub fn new(url: &str, max_connections: u32) -> Self {
+        Self {
+            max_connections,
+            acquire_timeout: Database::default_acquire_timeout(url),
+            log_statements: false,
+        }
+    }
+}
+
+/// Whether `cause` says the database could not be reached, as opposed to refusing a
+/// statement: no connection within the acquire timeout (the server is down, restarting or
+/// refusing connections), a connection that broke mid-statement, or the server shutting down
+/// (PostgreSQL's classes 08 "connection exception" and 57P "operator intervention"). The HTTP
+/// layer answers these 503 `database_unavailable` instead of 500.
+///
+/// Looks at every error of the chain, so the context the repositories add does not hide it.
+pub fn is_unreachable(cause: &anyhow::Error) -> bool {
+    cause.chain().any(|e| {
+        if let Some(db) = e.downcast_ref::<sea_orm::DbErr>() {
+            db_err_is_unreachable(db)
+        } else if let Some(sqlx) = e.downcast_ref::<sea_orm::sqlx::Error>() {
+            sqlx_error_is_unreachable(sqlx)
+        } else {
+            false
+        }
+    })
+}
+
+fn db_err_is_unreachable(e: &sea_orm::DbErr) -> bool {
+    use sea_orm::{DbErr, RuntimeErr};
+    match e {
+        DbErr::ConnectionAcquire(_) => true,
+        DbErr::Conn(RuntimeErr::SqlxError(sqlx))
+        | DbErr::Exec(RuntimeErr::SqlxError(sqlx))
+        | DbErr::Query(RuntimeErr::SqlxError(sqlx)) => sqlx_error_is_unreachable(sqlx),
+        // sea-orm's own connection failures (no sqlx error inside).
+        DbErr::Conn(_) => true,
+        _ => false,
+    }
+}
+
+fn sqlx_error_is_unreachable(e: &sea_orm::sqlx::Error) -> bool {
+    use sea_orm::sqlx::Error as E;
+    match e {
+        E::Io(_) | E::Tls(_) | E::PoolTimedOut | E::PoolClosed | E::WorkerCrashed => true,
+        E::Database(db) => db
+            .code()
+            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P")),
+        _ => false,
+    }
+}
+
 fn kind_of_url(url: &str) -> &'static str {
     if url.starts_with("sqlite:") {
         "sqlite"
@@ -304,6 +401,39 @@ pub(crate) fn statement(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_database_that_cannot_be_reached_is_told_from_a_refused_statement() {
+        use sea_orm::{ConnAcquireErr, DbErr, RuntimeErr, sqlx};
+        use std::sync::Arc;
+        let wrapped = |e: DbErr| {
+            anyhow::Error::new(e)
+                .context("database")
+                .context("a lookup")
+        };
+        let sqlx_exec = |e: sqlx::Error| wrapped(DbErr::Exec(RuntimeErr::SqlxError(Arc::new(e))));
+        let io = |kind: std::io::ErrorKind| sqlx::Error::Io(std::io::Error::from(kind));
+        for reachable_not in [
+            wrapped(DbErr::ConnectionAcquire(ConnAcquireErr::Timeout)),
+            wrapped(DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed)),
+            wrapped(DbErr::Conn(RuntimeErr::Internal("refused".into()))),
+            sqlx_exec(io(std::io::ErrorKind::ConnectionReset)),
+            sqlx_exec(io(std::io::ErrorKind::UnexpectedEof)),
+            sqlx_exec(sqlx::Error::PoolTimedOut),
+            anyhow::Error::new(sqlx::Error::PoolClosed).context("raw"),
+        ] {
+            assert!(is_unreachable(&reachable_not), "{reachable_not:#}");
+        }
+        for refused in [
+            wrapped(DbErr::RecordNotFound("x".into())),
+            wrapped(DbErr::Custom("a bug".into())),
+            wrapped(DbErr::Query(RuntimeErr::Internal("syntax".into()))),
+            sqlx_exec(sqlx::Error::RowNotFound),
+            anyhow::anyhow!("something else entirely"),
+        ] {
+            assert!(!is_unreachable(&refused), "{refused:#}");
+        }
+    }
 
     #[test]
     fn finds_the_file_of_sqlite_urls() {

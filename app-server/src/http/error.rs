@@ -92,6 +92,22 @@ impl MenuFaultDto {
     }
 }
 
+/// An outside system whose absence is a 503 rather than a 500 (see [`ApiError::internal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dependency {
+    /// The database: the pool found no connection within its acquire timeout, or a connection
+    /// broke mid-statement (a restart, a failover, a network cut).
+    Database,
+    /// The object store behind uploaded images.
+    MediaStore,
+}
+
+/// `Retry-After` on 503 `database_unavailable`: a restarting PostgreSQL is usually back in
+/// seconds.
+pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
+/// `Retry-After` on 503 `media_store_unavailable`.
+pub const MEDIA_STORE_RETRY_AFTER_SECS: u64 = 10;
+
 #[derive(Debug, Clone)]
 pub struct ApiError {
     pub status: StatusCode,
@@ -209,13 +225,45 @@ impl ApiError {
         )
     }
 
+    /// A failure no rule foresaw: 500 `internal_error`, with its cause logged — unless the
+    /// cause is an outside system the server cannot reach ([`Dependency`], as its adapter
+    /// classifies it): then 503 with `Retry-After`, since trying again soon is the right thing
+    /// for a client to do, and a message that says what is down. The request's own answer is
+    /// otherwise unchanged: nothing was written that the adapter did not undo.
     pub fn internal(cause: &anyhow::Error) -> Self {
+        if let Some(dependency) = crate::startup::unreachable_dependency(cause) {
+            return Self::unavailable(dependency, cause);
+        }
         tracing::error!(error = format!("{cause:#}"), "internal error");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal_error",
             Msg::InternalError,
         )
+    }
+
+    /// 503 for an outside system that cannot be reached, with `Retry-After`.
+    pub fn unavailable(dependency: Dependency, cause: &anyhow::Error) -> Self {
+        let (code, msg, retry_after) = match dependency {
+            Dependency::Database => (
+                "database_unavailable",
+                Msg::DatabaseUnavailable,
+                DATABASE_RETRY_AFTER_SECS,
+            ),
+            Dependency::MediaStore => (
+                "media_store_unavailable",
+                Msg::MediaStoreUnavailable,
+                MEDIA_STORE_RETRY_AFTER_SECS,
+            ),
+        };
+        // `warn`, not `error`: one outage answers many requests, and the outage is what to
+        // alert on (health checks, the pool's own logs), not each request it refused.
+        tracing::warn!(
+            error = format!("{cause:#}"),
+            code,
+            "an outside system is unreachable"
+        );
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, code, msg).with_retry_after(retry_after)
     }
 
     pub fn render(&self, lang: Lang) -> HttpResponse {
