@@ -282,12 +282,16 @@ async fn postgres_restarted_under_load_is_503_in_the_askers_language_then_served
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let cut_at = Instant::now();
+    let cutting_at = Instant::now();
     link.cut().await;
+    // Sent from here on, a request meets the outage; answered before `restoring_at`, it never
+    // saw PostgreSQL again. Sent after `back_at`, it meets PostgreSQL back.
+    let cut_at = Instant::now();
     tokio::time::sleep(OUTAGE).await;
+    let restoring_at = Instant::now();
+    link.restore().await;
     let back_at = Instant::now();
     *back.lock().unwrap() = Some(back_at);
-    link.restore().await;
     // Run on until every asker has been served twice since, or BACK_WITHIN is over.
     let _ = tokio::time::timeout(BACK_WITHIN, async {
         while served_since.iter().any(|n| n.load(Ordering::Relaxed) < 2) {
@@ -302,7 +306,7 @@ async fn postgres_restarted_under_load_is_503_in_the_askers_language_then_served
     }
     drop(db);
 
-    let before: Vec<_> = answers.iter().filter(|a| a.done < cut_at).collect();
+    let before: Vec<_> = answers.iter().filter(|a| a.done < cutting_at).collect();
     assert!(!before.is_empty(), "no load before the outage");
     for a in &before {
         assert_eq!(a.status / 100, 2, "before the outage: {a:?}");
@@ -324,7 +328,7 @@ async fn postgres_restarted_under_load_is_503_in_the_askers_language_then_served
     }
     let during: Vec<_> = answers
         .iter()
-        .filter(|a| a.sent > cut_at && a.done < back_at)
+        .filter(|a| a.sent > cut_at && a.done < restoring_at)
         .collect();
     assert!(
         during.iter().any(|a| a.lang == "zh") && during.iter().any(|a| a.lang == "en"),
