@@ -61,9 +61,14 @@ api-types: frontend-deps
     mv frontend/src/lib/api/openapi.json.tmp frontend/src/lib/api/openapi.json
     cd frontend && npm run -s api-types
 
-# The gzip size of the JS that `/` loads first (budget: 150 KB)
+# The gzip size of the JS that `/` loads first (budget: 120 KB)
 size: build
     cd frontend && npm run size
+
+# Page speed and weight (docs/benchmarks.md): Lighthouse, mobile and desktop, on /, /plaza, /group/{id} and /developers/api against the release app-server; performance, LCP, TBT, CLS and the initial JS against their targets
+bench-web: build
+    cargo build --release -p app-server
+    cd frontend && node scripts/lighthouse.mjs
 
 # Benchmarks (docs/benchmarks.md): chat first-token overhead at 1 and 200 streams, CPU and memory at 1000; a sign-in flood's memory and the p95 of other requests during it; the group home's statements and latency at 50 readers and a 12-megapixel upload; the plaza feed's statements, requests per second and p99 at 50 connections (first and a deep page); on SQLite and PostgreSQL
 bench:

@@ -5,16 +5,25 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { buildInfo } from './vite-plugins/build-info.ts'
+import { localePreload } from './vite-plugins/locale-preload.ts'
 
 const backend = process.env.COURTYARD_BACKEND ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
   plugins: [
     // The router plugin must come before react() (STACK.md).
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // The home page is the first page most people see and is small: it ships in the shell, so
+      // `/` waits for no route chunk (nor the icons and kit chunks below). +1 kB gz of initial JS;
+      // `/` fetches 4 scripts, 155 kB gz, instead of 7 and 183 kB.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+    }),
     react(),
     tailwindcss(),
     buildInfo(),
+    localePreload(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -33,7 +42,17 @@ export default defineConfig({
           // Everything the first page loads anyway goes into one chunk. Left to itself, Rolldown
           // splits it by which lazy chunks share each module, so every new lazy chunk (the AI
           // modal) cut the initial JS into more, smaller files that compress worse: +2.2 kB gz.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          // Lazy pages share two more: every lucide icon they use, and the kit components and
+          // lib helpers two or more of them use. Left split, /plaza fetched 24 scripts and
+          // /developers/api 34, mostly icons of a few hundred bytes, each a round trip on a phone
+          // (HTTP/1.1: six at a time); grouped they fetch 8 and 11, and Lighthouse's mobile LCP of
+          // /plaza, /group/{id} and /developers/api dropped 0.3–0.7 s (docs/benchmarks.md). The
+          // cost: a page loads icons and kit parts it does not show.
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
+            { name: 'kit', test: /[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2 },
+          ],
         },
       },
     },

@@ -16,4 +16,14 @@
   var match = document.cookie.match(/(?:^|;\s*)preference_language=(zh|en)(?:;|$)/)
   var language = match ? match[1] : /^zh/i.test(navigator.language || '') ? 'zh' : 'en'
   root.lang = language === 'zh' ? 'zh-CN' : 'en'
+  // The app's messages in this language start loading now, beside the app's own code, instead of
+  // after it has run (vite-plugins/locale-preload.ts writes the chunks' names here).
+  var localeChunks = {} // filled in by the build
+  if (localeChunks[language]) {
+    var preload = document.createElement('link')
+    preload.rel = 'modulepreload'
+    preload.crossOrigin = 'anonymous'
+    preload.href = localeChunks[language]
+    document.head.appendChild(preload)
+  }
 })()

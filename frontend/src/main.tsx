@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createAppRouter } from './app/router.tsx'
+import { createAppRouter, preloadFirstPage } from './app/router.tsx'
 import './index.css'
 import { installChunkErrorReload } from './lib/build-update.ts'
 import { initI18n, readLanguagePreference, resolveLanguage } from './lib/i18n.ts'
@@ -18,8 +18,10 @@ const router = createAppRouter(queryClient)
 const messagesReady = initI18n(
   resolveLanguage(readLanguagePreference(document.cookie), navigator.language),
 )
-// Auth initialisation (spec §4.1) runs while the messages load.
+// Auth initialisation (spec §4.1), the route rules and the first page's code load while the
+// messages do.
 void queryClient.prefetchQuery(sessionQueryOptions())
+preloadFirstPage(router)
 await messagesReady
 
 const root = document.getElementById('root')

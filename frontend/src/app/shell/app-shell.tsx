@@ -7,6 +7,7 @@ import { useColorModeSync } from '@/lib/color-mode.ts'
 import { useSystemLanguageSync } from '@/lib/language-preference.ts'
 import { navigateExternal } from '@/lib/navigation.ts'
 import { useSession } from '@/lib/session.ts'
+import { cn } from '@/lib/utils.ts'
 import { AiAssistantHost } from './ai-assistant-host.tsx'
 import { BuildUpdateBanner } from './build-update-banner.tsx'
 import { ConfirmDialogHost } from './confirm-dialog-host.tsx'
@@ -54,7 +55,13 @@ export function AppShell() {
       </a>
       {!bare && <BuildUpdateBanner />}
       {!bare && <Header />}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high, less the header (h-14): the footer starts below the fold, so
+          a page that renders in steps never moves a footer someone sees (layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('flex-1 outline-none', !bare && 'min-h-[calc(100dvh-3.5rem)]')}
+      >
         <Outlet />
       </main>
       {!bare && (
