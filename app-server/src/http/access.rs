@@ -40,7 +40,24 @@ pub enum Access {
 #[derive(Debug, Clone, Default)]
 pub struct AccessTable {
     operations: HashMap<(Method, String), Access>,
-    paths: Vec<(ResourceDef, Vec<Method>)>,
+    paths: Vec<PathMethods>,
+}
+
+/// A path pattern of the document and the methods it declares.
+#[derive(Debug, Clone)]
+struct PathMethods {
+    def: ResourceDef,
+    /// The pattern up to its first `{`: a path that does not start with it cannot match, and
+    /// comparing it costs far less than the pattern's regex (`methods_of` runs on every
+    /// request, over every path of the document: it was ~5 % of a request's CPU, issue 15).
+    prefix: String,
+    methods: Vec<Method>,
+}
+
+impl PathMethods {
+    fn matches(&self, path: &str) -> bool {
+        path.starts_with(&self.prefix) && self.def.is_match(path)
+    }
 }
 
 fn method_of(m: &HttpMethod) -> Method {
@@ -66,10 +83,11 @@ impl AccessTable {
         let mut table = HashMap::new();
         let mut paths = Vec::new();
         for (path, item) in &doc.paths.paths {
-            paths.push((
-                ResourceDef::new(path.as_str()),
-                operations(item).map(|(m, _)| m).collect(),
-            ));
+            paths.push(PathMethods {
+                def: ResourceDef::new(path.as_str()),
+                prefix: path.split('{').next().unwrap_or_default().to_owned(),
+                methods: operations(item).map(|(m, _)| m).collect(),
+            });
             for (method, op) in operations(item) {
                 let id = format!("{} {path}", method.as_str());
                 let security = op
@@ -128,8 +146,8 @@ impl AccessTable {
         }
         self.paths
             .iter()
-            .find(|(def, declared)| declared.contains(method) && def.is_match(path))
-            .and_then(|(def, _)| self.get(method, def.pattern()?))
+            .find(|p| p.methods.contains(method) && p.matches(path))
+            .and_then(|p| self.get(method, p.def.pattern()?))
     }
 
     /// The methods declared for a concrete request path (`/api/tokens/3f…`), over every
@@ -137,9 +155,9 @@ impl AccessTable {
     /// for a path the document does not know.
     pub fn methods_of(&self, path: &str) -> Vec<Method> {
         let mut methods: Vec<Method> = Vec::new();
-        for (def, declared) in &self.paths {
-            if def.is_match(path) {
-                for m in declared {
+        for p in &self.paths {
+            if p.matches(path) {
+                for m in &p.methods {
                     if !methods.contains(m) {
                         methods.push(m.clone());
                     }
