@@ -70,12 +70,33 @@ bench-web: build
     cargo build --release -p app-server
     cd frontend && node scripts/lighthouse.mjs
 
-# Benchmarks (docs/benchmarks.md): chat first-token overhead at 1 and 200 streams, CPU and memory at 1000; a sign-in flood's memory and the p95 of other requests during it; the group home's statements and latency at 50 readers and a 12-megapixel upload; the plaza feed's statements, requests per second and p99 at 50 connections (first and a deep page); on SQLite and PostgreSQL
+# Benchmarks (docs/benchmarks.md), every figure with its target and ✓/✗: app-server against a bare actix-web hello and pgbench -S in the same run, and its footprint; the pages people open most (wrk, SQLite and PostgreSQL); chat first-token overhead and 1000 streams (SQLite and PostgreSQL); a sign-in flood; a 12-megapixel upload. Runs every part, then fails if one missed a target
 bench:
-    cargo bench -p app-server --bench chat
-    cargo bench -p app-server --bench sign_in_flood
-    cargo bench -p app-server --bench groups
-    cargo bench -p app-server --bench plaza
+    #!/usr/bin/env bash
+    set -uo pipefail
+    if ! command -v wrk >/dev/null; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null || exit 1
+    fi
+    cargo build --release -p app-server --example bench_hello || exit 1
+    failed=()
+    part() { echo; echo "=== $*"; "$@" || failed+=("$*"); }
+    part cargo bench -p app-server --bench ratios
+    part cargo bench -p app-server --bench pages
+    part cargo bench -p app-server --bench chat
+    pg="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+    if psql "$pg" -qtAc 'SELECT 1' >/dev/null 2>&1; then
+        db="courtyard_bench_$$"
+        psql "$pg" -qc "CREATE DATABASE $db" >/dev/null
+        part env BENCH_DATABASE_URL="${pg%/*}/$db" cargo bench -p app-server --bench chat
+        psql "$pg" -qc "DROP DATABASE $db WITH (FORCE)" >/dev/null
+    else
+        echo "PostgreSQL does not answer at $pg: chat on PostgreSQL not measured ✗"
+        failed+=("chat on PostgreSQL")
+    fi
+    part cargo bench -p app-server --bench sign_in_flood
+    part cargo bench -p app-server --bench groups
+    echo
+    if [ ${#failed[@]} -eq 0 ]; then echo "just bench: every part met its targets ✓"; else printf 'just bench: missed a target ✗ in: %s\n' "${failed[@]}"; exit 1; fi
 
 # Formatting and lints, Rust and TypeScript
 lint: frontend-deps

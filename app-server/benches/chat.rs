@@ -15,6 +15,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/mod.rs"]
+mod support;
+
 use actix_web::web::Bytes;
 use adapter_llm::fake::{FakeLlm, Scenario};
 use futures_util::StreamExt;
@@ -28,6 +31,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use support::{CpuSnapshot, clock_ticks_per_sec};
 
 const MODEL: &str = "bench-model";
 const PROMPT: &str = "用一句话介绍庭院";
@@ -590,7 +594,7 @@ async fn closed_loop(
     plan: &LoopPlan,
     server_pid: u32,
 ) -> LoopRun {
-    let cpu_before = CpuSnapshot::take(server_pid);
+    let cpu_before = CpuSnapshot::take(&[server_pid]);
     let begun = Instant::now();
     let measure_from = begun + plan.warmup;
     let measure_until = measure_from + plan.measure;
@@ -644,7 +648,7 @@ async fn closed_loop(
             total.first_failure = run.first_failure;
         }
     }
-    total.others_cores = cpu_before.others_cores_since(server_pid);
+    total.others_cores = cpu_before.others_cores_since(&[server_pid]);
     total.ttft.sort();
     total.slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     total.slowest.truncate(8);
@@ -736,101 +740,6 @@ fn proc_sample(pid: u32) -> ProcSample {
     }
 }
 
-/// utime + stime of a process, in clock ticks.
-fn process_ticks(pid: &str) -> u64 {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return 0;
-    };
-    let Some(close) = stat.rfind(')') else {
-        return 0;
-    };
-    let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
-    let field = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    field(11) + field(12)
-}
-
-/// Busy clock ticks of the whole machine (every state but idle and iowait), from /proc/stat.
-fn machine_busy_ticks() -> u64 {
-    std::fs::read_to_string("/proc/stat")
-        .ok()
-        .and_then(|s| {
-            s.lines().next().map(|l| {
-                l.split_whitespace()
-                    .skip(1)
-                    .enumerate()
-                    .filter(|(i, _)| *i != 3 && *i != 4)
-                    .take(6)
-                    .filter_map(|(_, v)| v.parse::<u64>().ok())
-                    .sum()
-            })
-        })
-        .unwrap_or(0)
-}
-
-/// utime + stime of every `postgres` process: with `BENCH_DATABASE_URL` the database is part
-/// of what is measured, not a disturbance.
-fn postgres_ticks() -> u64 {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
-    dir.filter_map(Result::ok)
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
-        .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/comm"))
-                .is_ok_and(|c| c.trim() == "postgres")
-        })
-        .map(|pid| process_ticks(&pid))
-        .sum()
-}
-
-/// To tell how much CPU the rest of the machine used during a run (a busy machine skews
-/// latencies: the bench client, the fake and app-server share the same CPUs).
-struct CpuSnapshot {
-    at: Instant,
-    machine: u64,
-    mine: u64,
-    server: u64,
-    postgres: u64,
-}
-
-impl CpuSnapshot {
-    fn take(server_pid: u32) -> Self {
-        Self {
-            at: Instant::now(),
-            machine: machine_busy_ticks(),
-            mine: process_ticks("self"),
-            server: process_ticks(&server_pid.to_string()),
-            postgres: postgres_ticks(),
-        }
-    }
-
-    /// Cores used by processes other than this one, app-server and PostgreSQL since `self`.
-    fn others_cores_since(&self, server_pid: u32) -> f64 {
-        let now = Self::take(server_pid);
-        let others = (now.machine - self.machine)
-            .saturating_sub(now.mine - self.mine)
-            .saturating_sub(now.server - self.server)
-            .saturating_sub(now.postgres.saturating_sub(self.postgres));
-        others as f64 / clock_ticks_per_sec() / (now.at - self.at).as_secs_f64()
-    }
-}
-
-fn clock_ticks_per_sec() -> f64 {
-    Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(100.0)
-}
-
 async fn many_streams(
     client: &reqwest::Client,
     url: &str,
@@ -881,7 +790,7 @@ async fn many_streams(
     }
     let all_streaming_after = (streaming.load(Ordering::SeqCst) == MANY).then(|| begun.elapsed());
 
-    let cpu_before = CpuSnapshot::take(server.pid);
+    let cpu_before = CpuSnapshot::take(&[server.pid]);
     // One sample at the start of the hold window and one per second of it.
     let sampler = {
         let (open, fake, pid) = (open.clone(), fake.clone(), server.pid);
@@ -903,7 +812,7 @@ async fn many_streams(
     let samples = tokio::task::spawn_blocking(move || sampler.join().unwrap())
         .await
         .unwrap();
-    let others_cores = cpu_before.others_cores_since(server.pid);
+    let others_cores = cpu_before.others_cores_since(&[server.pid]);
 
     let mut dropped = 0;
     let mut first_drop = None;

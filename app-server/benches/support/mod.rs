@@ -57,27 +57,13 @@ pub struct Server {
 
 impl Server {
     pub fn start(env: &[(&str, String)], log: PathBuf) -> Server {
-        let port = free_port();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_app-server"));
-        command
-            .arg("serve")
-            .env_clear()
-            .env("HOST", "127.0.0.1")
-            .env("PORT", port.to_string())
-            .env("STATIC_DIR", "/nonexistent-courtyard-bench")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).expect("the server's log file"));
-        for (k, v) in env {
-            command.env(k, v);
-        }
-        let child = command.spawn().expect("start app-server");
-        Server {
-            pid: child.id(),
-            child,
-            base: format!("http://127.0.0.1:{port}"),
+        Self::spawn(
+            std::path::Path::new(env!("CARGO_BIN_EXE_app-server")),
+            &["serve"],
+            env,
             log,
-        }
+            None,
+        )
     }
 
     pub async fn wait_ready(&self) {
@@ -230,41 +216,6 @@ pub fn png(w: u32, h: u32) -> Vec<u8> {
     out.into_inner()
 }
 
-/// Each cookie a reader asking `url` in a closed loop, `per_reader` times, all at once: the
-/// latencies (sorted) and the wall time.
-pub async fn closed_loop(
-    client: &reqwest::Client,
-    url: &str,
-    cookies: &[String],
-    per_reader: usize,
-) -> (Vec<Duration>, Duration) {
-    let started = Instant::now();
-    let runs: Vec<Vec<Duration>> = futures_util::future::join_all(cookies.iter().map(|cookie| {
-        let (client, url, cookie) = (client.clone(), url.to_owned(), cookie.clone());
-        async move {
-            let mut mine = Vec::with_capacity(per_reader);
-            for _ in 0..per_reader {
-                let t = Instant::now();
-                let res = client
-                    .get(&url)
-                    .header("Cookie", &cookie)
-                    .send()
-                    .await
-                    .unwrap();
-                assert_eq!(res.status(), 200);
-                res.bytes().await.unwrap();
-                mine.push(t.elapsed());
-            }
-            mine
-        }
-    }))
-    .await;
-    let wall = started.elapsed();
-    let mut samples: Vec<Duration> = runs.into_iter().flatten().collect();
-    samples.sort();
-    (samples, wall)
-}
-
 /// Uploads `bytes` as a raw body with a POST and returns the answer's JSON.
 pub async fn upload_json(
     client: &reqwest::Client,
@@ -317,4 +268,348 @@ pub fn server_env(
         ("RATE_PLAZA_POSTS", "100000/3600".into()),
         ("RATE_PLAZA_LIKES", "100000/3600".into()),
     ]
+}
+
+/// The core app-server (and the reference servers) run on, and the one the load generator
+/// runs on: the two cores of the machine, one each (`taskset -c`).
+pub const SERVER_CPU: &str = "0";
+pub const LOAD_CPU: &str = "1";
+
+/// `program` pinned to `cpu` with `taskset -c` (which execs it: the child's pid is the
+/// program's), or unpinned when taskset is missing.
+pub fn pinned(program: &std::path::Path, cpu: Option<&str>) -> Command {
+    match cpu {
+        Some(cpu) if which("taskset") => {
+            let mut c = Command::new("taskset");
+            c.arg("-c").arg(cpu).arg(program);
+            c
+        }
+        _ => Command::new(program),
+    }
+}
+
+/// Whether `name` is a program on the `PATH`.
+pub fn which(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
+}
+
+impl Server {
+    /// Like [`Server::start`], the server (all its threads) pinned to [`SERVER_CPU`].
+    pub fn start_pinned(env: &[(&str, String)], log: PathBuf) -> Server {
+        Self::spawn(
+            std::path::Path::new(env!("CARGO_BIN_EXE_app-server")),
+            &["serve"],
+            env,
+            log,
+            Some(SERVER_CPU),
+        )
+    }
+
+    /// `program args…` with exactly `env` (plus `HOST`, `PORT` and `STATIC_DIR`), optionally
+    /// pinned to a core, standard error to `log`; killed on drop.
+    pub fn spawn(
+        program: &std::path::Path,
+        args: &[&str],
+        env: &[(&str, String)],
+        log: PathBuf,
+        cpu: Option<&str>,
+    ) -> Server {
+        let port = free_port();
+        let mut command = pinned(program, cpu);
+        command
+            .args(args)
+            .env_clear()
+            .env("HOST", "127.0.0.1")
+            .env("PORT", port.to_string())
+            .env("STATIC_DIR", "/nonexistent-courtyard-bench")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).expect("the server's log file"));
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let child = command
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {}: {e}", program.display()));
+        Server {
+            pid: child.id(),
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            log,
+        }
+    }
+
+    /// Waits until `path` answers 200, polling every millisecond; the time since `since`.
+    pub async fn wait_for(&self, path: &str, since: Instant) -> Duration {
+        let client = reqwest::Client::builder().no_proxy().build().unwrap();
+        let url = format!("{}{path}", self.base);
+        let until = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Ok(res) = client.get(&url).send().await
+                && res.status() == 200
+            {
+                return since.elapsed();
+            }
+            assert!(
+                Instant::now() < until && std::fs::metadata(format!("/proc/{}", self.pid)).is_ok(),
+                "{url} did not answer; the log: {}",
+                std::fs::read_to_string(&self.log).unwrap_or_default()
+            );
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    }
+}
+
+/// What wrk measured in one run, and how busy the rest of the machine was meanwhile.
+#[derive(Debug, Clone, Default)]
+pub struct WrkRun {
+    pub requests_per_sec: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub requests: u64,
+    /// Answers that were not 2xx or 3xx, plus socket errors.
+    pub failures: u64,
+    /// Cores used by processes other than the benchmark, its children (wrk), the servers
+    /// being measured and PostgreSQL.
+    pub others_cores: f64,
+}
+
+/// wrk's own duration for each measured run, after a warm-up of [`WRK_WARMUP`].
+pub const WRK_SECONDS: u64 = 10;
+pub const WRK_WARMUP: u64 = 2;
+
+/// `wrk --latency -t1 -c<connections>` against `url` for [`WRK_SECONDS`] (after an unrecorded
+/// warm-up), pinned to [`LOAD_CPU`], with the given request headers. `servers` are the pids
+/// whose CPU is part of what is measured.
+pub fn wrk(url: &str, connections: usize, headers: &[String], servers: &[u32]) -> WrkRun {
+    let run = |seconds: u64| {
+        let mut c = pinned(std::path::Path::new("wrk"), Some(LOAD_CPU));
+        c.args(["--latency", "-t1"])
+            .arg(format!("-c{connections}"))
+            .arg(format!("-d{seconds}s"))
+            .arg("--timeout")
+            .arg("10s");
+        for h in headers {
+            c.arg("-H").arg(h);
+        }
+        c.arg(url).stdin(Stdio::null());
+        let out = c.output().expect("wrk (apt-get install wrk)");
+        assert!(
+            out.status.success(),
+            "wrk failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    run(WRK_WARMUP);
+    let cpu = CpuSnapshot::take(servers);
+    let text = run(WRK_SECONDS);
+    let others_cores = cpu.others_cores_since(servers);
+    let mut parsed = parse_wrk(&text);
+    parsed.others_cores = others_cores;
+    if std::env::var_os("BENCH_VERBOSE").is_some() {
+        eprintln!("{text}");
+    }
+    parsed
+}
+
+/// Reads wrk's report (with `--latency`).
+pub fn parse_wrk(text: &str) -> WrkRun {
+    let mut run = WrkRun::default();
+    for line in text.lines().map(str::trim) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["Requests/sec:", v] => run.requests_per_sec = v.parse().unwrap_or(0.0),
+            ["50%", v] => run.p50_ms = wrk_ms(v),
+            ["99%", v] => run.p99_ms = wrk_ms(v),
+            [n, "requests", "in", ..] => run.requests = n.parse().unwrap_or(0),
+            ["Non-2xx", "or", "3xx", "responses:", n] => {
+                run.failures += n.parse::<u64>().unwrap_or(0);
+            }
+            ["Socket", "errors:", rest @ ..] => {
+                run.failures += rest
+                    .iter()
+                    .filter_map(|w| w.trim_end_matches(',').parse::<u64>().ok())
+                    .sum::<u64>();
+            }
+            _ => {}
+        }
+    }
+    run
+}
+
+/// `812.00us`, `1.23ms`, `2.01s`, `1.00m` → milliseconds.
+fn wrk_ms(v: &str) -> f64 {
+    let split = v.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(v.len());
+    let n: f64 = v[..split].parse().unwrap_or(f64::NAN);
+    match &v[split..] {
+        "us" => n / 1000.0,
+        "ms" => n,
+        "s" => n * 1000.0,
+        "m" => n * 60_000.0,
+        _ => f64::NAN,
+    }
+}
+
+/// utime + stime of a process (with `children`, also of its children that it has waited
+/// for), in clock ticks.
+pub fn process_ticks(pid: &str, children: bool) -> u64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0;
+    };
+    let Some(close) = stat.rfind(')') else {
+        return 0;
+    };
+    let fields: Vec<u64> = stat[close + 2..]
+        .split(' ')
+        .map(|f| f.parse().unwrap_or(0))
+        .collect();
+    let field = |i: usize| fields.get(i).copied().unwrap_or(0);
+    field(11) + field(12) + if children { field(13) + field(14) } else { 0 }
+}
+
+/// Busy clock ticks of the whole machine (every state but idle and iowait), from /proc/stat.
+pub fn machine_busy_ticks() -> u64 {
+    std::fs::read_to_string("/proc/stat")
+        .ok()
+        .and_then(|s| {
+            s.lines().next().map(|l| {
+                l.split_whitespace()
+                    .skip(1)
+                    .enumerate()
+                    .filter(|(i, _)| *i != 3 && *i != 4)
+                    .take(6)
+                    .filter_map(|(_, v)| v.parse::<u64>().ok())
+                    .sum()
+            })
+        })
+        .unwrap_or(0)
+}
+
+/// utime + stime of every `postgres` process: PostgreSQL is part of what is measured.
+pub fn postgres_ticks() -> u64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|c| c.trim() == "postgres")
+        })
+        .map(|pid| process_ticks(&pid, false))
+        .sum()
+}
+
+pub fn clock_ticks_per_sec() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// To tell how much CPU the rest of the machine used during a run: a busy machine skews
+/// every figure (the client, the server and PostgreSQL share the same two cores).
+pub struct CpuSnapshot {
+    at: Instant,
+    machine: u64,
+    mine: u64,
+    servers: u64,
+    postgres: u64,
+}
+
+impl CpuSnapshot {
+    pub fn take(servers: &[u32]) -> Self {
+        Self {
+            at: Instant::now(),
+            machine: machine_busy_ticks(),
+            mine: process_ticks("self", true),
+            servers: servers
+                .iter()
+                .map(|p| process_ticks(&p.to_string(), false))
+                .sum(),
+            postgres: postgres_ticks(),
+        }
+    }
+
+    /// Cores used since `self` by processes other than this one, the children it waited for
+    /// (wrk, pgbench), `servers` and PostgreSQL.
+    pub fn others_cores_since(&self, servers: &[u32]) -> f64 {
+        let now = Self::take(servers);
+        let others = now
+            .machine
+            .saturating_sub(self.machine)
+            .saturating_sub(now.mine.saturating_sub(self.mine))
+            .saturating_sub(now.servers.saturating_sub(self.servers))
+            .saturating_sub(now.postgres.saturating_sub(self.postgres));
+        others as f64 / clock_ticks_per_sec() / (now.at - self.at).as_secs_f64()
+    }
+}
+
+/// The noise line every run ends with: the most CPU other processes used during a measured run.
+pub fn noise_line(most: f64) -> String {
+    format!(
+        "other processes (not the benchmark, wrk/pgbench, the servers or PostgreSQL) used at most {most:.2} cores during a measured run{}",
+        if most > 0.2 {
+            " — NOT a quiet machine: the figures are not to be trusted"
+        } else {
+            " (a quiet machine)"
+        }
+    )
+}
+
+/// The targets missed so far and the most CPU other processes used during a measured run;
+/// `finish` prints the last lines and gives the exit code.
+#[derive(Default)]
+pub struct Report {
+    missed: usize,
+    most_others: f64,
+}
+
+impl Report {
+    pub fn check(&mut self, ok: bool) -> &'static str {
+        if !ok {
+            self.missed += 1;
+        }
+        mark(ok)
+    }
+
+    pub fn others(&mut self, cores: f64) {
+        self.most_others = self.most_others.max(cores);
+    }
+
+    pub fn finish(&self) -> i32 {
+        println!("\n{}", noise_line(self.most_others));
+        if self.missed == 0 {
+            println!("RESULT: every target met ✓");
+            0
+        } else {
+            println!("RESULT: {} target(s) missed ✗", self.missed);
+            1
+        }
+    }
+}
+
+/// Runs a benchmark's body on a multi-threaded tokio runtime and exits with its code.
+pub fn run_bench(body: impl std::future::Future<Output = i32>) -> ! {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    let code = runtime.block_on(body);
+    std::process::exit(code)
+}
+
+/// Whether wrk or taskset is missing (and says how to get them).
+pub fn load_tools_missing() -> bool {
+    let missing = !which("wrk") || !which("taskset");
+    if missing {
+        println!("wrk or taskset is missing: `apt-get install -y wrk` (just bench does)");
+    }
+    missing
 }
