@@ -17,9 +17,13 @@ run: build
 frontend-deps:
     cd frontend && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-# Build the SPA into frontend/dist
+# Build the SPA into frontend/dist (typechecked first)
 build: frontend-deps
     cd frontend && npm run build
+
+# The SPA for the end-to-end and fuzzing runs of `just test`, whose test-frontend has typechecked already
+build-for-tests: frontend-deps
+    cd frontend && npx vite build
 
 # Bring the database schema up to date
 migrate:
@@ -41,7 +45,7 @@ test-frontend: frontend-deps
     cd frontend && npm run typecheck && npm run lint && npm test
 
 # End to end: Playwright drives Debian's Chromium against app-server serving the built SPA, in two shards at once (E2E_SHARDS), each with its own server and database
-test-e2e: build
+test-e2e: build-for-tests
     cargo build -p app-server
     cd frontend && node scripts/e2e-shards.mjs
 
@@ -51,7 +55,7 @@ screenshots: build
     cd frontend && npx playwright test -c playwright.screenshots.config.ts
 
 # API fuzzing: schemathesis against /api/docs.json, once with a session and once with a token
-test-api: build
+test-api: build-for-tests
     cargo build -p app-server
     scripts/api-fuzz.sh
 
@@ -95,6 +99,7 @@ bench:
     fi
     part cargo bench -p app-server --bench sign_in_flood
     part cargo bench -p app-server --bench groups
+    part just bench-web
     echo
     if [ ${#failed[@]} -eq 0 ]; then echo "just bench: every part met its targets ✓"; else printf 'just bench: missed a target ✗ in: %s\n' "${failed[@]}"; exit 1; fi
 

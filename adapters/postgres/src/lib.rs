@@ -137,13 +137,18 @@ impl Database {
         }
         let mut opts = ConnectOptions::new(url.to_owned());
         // sea-orm has no connect timeout of its own (its `connect_timeout` only sets sqlx's
-        // acquire timeout): the acquire timeout bounds a connection attempt too. Every
-        // pooled connection is pinged before it is handed out, so one that died with the server
-        // (a restart, a failover) is replaced instead of failing the request that drew it.
+        // acquire timeout): the acquire timeout bounds a connection attempt too. A pooled
+        // connection idle for `PING_IF_IDLE_FOR` or longer is pinged before it is handed out, so
+        // one that died with the server (a restart, a failover) is replaced instead of failing
+        // the request that drew it. A hot connection is not: a ping on every checkout was a
+        // second round trip per statement (`just bench`: GET /api/auth/token against
+        // pgbench -S, docs/benchmarks.md). One that breaks while in use fails its request with
+        // 503 database_unavailable; app-server/tests/api/faults.rs (PostgreSQL restarted under
+        // load) holds that no broken connection is handed out once the server is back.
         opts.max_connections(options.max_connections)
             .min_connections(1)
             .acquire_timeout(options.acquire_timeout)
-            .test_before_acquire(true)
+            .test_before_acquire_if_idle_for(PING_IF_IDLE_FOR)
             // sea-orm logs statements at `info` (its default level) when asked.
             .sqlx_logging(options.log_statements);
         // Every pooled SQLite connection gets the same settings (a PRAGMA run once would reach
@@ -297,6 +302,9 @@ impl Database {
         self.conn.close().await.context("closing the database")
     }
 }
+
+/// How long a pooled connection may sit unused before it is pinged on checkout.
+const PING_IF_IDLE_FOR: Duration = Duration::from_secs(1);
 
 /// A pool's settings; [`PoolOptions::new`] gives the defaults for a URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
