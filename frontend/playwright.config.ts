@@ -34,7 +34,10 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace (a snapshot and a screenshot per action) costs every test CPU on two
+    // cores; a CI run's clone and its traces are gone when it ends, so CI records none and keeps
+    // the failure's screenshot and Playwright's printed error context.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },

@@ -85,9 +85,25 @@ async function usePreferences(page: Page, baseURL: string, lang: Lang, mode: Mod
   await page.addInitScript((m) => localStorage.setItem('preference_dark', m), mode)
 }
 
-/** Loads a route and waits until it has drawn its content. */
+/**
+ * Opens a route and waits until it has drawn its content. The first visit of a test loads the
+ * app; later ones move inside the running app as a link does (a history entry and the
+ * `popstate` the router listens to), so a crawl of every route pays for one start of the app,
+ * not one per route — and checks the pages as people reach them, by navigating.
+ */
 async function visit(page: Page, path: string, lang: Lang, mode: Mode) {
-  await page.goto(path)
+  const running = page.url().startsWith('http')
+  if (running) {
+    await page.evaluate((to) => {
+      const state = window.history.state as { __TSR_index?: number } | null
+      const index = (state?.__TSR_index ?? 0) + 1
+      window.history.pushState({ __TSR_index: index, key: `a11y-${index}` }, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+    }, path)
+    await expect(page).toHaveURL((url) => url.pathname === path.split('?')[0])
+  } else {
+    await page.goto(path)
+  }
   await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`))
   if (mode === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
