@@ -102,4 +102,47 @@ describe('the appearance kept for an account', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(saved).toHaveLength(2)
   })
+
+  it('saves one change at a time and then the latest, so an earlier choice never lands last', async () => {
+    const store = createStore()
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    queryClient.setQueryData<SessionState>(sessionQueryKey, {
+      user: user({ colorMode: 'light', language: 'en' }),
+      authUrl: null,
+      wechatOpenId: null,
+      hasUser: false,
+    })
+    const sent: Appearance[] = []
+    const answers: (() => void)[] = []
+    stubApi({
+      'PUT /api/account/appearance': (init) => {
+        const body = JSON.parse(String(init?.body)) as Appearance
+        sent.push(body)
+        return new Promise((resolve) => answers.push(() => resolve({ body })))
+      },
+    })
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <Provider store={store}>{children}</Provider>
+      </QueryClientProvider>
+    )
+    renderHook(() => useAppearanceSync(), { wrapper })
+    await waitFor(() => expect(store.get(languagePreferenceAtom)).toBe('en'))
+
+    act(() => store.set(colorModePreferenceAtom, 'dark'))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    await act(() => store.set(setLanguagePreferenceAtom, 'system'))
+    await act(() => store.set(setLanguagePreferenceAtom, 'zh'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The second and third changes wait for the first save's answer.
+    expect(sent).toEqual([{ colorMode: 'dark', language: 'en' }])
+
+    act(() => answers.shift()!())
+    // Then only the latest is sent, not the one in between.
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]).toEqual({ colorMode: 'dark', language: 'zh' })
+    act(() => answers.shift()!())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(sent).toHaveLength(2)
+  })
 })

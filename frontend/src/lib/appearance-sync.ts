@@ -54,6 +54,32 @@ export function useAppearanceSync(): void {
     mutationFn: (body: Appearance) => api.put<Appearance>('/api/account/appearance', body),
     onError: (error) => console.warn('Could not save the appearance', error),
   })
+  /**
+   * One save at a time, then the latest choice: every save sends the whole appearance, and two
+   * in flight at once (dark, then 中文, a moment apart) could be stored in the other order,
+   * leaving the account with the older of the two.
+   */
+  const queue = useRef<{ running: boolean; next: Appearance | null }>({
+    running: false,
+    next: null,
+  })
+  const saveLatest = (body: Appearance) => {
+    const q = queue.current
+    if (q.running) {
+      q.next = body
+      return
+    }
+    q.running = true
+    save
+      .mutateAsync(body)
+      .catch(() => undefined)
+      .finally(() => {
+        q.running = false
+        const next = q.next
+        q.next = null
+        if (next) saveLatest(next)
+      })
+  }
   /** The user whose saved appearance was applied, and what this device had then. */
   const synced = useRef<{ userId: string; local: LocalAppearance } | null>(null)
   const userId = user?.id ?? null
@@ -74,7 +100,7 @@ export function useAppearanceSync(): void {
     }
     if (sameAppearance(synced.current.local, local)) return
     synced.current = { userId, local }
-    save.mutate(toServerAppearance(local))
+    saveLatest(toServerAppearance(local))
     // `save` is stable in what it does; listing it would re-run on every mutation state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, saved, colorMode, language, setColorMode, setLanguage])
