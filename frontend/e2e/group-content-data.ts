@@ -1,6 +1,7 @@
 // A group with content, made through the API for the pages that show it (the accessibility
 // checks, the screenshots): images in the gallery and a published article showing one of them.
 import type { APIRequestContext } from '@playwright/test'
+import { call } from './api.ts'
 import { expect } from './checks.ts'
 import { png } from './images.ts'
 
@@ -10,23 +11,6 @@ export interface GroupContent {
   articleId: string
   /** A draft of the same author. */
   draftId: string
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  baseURL: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  data: unknown,
-  contentType?: string,
-): Promise<T> {
-  const res = await request.fetch(`${baseURL}${path}`, {
-    method,
-    data,
-    headers: { Origin: baseURL, ...(contentType ? { 'Content-Type': contentType } : {}) },
-  })
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
-  return (await res.json()) as T
 }
 
 /**

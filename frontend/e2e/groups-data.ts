@@ -2,30 +2,13 @@
 // it (the accessibility checks, the screenshots): a private group that asks for approval, with a
 // cover, a published article, images, a request waiting, a decided one and a ban.
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test'
-import { expect } from './checks.ts'
+import { call } from './api.ts'
 import { png } from './images.ts'
 
 const PASSWORD = 'e2e-password-123'
 
 function uniqueUsername(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  baseURL: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-  contentType?: string,
-): Promise<T> {
-  const res = await request.fetch(`${baseURL}${path}`, {
-    method,
-    data,
-    headers: { Origin: baseURL, ...(contentType ? { 'Content-Type': contentType } : {}) },
-  })
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
-  return (await res.json()) as T
 }
 
 /**

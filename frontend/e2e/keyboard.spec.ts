@@ -41,6 +41,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
+import { call } from './api.ts'
 import { signUp } from './groups-data.ts'
 import {
   ADMIN,
@@ -184,23 +185,6 @@ async function expectMenuKeys(page: Page, trigger: Locator, menu: Locator, items
   expect((await focusIn(menu)).inside).toBe(true)
   await page.keyboard.press('Tab')
   await expect(menu).toBeHidden()
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  baseURL: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-  contentType?: string,
-): Promise<T> {
-  const res = await request.fetch(`${baseURL}${path}`, {
-    method,
-    data,
-    headers: { Origin: baseURL, ...(contentType ? { 'Content-Type': contentType } : {}) },
-  })
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
-  return (await res.json()) as T
 }
 
 /** Signs the page's browser in as the administrator. */
