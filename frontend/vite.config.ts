@@ -7,6 +7,15 @@ import { defineConfig } from 'vite'
 import { buildInfo } from './vite-plugins/build-info.ts'
 import { localePreload } from './vite-plugins/locale-preload.ts'
 
+// Unit test files that need a window and module graph of their own: vi.mock of a module other
+// files have loaded already (app.test), and the window's history from the first entry (the modal
+// stack's Back, and the assistant whose trigger takes the focus back after a history step).
+const ISOLATED = [
+  'src/app/app.test.tsx',
+  'src/components/ui/modal.test.tsx',
+  'src/app/shell/ai-assistant-host.test.tsx',
+]
+
 const backend = process.env.COURTYARD_BACKEND ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
@@ -59,9 +68,24 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Most files share their worker's jsdom window and module graph (`isolate: false`): setting
+    // up both for each of 85 files was two thirds of the run (284 s → about 100 s on two cores).
+    // setup.ts cleans what a test leaves (the DOM, storage, mocks). The files below need what only
+    // a fresh window and module graph give, so they run isolated (docs/testing.md, "Unit tests").
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED,
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 })
