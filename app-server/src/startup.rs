@@ -40,8 +40,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use system::SystemService;
 use tokens::{TokenPorts, TokensService};
-use utoipa::OpenApi;
-use utoipa_actix_web::AppExt;
 use weather::{WeatherMap, WeatherPolicy, WeatherService};
 use wechat::service::{AccessTokenService, MenuService, TokenPolicy};
 
@@ -377,12 +375,9 @@ impl Application {
         let docs = web::Data::new(http::system::handlers::DocsJson::new(&doc)?);
 
         let mut server = HttpServer::new(move || {
-            let (app, _) = App::new()
-                .into_utoipa_app()
-                .openapi(http::ApiDoc::openapi())
-                .service(http::api_scope())
-                .split_for_parts();
-            app.app_data(docs.clone())
+            App::new()
+                .service(http::api_service())
+                .app_data(docs.clone())
                 .app_data(access.clone())
                 .app_data(state.clone())
                 .app_data(static_dir.clone())
