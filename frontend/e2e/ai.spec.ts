@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { expect, test, FAKES, register, uniqueName } from './helpers.ts'
+import { expect, test, FAKES, layoutOf, register, uniqueName } from './helpers.ts'
 
 // The AI assistant against the fake OpenAI-compatible model of e2e/fakes.mjs, which streams
 // DeepSeek-style reasoning (for deepseek-reasoner) and then a Markdown answer.
@@ -154,7 +154,7 @@ test('the conversation list: a slide-over on phones, always beside the chat on d
 // The assistant answers, with code and the response time, in both languages and colour modes.
 for (const lang of ['zh', 'en'] as const) {
   for (const mode of ['light', 'dark'] as const) {
-    test(`assistant in ${lang}, ${mode} @phone`, async ({ page, context }, info) => {
+    test(`assistant in ${lang}, ${mode} ${layoutOf(lang)}`, async ({ page, context }, info) => {
       await context.addCookies([
         { name: 'preference_language', value: lang, url: info.project.use.baseURL! },
       ])

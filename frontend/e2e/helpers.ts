@@ -14,6 +14,16 @@ export const FAKES = `http://127.0.0.1:${process.env.E2E_FAKE_PORT ?? '4181'}`
 export const MODE_SWITCH_SUBMIT_BLOCK_MS = 200
 
 /** The administrator e2e/server.mjs creates with the CLI. */
+/**
+ * The layout a test run once per language takes: Chinese on the phone layout (the tags that keep
+ * it out of the desktop project), English on desktop. Each language and each layout is still
+ * checked; a test that runs in both languages on both layouts repeats itself for no new
+ * behaviour (e2e/a11y.spec.ts's variants follow the same rule; docs/testing.md, "End to end").
+ */
+export function layoutOf(lang: 'zh' | 'en'): '@phone @phone-only' | '@desktop' {
+  return lang === 'zh' ? '@phone @phone-only' : '@desktop'
+}
+
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' }
 
 export function uniqueName(prefix: string): string {

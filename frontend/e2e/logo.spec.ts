@@ -4,7 +4,7 @@ import enAdmin from '../src/locales/en/admin.json' with { type: 'json' }
 import enLogo from '../src/locales/en/logo.json' with { type: 'json' }
 import zhAdmin from '../src/locales/zh/admin.json' with { type: 'json' }
 import zhLogo from '../src/locales/zh/logo.json' with { type: 'json' }
-import { ADMIN, expect, test } from './helpers.ts'
+import { ADMIN, layoutOf, expect, test } from './helpers.ts'
 
 // The logo pages of the admin console (docs/frontend.md, "The mark"): an admin reaches each of
 // /admin/logo/{preview1,version1,version2} from the console's navigation, sees the variants at
@@ -58,7 +58,7 @@ async function download(page: Page, link: Locator): Promise<{ name: string; text
 }
 
 for (const lang of ['en', 'zh'] as const) {
-  test(`an admin opens each logo page and downloads the logo as SVG (${lang}) @phone`, async ({
+  test(`an admin opens each logo page and downloads the logo as SVG (${lang}) ${layoutOf(lang)}`, async ({
     page,
   }, info) => {
     const L = LABELS[lang]

@@ -7,13 +7,13 @@ import {
 } from '@playwright/test'
 import enProfiles from '../src/locales/en/profiles.json' with { type: 'json' }
 import zhProfiles from '../src/locales/zh/profiles.json' with { type: 'json' }
-import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
+import { ADMIN, layoutOf, expect, expectAccessible, test } from './helpers.ts'
 import { signUp } from './groups-data.ts'
 
 // Profiles (docs/frontend.md, "Profiles"): another person's profile shows their plaza posts and
 // the articles and groups the viewer may read — nothing of a private group the viewer is not in;
 // an administrator disables a user from the profile, and that user's open browser is signed out
-// on its next request. In zh and en, on desktop and phone.
+// on its next request. In en on desktop and zh on a phone (layoutOf).
 
 const LABELS = { en: enProfiles, zh: zhProfiles } as const
 type Lang = keyof typeof LABELS
@@ -66,7 +66,7 @@ async function otherContext(browser: Browser, info: TestInfo) {
 for (const lang of ['en', 'zh'] as const) {
   const L = LABELS[lang]
 
-  test(`another person's profile shows their posts and public articles, never a private group's (${lang}) @phone`, async ({
+  test(`another person's profile shows their posts and public articles, never a private group's (${lang}) ${layoutOf(lang)}`, async ({
     page,
   }, info) => {
     const baseURL = info.project.use.baseURL!
@@ -116,7 +116,7 @@ for (const lang of ['en', 'zh'] as const) {
     }
   })
 
-  test(`an admin disables a user from their profile and the user's open browser is signed out (${lang}) @phone`, async ({
+  test(`an admin disables a user from their profile and the user's open browser is signed out (${lang}) ${layoutOf(lang)}`, async ({
     page,
     browser,
   }, info) => {

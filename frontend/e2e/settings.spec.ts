@@ -3,6 +3,7 @@ import {
   accountMenu,
   expect,
   expectAccessible,
+  layoutOf,
   logInByUsername,
   openLogin,
   register,
@@ -195,7 +196,7 @@ for (const [lang, mode] of [
   ['zh', 'light'],
   ['en', 'dark'],
 ] as const) {
-  test(`@phone the settings pages and the basics are accessible, ${lang} ${mode}`, async ({
+  test(`the settings pages and the basics are accessible, ${lang} ${mode} ${layoutOf(lang)}`, async ({
     page,
     context,
     baseURL,
