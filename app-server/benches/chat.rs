@@ -24,14 +24,10 @@ use futures_util::StreamExt;
 use reqwest::header::{CONTENT_TYPE, COOKIE, SET_COOKIE};
 use serde::Deserialize;
 use serde_json::json;
-use std::net::TcpListener;
-use std::os::fd::AsFd as _;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use support::{CpuSnapshot, clock_ticks_per_sec};
+use support::{CpuSnapshot, Server, TempDir, clock_ticks_per_sec, mark, percentile_ms};
 
 const MODEL: &str = "bench-model";
 const PROMPT: &str = "用一句话介绍庭院";
@@ -139,14 +135,13 @@ fn run() -> i32 {
 async fn bench() -> i32 {
     let begun = Instant::now();
     let fake = Arc::new(FakeLlm::start().await);
-    let server = Server::start(&fake.base_url());
+    let (server, database_label, _dir) = start_server(&fake.base_url());
     server.wait_ready().await;
     println!(
-        "app-server {} (pid {}) on {} over {}; fake upstream at {}",
-        server.exe.display(),
+        "app-server {} (pid {}) on {} over {database_label}; fake upstream at {}",
+        env!("CARGO_BIN_EXE_app-server"),
         server.pid,
         server.base,
-        server.database_label,
         fake.base_url()
     );
     println!("{}", machine());
@@ -241,26 +236,12 @@ fn bytes_of(v: &serde_json::Value) -> Bytes {
 // ---------------------------------------------------------------------------------------------
 // The server subprocess
 
-/// `app-server serve` as a child process, killed (and its temporary database removed) on drop,
-/// panics included.
-struct Server {
-    child: Child,
-    pid: u32,
-    base: String,
-    exe: PathBuf,
-    database_label: String,
-    temp_dir: Option<PathBuf>,
-}
-
 /// Every variable the server gets; the environment is otherwise cleared so that nothing of the
 /// caller's (`DATABASE_URL`, `LLM_*` …) leaks in.
-fn server_env(port: u16, database_url: &str, llm_base_url: &str) -> Vec<(&'static str, String)> {
+fn server_env(database_url: &str, llm_base_url: &str) -> Vec<(&'static str, String)> {
     vec![
-        ("HOST", "127.0.0.1".into()),
-        ("PORT", port.to_string()),
         ("DATABASE_URL", database_url.into()),
         ("RUST_LOG", "warn".into()),
-        ("STATIC_DIR", "/nonexistent-courtyard-bench".into()),
         ("LLM_BASE_URL", llm_base_url.into()),
         ("LLM_API_KEY", "sk-bench-0123456789".into()),
         ("LLM_MODELS", MODEL.into()),
@@ -287,101 +268,14 @@ fn server_env(port: u16, database_url: &str, llm_base_url: &str) -> Vec<(&'stati
     .collect()
 }
 
-impl Server {
-    fn start(llm_base_url: &str) -> Server {
-        let port = free_port();
-        let (database_url, database_label, temp_dir) = match std::env::var("BENCH_DATABASE_URL") {
-            Ok(url) if !url.trim().is_empty() => {
-                let label = format!("BENCH_DATABASE_URL ({})", url.split(':').next().unwrap());
-                (url, label, None)
-            }
-            _ => {
-                let dir = std::env::temp_dir().join(format!(
-                    "courtyard-bench-{}-{}",
-                    std::process::id(),
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .unwrap()
-                        .as_millis()
-                ));
-                std::fs::create_dir_all(&dir).unwrap();
-                let file = dir.join("bench.db");
-                let url = format!("sqlite://{}?mode=rwc", file.display());
-                (
-                    url,
-                    format!("a fresh SQLite file {}", file.display()),
-                    Some(dir),
-                )
-            }
-        };
-        let exe = PathBuf::from(env!("CARGO_BIN_EXE_app-server"));
-        let mut command = Command::new(&exe);
-        command
-            .arg("serve")
-            .env_clear()
-            .stdin(Stdio::null())
-            // The server logs (warnings and errors only) to standard output: they go to this
-            // process's standard error, away from the table.
-            .stdout(Stdio::from(
-                std::io::stderr()
-                    .as_fd()
-                    .try_clone_to_owned()
-                    .expect("a copy of stderr"),
-            ))
-            .stderr(Stdio::inherit());
-        for (k, v) in server_env(port, &database_url, llm_base_url) {
-            command.env(k, v);
-        }
-        let child = command.spawn().expect("start app-server");
-        Server {
-            pid: child.id(),
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            exe,
-            database_label,
-            temp_dir,
-        }
-    }
-
-    /// Waits for `GET /api/health` to answer 200 (migrations done, listening).
-    async fn wait_ready(&self) {
-        let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        let url = format!("{}/api/health", self.base);
-        let until = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(res) = client.get(&url).send().await
-                && res.status() == 200
-            {
-                return;
-            }
-            assert!(
-                Instant::now() < until,
-                "app-server did not answer {url} within 60 s"
-            );
-            assert!(
-                std::fs::metadata(format!("/proc/{}", self.pid)).is_ok(),
-                "app-server exited at start"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if let Some(dir) = &self.temp_dir {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
+/// `app-server serve` over `BENCH_DATABASE_URL` or a fresh SQLite file (removed with the
+/// returned folder), its warnings in that folder; its database's description for the report.
+fn start_server(llm_base_url: &str) -> (Server, String, TempDir) {
+    let dir = TempDir::new("courtyard-bench");
+    let (database_url, database_label) = support::bench_database(&dir);
+    let log = dir.0.join("server.log");
+    let server = Server::start(&server_env(&database_url, llm_base_url), log);
+    (server, database_label, dir)
 }
 
 fn http_client() -> reqwest::Client {
@@ -661,11 +555,11 @@ async fn closed_loop(
             target.url,
             total.others_cores,
             t.len(),
-            percentile_ms(t, 50.0),
-            percentile_ms(t, 90.0),
-            percentile_ms(t, 99.0),
-            percentile_ms(t, 99.9),
-            percentile_ms(t, 100.0),
+            percentile_ms(t, 0.50),
+            percentile_ms(t, 0.90),
+            percentile_ms(t, 0.99),
+            percentile_ms(t, 0.999),
+            percentile_ms(t, 1.0),
             total
                 .slowest
                 .iter()
@@ -675,15 +569,6 @@ async fn closed_loop(
         );
     }
     total
-}
-
-/// Nearest-rank percentile of sorted samples, in ms.
-fn percentile_ms(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1].as_secs_f64() * 1e3
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -856,10 +741,6 @@ async fn many_streams(
 // ---------------------------------------------------------------------------------------------
 // Report
 
-fn mark(ok: bool) -> &'static str {
-    if ok { "✓" } else { "✗" }
-}
-
 /// Prints the table; true when a target was missed.
 fn report(rows: &[(&LoopPlan, LoopRun, LoopRun)], errors: usize, many: &ManyRun) -> bool {
     let mut failed = false;
@@ -877,12 +758,12 @@ fn report(rows: &[(&LoopPlan, LoopRun, LoopRun)], errors: usize, many: &ManyRun)
     );
     for (plan, direct, via) in rows {
         let (d50, d99) = (
-            percentile_ms(&direct.ttft, 50.0),
-            percentile_ms(&direct.ttft, 99.0),
+            percentile_ms(&direct.ttft, 0.50),
+            percentile_ms(&direct.ttft, 0.99),
         );
         let (v50, v99) = (
-            percentile_ms(&via.ttft, 50.0),
-            percentile_ms(&via.ttft, 99.0),
+            percentile_ms(&via.ttft, 0.50),
+            percentile_ms(&via.ttft, 0.99),
         );
         let (o50, o99) = (v50 - d50, v99 - d99);
         let target = if plan.concurrency == 200 {

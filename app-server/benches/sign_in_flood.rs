@@ -17,14 +17,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/mod.rs"]
+mod support;
+
 use futures_util::StreamExt;
-use reqwest::header::SET_COOKIE;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::net::TcpListener;
-use std::os::fd::AsFd as _;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use support::{Server, TempDir};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -42,22 +41,17 @@ const TARGET_RSS_AFTER_MIB: f64 = 100.0;
 const TARGET_OTHER_P95_MS: f64 = 50.0;
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("tokio runtime");
-    let code = runtime.block_on(bench());
-    std::process::exit(code);
+    support::run_bench(bench())
 }
 
 async fn bench() -> i32 {
-    let server = Server::start();
+    let (server, database_label, _dir) = start_server();
     server.wait_ready().await;
     println!(
         "sign-in flood: app-server (pid {}) on {} over {}; {} cores",
         server.pid,
         server.base,
-        server.database_label,
+        database_label,
         std::thread::available_parallelism().map_or(1, usize::from)
     );
     let client = reqwest::Client::builder()
@@ -76,7 +70,7 @@ async fn bench() -> i32 {
         .1
         .expect("the probe user registers");
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let before = status_kib(server.pid, "VmRSS:");
+    let before = support::status_kib(server.pid, "VmRSS:");
 
     let flooding = Arc::new(AtomicBool::new(true));
     let health = tokio::spawn(probe(
@@ -138,19 +132,15 @@ async fn bench() -> i32 {
     }
     let health = health.await.unwrap();
     let me = me.await.unwrap();
-    let peak = status_kib(server.pid, "VmHWM:");
+    let peak = support::status_kib(server.pid, "VmHWM:");
     tokio::time::sleep(REST).await;
-    let after = status_kib(server.pid, "VmRSS:");
+    let after = support::status_kib(server.pid, "VmRSS:");
 
     let mib = |kib: u64| kib as f64 / 1024.0;
     let mut missed = 0;
     let mut check = |ok: bool| {
-        if ok {
-            "✓"
-        } else {
-            missed += 1;
-            "✗"
-        }
+        missed += usize::from(!ok);
+        support::mark(ok)
     };
     println!(
         "flood: {FLOOD} registrations, {AT_ONCE} at a time ({:.1} s), then {} failed logins, {LOGINS_PER_SEC} a second ({:.1} s), {:.1} s in all",
@@ -200,14 +190,7 @@ async fn register(client: &reqwest::Client, base: &str, name: &str) -> (u16, Opt
     else {
         return (0, None);
     };
-    let cookie = res
-        .headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("courtyard_session="))
-        .and_then(|v| v.split(';').next())
-        .map(str::to_owned);
+    let cookie = support::session_cookie(res.headers());
     (res.status().as_u16(), cookie)
 }
 
@@ -238,149 +221,43 @@ fn summary(samples: Vec<Option<Duration>>) -> (usize, f64, f64, f64, usize) {
     let mut ok: Vec<Duration> = samples.iter().flatten().copied().collect();
     let errors = n - ok.len();
     ok.sort();
-    let at = |p: f64| {
-        if ok.is_empty() {
-            return f64::NAN;
-        }
-        let i = ((p * ok.len() as f64).ceil() as usize).clamp(1, ok.len()) - 1;
-        ok[i].as_secs_f64() * 1000.0
-    };
+    let at = |p: f64| support::percentile_ms(&ok, p);
     (n, at(0.50), at(0.95), at(1.0), errors)
 }
 
-/// A line of `/proc/<pid>/status`, in KiB.
-fn status_kib(pid: u32, key: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix(key))
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
-}
-
-/// `app-server serve` as a child process, killed (and its temporary database removed) on drop.
-struct Server {
-    child: Child,
-    pid: u32,
-    base: String,
-    database_label: String,
-    temp_dir: Option<PathBuf>,
-}
-
-impl Server {
-    fn start() -> Server {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free port");
-        let (database_url, database_label, temp_dir) = match std::env::var("BENCH_DATABASE_URL") {
-            Ok(url) if !url.trim().is_empty() => {
-                let label = format!("BENCH_DATABASE_URL ({})", url.split(':').next().unwrap());
-                (url, label, None)
-            }
-            _ => {
-                let dir = std::env::temp_dir().join(format!(
-                    "courtyard-flood-{}-{}",
-                    std::process::id(),
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .unwrap()
-                        .as_millis()
-                ));
-                std::fs::create_dir_all(&dir).unwrap();
-                let file = dir.join("bench.db");
-                (
-                    format!("sqlite://{}?mode=rwc", file.display()),
-                    "a fresh SQLite file".to_owned(),
-                    Some(dir),
-                )
-            }
-        };
-        let mut command = Command::new(env!("CARGO_BIN_EXE_app-server"));
-        command
-            .arg("serve")
-            .env_clear()
-            .stdin(Stdio::null())
-            .stdout(Stdio::from(
-                std::io::stderr()
-                    .as_fd()
-                    .try_clone_to_owned()
-                    .expect("a copy of stderr"),
-            ))
-            .stderr(Stdio::inherit());
-        for (k, v) in [
-            ("HOST", "127.0.0.1".to_owned()),
-            ("PORT", port.to_string()),
-            ("DATABASE_URL", database_url),
-            ("RUST_LOG", "warn".into()),
-            ("STATIC_DIR", "/nonexistent-courtyard-bench".into()),
-            // Every request of the flood comes from 127.0.0.1: the per-address limits are
-            // raised so that each one reaches the hasher, as a flood from many addresses would.
-            ("RATE_REGISTER_PER_IP", "100000/3600".into()),
-            ("RATE_LOGIN_PER_IP", "100000/900".into()),
-            // Each of the 200 users fails about 8 logins in the 30 s: the per-account limits
-            // are raised too, or most attempts would be refused before hashing.
-            (
-                "RATE_LOGIN_FAILURES_PER_ACCOUNT_CLIENT",
-                "100000/900".into(),
-            ),
-            ("LOGIN_ACCOUNT_FAILURE_CEILING", "100000/900".into()),
-            // Left at their defaults, stated for the record.
-            ("ARGON2_MEMORY_KIB", "19456".into()),
-            ("ARGON2_ITERATIONS", "2".into()),
-            ("ARGON2_PARALLELISM", "1".into()),
-        ] {
-            command.env(k, v);
-        }
-        for k in [
-            "PASSWORD_HASH_CONCURRENCY",
-            "PASSWORD_HASH_QUEUE_MS",
-            "DATABASE_MAX_CONNECTIONS",
-        ] {
-            if let Ok(v) = std::env::var(format!("BENCH_{k}")) {
-                command.env(k, v);
-            }
-        }
-        let child = command.spawn().expect("start app-server");
-        Server {
-            pid: child.id(),
-            child,
-            base: format!("http://127.0.0.1:{port}"),
-            database_label,
-            temp_dir,
+/// `app-server serve` for the flood, over `BENCH_DATABASE_URL` or a fresh SQLite file (removed
+/// with the returned folder's guard); its description for the report.
+fn start_server() -> (Server, String, TempDir) {
+    let dir = TempDir::new("courtyard-flood");
+    let (database_url, database_label) = support::bench_database(&dir);
+    let mut env: Vec<(&str, String)> = vec![
+        ("DATABASE_URL", database_url),
+        ("RUST_LOG", "warn".into()),
+        // Every request of the flood comes from 127.0.0.1: the per-address limits are
+        // raised so that each one reaches the hasher, as a flood from many addresses would.
+        ("RATE_REGISTER_PER_IP", "100000/3600".into()),
+        ("RATE_LOGIN_PER_IP", "100000/900".into()),
+        // Each of the 200 users fails about 8 logins in the 30 s: the per-account limits
+        // are raised too, or most attempts would be refused before hashing.
+        (
+            "RATE_LOGIN_FAILURES_PER_ACCOUNT_CLIENT",
+            "100000/900".into(),
+        ),
+        ("LOGIN_ACCOUNT_FAILURE_CEILING", "100000/900".into()),
+        // Left at their defaults, stated for the record.
+        ("ARGON2_MEMORY_KIB", "19456".into()),
+        ("ARGON2_ITERATIONS", "2".into()),
+        ("ARGON2_PARALLELISM", "1".into()),
+    ];
+    for k in [
+        "PASSWORD_HASH_CONCURRENCY",
+        "PASSWORD_HASH_QUEUE_MS",
+        "DATABASE_MAX_CONNECTIONS",
+    ] {
+        if let Ok(v) = std::env::var(format!("BENCH_{k}")) {
+            env.push((k, v));
         }
     }
-
-    async fn wait_ready(&self) {
-        let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        let url = format!("{}/api/health", self.base);
-        let until = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(res) = client.get(&url).send().await
-                && res.status() == 200
-            {
-                return;
-            }
-            assert!(
-                Instant::now() < until,
-                "app-server did not answer {url} within 60 s"
-            );
-            assert!(
-                std::fs::metadata(format!("/proc/{}", self.pid)).is_ok(),
-                "app-server exited at start"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if let Some(dir) = &self.temp_dir {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
+    let server = Server::start(&env, dir.0.join("server.log"));
+    (server, database_label, dir)
 }

@@ -26,16 +26,17 @@
 mod check;
 #[path = "nothing_lost/load.rs"]
 mod load;
-#[path = "nothing_lost/server.rs"]
-mod server;
+// `app-server serve` as a child process, shared with the benchmarks.
+#[path = "../benches/support/mod.rs"]
+mod support;
 
 use adapter_postgres::testing::TestDb;
 use check::Setup;
 use futures_util::StreamExt;
 use load::{Kind, Log, Rng, Shared, Writer};
-use reqwest::header::{COOKIE, SET_COOKIE};
+use reqwest::header::COOKIE;
 use serde_json::{Value, json};
-use server::Server;
+use support::Server;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -137,11 +138,11 @@ async fn two_instances_under_200_writers_lose_nothing_and_store_nothing_twice() 
         .build()
         .unwrap();
     let mut servers = [
-        Server::start(&env, &folder.0.join("instance-a.log")),
-        Server::start(&env, &folder.0.join("instance-b.log")),
+        Server::start(&env, folder.0.join("instance-a.log")),
+        Server::start(&env, folder.0.join("instance-b.log")),
     ];
-    for s in &mut servers {
-        s.wait_ready(&client).await;
+    for s in &servers {
+        s.wait_ready().await;
     }
     let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
 
@@ -421,14 +422,7 @@ impl User {
 async fn sign_in(client: &reqwest::Client, url: &str, body: &Value) -> (Value, String) {
     let res = client.post(url).json(body).send().await.expect(url);
     let status = res.status();
-    let cookie = res
-        .headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("courtyard_session="))
-        .and_then(|v| v.split(';').next())
-        .map(str::to_owned);
+    let cookie = support::session_cookie(res.headers());
     let answer: Value = res.json().await.unwrap_or(Value::Null);
     assert!(status.is_success(), "{url}: {status} {answer}");
     (answer, cookie.expect("a session cookie"))

@@ -1,9 +1,10 @@
-//! What the benchmarks share: the release `app-server serve` as a child process on a free
-//! port, its memory from `/proc`, and percentiles.
+//! What the benchmarks share, and the load test `tests/nothing_lost.rs` with them: `app-server
+//! serve` as a child process on a free port (the release binary in a bench, the debug one in a
+//! test), its memory from `/proc`, the session cookie of an answer, and percentiles.
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use reqwest::header::{CONTENT_TYPE, SET_COOKIE};
+use reqwest::header::{CONTENT_TYPE, HeaderMap, SET_COOKIE};
 use serde_json::{Value, json};
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -90,6 +91,19 @@ impl Server {
         }
     }
 
+    /// Whether the process is still running (a crash under load is a failure of its own).
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The log's lines at `ERROR` level or that mention a panic.
+    pub fn error_lines(&self) -> Vec<String> {
+        self.log_lines()
+            .into_iter()
+            .filter(|l| l.contains("ERROR") || l.contains("panicked"))
+            .collect()
+    }
+
     /// Lines of the log written so far.
     pub fn log_lines(&self) -> Vec<String> {
         std::fs::read_to_string(&self.log)
@@ -104,6 +118,48 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A folder of the run's own under the system's temporary folder, removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(prefix: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "{prefix}-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The database of a benchmark that runs on one engine at a time: `BENCH_DATABASE_URL` when
+/// set, else a fresh SQLite file in `dir`; with its description for the report.
+pub fn bench_database(dir: &TempDir) -> (String, String) {
+    match std::env::var("BENCH_DATABASE_URL") {
+        Ok(url) if !url.trim().is_empty() => {
+            let label = format!("BENCH_DATABASE_URL ({})", url.split(':').next().unwrap());
+            (url, label)
+        }
+        _ => {
+            let file = dir.0.join("bench.db");
+            (
+                format!("sqlite://{}?mode=rwc", file.display()),
+                format!("a fresh SQLite file {}", file.display()),
+            )
+        }
     }
 }
 
@@ -136,6 +192,17 @@ pub async fn statements_of(
     count(server) - before
 }
 
+/// The session cookie an answer sets, as `name=value` for a `Cookie` header.
+pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("courtyard_session="))
+        .and_then(|v| v.split(';').next())
+        .map(str::to_owned)
+}
+
 pub async fn register(client: &reqwest::Client, base: &str, name: &str) -> String {
     let res = client
         .post(format!("{base}/api/auth/username/register"))
@@ -148,14 +215,7 @@ pub async fn register(client: &reqwest::Client, base: &str, name: &str) -> Strin
         "register {name}: {}",
         res.status()
     );
-    res.headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("courtyard_session="))
-        .and_then(|v| v.split(';').next())
-        .unwrap()
-        .to_owned()
+    session_cookie(res.headers()).unwrap()
 }
 
 pub async fn post(
