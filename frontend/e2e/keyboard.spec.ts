@@ -62,13 +62,23 @@ const PRESSES = 12
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 30, back = false } = {}) {
   await expect(target).toBeVisible()
+  // Where each press put the focus, for the failure's message.
+  const path: string[] = []
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+    path.push(
+      await page.evaluate(() => {
+        const el = document.activeElement
+        if (!el || el === document.body) return 'body'
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''
+        return `${el.tagName.toLowerCase()} "${name}"`
+      }),
+    )
   }
   await expect(
     target,
-    `reached within ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`,
+    `reached within ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; the focus went: ${path.join(' → ')}`,
   ).toBeFocused()
 }
 

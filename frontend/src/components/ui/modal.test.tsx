@@ -164,6 +164,21 @@ describe('<Modal> and the modal stack (spec §4.3)', () => {
     expect(opener).toHaveFocus()
   })
 
+  it('Shift+Tab from the dialog itself goes to its last element, never stuck on the dialog', async () => {
+    // Radix puts the focus on the dialog when the focused element leaves the DOM (a message
+    // re-rendered); its trap then sent every Shift+Tab back to the dialog (a keyboard trap).
+    const user = userEvent.setup()
+    render(<Stack />)
+    await user.click(screen.getByRole('button', { name: 'Open first' }))
+    const dialog = screen.getByRole('dialog', { name: 'First' })
+    act(() => dialog.focus())
+    expect(dialog).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(screen.getByRole('button', { name: 'Open second' })).toHaveFocus()
+  })
+
   it('with history={false} pushes no entry, and Back does not close it', async () => {
     const user = userEvent.setup()
     function Prompt() {

@@ -129,6 +129,18 @@ function OpenModal({
             const previous = previousFocusRef.current
             if (previous?.isConnected) previous.focus()
           }}
+          onKeyDown={(event) => {
+            // Radix's trap loops Tab from the last element and Shift+Tab from the first, but not
+            // Shift+Tab from the dialog itself, where it puts the focus when the focused element
+            // leaves the DOM (a message re-rendered): the browser moves out, the trap puts the
+            // focus back on the dialog, and Shift+Tab is stuck there. Go to the last element.
+            if (event.key !== 'Tab' || !event.shiftKey || event.target !== event.currentTarget)
+              return
+            const last = tabbables(event.currentTarget).at(-1)
+            if (!last) return
+            event.preventDefault()
+            last.focus()
+          }}
           onEscapeKeyDown={(event) => {
             event.preventDefault()
             escapeRef.current = event
@@ -171,5 +183,21 @@ function OpenModal({
       </div>
     </Dialog.Root>,
     document.body,
+  )
+}
+
+/** The elements Tab reaches inside `root`, in document order. */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return Array.from(
+    root.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [tabindex], [contenteditable="true"]',
+    ),
+  ).filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !el.closest('[inert], [hidden]') &&
+      // Rendered (not display: none); jsdom, without checkVisibility, counts everything.
+      (typeof el.checkVisibility !== 'function' || el.checkVisibility()),
   )
 }
