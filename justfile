@@ -33,8 +33,24 @@ migrate:
 admin-create username="admin":
     cargo run -p app-server -- admin create --username {{username}}
 
-# Every test: Rust (SQLite and PostgreSQL), frontend unit tests, end to end in Chromium, API fuzzing
-test: test-rust test-frontend test-e2e test-api
+# Every test: Rust (SQLite and PostgreSQL) and the frontend's checks and unit tests at once, then end to end in Chromium, then API fuzzing
+test: frontend-deps
+    #!/usr/bin/env bash
+    set -uo pipefail
+    # The Rust tests wait on databases, servers and timers more than they use the CPU (about a
+    # third of two cores once compiled), so the frontend's typecheck, lint and vitest run beside
+    # them (docs/testing.md, "Time"). The frontend's output is kept and printed once it ends.
+    log="$(mktemp)"
+    ( just test-frontend >"$log" 2>&1 ) &
+    frontend=$!
+    just test-rust; rust=$?
+    wait "$frontend"; front=$?
+    echo; echo "==> just test-frontend (ran beside test-rust)"; cat "$log"; rm -f "$log"
+    if [ "$rust" -ne 0 ] || [ "$front" -ne 0 ]; then
+        echo "just test: test-rust exited $rust, test-frontend exited $front" >&2
+        exit 1
+    fi
+    just test-e2e && just test-api
 
 # Rust: domain units, adapters and the API on SQLite and PostgreSQL (reports tests that skipped PostgreSQL)
 test-rust:
