@@ -60,9 +60,12 @@ test-rust:
 test-frontend: frontend-deps
     cd frontend && npm run typecheck && npm run lint && npm test
 
+# The debug app-server for end to end and fuzzing, built as the Rust tests build it (`cargo test --no-run`): after `just test-rust` nothing compiles, where `cargo build -p app-server` would compile it again without the test-only features its dev-dependencies switch on (adapter-postgres/testing, adapter-llm/fake: modules the server never calls), 1.5 min in every CI run
+app-server-for-tests:
+    cargo test --workspace --no-run --quiet
+
 # End to end: Playwright drives Debian's Chromium against app-server serving the built SPA, in two shards at once (E2E_SHARDS), each with its own server and database
-test-e2e: build-for-tests
-    cargo build -p app-server
+test-e2e: build-for-tests app-server-for-tests
     cd frontend && node scripts/e2e-shards.mjs
 
 # Not a test: PNGs of the main pages (zh/en, light/dark, desktop/phone) in frontend/e2e/artifacts/ to look at
@@ -71,8 +74,7 @@ screenshots: build
     cd frontend && npx playwright test -c playwright.screenshots.config.ts
 
 # API fuzzing: schemathesis against /api/docs.json, once with a session and once with a token
-test-api: build-for-tests
-    cargo build -p app-server
+test-api: build-for-tests app-server-for-tests
     scripts/api-fuzz.sh
 
 # The API contract: the OpenAPI document written from the code (frontend/src/lib/api/openapi.json) and the frontend's types generated from it (schema.gen.ts)

@@ -7,7 +7,7 @@
 # and the AI provider (frontend/e2e/server.mjs). See docs/testing.md, "API fuzzing".
 #
 # Needs: python3 (3.10+) with venv, node, curl, the built SPA (frontend/dist) and the debug
-# app-server (`cargo build -p app-server`, honouring CARGO_TARGET_DIR). `just test-api` builds both.
+# app-server (`just app-server-for-tests`, honouring CARGO_TARGET_DIR). `just test-api` builds both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

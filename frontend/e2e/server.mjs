@@ -1,6 +1,6 @@
 // Starts app-server for the end-to-end tests: the built SPA (frontend/dist) over a brand-new
 // SQLite database in a temporary folder, on the port Playwright waits for. The binary is the one
-// `cargo build -p app-server` made (CARGO_TARGET_DIR is honoured), or E2E_BINARY's (the release
+// `just app-server-for-tests` (or `cargo build -p app-server`) made (CARGO_TARGET_DIR is honoured), or E2E_BINARY's (the release
 // build, for scripts/lighthouse.mjs).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '..', '..')
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target')
 const binary = process.env.E2E_BINARY ?? join(targetDir, 'debug', 'app-server')
 if (!existsSync(binary)) {
-  console.error(`app-server is not built at ${binary}: run \`cargo build -p app-server\` first`)
+  console.error(`app-server is not built at ${binary}: run \`just app-server-for-tests\` first`)
   process.exit(1)
 }
 // E2E_STATIC_DIR: a build of the SPA elsewhere, so that two runs on one clone need not share dist/.
