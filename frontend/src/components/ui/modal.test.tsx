@@ -164,6 +164,34 @@ describe('<Modal> and the modal stack (spec §4.3)', () => {
     expect(opener).toHaveFocus()
   })
 
+  it('gives the focus to the main region when its action removed the trigger', async () => {
+    function Removes() {
+      const [open, setOpen] = useState(false)
+      const [gone, setGone] = useState(false)
+      return (
+        <main id="main" tabIndex={-1}>
+          {!gone && <button onClick={() => setOpen(true)}>Revoke</button>}
+          <Modal open={open} onClose={() => setOpen(false)} title="Revoke it?">
+            <button
+              onClick={() => {
+                setGone(true)
+                setOpen(false)
+              }}
+            >
+              Yes, revoke
+            </button>
+          </Modal>
+        </main>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Removes />)
+    await user.click(screen.getByRole('button', { name: 'Revoke' }))
+    await user.click(screen.getByRole('button', { name: 'Yes, revoke' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('main')).toHaveFocus()
+  })
+
   it('Shift+Tab from the dialog itself goes to its last element, never stuck on the dialog', async () => {
     // Radix puts the focus on the dialog when the focused element leaves the DOM (a message
     // re-rendered); its trap then sent every Shift+Tab back to the dialog (a keyboard trap).

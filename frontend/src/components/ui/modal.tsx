@@ -128,6 +128,10 @@ function OpenModal({
             event.preventDefault()
             const previous = previousFocusRef.current
             if (previous?.isConnected) previous.focus()
+            // The dialog's own action removed its trigger (a request rejected, a token revoked,
+            // a sign-in that replaced the login button): the page's main region takes the focus,
+            // where the change shows, rather than the document's body (the shell's <main>).
+            else document.getElementById('main')?.focus()
           }}
           onKeyDown={(event) => {
             // Radix's trap loops Tab from the last element and Shift+Tab from the first, but not
