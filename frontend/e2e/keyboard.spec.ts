@@ -38,6 +38,7 @@
 import {
   request as playwrightRequest,
   type APIRequestContext,
+  type FileChooser,
   type Locator,
   type Page,
 } from '@playwright/test'
@@ -549,23 +550,31 @@ test('avatar crop dialog: Enter on Choose a picture, trapped, Escape back; Enter
   baseURL,
 }) => {
   await signUp(page.request, baseURL!, 'kbav')
+  // Listening from the start: Playwright intercepts the file chooser only once a listener is
+  // registered, and a waitForEvent made just before the key press lost that race about one run
+  // in three (the chooser opened unseen, and the test waited 30 s).
+  const choosers: FileChooser[] = []
+  page.on('filechooser', (chooser) => choosers.push(chooser))
   await ready(page, '/settings/account')
   const trigger = page.getByRole('button', { name: 'Choose a picture' }).and(page.locator('button'))
   await tabTo(page, trigger, { max: 40 })
   const choose = async () => {
-    const chooser = page.waitForEvent('filechooser')
+    const before = choosers.length
     await page.keyboard.press('Enter')
-    await (
-      await chooser
-    ).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(320, 200, [40, 120, 200]) })
+    await expect.poll(() => choosers.length).toBe(before + 1)
+    await choosers[before].setFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: png(320, 200, [40, 120, 200]),
+    })
   }
-  await choose()
+  await test.step('first choice', choose)
   const dialog = page.getByRole('dialog', { name: 'Crop your avatar' })
   await expect(dialog).toBeVisible()
   await expectTrapped(page, dialog, 3)
   await escapeBackTo(page, dialog, trigger)
 
-  await choose()
+  await test.step('second choice', choose)
   await tabTo(page, dialog.getByRole('button', { name: 'Use this picture' }))
   await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
