@@ -23,10 +23,10 @@ mod support;
 use futures_util::StreamExt;
 use serde_json::json;
 use std::collections::BTreeMap;
-use support::{Server, TempDir};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use support::{Server, TempDir};
 
 const FLOOD: usize = 200;
 /// Failed logins a second, and for how long (issue 15: 50 a second for 30 s).

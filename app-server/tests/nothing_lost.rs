@@ -36,11 +36,11 @@ use futures_util::StreamExt;
 use load::{Kind, Log, Rng, Shared, Writer};
 use reqwest::header::COOKIE;
 use serde_json::{Value, json};
-use support::Server;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::Server;
 use uuid::Uuid;
 
 /// The figures. `NOTHING_LOST_WRITERS` and `NOTHING_LOST_SECONDS` may lower them when
