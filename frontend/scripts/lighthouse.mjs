@@ -33,10 +33,11 @@ import {
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
-import { deflateSync, gzipSync } from 'node:zlib'
+import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { png } from '../e2e/png.mjs'
 
 const frontend = resolve(import.meta.dirname, '..')
 const root = resolve(frontend, '..')
@@ -158,50 +159,6 @@ async function waitForHealth() {
 
 // ---------------------------------------------------------------------------------------------
 // What the pages show, made through the API as a person would
-
-/** A `width` × `height` RGB PNG of 16-pixel squares (as e2e/images.ts makes them). */
-function png(width, height, [r, g, b]) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc32 = (bytes) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(typed))
-    return Buffer.concat([length, typed, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 8
-  header[9] = 2
-  const rows = []
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3)
-    for (let x = 0; x < width; x++) {
-      const shade = ((x >> 4) + (y >> 4)) % 2 ? 1 : 0.8
-      row[1 + x * 3] = r * shade
-      row[2 + x * 3] = g * shade
-      row[3 + x * 3] = b * shade
-    }
-    rows.push(row)
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 let cookie = ''
 async function api(method, path, body) {
