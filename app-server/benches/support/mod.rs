@@ -67,28 +67,9 @@ impl Server {
         )
     }
 
+    /// Waits until `GET /api/health` answers 200 (migrations done, listening).
     pub async fn wait_ready(&self) {
-        let client = reqwest::Client::builder().no_proxy().build().unwrap();
-        let url = format!("{}/api/health", self.base);
-        let until = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(res) = client.get(&url).send().await
-                && res.status() == 200
-            {
-                return;
-            }
-            assert!(
-                Instant::now() < until,
-                "app-server did not answer {url} within 60 s; its log: {}",
-                self.log.display()
-            );
-            assert!(
-                std::fs::metadata(format!("/proc/{}", self.pid)).is_ok(),
-                "app-server exited at start; its log: {}",
-                std::fs::read_to_string(&self.log).unwrap_or_default()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        self.wait_for("/api/health", Instant::now()).await;
     }
 
     /// Whether the process is still running (a crash under load is a failure of its own).
