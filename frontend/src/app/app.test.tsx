@@ -45,7 +45,7 @@ describe('application shell', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'Courtyard, in Chinese and in English',
+        name: 'A community in Chinese and English',
       }),
     ).toBeInTheDocument()
     expect(document.title).toBe('Courtyard')
@@ -61,13 +61,7 @@ describe('application shell', () => {
         body: { success: false, message: 'database down' },
       }),
     })
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Hello, Lily' }),
-    ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Account security/ })).toHaveAttribute(
-      'href',
-      '/settings/security',
-    )
+    expect(await screen.findByText('Hello, Lily. Here is what is new.')).toBeInTheDocument()
 
     const avatar = screen.getByRole('button', { name: /Account menu of Lily$/ })
     expect(avatar).toHaveTextContent('LI')
@@ -93,7 +87,7 @@ describe('application shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Language' }))
     await user.click(screen.getByRole('menuitemradio', { name: '中文' }))
     expect(
-      await screen.findByRole('heading', { level: 1, name: '庭院，中文与英文皆宜' }),
+      await screen.findByRole('heading', { level: 1, name: '一个中英双语的社区' }),
     ).toBeInTheDocument()
     expect(document.cookie).toContain('preference_language=zh')
     expect(document.title).toBe('庭院')
@@ -109,7 +103,7 @@ describe('application shell', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'Courtyard, in Chinese and in English',
+        name: 'A community in Chinese and English',
       }),
     ).toBeInTheDocument()
     document.cookie = 'preference_language=; Max-Age=0; Path=/'
