@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Heart, ImageOff, MapPin, MessageCircle, Trash2 } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lightbox } from '@/components/lightbox.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -59,6 +59,14 @@ export function PostCard({ post }: { post: PlazaPost }) {
   const liking = useRef(false)
   const name = personName(post.author)
   const headingId = `post-${post.id}-author`
+  const anchor = `post-${post.id}`
+  const article = useRef<HTMLElement>(null)
+
+  // `/plaza#post-<id>` (the home page's links) scrolls to the post once it is on the page: the
+  // router only tries while the page first renders, often before the feed has arrived.
+  useEffect(() => {
+    if (window.location.hash === `#${anchor}`) article.current?.scrollIntoView({ block: 'start' })
+  }, [anchor])
 
   const toggleLike = async () => {
     if (!user) {
@@ -109,8 +117,10 @@ export function PostCard({ post }: { post: PlazaPost }) {
 
   return (
     <article
+      ref={article}
+      id={anchor}
       aria-labelledby={headingId}
-      className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs md:p-5"
+      className="grid scroll-mt-20 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs md:p-5"
     >
       <header className="flex items-start gap-3">
         <PersonAvatar person={post.author} className="size-10" />
