@@ -56,3 +56,13 @@ describe('the first page starts loading before the app renders', () => {
     await expect(failing).rejects.toThrow('chunk gone')
   })
 })
+
+describe('a navigation keeps the page one came from until the next is ready', () => {
+  it('has no pending component to show instead (the shell’s pending bar says it is loading)', () => {
+    const router = createAppRouter(new QueryClient(), async () => null)
+    expect(router.options.defaultPendingComponent).toBeUndefined()
+    for (const route of Object.values(router.routesById)) {
+      expect(route.options.pendingComponent, route.id).toBeUndefined()
+    }
+  })
+})

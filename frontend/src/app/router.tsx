@@ -60,6 +60,10 @@ export function createAppRouter(
     // to #hash anchors, and restore positions on Back/Forward (spec §2.1).
     scrollRestoration: true,
     defaultHashScrollIntoView: true,
+    // No pending component, here or on any route: while the next page's code and data load
+    // (loaders `ensureQueryData` what the page's first screen shows), the page one came from
+    // stays, and after 300 ms the shell's pending bar says something is happening
+    // (shell/pending-bar.tsx). A skeleton would flash an empty page on every slow step.
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: RouteNotFoundPage,
     parseSearch,

@@ -65,7 +65,7 @@ export function Toaster() {
     <section
       aria-label={t('toast.region')}
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[2000] flex justify-center p-3 md:inset-x-auto md:end-4 md:bottom-4 md:p-0"
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--tab-bar-space,0px)] z-[2000] flex justify-center p-3 md:inset-x-auto md:end-4 md:bottom-4 md:p-0"
     >
       {current && <ToastCard key={current.toast.id} {...current} />}
     </section>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { LayoutDashboard, LogOut, ShieldCheck, UserRoundCog } from 'lucide-react'
+import { CodeXml, LayoutDashboard, LogOut, Palette, ShieldCheck, UserRoundCog } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { UserAvatar } from '@/components/ui/avatar.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -73,6 +73,20 @@ function UserMenu({ user }: { user: User }) {
         <Link to="/settings/security">
           <ShieldCheck aria-hidden="true" />
           {t('account.securitySettings')}
+        </Link>
+      </MenuItem>
+      {/* With these two every page is a few taps away on a phone, where the header has no links
+          and the settings have no sidebar. */}
+      <MenuItem asChild>
+        <Link to="/settings/appearance">
+          <Palette aria-hidden="true" />
+          {t('phoneNav.appearance')}
+        </Link>
+      </MenuItem>
+      <MenuItem asChild>
+        <Link to="/developers">
+          <CodeXml aria-hidden="true" />
+          {t('phoneNav.developers')}
         </Link>
       </MenuItem>
       {user.role === 'admin' && (

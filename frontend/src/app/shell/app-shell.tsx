@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from '@tanstack/react-router'
+import { Link, Outlet, useMatches } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Toaster } from '@/components/toaster.tsx'
@@ -13,7 +13,9 @@ import { BuildUpdateBanner } from './build-update-banner.tsx'
 import { ConfirmDialogHost } from './confirm-dialog-host.tsx'
 import { Header } from './header.tsx'
 import { LoginDialogHost } from './login-dialog-host.tsx'
+import { PendingBar } from './pending-bar.tsx'
 import { ReauthDialogHost } from './reauth-dialog-host.tsx'
+import { TabBar } from './tab-bar.tsx'
 import { useWechatCallbackError } from './wechat-callback-error.ts'
 
 declare module '@tanstack/react-router' {
@@ -46,7 +48,16 @@ export function AppShell() {
   }, [authUrl])
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div
+      className={cn(
+        'flex min-h-dvh flex-col',
+        // Phones: the room the tab bar takes at the bottom (its 3.5 rem, its border and the
+        // home indicator's inset). The page ends above it, and the toasts sit on top of it.
+        !bare &&
+          'pb-(--tab-bar-space) max-md:[--tab-bar-space:calc(3.5rem+1px+env(safe-area-inset-bottom))]',
+      )}
+    >
+      <PendingBar />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
@@ -66,7 +77,16 @@ export function AppShell() {
       </main>
       {!bare && (
         <footer className="border-t">
-          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground">{t('footer')}</p>
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted-foreground">
+            <p>{t('footer')}</p>
+            {/* The portal is no tab: on a phone, visitors find it here. */}
+            <Link
+              to="/developers"
+              className="-my-3 inline-flex min-h-11 items-center rounded-md font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {t('phoneNav.developers')}
+            </Link>
+          </div>
         </footer>
       )}
       <Toaster />
@@ -74,6 +94,7 @@ export function AppShell() {
       <LoginDialogHost />
       <ReauthDialogHost />
       <AiAssistantHost />
+      {!bare && <TabBar />}
     </div>
   )
 }

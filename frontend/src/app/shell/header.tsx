@@ -33,8 +33,9 @@ export function Header() {
           <Logo />
           <span className="text-lg">{t('brand')}</span>
         </Link>
-        {/* On phones the brand link is the way home: the row needs the room for its buttons. */}
-        <nav aria-label={t('nav.label')} className="hidden items-center sm:flex">
+        {/* Phones (< 768 px) have the tab bar at the bottom instead (tab-bar.tsx): the row
+            needs the room for its buttons. */}
+        <nav aria-label={t('nav.label')} className="hidden items-center md:flex">
           {NAV_ITEMS.map((item) => (
             <Link
               key={item.to}

@@ -175,6 +175,7 @@ function AdminConsole() {
       title={t('console')}
       navLabel={t('nav.label')}
       items={NAV_ITEMS.map((item) => ({ ...item, label: t(item.label), exact: true }))}
+      indexMenu
     />
   )
 }
