@@ -27,9 +27,10 @@ const PLACES: ReadonlyArray<{
 export function HomePage() {
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-x-8 gap-y-10 px-4 py-8 md:py-12 lg:grid-cols-3">
+      {/* Phones read top to bottom; desktops put the weather beside the introduction. */}
       <Introduction />
-      <WeatherCard className="lg:col-start-3 lg:row-start-1" />
       <LatestPosts className="lg:col-span-2" />
+      <WeatherCard className="lg:col-start-3 lg:row-start-1" />
       <PublicGroups />
     </div>
   )

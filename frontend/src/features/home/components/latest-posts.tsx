@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ChevronRight, Heart, Images, MessageCircle } from 'lucide-react'
+import { ChevronRight, Heart, MessageCircle } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { UserAvatar } from '@/components/ui/avatar.tsx'
@@ -96,19 +96,18 @@ function PostTile({ post, priority }: { post: PlazaPost; priority: boolean }) {
       className={`${cardLinkClass} ${tileClass}`}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex h-8 min-w-0 items-center gap-2 text-sm">
+        <div className="flex h-8 min-w-0 items-center gap-2">
           <UserAvatar
             src={post.author.avatarUrl}
             initials={userInitials(post.author)}
-            className="size-8"
+            className="size-8 shrink-0"
           />
-          <span id={ids.name} className="min-w-0 truncate font-medium">
-            {name}
+          <span className="grid min-w-0">
+            <span id={ids.name} className="truncate text-sm leading-4 font-medium">
+              {name}
+            </span>
+            <PostedAt at={post.createdAt} />
           </span>
-          <span aria-hidden="true" className="text-muted-foreground">
-            ·
-          </span>
-          <PostedAt at={post.createdAt} />
         </div>
         <p
           id={ids.text}
@@ -131,13 +130,6 @@ function PostTile({ post, priority }: { post: PlazaPost; priority: boolean }) {
             value={post.commentCount}
             label={t('posts.comments', { count: post.commentCount })}
           />
-          {post.images.length > 1 && (
-            <Count
-              icon={Images}
-              value={post.images.length}
-              label={t('posts.photos', { count: post.images.length })}
-            />
-          )}
         </p>
       </div>
       {image && (
@@ -169,7 +161,11 @@ function PostedAt({ at }: { at: string }) {
   const [now] = useState(() => Date.now())
   const time = parseTime(at)
   return (
-    <time dateTime={at} title={formatDateTime(at)} className="shrink-0 text-muted-foreground">
+    <time
+      dateTime={at}
+      title={formatDateTime(at)}
+      className="truncate text-xs leading-4 text-muted-foreground"
+    >
       {time === null ? at : formatRelative(Math.min(time, now), now)}
     </time>
   )
@@ -180,8 +176,11 @@ function PostSkeleton() {
     <div className={`rounded-xl border bg-card ${tileClass}`}>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex h-8 items-center gap-2">
-          <span className={`size-8 rounded-full ${skeletonClass}`} />
-          <span className={`h-4 w-24 ${skeletonClass}`} />
+          <span className={`size-8 shrink-0 rounded-full ${skeletonClass}`} />
+          <span className="grid gap-1">
+            <span className={`h-3 w-24 ${skeletonClass}`} />
+            <span className={`h-3 w-16 ${skeletonClass}`} />
+          </span>
         </div>
         <div className="grid h-18 content-start gap-2 pt-1">
           <span className={`h-4 w-full ${skeletonClass}`} />

@@ -1,4 +1,3 @@
-import { RotateCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
@@ -58,7 +57,6 @@ export function SectionError({ message, onRetry }: { message: string; onRetry: (
     >
       <p className="min-w-0 break-words">{message}</p>
       <Button variant="outline" size="md" onClick={onRetry}>
-        <RotateCw aria-hidden="true" />
         {t('retry')}
       </Button>
     </div>

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import {
   ChevronRight,
   Cloud,
-  CloudFog,
   CloudLightning,
   CloudRain,
   CloudSnow,
@@ -17,12 +16,12 @@ import { DEFAULT_PROVINCE, useProvinceWeather, type Condition } from '../api/wea
 import { cardLinkClass, skeletonClass } from './card-link.ts'
 import { HomeSection } from './section.tsx'
 
-// Seven pictures for ten conditions: the words beside them say which one it is.
+// Six pictures for ten conditions: the words beside them say which one it is.
 const ICONS: Record<Condition, LucideIcon> = {
   clear: Sun,
   partly_cloudy: CloudSun,
   overcast: Cloud,
-  fog: CloudFog,
+  fog: Cloud,
   drizzle: CloudRain,
   rain: CloudRain,
   showers: CloudRain,
