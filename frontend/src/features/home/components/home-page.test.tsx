@@ -261,16 +261,14 @@ describe('home page (issue 21: it shows the community)', () => {
   it('shows the latest posts, each a link to it on the plaza', async () => {
     const { fetchMock } = renderApp('/', homeRoutes())
     const posts = await screen.findByRole('region', { name: 'Latest on the plaza' })
-    const first = await within(posts).findByRole('link', {
-      name: 'Xiao Lin Sunny in Chengdu today',
-    })
+    const first = await within(posts).findByRole('link', { name: /Sunny in Chengdu today/ })
     expect(first).toHaveAttribute('href', '/plaza#post-p1')
     expect(first).toHaveTextContent('3 likes')
     expect(first).toHaveTextContent('2 comments')
     expect(first).toHaveTextContent('5 minutes ago')
     expect(first.querySelector('img[src="/api/media/i1/thumb"]')).toHaveAttribute('width', '80')
     // A post of images alone says so.
-    expect(within(posts).getByRole('link', { name: 'Xiao Lin Shared 2 photos' })).toHaveAttribute(
+    expect(within(posts).getByRole('link', { name: /Shared 2 photos/ })).toHaveAttribute(
       'href',
       '/plaza#post-p2',
     )
@@ -284,15 +282,16 @@ describe('home page (issue 21: it shows the community)', () => {
   it('shows the public groups (not the private ones the viewer is in), each a link to its page', async () => {
     renderApp('/', homeRoutes())
     const groupList = await screen.findByRole('region', { name: 'Public groups' })
-    const readers = await within(groupList).findByRole('link', { name: 'Weekend readers' })
+    const readers = await within(groupList).findByRole('link', { name: /Weekend readers/ })
     expect(readers).toHaveAttribute('href', '/group/g1')
-    expect(readers).toHaveAccessibleDescription('12 members About group g1')
+    expect(readers).toHaveTextContent('12 members')
+    expect(readers).toHaveTextContent('About group g1')
     expect(readers.querySelector('img')).toHaveAttribute('src', '/api/media/c1/thumb')
-    expect(within(groupList).getByRole('link', { name: 'Hill walkers' })).toHaveAttribute(
+    expect(within(groupList).getByRole('link', { name: /Hill walkers/ })).toHaveAttribute(
       'href',
       '/group/g3',
     )
-    expect(within(groupList).queryByRole('link', { name: 'My secret club' })).toBeNull()
+    expect(within(groupList).queryByRole('link', { name: /My secret club/ })).toBeNull()
   })
 
   it('shows the weather of Beijing, a link to the weather map', async () => {
@@ -350,7 +349,7 @@ describe('home page (issue 21: it shows the community)', () => {
       'The latest posts could not be loaded.',
     )
     // The groups and the introduction are there all the same; the weather says it failed.
-    expect(await screen.findByRole('link', { name: 'Weekend readers' })).toBeVisible()
+    expect(await screen.findByRole('link', { name: /Weekend readers/ })).toBeVisible()
     expect(screen.getByRole('heading', { level: 1 })).toBeVisible()
     expect(
       await within(await section('Weather')).findByText('The weather could not be loaded.'),
@@ -358,7 +357,7 @@ describe('home page (issue 21: it shows the community)', () => {
 
     postsUp = true
     await user.click(within(posts).getByRole('button', { name: 'Try again' }))
-    expect(await within(posts).findByRole('link', { name: 'Xiao Lin Back again' })).toBeVisible()
+    expect(await within(posts).findByRole('link', { name: /Back again/ })).toBeVisible()
   })
 
   it('never lets one excerpt carry a whole long post', () => {

@@ -87,14 +87,8 @@ function PostTile({ post, priority }: { post: PlazaPost; priority: boolean }) {
   const name = post.author.nickname.trim() || post.author.username
   const image = post.images[0]
   const text = excerpt(post.body)
-  const ids = { name: `home-post-${post.id}-name`, text: `home-post-${post.id}-text` }
   return (
-    <Link
-      to="/plaza"
-      hash={`post-${post.id}`}
-      aria-labelledby={`${ids.name} ${ids.text}`}
-      className={`${cardLinkClass} ${tileClass}`}
-    >
+    <Link to="/plaza" hash={`post-${post.id}`} className={`${cardLinkClass} ${tileClass}`}>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex h-8 min-w-0 items-center gap-2">
           <UserAvatar
@@ -103,14 +97,11 @@ function PostTile({ post, priority }: { post: PlazaPost; priority: boolean }) {
             className="size-8 shrink-0"
           />
           <span className="grid min-w-0">
-            <span id={ids.name} className="truncate text-sm leading-4 font-medium">
-              {name}
-            </span>
+            <span className="truncate text-sm leading-4 font-medium">{name}</span>
             <PostedAt at={post.createdAt} />
           </span>
         </div>
         <p
-          id={ids.text}
           className={
             text
               ? 'line-clamp-3 h-18 text-sm leading-6 wrap-anywhere'

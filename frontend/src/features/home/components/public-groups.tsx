@@ -66,13 +66,10 @@ export function PublicGroups({ className }: { className?: string }) {
 function GroupTile({ group }: { group: Group }) {
   const { t } = useTranslation('home')
   const cover = group.coverThumbnailUrl ?? group.coverUrl
-  const id = `home-group-${group.id}`
   return (
     <Link
       to="/group/$groupId"
       params={{ groupId: group.id }}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-members ${id}-about`}
       className={`${cardLinkClass} ${tileClass}`}
     >
       {cover ? (
@@ -86,20 +83,12 @@ function GroupTile({ group }: { group: Group }) {
         </span>
       )}
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span id={`${id}-name`} className="truncate leading-6 font-medium">
-          {group.name}
-        </span>
-        <span
-          id={`${id}-members`}
-          className="inline-flex items-center gap-1 text-xs leading-4 text-muted-foreground"
-        >
+        <span className="truncate leading-6 font-medium">{group.name}</span>
+        <span className="inline-flex items-center gap-1 text-xs leading-4 text-muted-foreground">
           <Users aria-hidden="true" className="size-3.5 shrink-0" />
           {t('groups.members', { count: group.memberCount })}
         </span>
-        <span
-          id={`${id}-about`}
-          className="mt-1 line-clamp-2 h-10 text-sm leading-5 wrap-anywhere text-muted-foreground"
-        >
+        <span className="mt-1 line-clamp-2 h-10 text-sm leading-5 wrap-anywhere text-muted-foreground">
           {group.description}
         </span>
       </div>
