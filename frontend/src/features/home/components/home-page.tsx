@@ -53,7 +53,7 @@ function Introduction() {
       {/* One height signed in, signed out and while the session loads: nothing below moves. */}
       <div className="mt-5 flex min-h-11 items-center">
         {user ? (
-          <p className="min-w-0 text-lg font-medium break-words">
+          <p className="min-w-0 truncate text-lg font-medium">
             {t('signedIn.greeting', { name: user.nickname || user.username })}
           </p>
         ) : (
