@@ -49,6 +49,9 @@ describe('a section’s phone navigation', () => {
     ).toBeInTheDocument()
     await act(async () => router.history.back())
     await waitFor(() => expect(router.state.location.pathname).toBe('/developers/tools'))
+    // Closed for good: coming back to that page does not open it again.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('closes the sheet when the current page is tapped, staying there', async () => {

@@ -1,6 +1,6 @@
-import { Link, Outlet, useRouterState, type LinkProps } from '@tanstack/react-router'
+import { Link, Outlet, useRouter, useRouterState, type LinkProps } from '@tanstack/react-router'
 import { Check, ChevronRight, ChevronsUpDown, type LucideIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '@/components/ui/modal.tsx'
 import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
@@ -82,13 +82,7 @@ export function SectionLayout({
           {indexMenu && onIndex && narrow ? (
             <PhoneMenu title={title} navLabel={navLabel} items={items} current={current} />
           ) : (
-            <PhoneSections
-              title={title}
-              navLabel={navLabel}
-              items={items}
-              current={current}
-              pathname={pathname}
-            />
+            <PhoneSections title={title} navLabel={navLabel} items={items} current={current} />
           )}
         </div>
       </aside>
@@ -107,29 +101,27 @@ interface PhoneNavProps {
 }
 
 /**
- * The bar under the header on phones and its sheet. The sheet is open for the path it was
- * opened on: a tap on another page changes the path, which closes it, after the router has
- * replaced the sheet's history entry with the new page (its links `replace`), so Back returns
- * to the page the sheet was opened on and there is no stale entry to step over.
+ * The bar under the header on phones and its sheet. Any step in the router's history closes the
+ * sheet: a tap on another page (its links `replace` the sheet's own history entry, so Back
+ * then returns to the page the sheet was opened on, with no stale entry to step over), and Back.
  */
-function PhoneSections({
-  title,
-  navLabel,
-  items,
-  current,
-  pathname,
-}: PhoneNavProps & { pathname: string }) {
+function PhoneSections({ title, navLabel, items, current }: PhoneNavProps) {
   const { t } = useTranslation()
-  const [openOn, setOpenOn] = useState<string | null>(null)
+  const router = useRouter()
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    if (!open) return
+    return router.history.subscribe(() => setOpen(false))
+  }, [open, router])
   const CurrentIcon = current?.icon
-  const close = () => setOpenOn(null)
+  const close = () => setOpen(false)
 
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
-        onClick={() => setOpenOn(pathname)}
+        onClick={() => setOpen(true)}
         className="flex min-h-12 w-full items-center gap-3 px-4 py-1.5 text-start hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
       >
         {CurrentIcon && <CurrentIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />}
@@ -143,7 +135,7 @@ function PhoneSections({
         </span>
       </button>
       <Modal
-        open={openOn === pathname}
+        open={open}
         onClose={close}
         title={title}
         description={t('phoneNav.sections.description')}
