@@ -51,13 +51,18 @@ test('the portal home explains the API with a curl example, and its navigation w
   await expect(page.getByRole('dialog', { name: 'Log in to Courtyard' })).toBeVisible()
 })
 
-test('@phone the portal navigation is a row of tabs under the header', async ({ page }) => {
+test('@phone-only on a phone the portal pages are in a sheet under the header', async ({
+  page,
+}) => {
   await page.goto('/developers/tools')
-  const nav = portalNav(page)
-  await expect(nav.getByRole('link', { name: 'Tools' })).toHaveAttribute('data-status', 'active')
-  await expect(nav.getByRole('link', { name: 'Tools' })).toBeInViewport()
+  await expect(portalNav(page)).toBeHidden()
+  await page.getByRole('button', { name: /Developer portal\s*Tools\s*All pages/ }).click()
+  const sheet = page.getByRole('dialog', { name: 'Developer portal' })
+  const nav = sheet.getByRole('navigation', { name: 'Developer portal' })
+  await expect(nav.getByRole('link', { name: 'Tools' })).toHaveAttribute('aria-current', 'page')
   await nav.getByRole('link', { name: 'Overview' }).click()
   await expect(page.getByRole('heading', { name: 'Courtyard API', level: 1 })).toBeVisible()
+  await expect(sheet).toBeHidden()
 })
 
 test('create a token, see and copy its secret once, use it, revoke it after the confirm', async ({

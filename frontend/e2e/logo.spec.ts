@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import type { Download, Locator, Page, TestInfo } from '@playwright/test'
 import enAdmin from '../src/locales/en/admin.json' with { type: 'json' }
+import enCommon from '../src/locales/en/common.json' with { type: 'json' }
 import enLogo from '../src/locales/en/logo.json' with { type: 'json' }
 import zhAdmin from '../src/locales/zh/admin.json' with { type: 'json' }
+import zhCommon from '../src/locales/zh/common.json' with { type: 'json' }
 import zhLogo from '../src/locales/zh/logo.json' with { type: 'json' }
 import { ADMIN, layoutOf, expect, test } from './helpers.ts'
 
@@ -12,8 +14,8 @@ import { ADMIN, layoutOf, expect, test } from './helpers.ts'
 // favicon and the manifests' icons are the same file the preview page offers.
 
 const LABELS = {
-  en: { admin: enAdmin, logo: enLogo },
-  zh: { admin: zhAdmin, logo: zhLogo },
+  en: { admin: enAdmin, common: enCommon, logo: enLogo },
+  zh: { admin: zhAdmin, common: zhCommon, logo: zhLogo },
 } as const
 type Lang = keyof typeof LABELS
 
@@ -68,6 +70,10 @@ for (const lang of ['en', 'zh'] as const) {
     const files: Record<string, string> = {}
 
     for (const entry of PAGES) {
+      // On a phone the console's pages are in the sheet the bar under the header opens.
+      if (!(await nav.isVisible())) {
+        await page.getByRole('button', { name: L.common.phoneNav.sections.all }).click()
+      }
       await nav.getByRole('link', { name: L.admin.nav[entry.nav] }).click()
       await expect(page).toHaveURL(entry.path)
       await expect(
