@@ -304,6 +304,17 @@ describe('home page (issue 21: it shows the community)', () => {
     expect(card).toHaveTextContent('Partly cloudy')
   })
 
+  it('does not wait for the weather: the page shows while it loads, in a card of its final size', async () => {
+    renderApp(
+      '/',
+      homeRoutes({ 'GET /api/plaza/weather': () => new Promise<StubResponse>(() => {}) }),
+    )
+    expect(await screen.findByRole('link', { name: /Sunny in Chengdu today/ })).toBeVisible()
+    const weatherSection = await section('Weather')
+    expect(weatherSection).toHaveAttribute('aria-busy', 'true')
+    expect(within(weatherSection).getByRole('link')).toHaveAttribute('href', '/plaza/weather/map')
+  })
+
   it('has empty states that lead to where content is made', async () => {
     renderApp(
       '/',
