@@ -23,10 +23,9 @@ export function Switch({ checked, onCheckedChange, className, onClick, ...props 
         if (!event.defaultPrevented) onCheckedChange(!checked)
       }}
       className={cn(
-        'inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors',
-        'bg-input data-[state=checked]:bg-primary',
-        'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
-        'disabled:cursor-not-allowed disabled:opacity-50',
+        // On phones the button is a 44 px tall touch target around the 24 px track.
+        'group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full max-sm:h-11',
+        'focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
         className,
       )}
       {...props}
@@ -34,8 +33,17 @@ export function Switch({ checked, onCheckedChange, className, onClick, ...props 
       <span
         aria-hidden="true"
         data-state={checked ? 'checked' : 'unchecked'}
-        className="pointer-events-none block size-5 rounded-full bg-background shadow-sm transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5"
-      />
+        className={cn(
+          'inline-flex h-6 w-11 items-center rounded-full border-2 border-transparent transition-colors',
+          'bg-input data-[state=checked]:bg-primary',
+          'group-focus-visible:ring-2 group-focus-visible:ring-ring group-focus-visible:ring-offset-2 group-focus-visible:ring-offset-background',
+        )}
+      >
+        <span
+          data-state={checked ? 'checked' : 'unchecked'}
+          className="pointer-events-none block size-5 rounded-full bg-background shadow-sm transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5"
+        />
+      </span>
     </button>
   )
 }

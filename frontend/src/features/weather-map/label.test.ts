@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { i18n, loadNamespace } from '@/lib/i18n.ts'
-import { formatTemperature, shortNameZh, tileLabel } from './label.ts'
+import { formatTemperature, shortNameZh, syllableBreaks, tileLabel, tileName } from './label.ts'
 import { sichuan } from './test/fixtures.ts'
 
 beforeAll(async () => {
@@ -54,5 +54,42 @@ describe('names and temperatures', () => {
     expect(formatTemperature(17.6)).toBe('18 °C')
     expect(formatTemperature(-3.4)).toBe('-3 °C')
     expect(formatTemperature(-0.3)).toBe('0 °C')
+  })
+})
+
+describe('a tile name breaks between syllables only', () => {
+  const shown = (word: string) => syllableBreaks(word).replaceAll('\u00AD', '-')
+
+  it('splits the long pinyin names by syllable, a final n before a vowel going with the next', () => {
+    expect(
+      ['Heilongjiang', 'Guangdong', 'Chongqing', 'Liaoning', 'Zhejiang', 'Xinjiang', 'Sichuan'].map(
+        shown,
+      ),
+    ).toEqual([
+      'Hei-long-jiang',
+      'Guang-dong',
+      'Chong-qing',
+      'Liao-ning',
+      'Zhe-jiang',
+      'Xin-jiang',
+      'Si-chuan',
+    ])
+  })
+
+  it('leaves short words and words that are not pinyin whole, save the ones it knows', () => {
+    expect(['Hebei', 'Hunan', 'Shaanxi', 'Inner', 'Kong', 'Macao'].map(shown)).toEqual([
+      'Hebei',
+      'Hunan',
+      'Shaanxi',
+      'Inner',
+      'Kong',
+      'Macao',
+    ])
+    expect(shown('Mongolia')).toBe('Mon-go-lia')
+  })
+
+  it('in English only; Chinese breaks between any two characters anyway', () => {
+    expect(tileName(sichuan(), 'en')).toBe('Si\u00ADchuan')
+    expect(tileName(sichuan(), 'zh')).toBe('四川')
   })
 })

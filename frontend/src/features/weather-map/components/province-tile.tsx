@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { displayLanguage } from '@/lib/i18n.ts'
 import { cn } from '@/lib/utils.ts'
 import type { ProvinceWeather } from '../api.ts'
-import { formatTemperature, provinceName, tileLabel } from '../label.ts'
+import { formatTemperature, tileLabel, tileName } from '../label.ts'
 import { tileColors } from '../scale.ts'
 import { ConditionIcon } from './condition-icon.tsx'
 
@@ -47,11 +47,12 @@ export function ProvinceTile({
         !weather && 'border border-border bg-muted text-muted-foreground',
       )}
     >
+      {/* Breaks only between words and at the syllables' soft hyphens (tileName), never inside. */}
       <span
         lang={language}
-        className="line-clamp-2 w-full text-[0.625rem] leading-tight font-medium [overflow-wrap:anywhere] hyphens-auto sm:text-[0.7rem] md:text-xs"
+        className="line-clamp-2 w-full text-[0.625rem] leading-tight font-medium break-normal hyphens-manual sm:text-[0.7rem] md:text-xs"
       >
-        {provinceName(province, language)}
+        {tileName(province, language)}
       </span>
       {/* Keeps the visible words apart for the accessible name check ("Sichuan 18 °C"). */}{' '}
       {weather ? (
