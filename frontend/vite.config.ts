@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { buildInfo } from './vite-plugins/build-info.ts'
+import { firstScreen } from './vite-plugins/first-screen.ts'
 import { localePreload } from './vite-plugins/locale-preload.ts'
 
 // Unit test files that need a window and module graph of their own: vi.mock of a module other
@@ -33,6 +34,7 @@ export default defineConfig({
     tailwindcss(),
     buildInfo(),
     localePreload(),
+    firstScreen(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

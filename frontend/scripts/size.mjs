@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET_BYTES = 120 * 1000
+// Issue 21's budget (scripts/lighthouse.mjs checks the same against what each page fetched).
+const BUDGET_BYTES = 150 * 1000
 const dist = new URL('../dist/', import.meta.url).pathname
 
 let html

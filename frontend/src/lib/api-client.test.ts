@@ -7,6 +7,7 @@ import {
   httpStatusMessage,
   KNOWN_HTTP_STATUSES,
   RETRY_DELAY_MS,
+  resetPreloadedForTests,
   type HttpMethod,
 } from './api-client.ts'
 import { i18n } from './i18n.ts'
@@ -295,5 +296,29 @@ describe('HTTP status messages', () => {
 
   it('gives any other status the generic message with the number', () => {
     expect(httpStatusMessage(418)).toBe('Unexpected response status 418')
+  })
+})
+
+describe("answers the server's HTML preloaded", () => {
+  afterEach(() => {
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove())
+    resetPreloadedForTests()
+  })
+
+  it('takes a preloaded GET once, asking as the preload did (no headers of its own)', async () => {
+    resetPreloadedForTests()
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="preload" as="fetch" crossorigin href="/api/plaza/posts">',
+    )
+    const fetchMock = stubFetch({ body: { n: 1 } }, { body: { n: 2 } }, { body: { n: 3 } })
+    await expect(settle(apiRequest('/api/plaza/posts'))).resolves.toEqual({ n: 1 })
+    await settle(apiRequest('/api/plaza/posts'))
+    await settle(apiRequest('/api/districts'))
+    const [first, second, other] = fetchMock.mock.calls.map(([, init]) => init as RequestInit)
+    expect(first?.headers).toBeUndefined()
+    expect(first?.credentials).toBe('same-origin')
+    expect(new Headers(second?.headers).get('Accept-Language')).toBe(i18n.language)
+    expect(new Headers(other?.headers).get('Accept')).toBe('application/json')
   })
 })

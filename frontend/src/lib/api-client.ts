@@ -159,6 +159,32 @@ export function apiBaseUrl(doc: Document = document): string {
   return (configured ?? '').replace(/\/+$/, '')
 }
 
+let preloadedUrls: Set<string> | undefined
+
+/**
+ * Whether the page's HTML preloads `url` (`<link rel="preload" as="fetch">`, which the server
+ * writes for the first screen's API GETs: app-server/src/spa/first_screen.rs), and that answer
+ * is not taken yet. The browser hands a preloaded answer only to a request that matches it
+ * header for header, so the caller sends this one with none of its own: the server then reads
+ * the language from the cookie and the browser's `Accept-Language`, which the server's HTML
+ * checked give the display language (it preloads nothing otherwise). Each answer once.
+ */
+function takePreloaded(url: string, doc: Document = document): boolean {
+  preloadedUrls ??= new Set(
+    Array.from(
+      doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'),
+      (link) => link.href,
+    ),
+  )
+  const absolute = new URL(url, doc.baseURI).href
+  return preloadedUrls.delete(absolute)
+}
+
+/** Forgets what the page preloads (tests). */
+export function resetPreloadedForTests(): void {
+  preloadedUrls = undefined
+}
+
 export interface RequestOptions {
   method?: HttpMethod
   /** Plain objects and arrays are sent as JSON; FormData, Blob and strings as they are. */
@@ -217,10 +243,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (let attempt = 1; ; attempt++) {
     let response: Response
     let text: string
+    // The first GET of an answer the page's HTML already asked for goes out exactly as the
+    // preload did (no headers of its own), so the browser hands over that answer.
+    const preloaded =
+      method === 'GET' && attempt === 1 && options.headers === undefined && takePreloaded(url)
     try {
       response = await fetch(url, {
         method,
-        headers,
+        headers: preloaded ? undefined : headers,
         body,
         credentials: 'same-origin',
         signal: options.signal,
