@@ -82,17 +82,22 @@ describe('document language', () => {
     expect(manifestHref('sv')).toBe('/manifest/default.webmanifest')
   })
 
-  it('sets lang, dir, title and the manifest link', () => {
+  it('sets lang, dir, title, description, share tags and the manifest link', () => {
     const doc = document.implementation.createHTMLDocument('x')
-    applyDocumentLanguage('zh', '庭院', doc)
+    doc.head.innerHTML =
+      '<meta name="description" content="x"><meta property="og:locale" content="en_US">'
+    applyDocumentLanguage('zh', { title: '庭院', description: '社区' }, doc)
     expect(doc.documentElement.lang).toBe('zh-CN')
     expect(doc.documentElement.dir).toBe('ltr')
     expect(doc.title).toBe('庭院')
     expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
       '/manifest/zh.webmanifest',
     )
-    applyDocumentLanguage('en', 'Courtyard', doc)
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('社区')
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe('zh_CN')
+    applyDocumentLanguage('en', { title: 'Courtyard', description: 'A community' }, doc)
     expect(doc.documentElement.lang).toBe('en')
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe('en_US')
     expect(doc.querySelectorAll('link[rel="manifest"]')).toHaveLength(1)
     expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
       '/manifest/en.webmanifest',
@@ -105,5 +110,6 @@ describe('document language', () => {
     expect(document.documentElement.lang).toBe('zh-CN')
     await i18n.changeLanguage('en')
     expect(document.title).toBe('Courtyard')
+    expect(i18n.t('siteDescription')).toMatch(/^Courtyard is a bilingual/)
   })
 })

@@ -152,16 +152,39 @@ export function manifestHref(language: string): string {
   return `${import.meta.env.BASE_URL}manifest/${known ? base : 'default'}.webmanifest`
 }
 
-/** Sets `lang`, `dir`, the title (the brand label, spec §2.2) and the manifest link. */
+/** What the page says about the site: its name (the title) and what it is. */
+export interface SiteTexts {
+  title: string
+  description: string
+}
+
+/**
+ * Sets `lang`, `dir`, the title (the brand label, spec §2.2), the description and share tags the
+ * server's HTML came with (app-server/src/spa/page.rs writes the same texts; a test there holds
+ * them to `common.json`), and the manifest link.
+ */
 export function applyDocumentLanguage(
   language: Language,
-  title: string,
+  site: SiteTexts,
   doc: Document = document,
 ): void {
-  doc.title = title
+  doc.title = site.title
   const root = doc.documentElement
   root.lang = language === 'zh' ? 'zh-CN' : 'en'
   root.dir = textDirection(language)
+  const meta: [string, string][] = [
+    ['name="description"', site.description],
+    ['property="og:site_name"', site.title],
+    ['property="og:title"', site.title],
+    ['property="og:description"', site.description],
+    ['property="og:locale"', language === 'zh' ? 'zh_CN' : 'en_US'],
+    ['property="og:locale:alternate"', language === 'zh' ? 'en_US' : 'zh_CN'],
+    ['name="twitter:title"', site.title],
+    ['name="twitter:description"', site.description],
+  ]
+  for (const [selector, content] of meta) {
+    doc.querySelector<HTMLMetaElement>(`meta[${selector}]`)?.setAttribute('content', content)
+  }
   let link = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]')
   if (!link) {
     link = doc.createElement('link')
@@ -227,7 +250,11 @@ export async function initI18n(language: Language): Promise<void> {
       returnNull: false,
       react: { useSuspense: false },
     })
-  const apply = () => applyDocumentLanguage(displayLanguage(), i18n.t('brand'))
+  const apply = () =>
+    applyDocumentLanguage(displayLanguage(), {
+      title: i18n.t('brand'),
+      description: i18n.t('siteDescription'),
+    })
   i18n.on('languageChanged', apply)
   apply()
 }
