@@ -149,9 +149,12 @@ function PhoneSections({ title, navLabel, items, current }: PhoneNavProps) {
 }
 
 /** The section's first page on a phone, with `indexMenu`: every page of the section, listed. */
-function PhoneMenu({ navLabel, items, current }: PhoneNavProps) {
+function PhoneMenu({ title, navLabel, items, current }: PhoneNavProps) {
   return (
-    <nav aria-label={navLabel} className="px-4 pt-4 pb-2">
+    <nav aria-label={navLabel} className="px-4 pt-4 pb-4">
+      <p className="pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </p>
       <SectionList items={items} current={current} />
     </nav>
   )

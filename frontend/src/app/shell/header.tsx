@@ -28,10 +28,13 @@ export function Header() {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 md:gap-4 md:px-4">
         <Link
           to="/"
-          className="flex items-center gap-2 rounded-md pe-1 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex items-center gap-2 rounded-md pe-1 font-semibold max-md:min-h-11 max-md:min-w-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <Logo />
-          <span className="text-lg">{t('brand')}</span>
+          {/* With the phone's 44 px buttons, 'Courtyard' leaves the row no room below 400 px
+              (DejaVu Sans: 370 px at 360): there the mark alone shows, the name is still read.
+              '庭院' fits down to 320 px. */}
+          <span className="text-lg [html:lang(en)_&]:max-[25rem]:sr-only">{t('brand')}</span>
         </Link>
         {/* Phones (< 768 px) have the tab bar at the bottom instead (tab-bar.tsx): the row
             needs the room for its buttons. */}

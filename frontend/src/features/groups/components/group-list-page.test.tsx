@@ -115,7 +115,7 @@ describe('creating a group', () => {
 
   it('a private group cannot be open: the form says so and moves the policy to approval', async () => {
     const { user } = setup(() => apiError(500, 'internal', 'unused'))
-    await user.click(await screen.findByRole('button', { name: 'Create group' }))
+    await user.click((await screen.findAllByRole('button', { name: 'Create group' }))[0]!)
     const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
     const policy = within(dialog).getByRole('group', { name: 'How people join' })
     expect(within(policy).getByRole('radio', { name: /^Open/ })).toBeChecked()
@@ -139,7 +139,7 @@ describe('creating a group', () => {
           })
         : { status: 201, body: { success: true, group: groupAs('owner') } },
     )
-    await user.click(await screen.findByRole('button', { name: 'Create group' }))
+    await user.click((await screen.findAllByRole('button', { name: 'Create group' }))[0]!)
     const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
     const name = within(dialog).getByLabelText('Name')
 
@@ -180,7 +180,7 @@ describe('creating a group', () => {
 
   it('shows a refusal that is not about a field in the form (a per-user cap)', async () => {
     const { user } = setup(() => apiError(409, 'too_many_groups', 'You own too many groups'))
-    await user.click(await screen.findByRole('button', { name: 'Create group' }))
+    await user.click((await screen.findAllByRole('button', { name: 'Create group' }))[0]!)
     const dialog = await screen.findByRole('dialog', { name: 'Create a group' })
     await user.type(within(dialog).getByLabelText('Name'), 'Chess club')
     await user.click(within(dialog).getByRole('button', { name: 'Create group' }))
