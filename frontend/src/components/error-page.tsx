@@ -20,7 +20,7 @@ export function ErrorPage({ status, statusMessage, description, actions }: Error
         <span aria-hidden="true">{status}</span>
       </p>
       <h1 className="mt-4 text-2xl font-semibold">{statusMessage}</h1>
-      {description && <p className="mt-3 break-words text-muted-foreground">{description}</p>}
+      {description && <p className="mt-3 wrap-anywhere text-muted-foreground">{description}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actions}
         <Button asChild variant={actions ? 'outline' : 'primary'}>

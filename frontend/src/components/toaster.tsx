@@ -90,7 +90,7 @@ function ToastCard({ toast, index, total }: { toast: Toast; index: number; total
         <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', tones[toast.type].icon)} />
         <div className="min-w-0 flex-1">
           <p className="sr-only">{t(`toast.types.${toast.type}`)}</p>
-          <p className="text-sm break-words">{toast.message}</p>
+          <p className="text-sm wrap-anywhere">{toast.message}</p>
           {toast.details && (
             <>
               <button

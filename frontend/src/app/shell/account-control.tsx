@@ -17,7 +17,12 @@ export function AccountControl() {
   const loginDialog = useLoginDialog()
 
   if (!initialized) {
-    return <span aria-hidden="true" className="size-10 animate-pulse rounded-full bg-muted" />
+    return (
+      <span
+        aria-hidden="true"
+        className="size-10 animate-pulse rounded-full bg-muted max-md:size-11"
+      />
+    )
   }
   if (!user) {
     return (
@@ -52,7 +57,7 @@ function UserMenu({ user }: { user: User }) {
           type="button"
           // The initials are visible, so they are part of the name (WCAG 2.5.3, label in name).
           aria-label={t('account.menuButton', { name, initials })}
-          className="ms-1 inline-flex size-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="ms-1 inline-flex size-10 items-center justify-center rounded-full hover:bg-accent max-md:size-11 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <UserAvatar src={user.avatarThumbnailUrl} initials={initials} />
         </button>

@@ -82,7 +82,7 @@ export function AppShell() {
             {/* The portal is no tab: on a phone, visitors find it here. */}
             <Link
               to="/developers"
-              className="-my-3 inline-flex min-h-11 items-center rounded-md font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="-my-3 inline-flex min-h-11 min-w-11 items-center rounded-md font-medium hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               {t('phoneNav.developers')}
             </Link>

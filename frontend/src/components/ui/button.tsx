@@ -27,12 +27,12 @@ export const buttonVariants = cva(
         // Sizeless: sits inside running text.
         link: 'font-medium text-primary underline-offset-4 hover:underline',
       },
-      // On phones (below `sm`) every size is at least 44 × 44 px, the touch target WCAG 2.5.5
-      // asks for; the smaller sizes keep their look from `sm` up, where a pointer is precise.
+      // In the phone layout (below `md`) every size is at least 44 × 44 px, the touch target of
+      // WCAG 2.5.5; the smaller sizes keep their look from `md` up, where a pointer is precise.
       size: {
-        xs: 'h-7 px-2 text-xs max-sm:min-h-11 max-sm:min-w-11 [&_svg]:size-3.5',
-        sm: 'h-8 px-3 text-sm max-sm:min-h-11 max-sm:min-w-11 [&_svg]:size-4',
-        md: 'h-10 px-4 text-sm max-sm:min-h-11 max-sm:min-w-11 [&_svg]:size-4',
+        xs: 'h-7 px-2 text-xs max-md:min-h-11 max-md:min-w-11 [&_svg]:size-3.5',
+        sm: 'h-8 px-3 text-sm max-md:min-h-11 max-md:min-w-11 [&_svg]:size-4',
+        md: 'h-10 px-4 text-sm max-md:min-h-11 max-md:min-w-11 [&_svg]:size-4',
         lg: 'h-11 px-5 text-base [&_svg]:size-5',
         xl: 'h-13 px-7 text-lg [&_svg]:size-5',
       },

@@ -14,9 +14,11 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-lg font-semibold', className)} {...props} />
+  return <h2 className={cn('text-lg font-semibold wrap-anywhere', className)} {...props} />
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('mt-1 text-sm text-muted-foreground', className)} {...props} />
+  return (
+    <p className={cn('mt-1 text-sm wrap-anywhere text-muted-foreground', className)} {...props} />
+  )
 }

@@ -14,8 +14,8 @@ export const inputVariants = cva(
     variants: {
       // Phones get 16 px text so iOS does not zoom into a focused field.
       size: {
-        sm: 'h-8 px-2.5 text-base max-sm:h-11 md:text-sm',
-        md: 'h-10 px-3 text-base max-sm:h-11 md:text-sm',
+        sm: 'h-8 px-2.5 text-base max-md:h-11 md:text-sm',
+        md: 'h-10 px-3 text-base max-md:h-11 md:text-sm',
         lg: 'h-12 px-4 text-base',
       },
     },

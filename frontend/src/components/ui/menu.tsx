@@ -148,7 +148,7 @@ export function Menu({ trigger, label, children, className }: MenuProps) {
 }
 
 const itemClasses =
-  'relative flex w-full cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-start text-sm outline-none max-sm:min-h-11 hover:bg-accent focus:bg-accent focus:text-accent-foreground aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0'
+  'relative flex w-full cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-start text-sm outline-none max-md:min-h-11 hover:bg-accent focus:bg-accent focus:text-accent-foreground aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0'
 
 interface MenuItemProps {
   children: ReactNode

@@ -178,7 +178,7 @@ function OpenModal({
           {!hideCloseButton && !bare && (
             <Dialog.Close
               aria-label={t('actions.close')}
-              className="absolute end-3 top-3 inline-flex size-9 max-sm:end-2 max-sm:top-2 max-sm:size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="absolute end-3 top-3 inline-flex size-9 max-md:end-2 max-md:top-2 max-md:size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>

@@ -15,7 +15,7 @@ export function PasswordInput({ className, ...props }: Omit<InputProps, 'type'>)
         onClick={() => setVisible((shown) => !shown)}
         aria-label={visible ? t('fields.hidePassword') : t('fields.showPassword')}
         aria-pressed={visible}
-        className="absolute inset-y-0 end-0 flex w-10 max-sm:w-11 items-center justify-center rounded-e-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="absolute inset-y-0 end-0 flex w-10 max-md:w-11 items-center justify-center rounded-e-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {visible ? (
           <EyeOff className="size-4" aria-hidden="true" />

@@ -20,8 +20,8 @@ export const selectVariants = cva(
     variants: {
       // The same heights and text sizes as <Input>; room at the end for the chevron.
       size: {
-        sm: 'h-8 ps-2.5 pe-8 text-base max-sm:h-11 md:text-sm',
-        md: 'h-10 ps-3 pe-9 text-base max-sm:h-11 md:text-sm',
+        sm: 'h-8 ps-2.5 pe-8 text-base max-md:h-11 md:text-sm',
+        md: 'h-10 ps-3 pe-9 text-base max-md:h-11 md:text-sm',
         lg: 'h-12 ps-4 pe-10 text-base',
       },
     },

@@ -24,7 +24,7 @@ export function Switch({ checked, onCheckedChange, className, onClick, ...props 
       }}
       className={cn(
         // On phones the button is a 44 px tall touch target around the 24 px track.
-        'group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full max-sm:h-11',
+        'group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full max-md:h-11',
         'focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
         className,
       )}

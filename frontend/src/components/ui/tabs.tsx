@@ -9,7 +9,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        'inline-flex h-9 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground max-sm:h-auto',
+        'inline-flex h-9 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground max-md:h-auto',
         className,
       )}
       {...props}
@@ -21,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex h-7 cursor-pointer items-center max-sm:min-h-11 max-sm:min-w-11 justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
+        'inline-flex h-7 cursor-pointer items-center max-md:min-h-11 max-md:min-w-11 justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
         'hover:text-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50',
         className,

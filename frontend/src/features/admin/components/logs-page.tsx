@@ -105,7 +105,7 @@ function ActorName({ event, onActor }: { event: AuditEvent; onActor: (id: string
   return (
     <button
       type="button"
-      className="text-start underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="text-start wrap-anywhere underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       title={t('filters.byActor', { name })}
       aria-label={t('filters.byActor', { name })}
       onClick={() => onActor(actorId)}
@@ -179,7 +179,7 @@ function EventCard({ event, onActor }: { event: AuditEvent; onActor: (id: string
           {event.detail && (
             <>
               <dt className="text-muted-foreground">{t('columns.detail')}</dt>
-              <dd className="break-words">{event.detail}</dd>
+              <dd className="wrap-anywhere">{event.detail}</dd>
             </>
           )}
         </dl>

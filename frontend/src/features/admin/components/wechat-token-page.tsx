@@ -153,7 +153,7 @@ function TokenDetails({ token, updatedAt }: { token: WechatTokenState; updatedAt
           <Row label={t('token.fields.lastError')}>
             {token.lastError ? (
               <span className="text-error">
-                <span className="break-words">{token.lastError}</span>
+                <span className="wrap-anywhere">{token.lastError}</span>
                 {token.lastErrorAt && (
                   <span className="mt-0.5 block text-xs text-muted-foreground">
                     <Time iso={token.lastErrorAt} />

@@ -48,7 +48,7 @@ export const MessageItem = memo(function MessageItem({
   if (message.isUser) {
     return (
       <li className="flex flex-col items-end gap-1">
-        <div className="max-w-[85%] rounded-2xl rounded-ee-md bg-primary px-3.5 py-2 text-[0.9375rem] whitespace-pre-wrap break-words text-primary-foreground">
+        <div className="max-w-[85%] rounded-2xl rounded-ee-md bg-primary px-3.5 py-2 text-[0.9375rem] whitespace-pre-wrap wrap-anywhere text-primary-foreground">
           {message.content}
         </div>
         <div className="flex items-center gap-1 text-xs text-muted-foreground">
@@ -85,12 +85,12 @@ export const MessageItem = memo(function MessageItem({
             className="flex items-start gap-2 rounded-2xl rounded-es-md border border-error/40 bg-error-soft px-3.5 py-2 text-sm text-error"
           >
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:hidden" />
-            <span className="break-words">{failureText(message, t)}</span>
+            <span className="wrap-anywhere">{failureText(message, t)}</span>
           </div>
         ) : (
           <div className="max-w-full min-w-0 rounded-2xl rounded-es-md bg-muted px-3.5 py-2 text-[0.9375rem] text-foreground">
             <Suspense
-              fallback={<p className="whitespace-pre-wrap break-words">{message.content}</p>}
+              fallback={<p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>}
             >
               <MarkdownView content={message.content} />
             </Suspense>

@@ -79,7 +79,7 @@ export function EndpointDetail({ endpoint }: { endpoint: ApiEndpoint }) {
   return (
     <article className="grid gap-8" aria-labelledby="apidocs-endpoint-title">
       <header className="grid gap-3">
-        <h2 id="apidocs-endpoint-title" className="text-xl font-semibold break-words">
+        <h2 id="apidocs-endpoint-title" className="text-xl font-semibold wrap-anywhere">
           {endpoint.summary || `${endpoint.method.toUpperCase()} ${endpoint.path}`}
         </h2>
         <div className="flex min-w-0 items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">

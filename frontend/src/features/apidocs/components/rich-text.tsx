@@ -9,7 +9,7 @@ export function RichText({ text, className }: { text: string; className?: string
   if (!text) return null
   const parts = text.split(/(`[^`\n]+`)/g)
   return (
-    <p className={cn('break-words whitespace-pre-line', className)}>
+    <p className={cn('wrap-anywhere whitespace-pre-line', className)}>
       {parts.map((part, index) =>
         part.length > 2 && part.startsWith('`') && part.endsWith('`') ? (
           <code key={index} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.8125em]">

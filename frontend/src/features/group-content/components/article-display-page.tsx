@@ -62,7 +62,7 @@ function ArticleView({ article }: { article: Article }) {
             {t('status.draft')}
           </Badge>
         )}
-        <h2 id="article-title" className="text-2xl font-bold break-words md:text-3xl">
+        <h2 id="article-title" className="text-2xl font-bold wrap-anywhere md:text-3xl">
           {article.title}
         </h2>
         <div className="flex items-center gap-3">
@@ -72,7 +72,7 @@ function ArticleView({ article }: { article: Article }) {
               <Link
                 to="/profile/$userId"
                 params={{ userId: article.author.id }}
-                className="underline-offset-4 hover:underline"
+                className="inline-block max-w-full wrap-anywhere underline-offset-4 hover:underline max-md:-my-3 max-md:py-3"
               >
                 {personName(article.author)}
               </Link>

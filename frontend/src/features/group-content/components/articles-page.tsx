@@ -141,7 +141,7 @@ function ArticleRow({ article }: { article: ArticleSummary }) {
           <Link
             to="/group/$groupId/article/$articleId/edit"
             params={params}
-            className="min-w-0 break-words hover:underline focus-visible:underline focus-visible:outline-none"
+            className="min-w-0 wrap-anywhere hover:underline focus-visible:underline focus-visible:outline-none"
           >
             {article.title}
           </Link>
@@ -149,7 +149,7 @@ function ArticleRow({ article }: { article: ArticleSummary }) {
           <Link
             to="/group/$groupId/article/$articleId/display"
             params={params}
-            className="min-w-0 break-words hover:underline focus-visible:underline focus-visible:outline-none"
+            className="min-w-0 wrap-anywhere hover:underline focus-visible:underline focus-visible:outline-none"
           >
             {article.title}
           </Link>
@@ -162,7 +162,7 @@ function ArticleRow({ article }: { article: ArticleSummary }) {
         )}
       </h4>
       {article.excerpt && (
-        <p className="mt-1.5 line-clamp-2 break-words text-sm text-muted-foreground">
+        <p className="mt-1.5 line-clamp-2 wrap-anywhere text-sm text-muted-foreground">
           {article.excerpt}
         </p>
       )}

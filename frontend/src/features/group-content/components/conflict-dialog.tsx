@@ -36,9 +36,11 @@ export function ConflictDialog({
       <div className="grid gap-4">
         <div className="rounded-md border bg-muted/50 p-3 text-sm">
           <p className="font-medium">{t('conflict.theirs')}</p>
-          <p className="mt-1 break-words">{current.title}</p>
+          <p className="mt-1 wrap-anywhere">{current.title}</p>
           {current.excerpt && (
-            <p className="mt-1 line-clamp-3 break-words text-muted-foreground">{current.excerpt}</p>
+            <p className="mt-1 line-clamp-3 wrap-anywhere text-muted-foreground">
+              {current.excerpt}
+            </p>
           )}
         </div>
         <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">

@@ -17,13 +17,13 @@ export function GroupCard({ group }: { group: Group }) {
             to="/group/$groupId"
             params={{ groupId: group.id }}
             // The link covers the card, so the whole card is one target.
-            className="break-words outline-none after:absolute after:inset-0 group-hover/card:text-primary"
+            className="wrap-anywhere outline-none after:absolute after:inset-0 group-hover/card:text-primary"
           >
             {group.name}
           </Link>
         </h3>
         {group.description && (
-          <p className="line-clamp-2 text-sm break-words text-muted-foreground">
+          <p className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
             {group.description}
           </p>
         )}

@@ -35,7 +35,7 @@ function GroupHomeContent({ home }: { home: GroupHome }) {
           <Link
             to="/group/$groupId/articles"
             params={{ groupId }}
-            className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline max-md:-my-3 max-md:min-h-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             {t('home.allArticles')}
             <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
@@ -74,7 +74,7 @@ function GroupHomeContent({ home }: { home: GroupHome }) {
             <Link
               to="/group/$groupId/members"
               params={{ groupId }}
-              className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline max-md:-my-3 max-md:min-h-11 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               {t('home.allMembers', { count: home.group.memberCount })}
               <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
@@ -127,12 +127,12 @@ function ArticleItem({ article }: { article: ArticleSummary }) {
       <Link
         to="/group/$groupId/article/$articleId/display"
         params={{ groupId: article.groupId, articleId: article.id }}
-        className="rounded-sm font-medium break-words hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="rounded-sm font-medium wrap-anywhere hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         {article.title || t('home.untitled')}
       </Link>
       {article.excerpt && (
-        <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">
+        <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
           {article.excerpt}
         </p>
       )}

@@ -111,7 +111,7 @@ function GroupHeader({
             className="size-14 shrink-0 overflow-hidden rounded-xl md:size-16"
           />
           <div className="min-w-0">
-            <h1 className="text-xl font-semibold break-words md:text-2xl">{group.name}</h1>
+            <h1 className="text-xl font-semibold wrap-anywhere md:text-2xl">{group.name}</h1>
             {facts}
           </div>
         </div>
@@ -125,10 +125,10 @@ function GroupHeader({
       <GroupCover group={group} size="banner" className="h-32 w-full md:h-52 md:rounded-xl" />
       <div className="flex flex-col gap-4 px-4 pt-4 md:flex-row md:items-start md:justify-between md:px-0 md:pt-5">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words md:text-3xl">{group.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere md:text-3xl">{group.name}</h1>
           {facts}
           {group.description && (
-            <p className="mt-3 max-w-3xl break-words whitespace-pre-line text-muted-foreground">
+            <p className="mt-3 max-w-3xl wrap-anywhere whitespace-pre-line text-muted-foreground">
               {group.description}
             </p>
           )}
@@ -179,7 +179,7 @@ function GroupTabs({ group, section }: { group: Group; section: GroupSection }) 
             activeProps={{}}
             aria-current={current ? 'page' : undefined}
             className={cn(
-              '-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              '-mb-px inline-flex min-h-11 shrink-0 items-center border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               current
                 ? 'border-primary text-foreground'
                 : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',

@@ -84,7 +84,7 @@ function PendingRequest({
           </span>
         </div>
         {request.message ? (
-          <blockquote className="border-s-2 ps-3 text-sm break-words whitespace-pre-line">
+          <blockquote className="border-s-2 ps-3 text-sm wrap-anywhere whitespace-pre-line">
             {request.message}
           </blockquote>
         ) : (
@@ -271,10 +271,10 @@ export function RequestHistory({ group }: { group: Group }) {
                   </Badge>
                 </div>
                 {request.message && (
-                  <p className="text-sm break-words whitespace-pre-line">{request.message}</p>
+                  <p className="text-sm wrap-anywhere whitespace-pre-line">{request.message}</p>
                 )}
                 {request.reason && (
-                  <p className="text-sm break-words text-muted-foreground">
+                  <p className="text-sm wrap-anywhere text-muted-foreground">
                     {t('requests.reasonGiven', { reason: request.reason })}
                   </p>
                 )}

@@ -129,7 +129,7 @@ export function PostCard({ post }: { post: PlazaPost }) {
             <Link
               to="/profile/$userId"
               params={{ userId: post.author.id }}
-              className="truncate font-semibold underline-offset-4 hover:underline"
+              className="truncate font-semibold underline-offset-4 hover:underline max-md:-my-2.5 max-md:py-2.5"
             >
               {name}
             </Link>
@@ -144,7 +144,7 @@ export function PostCard({ post }: { post: PlazaPost }) {
                 to="/plaza"
                 search={{ district: post.district.code }}
                 aria-label={t('post.district', { name: districtName(post.district) })}
-                className="inline-flex items-center gap-1 rounded-full bg-info-soft px-2 py-0.5 text-xs font-medium text-info hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                className="inline-flex items-center gap-1 rounded-full bg-info-soft px-2 py-0.5 text-xs font-medium text-info hover:underline max-md:-my-3 max-md:border-y-12 max-md:border-transparent max-md:bg-clip-padding focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <MapPin aria-hidden="true" className="size-3" />
                 {districtName(post.district)}
@@ -168,7 +168,7 @@ export function PostCard({ post }: { post: PlazaPost }) {
       </header>
 
       {post.body && (
-        <p className="text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap">
+        <p className="text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap">
           {post.body}
         </p>
       )}

@@ -99,7 +99,7 @@ export function ProfilePosts({ userId }: { userId: string }) {
       {posts.map((post) => (
         <li key={post.id} className="rounded-xl border bg-card p-4">
           <article aria-label={t('posted', { date: dateOf(post.createdAt) })}>
-            <p className="break-words whitespace-pre-wrap">{post.body}</p>
+            <p className="wrap-anywhere whitespace-pre-wrap">{post.body}</p>
             <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
               <time dateTime={post.createdAt}>{t('posted', { date: dateOf(post.createdAt) })}</time>
               {post.images.length > 0 && (

@@ -100,12 +100,14 @@ function ProfileHeader({ profile }: { profile: Profile }) {
       <ProfileAvatar profile={profile} />
       <div className="grid min-w-0 flex-1 gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold break-words md:text-3xl">{displayName(profile)}</h1>
+          <h1 className="text-2xl font-semibold wrap-anywhere md:text-3xl">
+            {displayName(profile)}
+          </h1>
           {profile.role === 'admin' && <Badge tone="info">{t('role.admin')}</Badge>}
           {profile.disabled === true && <Badge tone="error">{t('disabledBadge')}</Badge>}
         </div>
         <p className="text-muted-foreground">@{profile.username}</p>
-        <p className="break-words whitespace-pre-wrap">
+        <p className="wrap-anywhere whitespace-pre-wrap">
           {profile.bio?.trim() ? (
             profile.bio
           ) : (

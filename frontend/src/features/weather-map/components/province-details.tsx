@@ -192,7 +192,7 @@ function PostItem({ post, now }: { post: PlazaPost; now: number }) {
           </time>
         )}
       </span>
-      {post.body && <p className="line-clamp-3 break-words whitespace-pre-line">{post.body}</p>}
+      {post.body && <p className="line-clamp-3 wrap-anywhere whitespace-pre-line">{post.body}</p>}
       {post.images.length > 0 && (
         <span className="flex items-center gap-1 text-xs text-muted-foreground">
           <ImageIcon aria-hidden="true" className="size-3.5" />
