@@ -146,7 +146,7 @@ export function Comments({
                   </Link>
                   <PostTime at={comment.createdAt} className="text-xs text-muted-foreground" />
                 </p>
-                <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+                <p className="text-sm wrap-anywhere whitespace-pre-wrap">{comment.body}</p>
               </div>
               {comment.canDelete && (
                 <Button
