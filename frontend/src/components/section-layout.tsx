@@ -51,7 +51,10 @@ export function SectionLayout({
   items: readonly SectionNavItem[]
   indexMenu?: boolean
 }) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // The page on screen: while the next one loads, the bar still names the one shown.
+  const pathname = useRouterState({
+    select: (state) => (state.resolvedLocation ?? state.location).pathname,
+  })
   const current = currentSectionItem(items, pathname)
   const onIndex = current !== undefined && current === items[0]
   // Rendered only where it shows: a second landmark of the same name would be one too many.
