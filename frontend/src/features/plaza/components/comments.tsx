@@ -140,7 +140,7 @@ export function Comments({
                   <Link
                     to="/profile/$userId"
                     params={{ userId: comment.author.id }}
-                    className="font-medium underline-offset-4 hover:underline"
+                    className="min-w-0 font-medium wrap-anywhere underline-offset-4 hover:underline"
                   >
                     {personName(comment.author)}
                   </Link>
