@@ -208,6 +208,8 @@ async function visit(page: Page, path: string, { load = false } = {}) {
   }
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  // An article's body comes with the Markdown chunk, after the page: its code block is the point.
+  if (path.endsWith('/display')) await expect(page.locator('.md pre').first()).toBeVisible()
   await page.evaluate(async () => {
     await document.fonts.ready
   })

@@ -41,7 +41,7 @@ export function ProvinceTile({
         color: colors?.text,
       }}
       className={cn(
-        // Square from a tablet up; on a phone as tall as a two-line name needs.
+        // Square from a tablet up; on a phone as tall as the name needs (up to three lines).
         'flex min-h-14 min-w-11 flex-col md:aspect-square md:min-h-0 items-center justify-center gap-0.5 overflow-hidden rounded-md p-0.5 text-center shadow-sm transition-transform md:rounded-lg md:p-1',
         'hover:scale-[1.04] focus-visible:scale-[1.04] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         !weather && 'border border-border bg-muted text-muted-foreground',
@@ -50,7 +50,7 @@ export function ProvinceTile({
       {/* Breaks only between words and at the syllables' soft hyphens (tileName), never inside. */}
       <span
         lang={language}
-        className="line-clamp-2 w-full text-[0.625rem] leading-tight font-medium break-normal hyphens-manual sm:text-[0.7rem] md:text-xs"
+        className="line-clamp-3 w-full text-[0.625rem] leading-tight font-medium break-normal hyphens-manual sm:text-[0.7rem] md:text-xs"
       >
         {tileName(province, language)}
       </span>
