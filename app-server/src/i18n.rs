@@ -959,6 +959,31 @@ pub fn district_error(e: &districts::DistrictError) -> Msg {
     }
 }
 
+/// The site's name: the app's HTML's title and share tags (`spa`). The app sets the same title on
+/// a language change (`common.json`'s `brand`; a test below holds them together).
+pub fn site_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "庭院",
+        Lang::En => "Courtyard",
+    }
+}
+
+/// What the site is, for search results and link previews (`<meta name="description">`,
+/// `og:description`); the app's `common.json` `siteDescription` says the same.
+pub fn site_description(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => {
+            "庭院是一个中英双语社区：加入小组，写文章、办相册；在广场发动态，看各省天气地图；\
+             还有 AI 助手，以及面向开发者的开放 API。"
+        }
+        Lang::En => {
+            "Courtyard is a bilingual (Chinese and English) community: join groups, write \
+             articles and share galleries, post on the plaza, check the weather map, ask the AI \
+             assistant, and build on the open developer API."
+        }
+    }
+}
+
 fn pick(zh: bool, zh_text: &str, en_text: &str) -> String {
     if zh { zh_text } else { en_text }.to_owned()
 }

@@ -363,7 +363,10 @@ impl Application {
         let workers = config.workers;
         let state = web::Data::new(AppState::new(config, db).await?);
         spawn_housekeeping(state.clone().into_inner());
-        let static_dir = web::Data::new(StaticDir(state.config.static_dir.clone()));
+        let static_dir = web::Data::new(StaticDir::new(
+            state.config.static_dir.clone(),
+            state.config.public_url.clone(),
+        ));
         let json_limit = state.config.json_body_limit;
         // Who may call what with a token, read once from the document the handlers declare;
         // the document itself, in both languages, serialised once.

@@ -369,7 +369,13 @@ async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
         let res = app.client.get(app.url(route)).send().await.unwrap();
         assert_eq!(res.status(), 200, "{route}");
         assert_eq!(res.headers().get("cache-control").unwrap(), "no-cache");
-        assert!(res.text().await.unwrap().contains("<title>庭院</title>"));
+        // No language asked for: English, as the app decides.
+        assert!(
+            res.text()
+                .await
+                .unwrap()
+                .contains("<title>Courtyard</title>")
+        );
     }
     let res = app
         .client
@@ -451,6 +457,225 @@ async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
     )
     .await;
     assert_eq!((api404.status, api404.code()), (404, "not_found"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A static folder with the app's `index.html` (as the build writes it) and the build's
+/// first-screen table: the plaza's route chunk, messages per language, and its API GETs.
+fn spa_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("courtyard-spa-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(dir.join(".courtyard")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html>\n<html lang=\"zh-CN\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    \
+         <meta\n      name=\"description\"\n      content=\"build-time text\"\n    />\n    \
+         <title>庭院 · Courtyard</title>\n    <script src=\"/preferences.js\"></script>\n    \
+         <script type=\"module\" crossorigin src=\"/assets/shell-1.js\"></script>\n  </head>\n  \
+         <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join(".courtyard/first-screen.json"),
+        r#"{
+          "locales": {
+            "zh": { "messages": "/assets/zh-1.js", "namespaces": { "plaza": "/assets/plaza-zh.js" } },
+            "en": { "messages": "/assets/en-1.js", "namespaces": { "plaza": "/assets/plaza-en.js" } }
+          },
+          "everyPageFetch": ["/api/auth/token"],
+          "routes": [
+            { "path": "/plaza", "modules": ["/assets/plaza-1.js"], "namespaces": ["plaza"],
+              "fetch": ["/api/plaza/posts"] },
+            { "path": "/group/$groupId", "modules": ["/assets/group-1.js"],
+              "fetch": ["/api/groups/$groupId"] }
+          ]
+        }"#,
+    )
+    .unwrap();
+    dir
+}
+
+/// The app's HTML is rendered per request in the visitor's language (the cookie, else the
+/// browser's first language, as the app decides), with share tags, and the page's first screen
+/// preloaded.
+#[tokio::test]
+async fn the_app_page_speaks_the_visitors_language() {
+    let dir = spa_dir();
+    let static_dir = dir.clone();
+    let app = spawn_app_with(TestDb::sqlite().await, move |c| {
+        c.static_dir = static_dir;
+        c.public_url = Some("https://courtyard.example".into());
+    })
+    .await;
+    let page = |path: &str, cookie: Option<&str>, accept: Option<&str>| {
+        // A client without a cookie jar: each request carries only what the test gives it.
+        let mut req = reqwest::Client::new().get(app.url(path));
+        if let Some(cookie) = cookie {
+            req = req.header("Cookie", format!("preference_language={cookie}"));
+        }
+        if let Some(accept) = accept {
+            req = req.header("Accept-Language", accept);
+        }
+        req.send()
+    };
+
+    let res = page("/plaza", Some("zh"), Some("en-US")).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+    assert_eq!(res.headers()["vary"], "Accept-Language, Cookie");
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let zh_etag = res.headers()["etag"].to_str().unwrap().to_owned();
+    let zh = res.text().await.unwrap();
+    assert!(zh.contains("<html lang=\"zh-CN\">"), "{zh}");
+    assert!(zh.contains("<title>庭院</title>"), "{zh}");
+    assert!(zh.contains("<meta name=\"description\" content=\"庭院是一个中英双语社区"));
+    assert!(zh.contains("<meta property=\"og:locale\" content=\"zh_CN\" />"));
+    assert!(zh.contains("<meta property=\"og:type\" content=\"website\" />"));
+    assert!(zh.contains("<meta property=\"og:site_name\" content=\"庭院\" />"));
+    assert!(
+        zh.contains("<meta property=\"og:url\" content=\"https://courtyard.example/plaza\" />")
+    );
+    assert!(zh.contains(
+        "<meta property=\"og:image\" content=\"https://courtyard.example/icon-512.png\" />"
+    ));
+    assert!(
+        !zh.contains("build-time text") && !zh.contains("庭院 · Courtyard"),
+        "{zh}"
+    );
+    // Its first screen: the route's code, the language's messages, the API answers.
+    for preload in [
+        "<link rel=\"modulepreload\" crossorigin href=\"/assets/zh-1.js\">",
+        "<link rel=\"modulepreload\" crossorigin href=\"/assets/plaza-1.js\">",
+        "<link rel=\"modulepreload\" crossorigin href=\"/assets/plaza-zh.js\">",
+        "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/auth/token\">",
+        "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/plaza/posts\">",
+    ] {
+        assert!(zh.contains(preload), "{preload} in {zh}");
+    }
+    // After the app's own scripts, inside the head.
+    assert!(zh.find("/assets/shell-1.js") < zh.find("/assets/plaza-1.js"));
+    assert!(zh.find("/assets/plaza-1.js") < zh.find("</head>"));
+
+    let en = page("/plaza", None, Some("en-GB,en;q=0.9,zh;q=0.8"))
+        .await
+        .unwrap();
+    let en_etag = en.headers()["etag"].to_str().unwrap().to_owned();
+    let en = en.text().await.unwrap();
+    assert!(en.contains("<html lang=\"en\">"));
+    assert!(en.contains("<title>Courtyard</title>"));
+    assert!(en.contains("content=\"Courtyard is a bilingual (Chinese and English) community"));
+    assert!(en.contains("<meta property=\"og:locale\" content=\"en_US\" />"));
+    assert!(en.contains("/assets/plaza-en.js") && !en.contains("/assets/zh-1.js"));
+    assert_ne!(zh_etag, en_etag, "each language has its own validator");
+    // `system` follows the browser's first language.
+    let system = page("/", Some("system"), Some("zh-TW,en;q=0.5"))
+        .await
+        .unwrap();
+    assert!(system.text().await.unwrap().contains("<title>庭院</title>"));
+
+    // Revalidation: the same page in the same language is not sent again.
+    let again = reqwest::Client::new()
+        .get(app.url("/plaza"))
+        .header("Cookie", "preference_language=zh")
+        .header("If-None-Match", &zh_etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()["etag"], zh_etag.as_str());
+    let other = reqwest::Client::new()
+        .get(app.url("/plaza"))
+        .header("Accept-Language", "en")
+        .header("If-None-Match", &zh_etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 200, "another language is another page");
+
+    // An English page whose API would answer in Chinese preloads no API answers.
+    let mixed = page("/plaza", None, Some("fr-FR, zh;q=0.8"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(mixed.contains("<html lang=\"en\">"));
+    assert!(!mixed.contains("as=\"fetch\""), "{mixed}");
+    assert!(mixed.contains("/assets/plaza-1.js"));
+
+    // A query string may change what the loaders ask for: only the session is preloaded.
+    let filtered = page("/plaza?district=510000", None, None)
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(filtered.contains("href=\"/api/auth/token\""));
+    assert!(!filtered.contains("href=\"/api/plaza/posts\""));
+
+    // Parameters fill the route's API paths.
+    let group = page("/group/6f1c0a52-9d6e-4c55-8f0e-0a1b2c3d4e5f", None, None)
+        .await
+        .unwrap();
+    assert!(group.text().await.unwrap().contains(
+        "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/groups/6f1c0a52-9d6e-4c55-8f0e-0a1b2c3d4e5f\">"
+    ));
+
+    // What comes from the address is escaped.
+    let odd = page("/it's", None, None).await.unwrap();
+    assert_eq!(odd.status(), 200, "an unknown path still gets the app");
+    let odd = odd.text().await.unwrap();
+    assert!(
+        odd.contains("content=\"https://courtyard.example/it&#39;s\""),
+        "{odd}"
+    );
+    assert!(odd.contains("<div id=\"root\"></div>"));
+
+    // HEAD: the headers without the page.
+    let head = reqwest::Client::new()
+        .head(app.url("/plaza"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(head.status(), 200);
+    assert!(head.headers().contains_key("etag"));
+
+    // The API's unknown paths stay JSON 404s.
+    let api404 = reply(
+        app.client
+            .get(app.url("/api/nothing/here"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((api404.status, api404.code()), (404, "not_found"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Without a configured public address the page has no `og:url` nor `og:image`: the request's
+/// `Host` is not to be trusted for them.
+#[tokio::test]
+async fn share_tags_need_a_configured_address() {
+    let dir = spa_dir();
+    let static_dir = dir.clone();
+    let app = spawn_app_with(TestDb::sqlite().await, move |c| c.static_dir = static_dir).await;
+    let page = app
+        .client
+        .get(app.url("/plaza"))
+        .header("Host", "evil.example")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("og:title"));
+    assert!(!page.contains("og:url") && !page.contains("og:image") && !page.contains("evil"));
     let _ = std::fs::remove_dir_all(dir);
 }
 
