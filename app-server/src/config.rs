@@ -688,6 +688,7 @@ fn media_settings(
         user_quota_bytes: num(get, "MEDIA_USER_QUOTA_BYTES", p.user_quota_bytes)?,
         upload_rate: rule(get, "RATE_MEDIA_UPLOADS_PER_USER", p.upload_rate)?,
         sweep_after_secs: num(get, "MEDIA_SWEEP_AFTER_SECONDS", p.sweep_after_secs)?,
+        keep_rate: rule(get, "RATE_MEDIA_KEEPS_PER_USER", p.keep_rate)?,
     };
     if !(16..=4096).contains(&policy.thumb_max_edge) {
         bail!(

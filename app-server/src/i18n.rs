@@ -239,6 +239,7 @@ pub enum Msg {
     InvalidPostBody,
     InvalidComment,
     TooManyPostImages,
+    TooManyKeptImages,
     ImageNotUsable,
     UnknownDistrict,
     NotYours,
@@ -701,6 +702,10 @@ impl Msg {
                 "A comment has 1 to 500 characters",
             ),
             Msg::TooManyPostImages => ("一条动态最多 9 张图片", "A post has at most 9 images"),
+            Msg::TooManyKeptImages => (
+                "一次最多保留 9 张草稿图片",
+                "At most 9 draft images may be kept at once",
+            ),
             Msg::ImageNotUsable => (
                 "图片无法用于这条动态：请重新上传",
                 "An image cannot be used in this post: upload it again",

@@ -16,6 +16,7 @@ mod m20261125_000010_create_plaza;
 mod m20261126_000011_add_profile_fields;
 mod m20261126_000012_media_hidden;
 mod m20261126_000013_audit_indexes;
+mod m20261127_000014_add_media_kept_at;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000011_add_profile_fields::Migration),
             Box::new(m20261126_000012_media_hidden::Migration),
             Box::new(m20261126_000013_audit_indexes::Migration),
+            Box::new(m20261127_000014_add_media_kept_at::Migration),
         ]
     }
 }

@@ -244,12 +244,57 @@ impl MediaRepository for SqlMediaRepository {
                     MediaState::Pending.as_str(),
                     MediaState::Unattached.as_str(),
                 ]))
-                .filter(rows::Column::CreatedAt.lt(before))
+                // Age from the last keep, else from the upload.
+                .filter(
+                    Condition::any()
+                        .add(
+                            Condition::all()
+                                .add(rows::Column::KeptAt.is_null())
+                                .add(rows::Column::CreatedAt.lt(before)),
+                        )
+                        .add(rows::Column::KeptAt.lt(before)),
+                )
                 .order_by_asc(rows::Column::CreatedAt)
                 .order_by_asc(rows::Column::Id)
                 .limit(limit),
         )
         .await
+    }
+
+    /// One transaction: which of `ids` qualify, then their `kept_at`.
+    async fn keep(
+        &self,
+        owner: UserId,
+        ids: &[MediaId],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<MediaId>, MediaError> {
+        let wanted: Vec<uuid::Uuid> = ids.iter().map(|id| id.0).collect();
+        let txn = self.db.begin().await.map_err(failed)?;
+        let found: Vec<uuid::Uuid> = rows::Entity::find()
+            .select_only()
+            .column(rows::Column::Id)
+            .filter(rows::Column::Id.is_in(wanted))
+            .filter(rows::Column::OwnerId.eq(owner.0))
+            .filter(rows::Column::State.eq(MediaState::Unattached.as_str()))
+            .into_tuple()
+            .all(&txn)
+            .await
+            .map_err(failed)?;
+        if !found.is_empty() {
+            rows::Entity::update_many()
+                .col_expr(rows::Column::KeptAt, Expr::value(stored(at)))
+                .filter(rows::Column::Id.is_in(found.clone()))
+                .exec(&txn)
+                .await
+                .map_err(failed)?;
+        }
+        txn.commit().await.map_err(failed)?;
+        // In the order asked.
+        Ok(ids
+            .iter()
+            .filter(|id| found.contains(&id.0))
+            .copied()
+            .collect())
     }
 }
 

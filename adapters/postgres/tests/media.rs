@@ -475,6 +475,78 @@ async fn stale_finds_pending_and_unattached_rows_created_before_the_cutoff() {
 }
 
 #[tokio::test]
+async fn keep_marks_the_owners_unattached_rows_and_stale_counts_from_it() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let bob = user(&t, "bob").await;
+        let g = group(&t, &alice, "Club").await;
+        let drafted = file(
+            &alice,
+            None,
+            MediaKind::Plaza,
+            MediaState::Unattached,
+            at(0),
+        );
+        let forgotten = file(
+            &alice,
+            None,
+            MediaKind::Plaza,
+            MediaState::Unattached,
+            at(0),
+        );
+        let posted = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(0),
+        );
+        let writing = file(&alice, None, MediaKind::Plaza, MediaState::Pending, at(0));
+        let bobs = file(&bob, None, MediaKind::Plaza, MediaState::Unattached, at(0));
+        for m in [&drafted, &forgotten, &posted, &writing, &bobs] {
+            repo.insert(m).await.unwrap();
+        }
+        let gone = MediaId::new_random();
+
+        // Only the owner's unattached rows, in the order asked; the rest are left alone.
+        let asked = [bobs.id, posted.id, drafted.id, gone, writing.id];
+        assert_eq!(
+            repo.keep(alice.id, &asked, at(50)).await.unwrap(),
+            vec![drafted.id],
+            "on {}",
+            t.url
+        );
+        assert_eq!(
+            repo.keep(bob.id, &[bobs.id, drafted.id], at(50))
+                .await
+                .unwrap(),
+            vec![bobs.id]
+        );
+
+        // A kept row is stale only once its keep is older than the cutoff.
+        let stale = |rows: Vec<Media>| {
+            let mut ids: Vec<MediaId> = rows.into_iter().map(|m| m.id).collect();
+            ids.sort();
+            ids
+        };
+        let mut before_keep = vec![forgotten.id, writing.id];
+        before_keep.sort();
+        assert_eq!(stale(repo.stale(at(30), 100).await.unwrap()), before_keep);
+        assert_eq!(
+            repo.stale(at(50), 100).await.unwrap().len(),
+            2,
+            "strictly before"
+        );
+        let mut all = vec![forgotten.id, writing.id, drafted.id, bobs.id];
+        all.sort();
+        assert_eq!(stale(repo.stale(at(51), 100).await.unwrap()), all);
+        // The row itself is unchanged by a keep.
+        assert_eq!(repo.find(drafted.id).await.unwrap(), Some(drafted));
+    }
+}
+
+#[tokio::test]
 async fn rows_outlive_their_group_and_hold_their_owner() {
     for t in TestDb::all().await {
         let repo = t.db.media();

@@ -613,6 +613,10 @@ impl From<MediaError> for ApiError {
                     .with_retry_after(retry_after_secs);
             }
             MediaError::InvalidRange => (S::BAD_REQUEST, "invalid_range", Msg::InvalidDateRange),
+            MediaError::TooManyToKeep { .. } => {
+                return ApiError::unprocessable("too_many_images", Msg::TooManyKeptImages)
+                    .with_field("ids", Msg::TooManyKeptImages);
+            }
             MediaError::NotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
             MediaError::Unexpected(cause) => return ApiError::internal(&cause),
         };

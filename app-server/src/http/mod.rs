@@ -328,6 +328,7 @@ macro_rules! api_routes {
             .service(groups::articles::publish_article)
             .service(groups::articles::unpublish_article)
             .service(groups::articles::delete_article)
+            .service(media::handlers::keep_uploads)
             .service(media::handlers::media_original)
             .service(media::handlers::media_thumbnail)
             .service(weather::handlers::weather_map)

@@ -504,6 +504,13 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         Some("变回草稿（作者和小组管理者）。"),
     ),
     (
+        "POST /api/media/keep",
+        "保留草稿中的上传",
+        Some(
+            "说明这些上传（最多 9 个）仍在提问者的草稿里：清理任务会删除 `MEDIA_SWEEP_AFTER_SECONDS` 内没有被使用的上传，对这些上传改为从现在起计时。`kept` 是其中属于提问者且尚未使用的上传，在 `keepUntil` 之前不会被清理；`missing` 是其余的——已不存在（被清理或被管理员删除）、属于别人（与不存在的一样对待，相当于 404）或已用在动态里——草稿应当去掉它们。每人有频率限制（`RATE_MEDIA_KEEPS_PER_USER`）。",
+        ),
+    ),
+    (
         "GET /api/media/{id}",
         "图片",
         Some(

@@ -16,6 +16,7 @@ mod groups;
 mod helpers;
 mod http_layer;
 mod http_structure;
+mod media_drafts;
 mod phone;
 mod platform;
 mod plaza;

@@ -28,6 +28,9 @@ pub enum MediaError {
     /// A date range whose end is not after its start (the admin gallery's filter).
     #[error("the end of the date range must come after its start")]
     InvalidRange,
+    /// More uploads in one "keep" call than it takes ([`crate::service::MAX_KEEP_PER_CALL`]).
+    #[error("at most {max} uploads may be kept at once")]
+    TooManyToKeep { max: usize },
     /// No such file, or one the asker may not read (the same answer, so nothing leaks).
     #[error("no such file")]
     NotFound,

@@ -20,4 +20,6 @@ pub use catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 pub use error::MediaError;
 pub use model::{ImageFormat, Media, MediaKind, MediaState, Variant};
 pub use service::admin::{AdminAction, MediaAdmin};
-pub use service::{MediaPolicy, MediaPorts, MediaService, NewUpload, StoredFile};
+pub use service::{
+    KeptUploads, MAX_KEEP_PER_CALL, MediaPolicy, MediaPorts, MediaService, NewUpload, StoredFile,
+};

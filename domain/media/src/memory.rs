@@ -48,6 +48,8 @@ impl MediaStore for MemoryStore {
 pub struct MemoryRepository {
     /// Every row by id.
     pub rows: Mutex<HashMap<MediaId, Media>>,
+    /// When a row was last kept ([`MediaRepository::keep`]).
+    pub kept: Mutex<HashMap<MediaId, DateTime<Utc>>>,
 }
 
 #[async_trait]
@@ -132,14 +134,38 @@ impl MediaRepository for MemoryRepository {
             .collect())
     }
     async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError> {
+        let kept = self.kept.lock().unwrap();
         Ok(self
             .rows
             .lock()
             .unwrap()
             .values()
-            .filter(|m| m.state != MediaState::Attached && m.created_at < before)
+            .filter(|m| {
+                m.state != MediaState::Attached
+                    && *kept.get(&m.id).unwrap_or(&m.created_at) < before
+            })
             .take(limit as usize)
             .cloned()
+            .collect())
+    }
+    async fn keep(
+        &self,
+        owner: UserId,
+        ids: &[MediaId],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<MediaId>, MediaError> {
+        let rows = self.rows.lock().unwrap();
+        let mut kept = self.kept.lock().unwrap();
+        Ok(ids
+            .iter()
+            .filter(|id| {
+                rows.get(id)
+                    .is_some_and(|m| m.owner == owner && m.state == MediaState::Unattached)
+            })
+            .inspect(|id| {
+                kept.insert(**id, at);
+            })
+            .copied()
             .collect())
     }
 }

@@ -102,11 +102,26 @@ pub trait MediaRepository: Send + Sync {
     /// `Unexpected` only.
     async fn of_article(&self, article: ArticleId, limit: u64) -> Result<Vec<Media>, MediaError>;
 
-    /// Up to `limit` rows that are `Pending` or `Unattached` and were created before `before`.
+    /// Up to `limit` rows that are `Pending` or `Unattached` and were last touched before
+    /// `before`: kept at (see [`MediaRepository::keep`]) when they were kept, else created at.
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn stale(&self, before: DateTime<Utc>, limit: u64) -> Result<Vec<Media>, MediaError>;
+
+    /// Marks those of `ids` that `owner` owns and that are `Unattached` as kept at `at` (a
+    /// draft still holds them: the sweep measures their age from `at`); answers which were.
+    /// Another owner's rows, attached or pending ones and ids that do not exist are left alone
+    /// and left out of the answer alike.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn keep(
+        &self,
+        owner: UserId,
+        ids: &[MediaId],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<MediaId>, MediaError>;
 }
 
 /// The admin gallery's reading and marking of every row (the same table as

@@ -18,6 +18,7 @@ pub struct Model {
     pub bytes: i64,
     pub created_at: DateTimeUtc,
     pub hidden_at: Option<DateTimeUtc>,
+    pub kept_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

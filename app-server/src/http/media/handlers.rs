@@ -1,11 +1,11 @@
 //! Serving stored images.
 
-use super::dto::ImageFile;
-use crate::http::error::{ApiError, ErrorBody};
-use crate::http::extract::{MaybeSignedIn, path_id};
+use super::dto::{ImageFile, KeepUploadsRequest, KeepUploadsResponse};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
+use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
 use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use kernel::MediaId;
 use media::Variant;
 
@@ -107,4 +107,29 @@ pub async fn media_thumbnail(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     serve(&req, &state, &me, &id, Variant::Thumbnail).await
+}
+
+#[utoipa::path(
+    tag = "media",
+    summary = "Keep a draft's uploads",
+    description = "Says that these uploads (at most 9) are still in the asker's draft, so the sweep, which removes an upload nothing has used within `MEDIA_SWEEP_AFTER_SECONDS`, counts from now instead of from the upload. `kept` are the asker's unattached uploads among them, safe until `keepUntil`; `missing` are the rest — gone (swept, deleted by an admin), another person's (answered as a missing one is, like a 404) or already in a post — which the draft should drop. Limited per person (`RATE_MEDIA_KEEPS_PER_USER`).",
+    request_body = KeepUploadsRequest,
+    responses(
+        (status = 200, description = "Kept what could be", body = KeepUploadsResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 422, description = "`too_many_images` (with `fields`)", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []))
+)]
+#[post("/media/keep")]
+pub async fn keep_uploads(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    body: web::Json<KeepUploadsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let ids: Vec<MediaId> = body.into_inner().ids.into_iter().map(MediaId).collect();
+    let kept = state.media.keep(me.user.id, &ids).await?;
+    Ok(HttpResponse::Ok().json(KeepUploadsResponse::from(kept)))
 }

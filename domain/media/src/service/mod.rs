@@ -3,7 +3,7 @@
 use crate::error::MediaError;
 use crate::model::{ImageFormat, ImageLimits, Media, MediaKind, MediaState, Variant};
 use crate::ports::{ImageProcessor, MediaAccess, MediaRepository, MediaStore, Readable};
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use kernel::{
     ArticleId, Clock, GroupId, MediaId, Page, PageRequest, RateDecision, RateLimitRule,
     RateLimiter, UserId,
@@ -23,8 +23,11 @@ pub struct MediaPolicy {
     pub user_quota_bytes: u64,
     /// Uploads per user.
     pub upload_rate: RateLimitRule,
-    /// A pending or never attached file is swept once this much older.
+    /// A pending or never attached file is swept once this much older (than its upload, or
+    /// than the last time a draft kept it).
     pub sweep_after_secs: i64,
+    /// "Keep these uploads of my draft" calls per user.
+    pub keep_rate: RateLimitRule,
 }
 
 impl Default for MediaPolicy {
@@ -39,6 +42,10 @@ impl Default for MediaPolicy {
                 window_secs: 3600,
             },
             sweep_after_secs: 24 * 3600,
+            keep_rate: RateLimitRule {
+                limit: 240,
+                window_secs: 3600,
+            },
         }
     }
 }
@@ -84,6 +91,21 @@ pub struct StoredFile {
     pub bytes: Vec<u8>,
     /// Anyone may read it (caches may keep it); else only this viewer.
     pub public: bool,
+}
+
+/// Uploads one [`MediaService::keep`] call may name (a plaza draft holds at most nine).
+pub const MAX_KEEP_PER_CALL: usize = 9;
+
+/// What [`MediaService::keep`] answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptUploads {
+    /// The asker's unattached uploads among those named, now safe from the sweep until
+    /// `keep_until`.
+    pub kept: Vec<MediaId>,
+    /// The others, in the order named: gone (swept, deleted), never theirs, or already in use.
+    pub missing: Vec<MediaId>,
+    /// When the sweep may take the kept uploads unless they are kept again.
+    pub keep_until: DateTime<Utc>,
 }
 
 /// Rows handled per batch when a group's or an article's files are deleted.
@@ -358,8 +380,53 @@ impl MediaService {
         }
     }
 
+    /// "These uploads are still in my draft": `owner`'s unattached uploads among `ids` are
+    /// marked kept now, so the sweep measures their grace period from now instead of from the
+    /// upload. Bounded: at most [`MAX_KEEP_PER_CALL`] ids (repeats count once), rate-limited
+    /// per user. An id that is not the owner's is answered as missing, exactly as one that
+    /// does not exist, so nothing leaks.
+    ///
+    /// # Errors
+    /// `TooManyToKeep`, `RateLimited`; `Unexpected`.
+    #[tracing::instrument(skip(self, ids), fields(ids = ids.len()))]
+    pub async fn keep(&self, owner: UserId, ids: &[MediaId]) -> Result<KeptUploads, MediaError> {
+        let mut unique: Vec<MediaId> = Vec::with_capacity(ids.len());
+        for id in ids {
+            if !unique.contains(id) {
+                unique.push(*id);
+            }
+        }
+        if unique.len() > MAX_KEEP_PER_CALL {
+            return Err(MediaError::TooManyToKeep {
+                max: MAX_KEEP_PER_CALL,
+            });
+        }
+        let now = self.ports.clock.now();
+        let key = format!("media:keep:{owner}");
+        if let RateDecision::Limited { retry_after_secs } = self
+            .ports
+            .limiter
+            .hit(&key, self.policy.keep_rate, now)
+            .await?
+        {
+            return Err(MediaError::RateLimited { retry_after_secs });
+        }
+        let kept = if unique.is_empty() {
+            Vec::new()
+        } else {
+            self.ports.repo.keep(owner, &unique, now).await?
+        };
+        let missing = unique.into_iter().filter(|id| !kept.contains(id)).collect();
+        Ok(KeptUploads {
+            kept,
+            missing,
+            keep_until: now + Duration::seconds(self.policy.sweep_after_secs),
+        })
+    }
+
     /// Removes files left pending (an interrupted upload or delete) or never attached, once
-    /// older than the grace period; how many went.
+    /// older than the grace period (counted from the last time a draft kept them, if one did);
+    /// how many went.
     ///
     /// # Errors
     /// `Unexpected` only.

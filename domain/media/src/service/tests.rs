@@ -452,3 +452,136 @@ async fn the_gallery_pages_newest_first() {
     ids.sort();
     assert_eq!(seen, ids);
 }
+
+fn keeping_world(
+    repo: crate::ports::MockMediaRepository,
+    limiter: MockRateLimiter,
+) -> MediaService {
+    MediaService::new(
+        MediaPorts {
+            store: Arc::new(MemoryStore::default()),
+            repo: Arc::new(repo),
+            processor: Arc::new(MockImageProcessor::new()),
+            access: Arc::new(MockMediaAccess::new()),
+            limiter: Arc::new(limiter),
+            clock: Arc::new(FixedClock(t0())),
+        },
+        MediaPolicy::default(),
+    )
+}
+
+#[tokio::test]
+async fn keeping_asks_once_per_id_for_the_owner_and_reports_the_rest_missing() {
+    let owner = UserId::new_random();
+    let (mine, gone) = (MediaId::new_random(), MediaId::new_random());
+    let mut repo = crate::ports::MockMediaRepository::new();
+    repo.expect_keep()
+        .withf(move |who, ids, at| *who == owner && ids == [mine, gone] && *at == t0())
+        .times(1)
+        .returning(move |_, _, _| Ok(vec![mine]));
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(move |key, rule, _| {
+            key == format!("media:keep:{owner}") && *rule == MediaPolicy::default().keep_rate
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let answer = keeping_world(repo, limiter)
+        .keep(owner, &[mine, gone, mine])
+        .await
+        .unwrap();
+    assert_eq!(
+        answer,
+        KeptUploads {
+            kept: vec![mine],
+            missing: vec![gone],
+            keep_until: t0() + Duration::hours(24),
+        }
+    );
+}
+
+#[tokio::test]
+async fn keeping_is_bounded_per_call_and_rate_limited() {
+    let mut repo = crate::ports::MockMediaRepository::new();
+    repo.expect_keep().never();
+    let mut limiter = MockRateLimiter::new();
+    limiter.expect_hit().never();
+    let ids: Vec<MediaId> = (0..=MAX_KEEP_PER_CALL)
+        .map(|_| MediaId::new_random())
+        .collect();
+    assert!(matches!(
+        keeping_world(repo, limiter)
+            .keep(UserId::new_random(), &ids)
+            .await,
+        Err(MediaError::TooManyToKeep {
+            max: MAX_KEEP_PER_CALL
+        })
+    ));
+
+    let mut repo = crate::ports::MockMediaRepository::new();
+    repo.expect_keep().never();
+    let mut limiter = MockRateLimiter::new();
+    limiter.expect_hit().returning(|_, _, _| {
+        Ok(RateDecision::Limited {
+            retry_after_secs: 60,
+        })
+    });
+    assert!(matches!(
+        keeping_world(repo, limiter)
+            .keep(UserId::new_random(), &ids[..2])
+            .await,
+        Err(MediaError::RateLimited {
+            retry_after_secs: 60
+        })
+    ));
+}
+
+#[tokio::test]
+async fn the_sweep_measures_a_kept_upload_from_when_it_was_kept() {
+    let w = world();
+    let (owner, stranger) = (UserId::new_random(), UserId::new_random());
+    let unattached = |owner| NewUpload {
+        owner,
+        group: None,
+        article: None,
+        kind: MediaKind::Plaza,
+        attach: false,
+        bytes: JPEG.to_vec(),
+    };
+    let kept = w.service.upload(unattached(owner)).await.unwrap();
+    let left = w.service.upload(unattached(owner)).await.unwrap();
+    let at = |later: Duration| {
+        service_over(
+            w.store.clone(),
+            w.repo.clone(),
+            MediaPolicy::default(),
+            working_processor(),
+            MockMediaAccess::new(),
+            allowing_limiter(),
+            t0() + later,
+        )
+    };
+
+    // A stranger cannot keep them; the owner keeps one, 20 hours after the uploads.
+    let by_stranger = at(Duration::hours(20))
+        .keep(stranger, &[kept.id, left.id])
+        .await
+        .unwrap();
+    assert!(by_stranger.kept.is_empty());
+    assert_eq!(by_stranger.missing, vec![kept.id, left.id]);
+    let by_owner = at(Duration::hours(20))
+        .keep(owner, &[kept.id])
+        .await
+        .unwrap();
+    assert_eq!(by_owner.kept, vec![kept.id]);
+
+    // A day after the uploads only the one not kept goes; a day after the keep, the other.
+    let day = Duration::hours(24) + Duration::seconds(1);
+    assert_eq!(at(day).sweep().await.unwrap(), 1);
+    let rows: Vec<MediaId> = w.repo.rows.lock().unwrap().keys().copied().collect();
+    assert_eq!(rows, vec![kept.id]);
+    assert_eq!(at(Duration::hours(20) + day).sweep().await.unwrap(), 1);
+    assert!(w.repo.rows.lock().unwrap().is_empty());
+    w.assert_consistent();
+}

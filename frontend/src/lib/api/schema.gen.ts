@@ -570,6 +570,13 @@ export interface paths {
      */
     get: operations["media_thumbnail"];
   };
+  "/api/media/keep": {
+    /**
+     * Keep a draft's uploads
+     * @description Says that these uploads (at most 9) are still in the asker's draft, so the sweep, which removes an upload nothing has used within `MEDIA_SWEEP_AFTER_SECONDS`, counts from now instead of from the upload. `kept` are the asker's unattached uploads among them, safe until `keepUntil`; `missing` are the rest — gone (swept, deleted by an admin), another person's (answered as a missing one is, like a 404) or already in a post — which the draft should drop. Limited per person (`RATE_MEDIA_KEEPS_PER_USER`).
+     */
+    post: operations["keep_uploads"];
+  };
   "/api/plaza/comments/{id}": {
     /**
      * Delete a comment
@@ -1588,6 +1595,27 @@ export interface components {
        */
       outcome: "joined" | "requested";
       /** @example true */
+      success: boolean;
+    };
+    /** @description The uploads a draft still holds (`POST /api/media/keep`). */
+    KeepUploadsRequest: {
+      /** @description Ids of the asker's uploads still in a draft, 1 to 9 (repeats count once). */
+      ids: string[];
+    };
+    /** @description What was kept, and what the draft should drop. */
+    KeepUploadsResponse: {
+      /**
+       * Format: date-time
+       * @description When the sweep may remove the kept uploads, unless they are kept again before.
+       */
+      keepUntil: string;
+      /** @description The asker's uploads, still waiting for what will use them: safe until `keepUntil`. */
+      kept: string[];
+      /**
+       * @description Gone (swept, deleted by an admin), not the asker's, or already in use: a draft drops
+       * these instead of sending them.
+       */
+      missing: string[];
       success: boolean;
     };
     LikeResponse: {
@@ -6538,6 +6566,61 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Keep a draft's uploads
+   * @description Says that these uploads (at most 9) are still in the asker's draft, so the sweep, which removes an upload nothing has used within `MEDIA_SWEEP_AFTER_SECONDS`, counts from now instead of from the upload. `kept` are the asker's unattached uploads among them, safe until `keepUntil`; `missing` are the rest — gone (swept, deleted by an admin), another person's (answered as a missing one is, like a 404) or already in a post — which the draft should drop. Limited per person (`RATE_MEDIA_KEEPS_PER_USER`).
+   */
+  keep_uploads: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeepUploadsRequest"];
+      };
+    };
+    responses: {
+      /** @description Kept what could be */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KeepUploadsResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `too_many_images` (with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
