@@ -23,6 +23,7 @@ export function ConfirmDialog() {
       description={state.description}
       role={isConfirm ? 'alertdialog' : 'dialog'}
       size="sm"
+      history={state.history ?? true}
       hideCloseButton
     >
       <div className="mt-2 flex flex-col-reverse gap-2 md:flex-row md:justify-end">

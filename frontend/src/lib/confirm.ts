@@ -13,6 +13,10 @@ export interface ConfirmOptions {
   destructive?: boolean
   /** Runs on confirm with the loading flag set; the dialog closes afterwards either way. */
   onConfirm?: () => unknown
+  /** Runs when the dialog closes any other way (cancel, Escape, the backdrop, replaced). */
+  onCancel?: () => void
+  /** False: the dialog pushes no history entry (asked while a navigation waits on it). */
+  history?: boolean
 }
 
 export interface ConfirmState extends Omit<ConfirmOptions, 'type'> {
@@ -34,7 +38,9 @@ let clearTimer: ReturnType<typeof setTimeout> | undefined
 
 /** Closes the dialog; its texts stay until 300 ms later so the closing frame still reads well. */
 export const closeConfirmAtom = atom(null, (get, set) => {
-  if (!get(confirmStateAtom).open) return
+  const { open, onCancel } = get(confirmStateAtom)
+  if (!open) return
+  onCancel?.()
   set(confirmStateAtom, (state) => ({ ...state, open: false, loading: false }))
   clearTimeout(clearTimer)
   clearTimer = setTimeout(() => set(confirmStateAtom, closedState), CONFIRM_TEXT_CLEAR_DELAY_MS)
@@ -64,6 +70,8 @@ export const showConfirmAtom = atom(null, (get, set, options: ConfirmOptions) =>
 export const acceptConfirmAtom = atom(null, async (get, set) => {
   const { open, loading, onConfirm } = get(confirmStateAtom)
   if (!open || loading) return
+  // Accepted: closing afterwards is not a cancel.
+  set(confirmStateAtom, (state) => ({ ...state, onCancel: undefined }))
   if (onConfirm) {
     set(confirmStateAtom, (state) => ({ ...state, loading: true }))
     try {

@@ -1,4 +1,4 @@
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import {
   ArrowLeft,
   CircleAlert,
@@ -25,13 +25,13 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { Modal } from '@/components/ui/modal.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import type { Article } from '@/lib/api/types.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { formatTimeOrDay } from '@/lib/format.ts'
+import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
@@ -89,7 +89,6 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const fileInputRef = useRef<HTMLInputElement>(null)
   const caretRef = useRef<number | null>(null)
   const uploadingRef = useRef(new Set<string>())
-  const leavingRef = useRef(false)
   const bodyId = useId()
   const previewId = useId()
   const previewText = useDeferredValue(text.body)
@@ -98,13 +97,13 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
 
   // Leaving saves first; only what cannot be saved (a conflict, a blank title, a failure) asks.
   // A reload or closing the tab with unsaved text gets the browser's own prompt.
-  const blocker = useBlocker({
-    shouldBlockFn: async ({ current, next }) => {
-      if (leavingRef.current || current.pathname === next.pathname) return false
-      return !(await autosave.saveNow())
-    },
-    enableBeforeUnload: () => !leavingRef.current && autosave.hasUnsaved(),
-    withResolver: true,
+  const { allowLeaving } = useLeaveGuard({
+    when: async () => !(await autosave.saveNow()),
+    beforeUnload: () => autosave.hasUnsaved(),
+    title: t('editor.leave.title'),
+    description: t('editor.leave.body'),
+    leaveLabel: t('editor.leave.leave'),
+    stayLabel: t('editor.leave.stay'),
   })
 
   // After an insertion, the caret goes after what was inserted.
@@ -206,7 +205,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
           return
         }
         autosave.stop()
-        leavingRef.current = true
+        allowLeaving()
         toast.success(t('editor.delete.done'))
         void navigate({ to: '/group/$groupId/articles', params: { groupId } })
       },
@@ -397,32 +396,6 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
           onKeepMine={() => void autosave.keepMine()}
         />
       )}
-
-      <Modal
-        open={blocker.status === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('editor.leave.title')}
-        description={t('editor.leave.body')}
-        role="alertdialog"
-        size="sm"
-        history={false}
-        hideCloseButton
-      >
-        <div className="mt-2 flex flex-col-reverse gap-2 md:flex-row md:justify-end">
-          <Button variant="outline" onClick={() => blocker.reset?.()}>
-            {t('editor.leave.stay')}
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              leavingRef.current = true
-              blocker.proceed?.()
-            }}
-          >
-            {t('editor.leave.leave')}
-          </Button>
-        </div>
-      </Modal>
     </section>
   )
 }

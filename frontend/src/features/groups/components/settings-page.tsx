@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import type { Group } from '@/lib/api/types.ts'
 import { useConfirm } from '@/lib/confirm.ts'
+import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useGroupHome } from '../api/group-home.ts'
@@ -106,6 +107,8 @@ function GeneralSettings({ group }: { group: Group }) {
     draft.description.trim() !== saved.description ||
     draft.visibility !== saved.visibility ||
     draft.joinPolicy !== saved.joinPolicy
+  // Unsaved changes to the form ask before another page replaces it.
+  useLeaveGuard({ when: changed && !update.isPending })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

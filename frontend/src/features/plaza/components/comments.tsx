@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
+import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { createComment, deleteComment, useComments } from '../api/comments.ts'
@@ -44,6 +45,8 @@ export function Comments({
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // A comment being written is not kept anywhere: leaving the page with it asks first.
+  useLeaveGuard({ when: text.trim() !== '' })
 
   const list = useMemo(() => {
     const seen = new Set<string>()

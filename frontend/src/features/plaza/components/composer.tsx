@@ -1,15 +1,27 @@
-import { CircleAlert, ImagePlus, RotateCw, X } from 'lucide-react'
-import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react'
+import { CircleAlert, ImagePlus, RotateCw, Trash2, X } from 'lucide-react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Select } from '@/components/ui/select.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
+import { useConfirm } from '@/lib/confirm.ts'
 import { formatNumber } from '@/lib/format.ts'
+import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
+import { keepUploads } from '../api/keep-uploads.ts'
 import { createPost } from '../api/posts.ts'
 import type { PlazaDistrict, PlazaPost } from '@/lib/api/types.ts'
+import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft, type DraftImage } from '../draft.ts'
 import {
   charCount,
   composerProblem,
@@ -22,37 +34,111 @@ import { districtName } from './post-card.tsx'
 import { Textarea } from './textarea.tsx'
 import { usePostImages, type PostImageItem } from './use-post-images.ts'
 
+/** How often an open composer tells the server its draft's images are still wanted (the
+ * sweep takes unused uploads a day after they were last kept). */
+export const KEEP_EVERY_MS = 60 * 60 * 1000
+
 /**
  * Writing a post: text with a live count to 2000, up to nine images (chosen, pasted or dropped;
  * each uploads at once with its own progress bar and may be removed), an optional district, and
  * Post. The server's refusals show in the form, in the interface language.
+ *
+ * The draft (text, the district chosen here, the uploaded images) is kept in this browser for
+ * `userId` (`../draft.ts`) until it is posted or discarded, so a filter change, another page or
+ * a reload does not lose it; its images are kept from the server's sweep (`POST
+ * /api/media/keep`) when it comes back and hourly while it is open, and one that is gone anyway
+ * is dropped with a word. Post pressed while images upload posts once they are in (cancelable),
+ * or says which image failed.
  */
 export function Composer({
+  userId,
   provinces,
-  district: initialDistrict,
+  filterDistrict,
   onPosted,
 }: {
+  /** Whose draft this is: the composer is mounted once per user (`key`). */
+  userId: string
   provinces: readonly PlazaDistrict[]
-  /** The district the feed is filtered by, the composer's first choice. */
-  district: string | null
+  /** The district the feed is filtered by: the post's district until one is chosen here. */
+  filterDistrict: string | null
   onPosted: (post: PlazaPost) => void
 }) {
-  const { t } = useTranslation('plaza')
+  const { t, i18n } = useTranslation('plaza')
   const toast = useToast()
+  const confirm = useConfirm()
   const ids = useId()
   const input = useRef<HTMLInputElement>(null)
-  const images = usePostImages()
-  const [body, setBody] = useState('')
-  const [district, setDistrict] = useState(initialDistrict ?? '')
+  const [initial] = useState(() => loadDraft(userId) ?? EMPTY_DRAFT)
+  // Set below, once everything it uses is declared.
+  const uploadsEndedRef = useRef<() => void>(() => undefined)
+  const images = usePostImages(initial.images, () => uploadsEndedRef.current())
+  const [body, setBody] = useState(initial.body)
+  /** Chosen here: `null` follows the filter, `''` is "No district". */
+  const [chosenDistrict, setChosenDistrict] = useState<string | null>(initial.district)
+  const district = chosenDistrict ?? filterDistrict ?? ''
   const [posting, setPosting] = useState(false)
+  const [waiting, setWaiting] = useState(false)
+  const [waitFailed, setWaitFailed] = useState(false)
+  const [gone, setGone] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [tried, setTried] = useState(false)
   const [over, setOver] = useState(false)
+  const postingRef = useRef(false)
+  const waitingRef = useRef(false)
+  const latestRef = useRef({ body, district })
 
   const length = charCount(body)
   const problem = composerProblem(body, images.items)
   // "Empty" is said only after an attempt; the others as soon as they are true.
   const shownProblem = problem === 'empty' && !tried ? null : problem
+  const uploading = images.items.some(
+    (item) => item.state === 'queued' || item.state === 'uploading',
+  )
+  const failedNames = images.items
+    .filter((item) => item.state === 'failed')
+    .map((item) => item.name)
+  const kept: DraftImage[] = images.items.flatMap((item) =>
+    item.image ? [{ name: item.name, image: item.image }] : [],
+  )
+  const keptKey = kept.map((item) => item.image.id).join()
+  const hasDraft = body.trim() !== '' || chosenDistrict !== null || images.items.length > 0
+
+  // The draft follows every change; an empty one removes the entry.
+  const keptRef = useRef(kept)
+  useEffect(() => {
+    keptRef.current = kept
+  })
+  useEffect(() => {
+    saveDraft(userId, { body, district: chosenDistrict, images: keptRef.current })
+  }, [userId, body, chosenDistrict, keptKey])
+
+  /** Tells the server the draft's uploaded images are still wanted; drops those it lost. */
+  const { drop } = images
+  const keepImages = useCallback(async () => {
+    const wanted = keptRef.current.map((item) => item.image.id)
+    if (wanted.length === 0) return
+    try {
+      const { missing } = await keepUploads(wanted)
+      if (missing.length > 0) {
+        drop(missing)
+        setGone((count) => count + missing.length)
+      }
+    } catch {
+      // Offline or limited: the next keep, or the post itself, will say.
+    }
+  }, [drop])
+  useEffect(() => {
+    void keepImages()
+    const timer = setInterval(() => void keepImages(), KEEP_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [keepImages])
+
+  // The text is kept anyway; what leaving would lose is an upload on its way or a post waiting.
+  useLeaveGuard({
+    when: uploading || waiting,
+    title: t('composer.leave.title'),
+    description: t('composer.leave.body'),
+  })
 
   const addFiles = (files: readonly File[]) => {
     const chosen = files.filter(isImageFile)
@@ -61,28 +147,84 @@ export function Composer({
     if (leftOut > 0) toast.warning(t('composer.leftOut', { count: leftOut, max: MAX_IMAGES }))
   }
 
-  const submit = async () => {
+  const submit = () => {
     setTried(true)
-    if (problem || posting) return
+    setWaitFailed(false)
+    if (postingRef.current) return
+    if (problem === 'uploading') {
+      // Posted when the last upload is in (`usePostImages`' `onIdle` above).
+      waitingRef.current = true
+      setWaiting(true)
+      return
+    }
+    if (!problem) void post()
+  }
+
+  /** Sends the post as the composer holds it now. */
+  const post = async () => {
+    const { body, district } = latestRef.current
+    const items = images.now()
+    if (postingRef.current || composerProblem(body, items)) return
+    postingRef.current = true
     setPosting(true)
     setError(null)
     try {
-      const post = await createPost({
+      const created = await createPost({
         body: body.trim(),
-        imageIds: images.items.flatMap((item) => (item.image ? [item.image.id] : [])),
+        imageIds: items.flatMap((item) => (item.image ? [item.image.id] : [])),
         ...(district ? { district } : {}),
       })
       setBody('')
+      setChosenDistrict(null)
       setTried(false)
+      setGone(0)
       images.clear()
+      clearDraft(userId)
       toast.success(t('composer.posted'))
-      onPosted(post)
+      onPosted(created)
     } catch (failure) {
       setError(errorMessage(failure))
+      // An image the server no longer has: find which, and drop it with a word.
+      void keepImages()
     } finally {
+      postingRef.current = false
       setPosting(false)
     }
   }
+
+  // What the last render holds, for callbacks that run between renders.
+  useEffect(() => {
+    latestRef.current = { body, district }
+    // Post pressed while images uploaded: once the last is in, post, or say which failed.
+    uploadsEndedRef.current = () => {
+      if (!waitingRef.current) return
+      waitingRef.current = false
+      setWaiting(false)
+      const problem = composerProblem(latestRef.current.body, images.now())
+      if (problem === 'failedImage') setWaitFailed(true)
+      else void post()
+    }
+  })
+
+  const discard = () =>
+    confirm({
+      title: t('composer.discard.title'),
+      description: t('composer.discard.body'),
+      confirmLabel: t('composer.discard.confirm'),
+      destructive: true,
+      onConfirm: () => {
+        images.clear()
+        setBody('')
+        setChosenDistrict(null)
+        setTried(false)
+        waitingRef.current = false
+        setWaiting(false)
+        setWaitFailed(false)
+        setGone(0)
+        setError(null)
+        clearDraft(userId)
+      },
+    })
 
   const onPaste = (event: ClipboardEvent) => {
     const files = [...event.clipboardData.files]
@@ -123,7 +265,7 @@ export function Composer({
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault()
-          void submit()
+          submit()
         }}
       >
         <div className="grid gap-1.5">
@@ -143,7 +285,7 @@ export function Composer({
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                 event.preventDefault()
-                void submit()
+                submit()
               }
             }}
           />
@@ -209,7 +351,7 @@ export function Composer({
               <Select
                 id={`${ids}-district`}
                 value={district}
-                onChange={(event) => setDistrict(event.target.value)}
+                onChange={(event) => setChosenDistrict(event.target.value)}
               >
                 <option value="">{t('composer.noDistrict')}</option>
                 {provinces.map((province) => (
@@ -220,26 +362,70 @@ export function Composer({
               </Select>
             </div>
           </div>
-          <Button type="submit" loading={posting} className="md:min-w-28">
-            {t('composer.post')}
-          </Button>
-        </div>
-        <p id={`${ids}-images-hint`} className="text-xs text-muted-foreground">
-          {t('composer.imagesHint', { max: MAX_IMAGES })}
-        </p>
-
-        {shownProblem && (
-          <p
-            role={shownProblem === 'uploading' ? 'status' : 'alert'}
-            className={cn(
-              'text-sm',
-              shownProblem === 'uploading' ? 'text-muted-foreground' : 'text-error',
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {hasDraft && !waiting && (
+              <Button variant="ghost" onClick={discard} disabled={posting}>
+                <Trash2 aria-hidden="true" />
+                {t('composer.discard.action')}
+              </Button>
             )}
+            <Button
+              type="submit"
+              loading={posting || waiting}
+              aria-describedby={waiting ? `${ids}-waiting` : undefined}
+              className="md:min-w-28"
+            >
+              {t('composer.post')}
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-0.5 text-xs text-muted-foreground">
+          <p id={`${ids}-images-hint`}>{t('composer.imagesHint', { max: MAX_IMAGES })}</p>
+          {hasDraft && <p>{t('composer.draft.kept')}</p>}
+        </div>
+
+        {gone > 0 && (
+          <Alert tone="warning">{t('composer.draft.imagesGone', { count: gone })}</Alert>
+        )}
+        {waiting ? (
+          <div
+            id={`${ids}-waiting`}
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-muted px-3 py-2 text-sm"
           >
-            {t(`composer.problem.${shownProblem}`, {
-              max: shownProblem === 'tooLong' ? POST_MAX_CHARS : MAX_IMAGES,
+            <span>{t('composer.waiting')}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                waitingRef.current = false
+                setWaiting(false)
+              }}
+            >
+              {t('composer.cancelWaiting')}
+            </Button>
+          </div>
+        ) : waitFailed && failedNames.length > 0 ? (
+          <p role="alert" className="text-sm text-error">
+            {t('composer.waitFailed', {
+              count: failedNames.length,
+              names: new Intl.ListFormat(i18n.language).format(failedNames),
             })}
           </p>
+        ) : (
+          shownProblem && (
+            <p
+              role={shownProblem === 'uploading' ? 'status' : 'alert'}
+              className={cn(
+                'text-sm',
+                shownProblem === 'uploading' ? 'text-muted-foreground' : 'text-error',
+              )}
+            >
+              {t(`composer.problem.${shownProblem}`, {
+                max: shownProblem === 'tooLong' ? POST_MAX_CHARS : MAX_IMAGES,
+              })}
+            </p>
+          )
         )}
         {error && <Alert role="alert">{error}</Alert>}
       </form>

@@ -110,10 +110,12 @@ export function PlazaPage({ district }: { district: string | null }) {
       </div>
 
       {user ? (
+        // One composer per user (its draft is theirs), never remounted by the filter.
         <Composer
-          key={district ?? 'all'}
+          key={user.id}
+          userId={user.id}
           provinces={provinces.data ?? []}
-          district={district}
+          filterDistrict={district}
           onPosted={() => {
             // Other filters' feeds are refetched when next shown; this one shows it at once.
             void queryClient.invalidateQueries({

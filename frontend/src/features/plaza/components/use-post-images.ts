@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { errorMessage } from '@/lib/api-client.ts'
 import { uploadPlazaImage } from '../api/posts.ts'
 import type { PlazaImage } from '@/lib/api/types.ts'
+import type { DraftImage } from '../draft.ts'
 import { roomFor } from '../rules.ts'
 
 export interface PostImageItem {
@@ -25,6 +26,19 @@ function previewOf(file: File): string | null {
   return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null
 }
 
+/** An image a kept draft brings back: uploaded already. */
+function restored({ name, image }: DraftImage): PostImageItem {
+  return {
+    id: `image-${++sequence}`,
+    name,
+    preview: null,
+    loaded: 1,
+    total: 1,
+    state: 'done',
+    image,
+  }
+}
+
 function forget(preview: string | null) {
   if (preview && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(preview)
 }
@@ -33,14 +47,20 @@ function forget(preview: string | null) {
  * The composer's images: each file is uploaded at once (`POST /api/plaza/images`, one at a
  * time, through `lib/upload.ts` for its progress), keeps its place in the order chosen, may be
  * removed (an upload on its way is aborted) or, when it failed, retried. At most nine: `add`
- * answers how many files did not fit. Leaving the page aborts what is still going.
+ * answers how many files did not fit. Leaving the page aborts what is still going. `initial`
+ * (read once) are the uploaded images of a kept draft; `onIdle` is called each time the last
+ * upload on the way has ended (stored, failed or removed).
  */
-export function usePostImages() {
-  const [items, setItems] = useState<PostImageItem[]>([])
-  const itemsRef = useRef<PostImageItem[]>([])
+export function usePostImages(initial: readonly DraftImage[] = [], onIdle?: () => void) {
+  const [items, setItems] = useState<PostImageItem[]>(() => initial.map(restored))
+  const itemsRef = useRef<PostImageItem[]>(items)
   const files = useRef(new Map<string, File>())
   const waiting = useRef<string[]>([])
   const current = useRef<{ id: string; abort: AbortController } | null>(null)
+  const onIdleRef = useRef(onIdle)
+  useEffect(() => {
+    onIdleRef.current = onIdle
+  })
 
   const commit = useCallback((next: (items: PostImageItem[]) => PostImageItem[]) => {
     itemsRef.current = next(itemsRef.current)
@@ -73,6 +93,7 @@ export function usePostImages() {
         current.current = null
       }
     }
+    onIdleRef.current?.()
   }, [update])
 
   /** Adds what fits of `chosen`; answers how many were left out. */
@@ -138,5 +159,18 @@ export function usePostImages() {
     [],
   )
 
-  return { items, add, remove, retry, clear }
+  /** Takes out the uploaded images whose server ids are in `imageIds` (gone from the server). */
+  const drop = useCallback(
+    (imageIds: readonly string[]) => {
+      for (const item of itemsRef.current) {
+        if (item.image && imageIds.includes(item.image.id)) remove(item.id)
+      }
+    },
+    [remove],
+  )
+
+  /** The images as they are now (before React renders them). */
+  const now = useCallback(() => itemsRef.current, [])
+
+  return { items, add, remove, retry, clear, drop, now }
 }
