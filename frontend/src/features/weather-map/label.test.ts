@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { i18n, loadNamespace } from '@/lib/i18n.ts'
-import { formatTemperature, shortNameZh, syllableBreaks, tileLabel, tileName } from './label.ts'
+import { formatTemperature, shortNameZh, syllables, tileLabel, tileNameParts } from './label.ts'
 import { sichuan } from './test/fixtures.ts'
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('names and temperatures', () => {
 })
 
 describe('a tile name breaks between syllables only', () => {
-  const shown = (word: string) => syllableBreaks(word).replaceAll('\u00AD', '-')
+  const shown = (word: string) => syllables(word).join('-')
 
   it('splits the long pinyin names by syllable, a final n before a vowel going with the next', () => {
     expect(
@@ -89,7 +89,10 @@ describe('a tile name breaks between syllables only', () => {
   })
 
   it('in English only; Chinese breaks between any two characters anyway', () => {
-    expect(tileName(sichuan(), 'en')).toBe('Si\u00ADchuan')
-    expect(tileName(sichuan(), 'zh')).toBe('四川')
+    expect(tileNameParts(sichuan(), 'en')).toEqual(['Si', 'chuan'])
+    expect(tileNameParts(sichuan(), 'zh')).toEqual(['四川'])
+    const inner = sichuan({ nameEn: 'Inner Mongolia', nameZh: '内蒙古自治区' })
+    expect(tileNameParts(inner, 'en')).toEqual(['Inner ', 'Mon', 'go', 'lia'])
+    expect(tileNameParts(inner, 'zh')).toEqual(['内蒙古'])
   })
 })

@@ -17,42 +17,50 @@ export function provinceName(province: ProvinceWeather, language: Language): str
   return language === 'zh' ? shortNameZh(province.nameZh) : province.nameEn
 }
 
-/** A soft hyphen: an invisible place where a line may break, shown as "-" when it does. */
-const SOFT_HYPHEN = '\u00AD'
-
 /** One pinyin syllable; a final n or ng before a vowel belongs to the next syllable (He-nan). */
 const PINYIN_SYLLABLE =
   /(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo|ui|ue|er|a|e|i|o|u|v)(?![aeiouv])/gy
 
-/** Places to break the English names that are not pinyin. */
-const ENGLISH_BREAKS: Record<string, string> = { Mongolia: `Mon${SOFT_HYPHEN}go${SOFT_HYPHEN}lia` }
+/** The syllables of the English names that are not pinyin. */
+const ENGLISH_SYLLABLES: Record<string, string[]> = { Mongolia: ['Mon', 'go', 'lia'] }
 
 /**
- * A word of a province's English name with soft hyphens between its syllables, so that a narrow
- * tile breaks "Heilongjiang" as "Heilong-/jiang" and never inside a syllable ("Heilongj/iang").
- * Pinyin words are split by syllable; a short word, or one that is not pinyin and not in
- * ENGLISH_BREAKS, is left whole.
+ * A word of a province's English name cut into its syllables, where a narrow tile may break it:
+ * "Heilongjiang" as "Hei/long/jiang", never inside a syllable ("Heilongj/iang"). Pinyin words
+ * are cut by syllable; a short word, or one that is neither pinyin nor in ENGLISH_SYLLABLES,
+ * stays whole.
  */
-export function syllableBreaks(word: string): string {
-  if (ENGLISH_BREAKS[word]) return ENGLISH_BREAKS[word]
-  if (word.length <= 6) return word
+export function syllables(word: string): string[] {
+  const known = ENGLISH_SYLLABLES[word]
+  if (known) return known
+  if (word.length <= 6) return [word]
   const lower = word.toLowerCase()
-  const syllables: string[] = []
+  const parts: string[] = []
   PINYIN_SYLLABLE.lastIndex = 0
   let at = 0
   while (at < lower.length) {
     const match = PINYIN_SYLLABLE.exec(lower)
-    if (!match) return word
-    syllables.push(word.slice(at, at + match[0].length))
+    if (!match) return [word]
+    parts.push(word.slice(at, at + match[0].length))
     at += match[0].length
   }
-  return syllables.join(SOFT_HYPHEN)
+  return parts
 }
 
-/** The name a tile shows: short in Chinese; in English with syllable breaks (syllableBreaks). */
-export function tileName(province: ProvinceWeather, language: Language): string {
+/**
+ * The name a tile shows, in the pieces between which a line may break (the tile puts a `<wbr>`
+ * there): the short name in Chinese, which breaks between any two characters anyway; in English
+ * the words' syllables, a space kept at the end of each word but the last. Joined, it is the
+ * name, so the tile's visible text is part of its accessible name.
+ */
+export function tileNameParts(province: ProvinceWeather, language: Language): string[] {
   const name = provinceName(province, language)
-  return language === 'zh' ? name : name.split(' ').map(syllableBreaks).join(' ')
+  if (language === 'zh') return [name]
+  const words = name.split(' ')
+  return words.flatMap((word, index) => {
+    const parts = syllables(word)
+    return index < words.length - 1 ? [...parts.slice(0, -1), `${parts.at(-1)} `] : parts
+  })
 }
 
 /** "18 °C" (rounded to the degree; the minus sign as the language writes it). */

@@ -1,8 +1,9 @@
+import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { displayLanguage } from '@/lib/i18n.ts'
 import { cn } from '@/lib/utils.ts'
 import type { ProvinceWeather } from '../api.ts'
-import { formatTemperature, tileLabel, tileName } from '../label.ts'
+import { formatTemperature, tileLabel, tileNameParts } from '../label.ts'
 import { tileColors } from '../scale.ts'
 import { ConditionIcon } from './condition-icon.tsx'
 
@@ -47,12 +48,17 @@ export function ProvinceTile({
         !weather && 'border border-border bg-muted text-muted-foreground',
       )}
     >
-      {/* Breaks only between words and at the syllables' soft hyphens (tileName), never inside. */}
+      {/* Breaks only between words and syllables (tileNameParts), never inside one. */}
       <span
         lang={language}
-        className="line-clamp-3 w-full text-[0.625rem] leading-tight font-medium break-normal hyphens-manual sm:text-[0.7rem] md:text-xs"
+        className="line-clamp-3 w-full text-[0.625rem] leading-tight font-medium break-normal sm:text-[0.7rem] md:text-xs"
       >
-        {tileName(province, language)}
+        {tileNameParts(province, language).map((part, index) => (
+          <Fragment key={index}>
+            {index > 0 && <wbr />}
+            {part}
+          </Fragment>
+        ))}
       </span>
       {/* Keeps the visible words apart for the accessible name check ("Sichuan 18 °C"). */}{' '}
       {weather ? (
