@@ -31,9 +31,10 @@
 //   - new-article dialog; edit-conflict dialog (article editor)
 //   - gallery lightbox; a province's details (weather map)
 //   - UI kit modal demo (/developers/theme/modal)
-// Not tested separately: the article editor's "Leave without saving?" guard (the same Modal
-// call as the WeChat menu's), the plaza's lightbox (the same Lightbox component as the gallery),
-// and the other confirm dialogs (deleting a post, a comment, a session…: the one ConfirmDialog).
+// Not tested separately: the leave guards (lib/leave-guard.ts: the article editor's "Leave
+// without saving?" and the others, the one ConfirmDialog without a history entry), the plaza's
+// lightbox (the same Lightbox component as the gallery), and the other confirm dialogs (deleting
+// a post, a comment, a session…: the one ConfirmDialog).
 // The two phone tests are tagged @phone-only: the phone project runs them, the desktop one not.
 import {
   request as playwrightRequest,
