@@ -438,8 +438,10 @@ impl MediaService {
             if batch.is_empty() {
                 return Ok(swept);
             }
+            // Marked pending first, as a delete does: never served again while its objects
+            // go (a read in between found the row and not the file: a 500).
             for media in &batch {
-                self.remove(media).await?;
+                self.delete(media).await?;
             }
             swept += batch.len();
         }
