@@ -190,11 +190,47 @@ async function signIn(page: Page, baseURL: string, username: string, password: s
   expect(res.status(), await res.text()).toBe(200)
 }
 
+/** Requests in flight per page, and when the last one started or ended. */
+const traffic = new WeakMap<Page, { inFlight: number; since: number }>()
+
+/**
+ * Waits until the page has had no request in flight for 300 ms. `networkidle` cannot tell: it is
+ * the document's load state, reached once, and a move inside the app (below) loads its data and
+ * chunks long after it.
+ */
+async function quiet(page: Page) {
+  let state = traffic.get(page)
+  if (!state) {
+    const counts = { inFlight: 0, since: Date.now() }
+    const ended = () => {
+      counts.inFlight -= 1
+      counts.since = Date.now()
+    }
+    page.on('request', () => {
+      counts.inFlight += 1
+      counts.since = Date.now()
+    })
+    page.on('requestfinished', ended)
+    page.on('requestfailed', ended)
+    traffic.set(page, counts)
+    state = counts
+  }
+  const { inFlight, since } = state
+  await expect
+    .poll(() => state.inFlight === 0 && Date.now() - state.since >= 300, {
+      message: `the page's requests to settle (${inFlight} in flight ${Date.now() - since} ms ago)`,
+      intervals: [100],
+    })
+    .toBe(true)
+}
+
 /**
  * Opens a route: the first visit loads the app, later ones move inside it as a link does (a
- * history entry and the `popstate` the router listens to), as e2e/a11y.spec.ts does.
+ * history entry and the `popstate` the router listens to), as e2e/a11y.spec.ts does; then waits
+ * for its data (quiet).
  */
 async function visit(page: Page, path: string, { load = false } = {}) {
+  if (!traffic.has(page)) await quiet(page)
   if (!load && page.url().startsWith('http')) {
     await page.evaluate((to) => {
       const state = window.history.state as { __TSR_index?: number } | null
@@ -208,6 +244,7 @@ async function visit(page: Page, path: string, { load = false } = {}) {
   }
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await quiet(page)
   // An article's body comes with the Markdown chunk, after the page: its code block is the point.
   if (path.endsWith('/display')) await expect(page.locator('.md pre').first()).toBeVisible()
   await page.evaluate(async () => {
@@ -401,7 +438,7 @@ for (const { lang, mode } of VARIANTS) {
         .first()
       await post.locator('button[aria-expanded]').click()
       await expect(post.getByText(WORD.slice(0, 20)).last()).toBeVisible()
-      await page.waitForLoadState('networkidle')
+      await quiet(page)
       await expectNoSidewaysScroll(page, '/plaza, comments open')
       await shot(page, '/plaza-comments', lang, mode)
     })
