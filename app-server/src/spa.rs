@@ -84,6 +84,11 @@ pub async fn serve(req: HttpRequest, dir: web::Data<StaticDir>) -> Result<HttpRe
         } else {
             "no-cache"
         };
+        if cache != "no-cache"
+            && let Some(res) = precompressed(&req, &file)
+        {
+            return Ok(res);
+        }
         return Ok(file_response(&req, &file, cache).await);
     }
     // A path that names a file (it has an extension) and is missing is a 404, not the app.
@@ -139,6 +144,58 @@ fn app_page(req: &HttpRequest, template: &Template, public_url: Option<&str>) ->
         return res.finish();
     }
     res.content_type("text/html; charset=utf-8").body(body)
+}
+
+/// A hashed asset's copy compressed at build time (`vite-plugins/precompress.ts`: brotli at its
+/// best, gzip -9), when the request accepts it: smaller than what the `Compress` middleware makes
+/// on the fly at its fast level (the app's entry: 155 kB instead of 195 kB as gzip), and not
+/// compressed again on every request. `None`: no such copy or not accepted; the file as it is.
+fn precompressed(req: &HttpRequest, file: &Path) -> Option<HttpResponse> {
+    let accepted = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let accepts = |coding: &str| {
+        accepted.split(',').any(|part| {
+            let mut pieces = part.split(';');
+            let name = pieces.next().unwrap_or_default().trim();
+            let refused = pieces.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    == Some(0.0)
+            });
+            name.eq_ignore_ascii_case(coding) && !refused
+        })
+    };
+    let extension = file.extension()?.to_str()?;
+    let mime = actix_files::file_extension_to_mime(extension);
+    for (coding, suffix, encoding) in [
+        ("br", "br", header::ContentEncoding::Brotli),
+        ("gzip", "gz", header::ContentEncoding::Gzip),
+    ] {
+        if !accepts(coding) {
+            continue;
+        }
+        let Ok(named) = NamedFile::open(file.with_extension(format!("{extension}.{suffix}")))
+        else {
+            continue;
+        };
+        let mut res = named
+            .set_content_type(mime)
+            .set_content_encoding(encoding)
+            .use_last_modified(true)
+            .into_response(req);
+        let headers = res.headers_mut();
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        );
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        return Some(res);
+    }
+    None
 }
 
 async fn file_response(req: &HttpRequest, file: &Path, cache: &'static str) -> HttpResponse {

@@ -395,6 +395,43 @@ async fn serves_the_spa_with_cache_rules_and_real_404s_for_missing_files() {
             .map(|v| v.to_str().unwrap()),
         Some("gzip")
     );
+    // The build's own compressed copies, when the browser takes them.
+    let plain = "console.log('plain');".repeat(100);
+    std::fs::write(dir.join("assets/pre-1.js"), &plain).unwrap();
+    std::fs::write(dir.join("assets/pre-1.js.br"), "brotli bytes").unwrap();
+    std::fs::write(dir.join("assets/pre-1.js.gz"), "gzip bytes").unwrap();
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "brotli bytes"),
+        (Some("gzip"), Some("gzip"), "gzip bytes"),
+        (Some("br;q=0, gzip"), Some("gzip"), "gzip bytes"),
+        (None, None, plain.as_str()),
+    ] {
+        let mut req = app.client.get(app.url("/assets/pre-1.js"));
+        if let Some(accept) = accept {
+            req = req.header("Accept-Encoding", accept);
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(res.status(), 200, "{accept:?}");
+        assert_eq!(
+            res.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept:?}"
+        );
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .contains("javascript"),
+            "{accept:?}"
+        );
+        assert_eq!(
+            res.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(res.text().await.unwrap(), body, "{accept:?}");
+    }
     let latest = app.get("/build/latest.json").await;
     assert_eq!(latest.body["buildId"], "b1");
     let res = app

@@ -18,7 +18,16 @@ export function GroupCover({
 }) {
   const src = size === 'banner' ? group.coverUrl : (group.coverThumbnailUrl ?? group.coverUrl)
   if (src) {
-    return <img src={src} alt="" className={cn('bg-muted object-cover', className)} />
+    // The banner is the largest thing on a group's first screen (its LCP on a phone): the
+    // browser fetches it before the page's other images.
+    return (
+      <img
+        src={src}
+        alt=""
+        fetchPriority={size === 'banner' ? 'high' : undefined}
+        className={cn('bg-muted object-cover', className)}
+      />
+    )
   }
   const initial = [...group.name.trim()][0] ?? ''
   return (
