@@ -147,6 +147,7 @@ async fn openapi_documents_every_api_route() {
         "POST /api/groups/{id}/articles/{articleId}/unpublish",
         "GET /api/media/{id}",
         "GET /api/media/{id}/thumbnail",
+        "POST /api/media/keep",
         "GET /api/plaza/weather",
         "GET /api/plaza/posts",
         "GET /api/plaza/posts/new-count",
