@@ -328,16 +328,20 @@ function initialScripts() {
 const INITIAL = initialScripts()
 
 async function audit(url, formFactor) {
-  const result = await lighthouse(
-    url,
-    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  )
-  if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`)
-  if (result.lhr.runtimeError) {
-    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`)
+  // The first trace after Chromium starts sometimes has no navigation start (NO_NAVSTART):
+  // Lighthouse asks for a run again, so it gets up to two more.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    )
+    if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const failure = result.lhr.runtimeError
+    if (!failure) return result.lhr
+    if (failure.code === 'NO_NAVSTART' && attempt < 3) continue
+    throw new Error(`Lighthouse failed on ${url}: ${failure.message}`)
   }
-  return result.lhr
 }
 
 function figures(lhr, initial) {
