@@ -10,6 +10,8 @@ import { isUuid } from '@/lib/uuid.ts'
  * not-found page (spec §2.1).
  */
 export const Route = createFileRoute('/profile/$userId')({
+  // The loader travels with the page chunk, so no profile code reaches the main bundle.
+  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: ({ params }) => {
     if (!isUuid(params.userId)) throw notFound()
   },

@@ -6,6 +6,8 @@ import { sessionQueryOptions } from '@/lib/session.ts'
 
 /** One's own profile; signed out, the way to log in. */
 export const Route = createFileRoute('/profile/')({
+  // The loader travels with the page chunk, so no profile code reaches the main bundle.
+  codeSplitGroupings: [['loader', 'component']],
   loader: async ({ context: { queryClient } }) => {
     const [{ user }] = await Promise.all([
       queryClient.ensureQueryData(sessionQueryOptions()),
