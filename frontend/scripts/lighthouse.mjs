@@ -203,7 +203,9 @@ async function seed() {
     [70, 140, 210],
     [200, 190, 80],
   ]) {
-    urls.push((await api('POST', `/api/groups/${group.id}/gallery`, png(640, 480, rgb))).image.url)
+    // The address as the article editor writes it: with the image's size (`#WxH`).
+    const { image } = await api('POST', `/api/groups/${group.id}/gallery`, png(640, 480, rgb))
+    urls.push(`${image.url}#${image.width}x${image.height}`)
   }
   const { article } = await api('POST', `/api/groups/${group.id}/articles`, {
     title: 'March reading list',

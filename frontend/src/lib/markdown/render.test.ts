@@ -36,6 +36,17 @@ describe('renderMarkdown (spec §9)', () => {
     expect(image?.getAttribute('referrerpolicy')).toBe('no-referrer')
   })
 
+  it("reserves a stored image's box from the size in its address, and only from a size", () => {
+    const element = dom(
+      render('![a](/api/media/1#1200x800)\n\n![b](/api/media/2)\n\n![c](/api/media/3#0x9)'),
+    )
+    const [sized, plain, zero] = element.querySelectorAll('img')
+    expect(sized?.getAttribute('width')).toBe('1200')
+    expect(sized?.getAttribute('height')).toBe('800')
+    expect(plain?.hasAttribute('width')).toBe(false)
+    expect(zero?.hasAttribute('width')).toBe(false)
+  })
+
   it('does not turn javascript: URLs into links', () => {
     const element = dom(render('[click](javascript:alert(1)) and <javascript:alert(2)>'))
     expect(element.querySelector('a')).toBeNull()

@@ -177,8 +177,8 @@ describe('images in the editor', () => {
       id: `id-${name}`,
       url: `/api/media/id-${name}`,
       thumbnailUrl: `/api/media/id-${name}/thumbnail`,
-      width: 10,
-      height: 10,
+      width: 40,
+      height: 30,
       thumbWidth: 10,
       thumbHeight: 10,
       contentType: 'image/png',
@@ -202,7 +202,7 @@ describe('images in the editor', () => {
     expect(request.path).toBe(`/api/groups/${GROUP}/gallery?articleId=${ARTICLE}`)
     expect(request.requestHeaders['content-type']).toBe('application/octet-stream')
     act(() => request.respond(201, uploaded('cover')))
-    await waitFor(() => expect(body).toHaveValue('Intro\n\n![cover](/api/media/id-cover)'))
+    await waitFor(() => expect(body).toHaveValue('Intro\n\n![cover](/api/media/id-cover#40x30)'))
   })
 
   it('takes pasted and dropped images; a refused one leaves no placeholder and a toast', async () => {
@@ -228,7 +228,7 @@ describe('images in the editor', () => {
       ),
     ).toBeVisible()
     act(() => xhr.requests[0]!.respond(201, uploaded('a')))
-    await waitFor(() => expect(body).toHaveValue('![a](/api/media/id-a)'))
+    await waitFor(() => expect(body).toHaveValue('![a](/api/media/id-a#40x30)'))
   })
 
   it('leaves a pasted text alone', async () => {

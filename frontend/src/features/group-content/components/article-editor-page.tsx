@@ -151,7 +151,8 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
         autosave.edit({ body: replacePlaceholder(current, placeholder, markdown) })
       }
       uploadImage(groupId, file, { articleId }).then(
-        (image) => settle(imageMarkdown(altText(file.name, t('editor.imageAlt')), image.url)),
+        (image) =>
+          settle(imageMarkdown(altText(file.name, t('editor.imageAlt')), image.url, image)),
         (error: unknown) => {
           settle(null)
           toast.error(t('editor.uploadFailed', { name: file.name, reason: errorMessage(error) }))

@@ -11,8 +11,17 @@ export function altText(fileName: string, fallback: string): string {
   return escapeAlt(name || fallback)
 }
 
-export function imageMarkdown(alt: string, url: string): string {
-  return `![${alt}](${url})`
+/**
+ * `![alt](url#WxH)`: the fragment carries the image's size (never sent to the server), so the
+ * rendered article reserves the image's box before it loads and nothing below it moves.
+ */
+export function imageMarkdown(
+  alt: string,
+  url: string,
+  size?: { width: number; height: number },
+): string {
+  const fragment = size && size.width > 0 && size.height > 0 ? `#${size.width}x${size.height}` : ''
+  return `![${alt}](${url}${fragment})`
 }
 
 /**
