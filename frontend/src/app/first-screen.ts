@@ -26,6 +26,12 @@ export const EVERY_PAGE_FETCH: readonly string[] = ['/api/auth/token']
 
 export const FIRST_SCREENS: readonly FirstScreen[] = [
   {
+    path: '/',
+    namespaces: [],
+    fetch: ['/api/plaza/posts?limit=4', '/api/groups?limit=12', '/api/plaza/weather'],
+  },
+  { path: '/group', namespaces: ['groups'], fetch: ['/api/groups'] },
+  {
     path: '/plaza',
     namespaces: ['plaza'],
     fetch: ['/api/plaza/posts', '/api/districts?limit=50'],
