@@ -20,7 +20,7 @@ test('register, log out, log in again, with toasts along the way', async ({ page
   await expect(
     page.getByRole('status').filter({ hasText: `Welcome to Courtyard, ${name}!` }),
   ).toBeVisible()
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(name)
+  await expect(page.getByRole('main').getByText(`Hello, ${name}`)).toBeVisible()
 
   await page.getByRole('button', { name: `Account menu of ${name}` }).click()
   await page.getByRole('menuitem', { name: 'Log out' }).click()

@@ -129,7 +129,7 @@ export function PostCard({ post }: { post: PlazaPost }) {
             <Link
               to="/profile/$userId"
               params={{ userId: post.author.id }}
-              className="truncate font-semibold underline-offset-4 hover:underline max-md:-my-2.5 max-md:py-2.5"
+              className="truncate font-semibold underline-offset-4 hover:underline max-md:-my-2.5 max-md:min-w-11 max-md:py-2.5"
             >
               {name}
             </Link>
