@@ -86,7 +86,7 @@ test('@phone a member writes an article with an image, it saves by itself, and t
   const body = page.getByRole('textbox', { name: 'Text (Markdown)' })
   await body.fill('## 三月\n\n这个月读了《活着》。\n')
   await page.locator('input[type="file"]').setInputFiles(pngFile('cover.png', 400, 300))
-  await expect(body).toHaveValue(/!\[cover\]\(\/api\/media\/[0-9a-f-]+\)/)
+  await expect(body).toHaveValue(/!\[cover\]\(\/api\/media\/[0-9a-f-]+#400x300\)/)
   await expect(page.getByRole('status').filter({ hasText: SAVED })).toBeVisible()
 
   await page.getByRole('button', { name: 'Publish' }).click()
@@ -100,6 +100,9 @@ test('@phone a member writes an article with an image, it saves by itself, and t
   await expect(article.getByRole('heading', { name: '三月', exact: true, level: 2 })).toBeVisible()
   const image = article.getByRole('img', { name: 'cover' })
   await expect(image).toHaveAttribute('src', /^\/api\/media\/[0-9a-f-]+$/)
+  // Its box is reserved from the size the editor wrote, before it loads.
+  await expect(image).toHaveAttribute('width', '400')
+  await expect(image).toHaveAttribute('height', '300')
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400)
   await expect(article.getByRole('link', { name: 'Edit' })).toBeVisible()
 

@@ -70,10 +70,12 @@ for (const lang of ['en', 'zh'] as const) {
     const files: Record<string, string> = {}
 
     for (const entry of PAGES) {
-      // On a phone the console's pages are in the sheet the bar under the header opens.
-      if (!(await nav.isVisible())) {
-        await page.getByRole('button', { name: L.common.phoneNav.sections.all }).click()
-      }
+      // On a phone the console's pages are in the sheet the bar under the header opens (the
+      // overview shows them as its list instead). Wait for the page to show one or the other:
+      // isVisible() does not wait, and right after a navigation neither is there yet.
+      const all = page.getByRole('button', { name: L.common.phoneNav.sections.all })
+      await expect(nav.or(all).first()).toBeVisible()
+      if (!(await nav.isVisible())) await all.click()
       await nav.getByRole('link', { name: L.admin.nav[entry.nav] }).click()
       await expect(page).toHaveURL(entry.path)
       await expect(

@@ -41,6 +41,7 @@ describe('renderMarkdown (spec §9)', () => {
       render('![a](/api/media/1#1200x800)\n\n![b](/api/media/2)\n\n![c](/api/media/3#0x9)'),
     )
     const [sized, plain, zero] = element.querySelectorAll('img')
+    expect(sized?.getAttribute('src')).toBe('/api/media/1')
     expect(sized?.getAttribute('width')).toBe('1200')
     expect(sized?.getAttribute('height')).toBe('800')
     expect(plain?.hasAttribute('width')).toBe(false)

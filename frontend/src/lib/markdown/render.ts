@@ -61,8 +61,10 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   } else if (node.tagName === 'IMG') {
     // `#1200x800` at the end of the address (the editor writes it) is the image's size: the
     // box is reserved before the image arrives, so the text below does not move (CLS).
-    const size = /#(\d{1,5})x(\d{1,5})$/.exec(node.getAttribute('src') ?? '')
+    const src = node.getAttribute('src') ?? ''
+    const size = /#(\d{1,5})x(\d{1,5})$/.exec(src)
     if (size?.[1] && size[2] && Number(size[1]) > 0 && Number(size[2]) > 0) {
+      node.setAttribute('src', src.slice(0, size.index))
       node.setAttribute('width', size[1])
       node.setAttribute('height', size[2])
     }
