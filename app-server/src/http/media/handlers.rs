@@ -117,6 +117,7 @@ pub async fn media_thumbnail(
     responses(
         (status = 200, description = "Kept what could be", body = KeepUploadsResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`token_not_allowed`", body = ErrorBody),
         (status = 422, description = "`too_many_images` (with `fields`)", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         JsonBodyRefusal,

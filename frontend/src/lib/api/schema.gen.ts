@@ -6601,6 +6601,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `token_not_allowed` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
       413: {
         content: {
