@@ -1,16 +1,10 @@
 import type { TFunction } from 'i18next'
-import { formatNumber } from '@/lib/format.ts'
 import type { Language } from '@/lib/i18n.ts'
+import { formatTemperature, shortNameZh } from '@/lib/weather.ts'
 import type { ProvinceWeather } from './api.ts'
 
-/**
- * A province's short Chinese name, as maps print it: 四川省 → 四川, 内蒙古自治区 → 内蒙古,
- * 广西壮族自治区 → 广西, 香港特别行政区 → 香港, 北京市 → 北京.
- */
-export function shortNameZh(name: string): string {
-  const short = name.replace(/(?:壮族|回族|维吾尔)?自治区$|特别行政区$|[省市]$/u, '')
-  return short || name
-}
+// Shared with the home page's weather card.
+export { formatTemperature, shortNameZh }
 
 /** The province's name in `language` (short in Chinese). */
 export function provinceName(province: ProvinceWeather, language: Language): string {
@@ -61,11 +55,6 @@ export function tileNameParts(province: ProvinceWeather, language: Language): st
     const parts = syllables(word)
     return index < words.length - 1 ? [...parts.slice(0, -1), `${parts.at(-1)} `] : parts
   })
-}
-
-/** "18 °C" (rounded to the degree; the minus sign as the language writes it). */
-export function formatTemperature(celsius: number): string {
-  return `${formatNumber(Math.round(celsius) || 0)} °C`
 }
 
 /**

@@ -4,7 +4,6 @@ import type { ResponseBody } from '@/lib/api/types.ts'
 
 export type WeatherMap = ResponseBody<'/api/plaza/weather', 'get'>
 export type ProvinceWeather = WeatherMap['provinces'][number]
-export type Condition = NonNullable<ProvinceWeather['weather']>['condition']
 
 /** Beijing: the province shown while the app knows no district of the visitor's. */
 export const DEFAULT_PROVINCE = '110000'

@@ -1,44 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import {
-  ChevronRight,
-  Cloud,
-  CloudLightning,
-  CloudRain,
-  CloudSnow,
-  CloudSun,
-  Sun,
-  type LucideIcon,
-} from 'lucide-react'
+import { ChevronRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { formatNumber } from '@/lib/format.ts'
+import { ConditionIcon } from '@/components/condition-icon.tsx'
 import { displayLanguage } from '@/lib/i18n.ts'
-import { DEFAULT_PROVINCE, useProvinceWeather, type Condition } from '../api/weather.ts'
+import { formatTemperature, shortNameZh } from '@/lib/weather.ts'
+import { DEFAULT_PROVINCE, useProvinceWeather } from '../api/weather.ts'
 import { cardLinkClass, skeletonClass } from './card-link.ts'
 import { HomeSection } from './section.tsx'
-
-// Six pictures for ten conditions: the words beside them say which one it is.
-const ICONS: Record<Condition, LucideIcon> = {
-  clear: Sun,
-  partly_cloudy: CloudSun,
-  overcast: Cloud,
-  fog: Cloud,
-  drizzle: CloudRain,
-  rain: CloudRain,
-  showers: CloudRain,
-  snow: CloudSnow,
-  thunderstorm: CloudLightning,
-  unknown: Cloud,
-}
-
-/** "18 °C": rounded to the degree, the number as the language writes it. */
-export function formatTemperature(celsius: number): string {
-  return `${formatNumber(Math.round(celsius) || 0)} °C`
-}
-
-/** A province's name as a map prints it in Chinese (北京市 → 北京, 内蒙古自治区 → 内蒙古). */
-function shortNameZh(name: string): string {
-  return name.replace(/(?:壮族|回族|维吾尔)?自治区$|特别行政区$|[省市]$/u, '') || name
-}
 
 /**
  * One province's weather now (Beijing while the app knows no district of the visitor's), a link
@@ -60,7 +28,6 @@ export function WeatherCard({
       ? shortNameZh(province.nameZh)
       : province.nameEn
     : null
-  const Icon = weather ? ICONS[weather.condition] : Cloud
 
   let body
   if (query.isPending) {
@@ -83,8 +50,8 @@ export function WeatherCard({
   } else {
     body = (
       <>
-        <Icon
-          aria-hidden="true"
+        <ConditionIcon
+          condition={weather?.condition ?? 'unknown'}
           className={
             weather ? 'size-12 shrink-0 text-warning' : 'size-12 shrink-0 text-muted-foreground'
           }

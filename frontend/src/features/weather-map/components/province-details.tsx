@@ -7,7 +7,7 @@ import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
 import { type DailyForecast, type PlazaPost, type ProvinceWeather, useLatestPosts } from '../api.ts'
 import { formatTemperature, provinceName } from '../label.ts'
 import { tileColors } from '../scale.ts'
-import { ConditionIcon } from './condition-icon.tsx'
+import { ConditionIcon } from '@/components/condition-icon.tsx'
 
 /**
  * A province's details, opened from its tile: current conditions, the 3-day forecast and the

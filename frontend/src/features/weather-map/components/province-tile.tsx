@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils.ts'
 import type { ProvinceWeather } from '../api.ts'
 import { formatTemperature, tileLabel, tileNameParts } from '../label.ts'
 import { tileColors } from '../scale.ts'
-import { ConditionIcon } from './condition-icon.tsx'
+import { ConditionIcon } from '@/components/condition-icon.tsx'
 
 /**
  * One province's square: its short name, condition icon and temperature on the temperature's

@@ -11,7 +11,7 @@ import {
   Sun,
   type LucideIcon,
 } from 'lucide-react'
-import type { Condition } from '../api.ts'
+import type { WeatherCondition as Condition } from '@/lib/weather.ts'
 
 const ICONS: Record<Condition, LucideIcon> = {
   clear: Sun,
@@ -26,7 +26,7 @@ const ICONS: Record<Condition, LucideIcon> = {
   unknown: CircleHelp,
 }
 
-/** A condition's icon (decorative: the words beside it, or the tile's label, say it). */
+/** A weather condition's icon (decorative: the words beside it, or the tile's label, say it). */
 export function ConditionIcon({
   condition,
   className,
