@@ -40,7 +40,7 @@ test('reasoning then content stream in, with the response time; the chat survive
   await expect(input(dialog)).toBeFocused()
 
   await dialog.getByRole('button', { name: /^Model:/ }).click()
-  await page.getByRole('menuitemradio', { name: /Deepseek Reasoner/ }).click()
+  await page.getByRole('menuitemradio', { name: /DeepSeek Reasoner/ }).click()
   await ask(dialog, '你好，介绍一下庭院')
 
   // The reasoning arrives first (the fake thinks for about a second before answering) …

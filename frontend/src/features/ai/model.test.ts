@@ -33,8 +33,8 @@ describe('chat model helpers', () => {
   })
 
   it('model labels are title case per word', () => {
-    expect(modelLabel('deepseek-chat')).toBe('Deepseek Chat')
-    expect(modelLabel('deepseek-reasoner')).toBe('Deepseek Reasoner')
+    expect(modelLabel('deepseek-chat')).toBe('DeepSeek Chat')
+    expect(modelLabel('deepseek-reasoner')).toBe('DeepSeek Reasoner')
     expect(modelLabel('qwen2.5-coder_32b')).toBe('Qwen2.5 Coder 32b')
   })
 

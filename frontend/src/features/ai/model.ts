@@ -65,16 +65,23 @@ export function titleFromMessage(text: string): string {
   return codePoints.slice(0, TITLE_MAX).join('') + TITLE_ELLIPSIS
 }
 
+/** Words whose vendor spells them otherwise than title case. */
+const BRAND_WORDS: Readonly<Record<string, string>> = {
+  deepseek: 'DeepSeek',
+  openai: 'OpenAI',
+  gpt: 'GPT',
+}
+
 /**
  * Title case of a model id: split on '-', '_' and spaces, upper-case the first letter of each
- * word and keep the rest as it is ('deepseek-chat' → 'Deepseek Chat', 'qwen2.5-coder' →
- * 'Qwen2.5 Coder').
+ * word and keep the rest as it is, a brand in its own spelling ('deepseek-chat' → 'DeepSeek
+ * Chat', 'qwen2.5-coder' → 'Qwen2.5 Coder').
  */
 export function modelLabel(id: string): string {
   return id
     .split(/[-_\s]+/)
     .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => BRAND_WORDS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
 }
 

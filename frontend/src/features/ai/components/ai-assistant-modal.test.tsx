@@ -405,7 +405,7 @@ describe('AI assistant modal: messages (spec §2.5, §4.5)', () => {
     await findAnswer('ok')
     const times = screen.getAllByText(/^0?9:07/)
     expect(times.length).toBeGreaterThanOrEqual(2)
-    expect(screen.getAllByText('Deepseek Chat').length).toBeGreaterThanOrEqual(1)
+    expect(screen.getAllByText('DeepSeek Chat').length).toBeGreaterThanOrEqual(1)
     expect(screen.getByText('0ms')).toBeVisible()
   })
 
@@ -456,12 +456,12 @@ describe('AI assistant modal: messages (spec §2.5, §4.5)', () => {
 
   it('sends with the model chosen in the picker, whose options say what each is for', async () => {
     const { textarea, user } = await setup()
-    await user.click(screen.getByRole('button', { name: 'Model: Deepseek Chat' }))
+    await user.click(screen.getByRole('button', { name: 'Model: DeepSeek Chat' }))
     const menu = screen.getByRole('menu', { name: 'Choose a model' })
     expect(within(menu).getByText('General chat and information lookup')).toBeVisible()
     expect(within(menu).getByText('Complex reasoning and problem solving')).toBeVisible()
-    await user.click(within(menu).getByRole('menuitemradio', { name: /Deepseek Reasoner/ }))
-    expect(screen.getByRole('button', { name: 'Model: Deepseek Reasoner' })).toBeVisible()
+    await user.click(within(menu).getByRole('menuitemradio', { name: /DeepSeek Reasoner/ }))
+    expect(screen.getByRole('button', { name: 'Model: DeepSeek Reasoner' })).toBeVisible()
     answer(deltaEvent({ content: 'thinking hard' }))
     await user.type(textarea, 'Prove it{Enter}')
     await findAnswer('thinking hard')
@@ -675,13 +675,13 @@ describe('AI assistant modal: conversation list (spec §2.5)', () => {
   it('the phone sub-header shows the title, message count, model, new chat, and clear only with messages', async () => {
     const { textarea, user } = await setup({ narrow: true })
     const section = screen.getByRole('region', { name: 'New chat 1' })
-    expect(within(section).getByText('0 messages · Deepseek Chat')).toBeInTheDocument()
+    expect(within(section).getByText('0 messages · DeepSeek Chat')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Clear this conversation' })).toBeNull()
     answer(deltaEvent({ content: 'Sure' }))
     await user.type(textarea, 'Plan a trip{Enter}')
     await findAnswer('Sure')
     const renamed = screen.getByRole('region', { name: 'Plan a trip' })
-    expect(within(renamed).getByText('2 messages · Deepseek Chat')).toBeInTheDocument()
+    expect(within(renamed).getByText('2 messages · DeepSeek Chat')).toBeInTheDocument()
     expect(
       within(renamed).getAllByRole('button', { name: 'Clear this conversation' }).length,
     ).toBeGreaterThan(0)
