@@ -27,11 +27,11 @@ build-for-tests: frontend-deps
 
 # Bring the database schema up to date
 migrate:
-    cargo run -p app-server -- migrate
+    cargo run --release -p app-server -- migrate
 
 # Create an administrator (password from COURTYARD_ADMIN_PASSWORD or standard input)
 admin-create username="admin":
-    cargo run -p app-server -- admin create --username {{username}}
+    cargo run --release -p app-server -- admin create --username {{username}}
 
 # Every test: Rust (SQLite and PostgreSQL) and the frontend's checks and unit tests at once, then end to end in Chromium, then API fuzzing
 test: frontend-deps
@@ -90,7 +90,8 @@ size: build
 # Page speed and weight (docs/benchmarks.md): Lighthouse, mobile and desktop, on /, /plaza, /group/{id}, an article, a profile and /developers/api against the release app-server; performance, LCP, TBT, CLS and the initial JS against their targets
 bench-web: build
     cargo build --release -p app-server
-    cd frontend && node scripts/lighthouse.mjs
+    cd frontend/bench && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+    cd frontend/bench && node lighthouse.mjs
 
 # Benchmarks (docs/benchmarks.md), every figure with its target and ✓/✗: app-server against a bare actix-web hello and pgbench -S in the same run, and its footprint; the pages people open most (wrk, SQLite and PostgreSQL); chat first-token overhead and 1000 streams (SQLite and PostgreSQL); a sign-in flood; a 12-megapixel upload. Runs every part, then fails if one missed a target
 bench:

@@ -18,7 +18,7 @@ const typescriptSyntax = {
   },
 }
 
-// Features never import each other (STYLE.md): shared code lives in lib/ and components/.
+// Features never import each other (docs/frontend.md, "Layout"): shared code lives in lib/ and components/.
 const features = readdirSync(new URL('./src/features', import.meta.url))
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**`],
@@ -82,7 +82,7 @@ export default [
     languageOptions: { sourceType: 'script', globals: globals.browser },
   },
   {
-    files: ['*.{js,mjs,ts}', 'scripts/**', 'vite-plugins/**', 'e2e/**'],
+    files: ['*.{js,mjs,ts}', 'scripts/**', 'bench/**', 'vite-plugins/**', 'e2e/**'],
     languageOptions: { globals: globals.node },
   },
   // Every spec inherits the checks of e2e/checks.ts (axe-core, CSP, page errors): it takes

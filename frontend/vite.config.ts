@@ -22,7 +22,7 @@ const backend = process.env.COURTYARD_BACKEND ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
   plugins: [
-    // The router plugin must come before react() (STACK.md).
+    // The router plugin must come before react() (@tanstack/router-plugin's setup guide).
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

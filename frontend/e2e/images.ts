@@ -1,4 +1,4 @@
-// Test images for the specs: the PNG encoder (e2e/png.mjs, shared with scripts/lighthouse.mjs) and
+// Test images for the specs: the PNG encoder (e2e/png.mjs, shared with bench/lighthouse.mjs) and
 // files for `setInputFiles`.
 import { png } from './png.mjs'
 

@@ -1,6 +1,6 @@
 // Test images made here, never downloaded: a PNG of a checkerboard in one colour, encoded with
 // Node's zlib (IHDR, one IDAT, IEND), small and valid for the server's image decoder. Plain
-// JavaScript so that scripts/lighthouse.mjs (Node 20 runs no TypeScript) and the specs (through
+// JavaScript so that bench/lighthouse.mjs (Node 20 runs no TypeScript) and the specs (through
 // e2e/images.ts; types in png.d.mts) share it.
 import { deflateSync } from 'node:zlib'
 

@@ -1,7 +1,7 @@
 // Starts app-server for the end-to-end tests: the built SPA (frontend/dist) over a brand-new
 // SQLite database in a temporary folder, on the port Playwright waits for. The binary is the one
 // `just app-server-for-tests` (or `cargo build -p app-server`) made (CARGO_TARGET_DIR is honoured), or E2E_BINARY's (the release
-// build, for scripts/lighthouse.mjs).
+// build, for bench/lighthouse.mjs).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-// Issue 21's budget (scripts/lighthouse.mjs checks the same against what each page fetched).
+// Issue 21's budget (bench/lighthouse.mjs checks the same against what each page fetched).
 const BUDGET_BYTES = 150 * 1000
 const dist = new URL('../dist/', import.meta.url).pathname
 

@@ -1,5 +1,5 @@
-//! Reading the audit log (product-design "Admin console", `/admin/logs`): the filters, cursor
-//! pages newest first, the CSV export with the same filters, and the latest events of the
+//! Reading the audit log (the admin console's `/admin/logs`, docs/architecture.md): the filters,
+//! cursor pages newest first, the CSV export with the same filters, and the latest events of the
 //! overview.
 //!
 //! Writing is every domain's own business, through `kernel::AuditLog` with a name of the one

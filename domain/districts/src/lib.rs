@@ -1,5 +1,5 @@
 //! Administrative divisions of China (GB/T 2260), the vocabulary the plaza's weather map and the
-//! admin console's district pages share (product-design "Plaza", "Admin console"):
+//! admin console's district pages share (docs/plaza.md):
 //!
 //! - [`model`]: a [`model::DistrictCode`] is six digits whose shape says its level (`110000` a
 //!   province, `110100` a city, `110101` a county) and its parent; a [`model::District`] has names

@@ -1,4 +1,4 @@
-//! Community groups (product-design "Groups"): a group's settings and who may see it, how
+//! Community groups (docs/groups.md): a group's settings and who may see it, how
 //! people join (at once, by request, by invite code), roles and bans, the request history, and
 //! articles — drafts, publishing, and saves that never silently overwrite each other.
 //!

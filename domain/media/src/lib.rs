@@ -1,4 +1,4 @@
-//! Stored images (product-design "Media"): an upload is judged by its content, re-encoded
+//! Stored images (docs/groups.md, "Media"): an upload is judged by its content, re-encoded
 //! without metadata, thumbnailed, kept in a [`ports::MediaStore`] and described by a row in a
 //! [`ports::MediaRepository`]. Every object has a row and every row its objects: a row is
 //! written `pending` before its objects and removed after them, and [`MediaService::sweep`]

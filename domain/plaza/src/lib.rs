@@ -1,4 +1,4 @@
-//! The public plaza (product-design "Plaza"): posts of text and up to nine images, each with an
+//! The public plaza (docs/plaza.md): posts of text and up to nine images, each with an
 //! optional district; likes that count once per person; flat comments, newest last; a feed
 //! ordered newest first whose cursor stays stable while new posts arrive.
 //!

@@ -1,4 +1,4 @@
-//! Personal access tokens (product-design "Developer portal"): the secret's format, the scopes
+//! Personal access tokens (docs/api.md): the secret's format, the scopes
 //! a token carries, and the use cases — create, list, revoke, authenticate a request.
 //!
 //! Pure domain: ports ([`ports`]) and use cases ([`TokensService`]); no adapter, web framework

@@ -277,7 +277,7 @@ pub enum Expiry {
 }
 
 impl Expiry {
-    /// The choices offered: 7, 30, 90 or 365 days, or never (product-design "Developer portal").
+    /// The choices offered: 7, 30, 90 or 365 days, or never (docs/api.md, tokens).
     pub const DAYS: [u16; 4] = [7, 30, 90, 365];
 
     /// # Errors

@@ -1,4 +1,4 @@
-//! Weather for the plaza's map (product-design "Plaza"; issue 13): current conditions and a
+//! Weather for the plaza's map (docs/plaza.md; issue 13): current conditions and a
 //! three-day forecast per district, from a [`ports::WeatherProvider`] (a keyless forecast API,
 //! many places per request), kept in a shared [`ports::WeatherCache`] for 15 minutes.
 //!
