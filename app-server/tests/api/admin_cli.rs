@@ -83,3 +83,22 @@ async fn the_cli_creates_an_admin_who_can_log_in_and_public_registration_cannot(
         );
     }
 }
+
+/// A log written to a file or a pipe carries no terminal colour codes (issue 22): the server's
+/// stderr here is a pipe, and the info lines of a run (the migrations applied) are plain.
+#[tokio::test]
+async fn a_log_written_to_a_pipe_has_no_colour_codes() {
+    let t = TestDb::sqlite().await;
+    let out = Command::new(env!("CARGO_BIN_EXE_app-server"))
+        .arg("migrate")
+        .env("DATABASE_URL", &t.url)
+        .env("RUST_LOG", "info")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert!(log.contains("INFO"), "the run logs at info: {log}");
+    assert!(!log.contains('\u{1b}'), "no escape codes in a piped log: {log:?}");
+}
