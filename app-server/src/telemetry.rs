@@ -34,7 +34,10 @@ mod tests {
     fn colours_only_a_terminal_without_no_color() {
         assert!(colour(true, None));
         assert!(colour(true, Some(OsStr::new(""))));
-        assert!(!colour(false, None), "a file or a pipe gets no escape codes");
+        assert!(
+            !colour(false, None),
+            "a file or a pipe gets no escape codes"
+        );
         assert!(!colour(true, Some(OsStr::new("1"))));
     }
 }

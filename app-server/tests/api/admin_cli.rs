@@ -100,5 +100,8 @@ async fn a_log_written_to_a_pipe_has_no_colour_codes() {
     let log = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{log}");
     assert!(log.contains("INFO"), "the run logs at info: {log}");
-    assert!(!log.contains('\u{1b}'), "no escape codes in a piped log: {log:?}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "no escape codes in a piped log: {log:?}"
+    );
 }

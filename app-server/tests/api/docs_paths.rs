@@ -43,7 +43,14 @@ fn link_targets(doc: &str) -> Vec<String> {
     doc.split("](")
         .skip(1)
         .filter_map(|rest| rest.split(')').next())
-        .map(|target| target.split('#').next().unwrap_or_default().trim().to_owned())
+        .map(|target| {
+            target
+                .split('#')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_owned()
+        })
         .filter(|t| {
             // `/api/media/<id>` is an address of the app, not a file.
             !t.is_empty() && !t.contains("://") && !t.starts_with("mailto:") && !t.starts_with('/')
@@ -149,9 +156,11 @@ fn text_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
             && !name.contains(".gen.")
             && (name == "justfile"
                 || name == "run"
-                || [".md", ".rs", ".ts", ".tsx", ".js", ".mjs", ".toml", ".json", ".sh", ".yml"]
-                    .iter()
-                    .any(|x| name.ends_with(x)))
+                || [
+                    ".md", ".rs", ".ts", ".tsx", ".js", ".mjs", ".toml", ".json", ".sh", ".yml",
+                ]
+                .iter()
+                .any(|x| name.ends_with(x)))
         {
             out.push(path);
         }
@@ -163,7 +172,11 @@ fn nothing_cites_a_document_outside_the_repository() {
     let root = repo_root();
     let mut files = Vec::new();
     text_files(root, &mut files);
-    assert!(files.len() > 200, "the walk finds the sources: {}", files.len());
+    assert!(
+        files.len() > 200,
+        "the walk finds the sources: {}",
+        files.len()
+    );
     let this_file = Path::new(file!()).file_name().unwrap();
     let cites: Vec<String> = files
         .iter()
