@@ -4,6 +4,7 @@ use crate::config::{Config, MediaStoreSettings, SmsSettings};
 use crate::http::signed::Signer;
 use crate::http::upload::UploadGate;
 use crate::http::{self, error::ApiError, middleware};
+use crate::recorded::{RecordedLlm, RecordedSms, RecordedWeather, RecordedWechat};
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
 use accounts::model::{PhoneNumber, VerificationCode};
@@ -38,7 +39,7 @@ use plaza::{PlazaMediaAccess, PlazaPorts, PlazaService};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
-use system::SystemService;
+use system::{IntegrationRecorder, SystemService};
 use tokens::{TokenPorts, TokensService};
 use weather::{WeatherMap, WeatherPolicy, WeatherService};
 use wechat::service::{AccessTokenService, MenuService, TokenPolicy};
@@ -82,12 +83,20 @@ impl AppState {
     /// development SMS adapter is asked for in production, or the database cannot be reached.
     pub async fn new(config: Config, db: Database) -> anyhow::Result<Self> {
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        // Every call to an outside system records its outcome for the admin overview.
+        let recorder = IntegrationRecorder::new(Arc::new(db.clone()), clock.clone());
+        let recorded_sms = |inner: Arc<dyn SmsSender>| -> Arc<dyn SmsSender> {
+            Arc::new(RecordedSms {
+                inner,
+                recorder: recorder.clone(),
+            })
+        };
         let sms: Arc<dyn SmsSender> = match &config.sms {
             SmsSettings::Disabled => Arc::new(NoSmsProvider),
-            SmsSettings::Log => Arc::new(
+            SmsSettings::Log => recorded_sms(Arc::new(
                 LogSmsSender::new(config.is_production()).map_err(|e| anyhow::anyhow!("{e}"))?,
-            ),
-            SmsSettings::Aliyun(c) => Arc::new(AliyunSmsSender::new(c.clone())?),
+            )),
+            SmsSettings::Aliyun(c) => recorded_sms(Arc::new(AliyunSmsSender::new(c.clone())?)),
         };
         let accounts = AccountService::new(
             AccountPorts {
@@ -106,7 +115,10 @@ impl AppState {
         let (wechat_oauth, wechat_token, wechat_menu) = match &config.wechat {
             None => (None, None, None),
             Some(c) => {
-                let client = Arc::new(WechatClient::new(c.clone())?);
+                let client = Arc::new(RecordedWechat {
+                    inner: Arc::new(WechatClient::new(c.clone())?),
+                    recorder: recorder.clone(),
+                });
                 let token = Arc::new(AccessTokenService::new(
                     client.clone(),
                     Arc::new(db.wechat_tokens()),
@@ -132,8 +144,8 @@ impl AppState {
                 (Some(oauth), Some(token), Some(Arc::new(menu)))
             }
         };
-        let chat = chat_service(&config, &db, clock.clone())?;
-        let system = SystemService::new(Arc::new(db.clone()), clock.clone());
+        let chat = chat_service(&config, &db, clock.clone(), &recorder)?;
+        let system = SystemService::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
         let tokens = TokensService::new(
             TokenPorts {
                 repo: Arc::new(db.tokens()),
@@ -144,7 +156,7 @@ impl AppState {
             tokens::TokenPolicy::default(),
         );
         let (media, groups, plaza) = community(&config, &db, clock.clone())?;
-        let weather = weather_map(&config, &db, clock.clone())?;
+        let weather = weather_map(&config, &db, clock.clone(), &recorder)?;
         let districts = DistrictsService::new(DistrictPorts {
             repo: Arc::new(db.districts()),
             audit: Arc::new(db.audit_log()),
@@ -200,12 +212,16 @@ fn weather_map(
     config: &Config,
     db: &Database,
     clock: Arc<dyn Clock>,
+    recorder: &IntegrationRecorder,
 ) -> anyhow::Result<Arc<WeatherMap>> {
     let provider: Option<Arc<dyn weather::ports::WeatherProvider>> = match &config.weather {
         None => None,
-        Some(c) => Some(Arc::new(
-            OpenMeteo::new(c.clone()).context("building the weather provider's HTTP client")?,
-        )),
+        Some(c) => Some(Arc::new(RecordedWeather {
+            inner: Arc::new(
+                OpenMeteo::new(c.clone()).context("building the weather provider's HTTP client")?,
+            ),
+            recorder: recorder.clone(),
+        })),
     };
     let service = WeatherService::new(
         provider,
@@ -287,6 +303,7 @@ fn chat_service(
     config: &Config,
     db: &Database,
     clock: Arc<dyn Clock>,
+    recorder: &IntegrationRecorder,
 ) -> anyhow::Result<ChatService> {
     let ai = &config.ai;
     let (provider, models): (Option<Arc<dyn LlmProvider>>, Vec<String>) = match &ai.llm {
@@ -309,7 +326,11 @@ fn chat_service(
                 connect_timeout: llm.connect_timeout,
                 name: name.to_owned(),
             })?;
-            (Some(Arc::new(provider)), llm.models.clone())
+            let recorded = RecordedLlm {
+                inner: Arc::new(provider),
+                recorder: recorder.clone(),
+            };
+            (Some(Arc::new(recorded)), llm.models.clone())
         }
     };
     let catalog = ModelCatalog::new(&models).context("no AI models configured")?;

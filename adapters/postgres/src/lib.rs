@@ -8,6 +8,7 @@ mod chat;
 mod districts;
 mod entities;
 mod groups;
+mod integration_state;
 mod media;
 mod plaza;
 mod rate_limit;

@@ -16,6 +16,7 @@ mod groups;
 mod helpers;
 mod http_layer;
 mod http_structure;
+mod integration_state;
 mod media_drafts;
 mod phone;
 mod platform;

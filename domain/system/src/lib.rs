@@ -1,5 +1,6 @@
 //! The running system as an operator sees it: whether the database answers and which engine it
-//! is (the health check, the admin overview), and the housekeeping every instance does.
+//! is (the health check, the admin overview), what each outside system (SMS, WeChat, the
+//! language model, the weather) last did when called, and the housekeeping every instance does.
 //!
 //! Handlers never hold the database: what they need to know about it comes from
 //! [`SystemService`], over the [`SystemStore`] port the relational adapter implements. This
@@ -68,19 +69,148 @@ pub trait SystemStore: Send + Sync {
     async fn content_counts(&self) -> Result<ContentCounts, anyhow::Error>;
 }
 
+/// An outside system the product calls, whose last attempt the admin overview shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Integration {
+    /// The SMS provider (verification codes).
+    Sms,
+    /// WeChat's API (OAuth code exchange, the access token).
+    Wechat,
+    /// The AI assistant's language model.
+    Llm,
+    /// The weather provider (the plaza's map).
+    Weather,
+}
+
+impl Integration {
+    pub const ALL: [Integration; 4] = [
+        Integration::Sms,
+        Integration::Wechat,
+        Integration::Llm,
+        Integration::Weather,
+    ];
+
+    /// The stored name: `sms`, `wechat`, `llm`, `weather`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Integration::Sms => "sms",
+            Integration::Wechat => "wechat",
+            Integration::Llm => "llm",
+            Integration::Weather => "weather",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|i| i.as_str() == name)
+    }
+}
+
+/// How one call to an outside system ended: `Ok`, or the failure's kind — a stable snake_case
+/// word chosen by the code (`timeout`, `unreachable`, `refused` …), never the provider's text,
+/// so no secret, phone number or message can reach the stored state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    Failed(&'static str),
+}
+
+/// What the instances together last saw of one integration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IntegrationState {
+    pub integration: Integration,
+    /// When the last call was made (by any instance).
+    pub attempted_at: DateTime<Utc>,
+    /// `None` when the last call succeeded; else its failure's kind.
+    pub error: Option<String>,
+    /// When a call last succeeded, if ever.
+    pub succeeded_at: Option<DateTime<Utc>>,
+}
+
+/// The integrations' last attempts, kept where every instance sees them (the database).
+#[async_trait::async_trait]
+pub trait IntegrationStateStore: Send + Sync {
+    /// Records one attempt: one upsert of the integration's row. An attempt older than the one
+    /// stored (another instance's, recorded first) changes nothing.
+    ///
+    /// # Errors
+    /// MUST return an error only when the store cannot be reached.
+    async fn record(
+        &self,
+        integration: Integration,
+        at: DateTime<Utc>,
+        error: Option<&'static str>,
+    ) -> Result<(), anyhow::Error>;
+
+    /// Every integration's state that was ever recorded.
+    ///
+    /// # Errors
+    /// MUST return an error only when the store cannot be reached.
+    async fn states(&self) -> Result<Vec<IntegrationState>, anyhow::Error>;
+}
+
+/// Records the outcome of each call to an outside system where it becomes known. Never fails
+/// the call it records: a store that does not answer is logged and the attempt forgotten.
+#[derive(Clone)]
+pub struct IntegrationRecorder {
+    store: Arc<dyn IntegrationStateStore>,
+    clock: Arc<dyn Clock>,
+}
+
+impl IntegrationRecorder {
+    pub fn new(store: Arc<dyn IntegrationStateStore>, clock: Arc<dyn Clock>) -> Self {
+        Self { store, clock }
+    }
+
+    pub async fn record(&self, integration: Integration, outcome: Outcome) {
+        let error = match outcome {
+            Outcome::Ok => None,
+            Outcome::Failed(kind) => Some(kind),
+        };
+        if let Err(e) = self
+            .store
+            .record(integration, self.clock.now(), error)
+            .await
+        {
+            tracing::warn!(
+                integration = integration.as_str(),
+                error = format!("{e:#}"),
+                "recording an integration's attempt failed"
+            );
+        }
+    }
+}
+
 /// Rate-limit counters are kept this long after their window began (the default rules' windows
 /// are a day at most: WeChat's daily forced refreshes).
 pub const RATE_COUNTER_RETENTION: Duration = Duration::days(1);
 
-/// Health, the database's kind, housekeeping.
+/// Health, the database's kind, the integrations' state, housekeeping.
 pub struct SystemService {
     store: Arc<dyn SystemStore>,
+    integrations: Arc<dyn IntegrationStateStore>,
     clock: Arc<dyn Clock>,
 }
 
 impl SystemService {
-    pub fn new(store: Arc<dyn SystemStore>, clock: Arc<dyn Clock>) -> Self {
-        Self { store, clock }
+    pub fn new(
+        store: Arc<dyn SystemStore>,
+        integrations: Arc<dyn IntegrationStateStore>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            store,
+            integrations,
+            clock,
+        }
+    }
+
+    /// What was last seen of each integration: its last attempt, how it ended and when a call
+    /// last succeeded; an integration never called is missing.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    pub async fn integration_states(&self) -> Result<Vec<IntegrationState>, anyhow::Error> {
+        self.integrations.states().await
     }
 
     pub fn database_kind(&self) -> DatabaseKind {
@@ -163,8 +293,75 @@ mod tests {
         "2026-11-23T12:00:00Z".parse().unwrap()
     }
 
+    type Recorded = (Integration, DateTime<Utc>, Option<&'static str>);
+
+    #[derive(Default)]
+    struct FakeIntegrations {
+        recorded: Mutex<Vec<Recorded>>,
+        down: bool,
+    }
+
+    #[async_trait::async_trait]
+    impl IntegrationStateStore for FakeIntegrations {
+        async fn record(
+            &self,
+            integration: Integration,
+            at: DateTime<Utc>,
+            error: Option<&'static str>,
+        ) -> Result<(), anyhow::Error> {
+            if self.down {
+                anyhow::bail!("connection refused")
+            }
+            self.recorded.lock().unwrap().push((integration, at, error));
+            Ok(())
+        }
+
+        async fn states(&self) -> Result<Vec<IntegrationState>, anyhow::Error> {
+            Ok(Vec::new())
+        }
+    }
+
     fn service(store: Arc<FakeStore>) -> SystemService {
-        SystemService::new(store, Arc::new(FixedClock(noon())))
+        SystemService::new(
+            store,
+            Arc::new(FakeIntegrations::default()),
+            Arc::new(FixedClock(noon())),
+        )
+    }
+
+    #[tokio::test]
+    async fn the_recorder_stores_each_outcome_at_the_clocks_time() {
+        let store = Arc::new(FakeIntegrations::default());
+        let recorder = IntegrationRecorder::new(store.clone(), Arc::new(FixedClock(noon())));
+        recorder
+            .record(Integration::Weather, Outcome::Failed("timeout"))
+            .await;
+        recorder.record(Integration::Sms, Outcome::Ok).await;
+        assert_eq!(
+            *store.recorded.lock().unwrap(),
+            vec![
+                (Integration::Weather, noon(), Some("timeout")),
+                (Integration::Sms, noon(), None)
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_store_that_does_not_answer_never_fails_the_recorded_call() {
+        let store = Arc::new(FakeIntegrations {
+            down: true,
+            ..FakeIntegrations::default()
+        });
+        let recorder = IntegrationRecorder::new(store, Arc::new(FixedClock(noon())));
+        recorder.record(Integration::Llm, Outcome::Ok).await;
+    }
+
+    #[test]
+    fn integration_names_read_back() {
+        for i in Integration::ALL {
+            assert_eq!(Integration::parse(i.as_str()), Some(i));
+        }
+        assert_eq!(Integration::parse("database"), None);
     }
 
     #[tokio::test]

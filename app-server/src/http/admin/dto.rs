@@ -30,6 +30,116 @@ pub struct Integrations {
     /// Where media files are kept.
     #[schema(schema_with = rules::media_store_kind)]
     pub media_store: &'static str,
+    /// What each outside system did when last called, by any instance: `null` for one never
+    /// called (not configured, or not used yet).
+    pub last_attempts: IntegrationAttempts,
+}
+
+/// The last call to each outside system.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IntegrationAttempts {
+    /// The last verification code sent.
+    #[schema(required = true)]
+    pub sms: Option<IntegrationAttempt>,
+    /// The last OAuth code exchange or access-token request.
+    #[schema(required = true)]
+    pub wechat: Option<IntegrationAttempt>,
+    /// The last question to the language model.
+    #[schema(required = true)]
+    pub llm: Option<IntegrationAttempt>,
+    /// The last weather refresh.
+    #[schema(required = true)]
+    pub weather: Option<IntegrationAttempt>,
+}
+
+/// How a call to an outside system failed. A refusal of the user's own input (a number that is
+/// not a mobile, a stale WeChat code) shows the provider answered: it counts as a success.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum IntegrationFailure {
+    /// No answer in time.
+    Timeout,
+    /// It could not be reached (connection, DNS, TLS).
+    Unreachable,
+    /// Unreachable or unreadable (SMS, WeChat: the adapters do not tell these apart).
+    Unavailable,
+    /// It answered an error of its own (an HTTP error status, an error code).
+    Refused,
+    /// It refused the configured credentials (key, app secret, IP allow-list).
+    InvalidCredential,
+    /// The SMS provider refused to send (signature, template, balance).
+    Rejected,
+    /// The SMS provider's flow control for a number.
+    Throttled,
+    /// Its rate limit or capacity.
+    RateLimited,
+    /// Its answer was not what its documentation promises.
+    Malformed,
+    /// Anything else.
+    Unexpected,
+}
+
+impl IntegrationFailure {
+    /// The stored kind (`recorded.rs` writes these words), `Unexpected` for any other.
+    pub fn from_kind(kind: &str) -> Self {
+        match kind {
+            "timeout" => Self::Timeout,
+            "unreachable" => Self::Unreachable,
+            "unavailable" => Self::Unavailable,
+            "refused" => Self::Refused,
+            "invalid_credential" => Self::InvalidCredential,
+            "rejected" => Self::Rejected,
+            "throttled" => Self::Throttled,
+            "rate_limited" => Self::RateLimited,
+            "malformed" => Self::Malformed,
+            _ => Self::Unexpected,
+        }
+    }
+}
+
+/// One integration's last call.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IntegrationAttempt {
+    /// When the call was made.
+    pub at: DateTime<Utc>,
+    /// Whether it succeeded.
+    pub ok: bool,
+    /// Why it failed; `null` when it succeeded.
+    #[schema(required = true)]
+    pub error: Option<IntegrationFailure>,
+    /// When a call last succeeded; `null` if none ever did.
+    #[schema(required = true)]
+    pub last_success_at: Option<DateTime<Utc>>,
+}
+
+impl From<&system::IntegrationState> for IntegrationAttempt {
+    fn from(s: &system::IntegrationState) -> Self {
+        Self {
+            at: s.attempted_at,
+            ok: s.error.is_none(),
+            error: s.error.as_deref().map(IntegrationFailure::from_kind),
+            last_success_at: s.succeeded_at,
+        }
+    }
+}
+
+impl IntegrationAttempts {
+    pub fn new(states: &[system::IntegrationState]) -> Self {
+        let of = |i: system::Integration| {
+            states
+                .iter()
+                .find(|s| s.integration == i)
+                .map(IntegrationAttempt::from)
+        };
+        Self {
+            sms: of(system::Integration::Sms),
+            wechat: of(system::Integration::Wechat),
+            llm: of(system::Integration::Llm),
+            weather: of(system::Integration::Weather),
+        }
+    }
 }
 
 /// How much the community holds.
@@ -286,7 +396,7 @@ pub struct AuditPageQuery {
     /// The `nextCursor` of the previous page.
     #[param(max_length = 64)]
     pub cursor: Option<String>,
-    /// Events per page, 1–50 (default 20).
+    /// Events per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`.
     #[param(minimum = 1, maximum = 50)]
     pub limit: Option<u32>,
 }
@@ -382,7 +492,7 @@ pub struct AdminMediaQuery {
     /// The `nextCursor` of the previous page.
     #[param(max_length = 64)]
     pub cursor: Option<String>,
-    /// Items per page, 1–50 (default 20).
+    /// Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`.
     #[param(minimum = 1, maximum = 50)]
     pub limit: Option<u32>,
 }

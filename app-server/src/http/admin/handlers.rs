@@ -1,9 +1,9 @@
 //! `/api/admin/*`: the overview, the WeChat access-token manager and the custom menu.
 
 use super::dto::{
-    AuditEventDto, Integrations, MenuBody, MenuResponse, OverviewCounts, OverviewResponse,
-    TokenRefreshedResponse, TokenResponse, TokenStateDto, ValidationResponse, VersionResponse,
-    VersionsResponse,
+    AuditEventDto, IntegrationAttempts, Integrations, MenuBody, MenuResponse, OverviewCounts,
+    OverviewResponse, TokenRefreshedResponse, TokenResponse, TokenStateDto, ValidationResponse,
+    VersionResponse, VersionsResponse,
 };
 use crate::http::dto::MessageResponse;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, MenuFaultDto};
@@ -41,9 +41,10 @@ fn wechat_menu(state: &AppState) -> Result<Arc<MenuService>, ApiError> {
 }
 
 #[utoipa::path(
+    operation_id = "admin_overview",
     tag = "admin",
     summary = "Admin overview: counts, latest events and integrations",
-    description = "Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store).",
+    description = "Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store): what is configured, and for SMS, WeChat, the LLM and the weather the last call any instance made, how it ended and when a call last succeeded.",
     responses(
         (status = 200, description = "The overview", body = OverviewResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
@@ -56,7 +57,7 @@ pub async fn overview(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let (counts, usage, latest) = tokio::try_join!(
+    let (counts, usage, latest, attempts) = tokio::try_join!(
         async {
             state
                 .system
@@ -66,6 +67,13 @@ pub async fn overview(
         },
         async { state.media_admin.usage().await.map_err(ApiError::from) },
         async { state.audit.latest().await.map_err(ApiError::from) },
+        async {
+            state
+                .system
+                .integration_states()
+                .await
+                .map_err(|e| ApiError::internal(&e))
+        },
     )?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
@@ -88,11 +96,13 @@ pub async fn overview(
                 llm: state.chat.provider_name().map(str::to_owned),
                 weather: state.config.weather.is_some(),
                 media_store: state.media.store_kind(),
+                last_attempts: IntegrationAttempts::new(&attempts),
             },
         }))
 }
 
 #[utoipa::path(
+    operation_id = "get_wechat_token",
     tag = "admin",
     summary = "WeChat access token: status",
     description = "The central access token every server instance shares: state, masked token, obtained and expiry times, the last error, and how many forced refreshes are left today.",
@@ -121,6 +131,7 @@ pub async fn token(
 }
 
 #[utoipa::path(
+    operation_id = "refresh_wechat_token",
     tag = "admin",
     summary = "WeChat access token: force a refresh",
     description = "Asks WeChat for a new token now (stable_token with force_refresh). WeChat allows this once every 30 s and 20 times a day.",
@@ -153,6 +164,7 @@ pub async fn refresh_token(
 }
 
 #[utoipa::path(
+    operation_id = "current_wechat_menu",
     tag = "admin",
     summary = "WeChat menu: the current menu",
     responses(
@@ -179,6 +191,7 @@ pub async fn current_menu(
 }
 
 #[utoipa::path(
+    operation_id = "validate_wechat_menu",
     tag = "admin",
     summary = "WeChat menu: check a menu against WeChat's rules",
     description = "Lists every broken rule with its path (`button[1].sub_button[0].name`), a stable code and a message. Names count UTF-8 bytes: 16 top level, 60 below (a Chinese character is 3 bytes).",
@@ -209,6 +222,7 @@ pub async fn validate_menu(
 }
 
 #[utoipa::path(
+    operation_id = "publish_wechat_menu",
     tag = "admin",
     summary = "WeChat menu: publish",
     description = "Validates, publishes at WeChat, and keeps the menu as a new version.",
@@ -247,6 +261,7 @@ pub async fn publish_menu(
 }
 
 #[utoipa::path(
+    operation_id = "delete_wechat_menu",
     tag = "admin",
     summary = "WeChat menu: delete",
     description = "Removes the custom menu at WeChat; published versions are kept.",
@@ -277,6 +292,7 @@ pub async fn delete_menu(
 }
 
 #[utoipa::path(
+    operation_id = "list_wechat_menu_versions",
     tag = "admin",
     summary = "WeChat menu: published versions",
     responses(
@@ -300,6 +316,7 @@ pub async fn menu_versions(
 }
 
 #[utoipa::path(
+    operation_id = "rollback_wechat_menu",
     tag = "admin",
     summary = "WeChat menu: roll back to a version",
     description = "Publishes a stored version again, recorded as a new version that names the one it came from.",
