@@ -64,6 +64,22 @@ const overview = {
     llm: 'deepseek',
     weather: false,
     mediaStore: 'filesystem',
+    lastAttempts: {
+      sms: null,
+      wechat: {
+        at: '2026-11-26T08:10:00Z',
+        ok: true,
+        error: null,
+        lastSuccessAt: '2026-11-26T08:10:00Z',
+      },
+      llm: {
+        at: '2026-11-26T08:20:00Z',
+        ok: false,
+        error: 'timeout',
+        lastSuccessAt: null,
+      },
+      weather: null,
+    },
   },
 } satisfies OverviewResponse
 
@@ -125,6 +141,14 @@ describe('admin guard and layout', () => {
     expect(screen.getByText('Log only (development)')).toBeInTheDocument()
     expect(screen.getByText('AI assistant model').nextElementSibling).toHaveTextContent('DeepSeek')
     expect(screen.getByText('Configured')).toBeInTheDocument()
+    // Each integration's real state: its last call, not its configuration.
+    expect(screen.getByTestId('attempt-wechat')).toHaveAttribute('data-state', 'ok')
+    expect(screen.getByTestId('attempt-wechat')).toHaveTextContent('Working')
+    expect(screen.getByTestId('attempt-llm')).toHaveAttribute('data-state', 'failed')
+    expect(screen.getByTestId('attempt-llm')).toHaveTextContent('Failing: no answer in time')
+    expect(screen.getByTestId('attempt-llm')).toHaveTextContent('never succeeded')
+    expect(screen.getByTestId('attempt-sms')).toHaveTextContent('Configured, not called yet')
+    expect(screen.getByTestId('attempt-weather')).toHaveTextContent('Not in use')
     expect(screen.getByRole('link', { name: /Custom menu/ })).toHaveAttribute(
       'href',
       '/admin/wechat/menu',

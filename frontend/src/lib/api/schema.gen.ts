@@ -151,9 +151,9 @@ export interface paths {
   "/api/admin/overview": {
     /**
      * Admin overview: counts, latest events and integrations
-     * @description Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store).
+     * @description Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store): what is configured, and for SMS, WeChat, the LLM and the weather the last call any instance made, how it ended and when a call last succeeded.
      */
-    get: operations["overview"];
+    get: operations["admin_overview"];
   };
   "/api/admin/users/{id}/disable": {
     /**
@@ -171,49 +171,49 @@ export interface paths {
   };
   "/api/admin/wechat/menu": {
     /** WeChat menu: the current menu */
-    get: operations["current_menu"];
+    get: operations["current_wechat_menu"];
     /**
      * WeChat menu: publish
      * @description Validates, publishes at WeChat, and keeps the menu as a new version.
      */
-    put: operations["publish_menu"];
+    put: operations["publish_wechat_menu"];
     /**
      * WeChat menu: delete
      * @description Removes the custom menu at WeChat; published versions are kept.
      */
-    delete: operations["delete_menu"];
+    delete: operations["delete_wechat_menu"];
   };
   "/api/admin/wechat/menu/validate": {
     /**
      * WeChat menu: check a menu against WeChat's rules
      * @description Lists every broken rule with its path (`button[1].sub_button[0].name`), a stable code and a message. Names count UTF-8 bytes: 16 top level, 60 below (a Chinese character is 3 bytes).
      */
-    post: operations["validate_menu"];
+    post: operations["validate_wechat_menu"];
   };
   "/api/admin/wechat/menu/versions": {
     /** WeChat menu: published versions */
-    get: operations["menu_versions"];
+    get: operations["list_wechat_menu_versions"];
   };
   "/api/admin/wechat/menu/versions/{id}/rollback": {
     /**
      * WeChat menu: roll back to a version
      * @description Publishes a stored version again, recorded as a new version that names the one it came from.
      */
-    post: operations["rollback_menu"];
+    post: operations["rollback_wechat_menu"];
   };
   "/api/admin/wechat/token": {
     /**
      * WeChat access token: status
      * @description The central access token every server instance shares: state, masked token, obtained and expiry times, the last error, and how many forced refreshes are left today.
      */
-    get: operations["token"];
+    get: operations["wechat_token_state"];
   };
   "/api/admin/wechat/token/refresh": {
     /**
      * WeChat access token: force a refresh
      * @description Asks WeChat for a new token now (stable_token with force_refresh). WeChat allows this once every 30 s and 20 times a day.
      */
-    post: operations["refresh_token"];
+    post: operations["refresh_wechat_token"];
   };
   "/api/ai/chat": {
     /**
@@ -1517,12 +1517,46 @@ export interface components {
        */
       unchanged: number;
     };
+    /** @description One integration's last call. */
+    IntegrationAttempt: {
+      /**
+       * Format: date-time
+       * @description When the call was made.
+       */
+      at: string;
+      error: components["schemas"]["IntegrationFailure"] | null;
+      /**
+       * Format: date-time
+       * @description When a call last succeeded; `null` if none ever did.
+       */
+      lastSuccessAt: string | null;
+      /** @description Whether it succeeded. */
+      ok: boolean;
+    };
+    /** @description The last call to each outside system. */
+    IntegrationAttempts: {
+      llm: components["schemas"]["IntegrationAttempt"] | null;
+      sms: components["schemas"]["IntegrationAttempt"] | null;
+      weather: components["schemas"]["IntegrationAttempt"] | null;
+      wechat: components["schemas"]["IntegrationAttempt"] | null;
+    };
+    /**
+     * @description How a call to an outside system failed. A refusal of the user's own input (a number that is
+     * not a mobile, a stale WeChat code) shows the provider answered: it counts as a success.
+     * @enum {string}
+     */
+    IntegrationFailure: "timeout" | "unreachable" | "unavailable" | "refused" | "invalid_credential" | "rejected" | "throttled" | "rate_limited" | "malformed" | "unexpected";
     Integrations: {
       /**
        * @description The database in use.
        * @enum {string}
        */
       database: "postgres" | "sqlite";
+      /**
+       * @description What each outside system did when last called, by any instance: `null` for one never
+       * called (not configured, or not used yet).
+       */
+      lastAttempts: components["schemas"]["IntegrationAttempts"];
       /**
        * @description The AI assistant's provider (`deepseek`, `openai-compatible`), or `null` when none is
        * configured.
@@ -2898,7 +2932,7 @@ export interface operations {
         until?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Events per page, 1–50 (default 20). */
+        /** @description Events per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -3261,7 +3295,7 @@ export interface operations {
         until?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -3434,9 +3468,9 @@ export interface operations {
   };
   /**
    * Admin overview: counts, latest events and integrations
-   * @description Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store).
+   * @description Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store): what is configured, and for SMS, WeChat, the LLM and the weather the last call any instance made, how it ended and when a call last succeeded.
    */
-  overview: {
+  admin_overview: {
     responses: {
       /** @description The overview */
       200: {
@@ -3541,7 +3575,7 @@ export interface operations {
     };
   };
   /** WeChat menu: the current menu */
-  current_menu: {
+  current_wechat_menu: {
     responses: {
       /** @description The menu, or null */
       200: {
@@ -3579,7 +3613,7 @@ export interface operations {
    * WeChat menu: publish
    * @description Validates, publishes at WeChat, and keeps the menu as a new version.
    */
-  publish_menu: {
+  publish_wechat_menu: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["MenuBody"];
@@ -3646,7 +3680,7 @@ export interface operations {
    * WeChat menu: delete
    * @description Removes the custom menu at WeChat; published versions are kept.
    */
-  delete_menu: {
+  delete_wechat_menu: {
     responses: {
       /** @description Deleted */
       200: {
@@ -3684,7 +3718,7 @@ export interface operations {
    * WeChat menu: check a menu against WeChat's rules
    * @description Lists every broken rule with its path (`button[1].sub_button[0].name`), a stable code and a message. Names count UTF-8 bytes: 16 top level, 60 below (a Chinese character is 3 bytes).
    */
-  validate_menu: {
+  validate_wechat_menu: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["MenuBody"];
@@ -3730,7 +3764,7 @@ export interface operations {
     };
   };
   /** WeChat menu: published versions */
-  menu_versions: {
+  list_wechat_menu_versions: {
     responses: {
       /** @description Newest first */
       200: {
@@ -3762,7 +3796,7 @@ export interface operations {
    * WeChat menu: roll back to a version
    * @description Publishes a stored version again, recorded as a new version that names the one it came from.
    */
-  rollback_menu: {
+  rollback_wechat_menu: {
     parameters: {
       path: {
         /** @description The version's id */
@@ -3812,7 +3846,7 @@ export interface operations {
    * WeChat access token: status
    * @description The central access token every server instance shares: state, masked token, obtained and expiry times, the last error, and how many forced refreshes are left today.
    */
-  token: {
+  wechat_token_state: {
     responses: {
       /** @description The token's state */
       200: {
@@ -3838,7 +3872,7 @@ export interface operations {
    * WeChat access token: force a refresh
    * @description Asks WeChat for a new token now (stable_token with force_refresh). WeChat allows this once every 30 s and 20 times a day.
    */
-  refresh_token: {
+  refresh_wechat_token: {
     responses: {
       /** @description Refreshed */
       200: {

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import {
+  AlertTriangle,
   Bot,
+  CheckCircle2,
   ChevronRight,
   CloudSun,
   Database,
@@ -24,8 +26,11 @@ import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
 import { humanBytes } from './gallery-model.ts'
 import { ActionLabel } from './logs-page.tsx'
 
-const SMS_TONES: Record<SmsProvider, 'success' | 'warning' | 'neutral'> = {
-  aliyun: 'success',
+type LastAttempts = OverviewResponse['integrations']['lastAttempts']
+type Attempt = LastAttempts['sms']
+
+const SMS_TONES: Record<SmsProvider, 'info' | 'warning' | 'neutral'> = {
+  aliyun: 'info',
   log: 'warning',
   none: 'neutral',
 }
@@ -77,7 +82,7 @@ export function AdminOverviewPage() {
 
 function OverviewFigures({ overview }: { overview: OverviewResponse }) {
   const { t } = useTranslation('admin')
-  const { database, sms, wechat, llm, weather, mediaStore } = overview.integrations
+  const { database, sms, wechat, llm, weather, mediaStore, lastAttempts } = overview.integrations
   const c = overview.counts
   const figures = [
     ['users', formatNumber(c.users)],
@@ -119,22 +124,31 @@ function OverviewFigures({ overview }: { overview: OverviewResponse }) {
             <IntegrationRow
               icon={<MessageSquareText aria-hidden="true" className="size-4" />}
               label={t('overview.integrations.sms')}
+              state={
+                <AttemptState name="sms" configured={sms !== 'none'} attempt={lastAttempts.sms} />
+              }
             >
               <Badge tone={SMS_TONES[sms]}>{t(`overview.sms.${sms}`)}</Badge>
             </IntegrationRow>
             <IntegrationRow
               icon={<PanelBottom aria-hidden="true" className="size-4" />}
               label={t('overview.integrations.wechat')}
+              state={
+                <AttemptState name="wechat" configured={wechat} attempt={lastAttempts.wechat} />
+              }
             >
-              <Badge tone={wechat ? 'success' : 'neutral'}>
+              <Badge tone={wechat ? 'info' : 'neutral'}>
                 {wechat ? t('wechat.configured') : t('wechat.notConfigured')}
               </Badge>
             </IntegrationRow>
             <IntegrationRow
               icon={<Bot aria-hidden="true" className="size-4" />}
               label={t('overview.integrations.llm')}
+              state={
+                <AttemptState name="llm" configured={llm !== null} attempt={lastAttempts.llm} />
+              }
             >
-              <Badge tone={llm ? 'success' : 'neutral'}>
+              <Badge tone={llm ? 'info' : 'neutral'}>
                 {llm === 'deepseek'
                   ? t('overview.llm.deepseek')
                   : llm
@@ -145,8 +159,11 @@ function OverviewFigures({ overview }: { overview: OverviewResponse }) {
             <IntegrationRow
               icon={<CloudSun aria-hidden="true" className="size-4" />}
               label={t('overview.integrations.weather')}
+              state={
+                <AttemptState name="weather" configured={weather} attempt={lastAttempts.weather} />
+              }
             >
-              <Badge tone={weather ? 'success' : 'neutral'}>
+              <Badge tone={weather ? 'info' : 'neutral'}>
                 {weather ? t('overview.weather.on') : t('overview.weather.off')}
               </Badge>
             </IntegrationRow>
@@ -214,19 +231,93 @@ function IntegrationRow({
   icon,
   label,
   children,
+  state,
 }: {
   icon: ReactNode
   label: string
   children: ReactNode
+  /** What the integration last did, under its configuration. */
+  state?: ReactNode
 }) {
   return (
-    <div className="flex items-center justify-between gap-3 px-3 py-2.5">
-      <dt className="flex items-center gap-2 text-muted-foreground">
-        {icon}
-        {label}
-      </dt>
-      <dd>{children}</dd>
+    <div className="grid gap-1 px-3 py-2.5">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <dt className="flex items-center gap-2 text-muted-foreground">
+          {icon}
+          {label}
+        </dt>
+        <dd>{children}</dd>
+      </div>
+      {state ? <dd>{state}</dd> : null}
     </div>
+  )
+}
+
+/**
+ * An integration's real state: its last call by any server instance, how it ended and when, and
+ * when one last succeeded — not its configuration (a configured service may fail every call).
+ */
+export function AttemptState({
+  name,
+  configured,
+  attempt,
+}: {
+  name: string
+  configured: boolean
+  attempt: Attempt
+}) {
+  const { t } = useTranslation('admin')
+  if (!attempt) {
+    return (
+      <p
+        className="text-xs text-muted-foreground"
+        data-testid={`attempt-${name}`}
+        data-state="none"
+      >
+        {configured ? t('overview.attempt.never') : t('overview.attempt.notConfigured')}
+      </p>
+    )
+  }
+  const failed = !attempt.ok
+  return (
+    <p
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground"
+      data-testid={`attempt-${name}`}
+      data-state={failed ? 'failed' : 'ok'}
+    >
+      <Badge tone={failed ? 'error' : 'success'}>
+        {failed ? (
+          <AlertTriangle aria-hidden="true" className="size-3" />
+        ) : (
+          <CheckCircle2 aria-hidden="true" className="size-3" />
+        )}
+        {failed
+          ? t('overview.attempt.failed', {
+              reason: t(`overview.failure.${attempt.error ?? 'unexpected'}`),
+            })
+          : t('overview.attempt.ok')}
+      </Badge>
+      <span>
+        {t('overview.attempt.lastCall')}{' '}
+        <time dateTime={attempt.at} className="tabular-nums">
+          {formatDateTime(attempt.at)}
+        </time>
+      </span>
+      {failed ? (
+        <span>
+          {attempt.lastSuccessAt ? (
+            <>
+              {t('overview.attempt.lastSuccess')}{' '}
+              <time dateTime={attempt.lastSuccessAt} className="tabular-nums">
+                {formatDateTime(attempt.lastSuccessAt)}
+              </time>
+            </>
+          ) : (
+            t('overview.attempt.neverSucceeded')
+          )}
+        </span>
+      ) : null}
+    </p>
   )
 }
 
