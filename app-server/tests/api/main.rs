@@ -11,6 +11,7 @@ mod auth;
 mod contract;
 mod districts;
 mod docs_paths;
+mod csv;
 mod faults;
 mod groups;
 mod helpers;

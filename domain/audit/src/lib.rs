@@ -169,18 +169,16 @@ impl AuditService {
     }
 }
 
-/// The export as CSV (RFC 4180, CRLF line ends, a header row of [`CSV_COLUMNS`]).
-///
-/// A field is quoted when it holds a comma, a quote or a line break; a field starting with
-/// `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet never runs
-/// it as a formula (targets and details carry user-chosen text).
+/// The export as CSV (RFC 4180, CRLF line ends, a header row of [`CSV_COLUMNS`]), written by
+/// the one writer of every export, [`kernel::csv::write`]: a field is quoted when it holds a
+/// comma, a quote or a line break, and one a spreadsheet would run as a formula (`=`, `+`,
+/// `-`, `@`, a tab or a carriage return first; targets and details carry user-chosen text)
+/// gets a leading `'`.
 pub fn to_csv(rows: &[AuditEntry]) -> String {
-    let mut out = String::new();
-    push_row(&mut out, CSV_COLUMNS.iter().map(|c| (*c).to_owned()));
-    for r in rows {
-        let e = &r.event;
-        push_row(
-            &mut out,
+    kernel::csv::write(
+        &CSV_COLUMNS,
+        rows.iter().map(|r| {
+            let e = &r.event;
             [
                 e.at.to_rfc3339_opts(SecondsFormat::Micros, true),
                 e.action.clone(),
@@ -198,33 +196,8 @@ pub fn to_csv(rows: &[AuditEntry]) -> String {
                 e.detail.clone().unwrap_or_default(),
                 r.id.to_string(),
             ]
-            .into_iter(),
-        );
-    }
-    out
-}
-
-fn push_row(out: &mut String, fields: impl Iterator<Item = String>) {
-    for (i, f) in fields.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&csv_field(&f));
-    }
-    out.push_str("\r\n");
-}
-
-fn csv_field(raw: &str) -> String {
-    let guarded = if raw.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{raw}")
-    } else {
-        raw.to_owned()
-    };
-    if guarded.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
-    }
+        }),
+    )
 }
 
 #[cfg(test)]

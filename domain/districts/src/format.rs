@@ -5,7 +5,9 @@
 //! - **CSV** (RFC 4180, UTF-8, an optional byte-order mark): a header naming the columns
 //!   `code`, `name_zh`, `name_en`, `lat`, `lon` and optionally `tile_col`, `tile_row`, in any
 //!   order; fields may be quoted (`"…"`, `""` for a quote, line breaks inside). A record's line
-//!   is the file's line it starts on (the header is line 1). Blank lines are skipped.
+//!   is the file's line it starts on (the header is line 1). Blank lines are skipped. A field
+//!   the export guarded against spreadsheet formulas (`'=…`, `'@…`; [`kernel::csv`]) is read
+//!   without its guard.
 //! - **JSON**: an array of objects `{code, nameZh, nameEn, lat, lon, tile: {col, row} | null}`;
 //!   values may be strings or numbers, other keys are ignored. An object's line is the file's
 //!   line its `{` is on.
@@ -180,7 +182,12 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, FormatError> {
         if rows.len() == MAX_ROWS {
             return Err(FormatError::TooManyRows { max: MAX_ROWS });
         }
-        let field = |k: usize| index[k].map(|i| fields[i].clone()).unwrap_or_default();
+        // An export's formula guard (`'=…`) is read back: a round trip keeps every name.
+        let field = |k: usize| {
+            index[k]
+                .map(|i| kernel::csv::unguard(&fields[i]).to_owned())
+                .unwrap_or_default()
+        };
         rows.push(ImportRow {
             line,
             code: field(0),
@@ -272,45 +279,29 @@ pub fn parse_json(bytes: &[u8]) -> Result<Vec<ImportRow>, FormatError> {
     Ok(rows)
 }
 
-/// A CSV field, quoted when it must be.
-fn csv_field(out: &mut String, value: &str) {
-    if value.contains([',', '"', '\n', '\r']) || value.trim() != value {
-        out.push('"');
-        out.push_str(&value.replace('"', "\"\""));
-        out.push('"');
-    } else {
-        out.push_str(value);
-    }
-}
-
 /// The districts as a CSV file with the header [`CSV_COLUMNS`] (CRLF line ends, as RFC 4180
-/// and spreadsheet programs want).
+/// and spreadsheet programs want), by the one writer of every export,
+/// [`kernel::csv::write`]: a name a spreadsheet would run as a formula is written with a
+/// leading `'`, which [`parse_csv`] takes off again.
 pub fn to_csv(districts: &[District]) -> String {
-    let mut out = CSV_COLUMNS.join(",");
-    out.push_str("\r\n");
-    for d in districts {
-        let (col, row) = d
-            .tile
-            .map(|t| (t.col.to_string(), t.row.to_string()))
-            .unwrap_or_default();
-        let fields = [
-            d.code.as_str().to_owned(),
-            d.name_zh.clone(),
-            d.name_en.clone(),
-            d.lat.to_string(),
-            d.lon.to_string(),
-            col,
-            row,
-        ];
-        for (i, f) in fields.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            csv_field(&mut out, f);
-        }
-        out.push_str("\r\n");
-    }
-    out
+    kernel::csv::write(
+        &CSV_COLUMNS,
+        districts.iter().map(|d| {
+            let (col, row) = d
+                .tile
+                .map(|t| (t.col.to_string(), t.row.to_string()))
+                .unwrap_or_default();
+            [
+                d.code.as_str().to_owned(),
+                d.name_zh.clone(),
+                d.name_en.clone(),
+                d.lat.to_string(),
+                d.lon.to_string(),
+                col,
+                row,
+            ]
+        }),
+    )
 }
 
 #[derive(Serialize)]
@@ -491,8 +482,23 @@ mod tests {
         )
         .unwrap();
         odd.lat = 1.0 / 3.0;
+        let formulas = District::new(
+            DistrictCode::parse("510700").unwrap(),
+            "=HYPERLINK(\"http://evil.example\",\"绵阳\")",
+            "@SUM(1+1)",
+            31.46,
+            104.67,
+            None,
+        )
+        .unwrap();
+        let csv = to_csv(std::slice::from_ref(&formulas));
+        assert!(
+            csv.contains(",\"'=HYPERLINK(") && csv.contains(",'@SUM(1+1),"),
+            "guarded against spreadsheets: {csv}"
+        );
         let mut districts = all.clone();
         districts.push(odd);
+        districts.push(formulas);
         let existing: HashMap<DistrictCode, District> = districts
             .iter()
             .map(|d| (d.code.clone(), d.clone()))
