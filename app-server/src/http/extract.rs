@@ -13,8 +13,9 @@ use actix_web::dev::Payload;
 use actix_web::http::header::USER_AGENT;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use futures_util::future::{LocalBoxFuture, Ready, ready};
+use kernel::Role;
 use std::net::IpAddr;
-use tokens::model::TokenGrant;
+use tokens::model::{Access, Area, Scope, TokenGrant};
 
 pub const SESSION_COOKIE: &str = "courtyard_session";
 
@@ -28,15 +29,80 @@ pub enum Credential {
     Token(TokenGrant),
 }
 
+/// Which of the administrator's powers a request carries, decided once where the caller is
+/// identified: all of them for an administrator's session; for an administrator's token only
+/// what its `admin:read` / `admin:write` scope grants (`admin:write` includes reading); none
+/// for everyone else. Handlers ask [`SignedIn::role`], never `user.role`, whether the caller
+/// acts as an administrator (docs/architecture.md, "Administrators and tokens").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AdminPowers {
+    None,
+    Read,
+    Full,
+}
+
+impl AdminPowers {
+    /// The powers `user` holds through `credential`.
+    pub fn of(user: &User, credential: &Credential) -> Self {
+        if user.role != Role::Admin {
+            return Self::None;
+        }
+        match credential {
+            Credential::Session(_) => Self::Full,
+            Credential::Token(grant) => {
+                if grant.scopes.allow(Scope::new(Area::Admin, Access::Write)) {
+                    Self::Full
+                } else if grant.scopes.allow(Scope::new(Area::Admin, Access::Read)) {
+                    Self::Read
+                } else {
+                    Self::None
+                }
+            }
+        }
+    }
+
+    /// Whether they include seeing (`Read`) or doing (`Write`) what only administrators may.
+    pub fn allow(self, access: Access) -> bool {
+        match access {
+            Access::Read => self >= Self::Read,
+            Access::Write => self == Self::Full,
+        }
+    }
+}
+
 /// A signed-in user and how they signed in. Extracting it from a request without a live
 /// session or a valid token fails with 401 `unauthorized`.
 #[derive(Debug, Clone)]
 pub struct SignedIn {
+    /// The account. Its `role` is who they are (shown on their account and profile); whether
+    /// this request acts with an administrator's powers is [`SignedIn::role`].
     pub user: User,
     pub credential: Credential,
+    /// Decided from `user` and `credential` when the request was identified.
+    pub powers: AdminPowers,
 }
 
 impl SignedIn {
+    fn new(user: User, credential: Credential) -> Self {
+        let powers = AdminPowers::of(&user, &credential);
+        Self {
+            user,
+            credential,
+            powers,
+        }
+    }
+
+    /// The role in force for an action of this kind: `Admin` only when the caller is an
+    /// administrator and this credential carries that power (a session always, a token within
+    /// its admin scopes); `User` otherwise. Every check of "is an administrator" goes here.
+    pub fn role(&self, access: Access) -> Role {
+        if self.powers.allow(access) {
+            Role::Admin
+        } else {
+            Role::User
+        }
+    }
+
     /// The browser session; 403 `token_not_allowed` for a token (the access table already
     /// keeps tokens away from session-only endpoints: this is the second lock).
     pub fn session(&self) -> Result<&Session, ApiError> {
@@ -55,6 +121,11 @@ impl MaybeSignedIn {
     /// Who is asking, if anyone.
     pub fn user_id(&self) -> Option<kernel::UserId> {
         self.0.as_ref().map(|s| s.user.id)
+    }
+
+    /// [`SignedIn::role`] of the asker; `None` signed out.
+    pub fn role(&self, access: Access) -> Option<Role> {
+        self.0.as_ref().map(|s| s.role(access))
     }
 }
 
@@ -80,10 +151,10 @@ pub fn session_token(req: &HttpRequest) -> Option<SessionToken> {
 async fn resolve(req: HttpRequest) -> Result<Option<SignedIn>, ApiError> {
     if bearer_secret(&req).is_some() {
         // Judged by the token alone; the middleware has put its user here, or refused.
-        return Ok(req.extensions().get::<TokenPrincipal>().map(|p| SignedIn {
-            user: p.user.clone(),
-            credential: Credential::Token(p.grant.clone()),
-        }));
+        return Ok(req
+            .extensions()
+            .get::<TokenPrincipal>()
+            .map(|p| SignedIn::new(p.user.clone(), Credential::Token(p.grant.clone()))));
     }
     let Some(token) = session_token(&req) else {
         return Ok(None);
@@ -93,10 +164,7 @@ async fn resolve(req: HttpRequest) -> Result<Option<SignedIn>, ApiError> {
         .accounts
         .authenticate(&token)
         .await?
-        .map(|(user, session)| SignedIn {
-            user,
-            credential: Credential::Session(session),
-        }))
+        .map(|(user, session)| SignedIn::new(user, Credential::Session(session))))
 }
 
 impl FromRequest for MaybeSignedIn {
@@ -119,7 +187,9 @@ impl FromRequest for SignedIn {
     }
 }
 
-/// A signed-in administrator: 401 when signed out, 403 for everyone else.
+/// A signed-in administrator acting as one: 401 when signed out, 403 for everyone else. A
+/// token needs `admin:read` for a safe method and `admin:write` for any other (the access table
+/// asks the same of each admin operation first; this is the second lock).
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub SignedIn);
 
@@ -130,8 +200,13 @@ impl FromRequest for AdminUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
+            let access = if req.method().is_safe() {
+                Access::Read
+            } else {
+                Access::Write
+            };
             let signed_in = resolve(req).await?.ok_or_else(ApiError::unauthorized)?;
-            if signed_in.user.role == kernel::Role::Admin {
+            if signed_in.role(access) == Role::Admin {
                 Ok(AdminUser(signed_in))
             } else {
                 Err(ApiError::forbidden())

@@ -6,6 +6,7 @@ mod account_profile;
 mod admin_audit;
 mod admin_cli;
 mod admin_gallery;
+mod admin_scopes;
 mod ai;
 mod auth;
 mod contract;

@@ -21,9 +21,10 @@ async fn serve(
     variant: Variant,
 ) -> Result<HttpResponse, ApiError> {
     let id: MediaId = path_id(raw_id)?;
-    // An admin sees every file, hidden ones too (the admin gallery's thumbnails).
-    let file = match &me.0 {
-        Some(s) if s.user.role == kernel::Role::Admin => {
+    // An admin sees every file, hidden ones too (the admin gallery's thumbnails); a token only
+    // within its admin scopes.
+    let file = match me.role(tokens::model::Access::Read) {
+        Some(kernel::Role::Admin) => {
             state.media.read_as_admin(id, variant).await?
         }
         _ => state.media.read(me.user_id(), id, variant).await?,

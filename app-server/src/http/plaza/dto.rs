@@ -82,7 +82,8 @@ pub struct PostDto {
     pub can_delete: bool,
 }
 
-/// Who asks, for `liked` and `canDelete`.
+/// Who asks, for `liked` and `canDelete`: `role` is the role in force for deleting
+/// ([`SignedIn::role`](crate::http::extract::SignedIn::role) with `Write`).
 #[derive(Debug, Clone, Copy)]
 pub struct Viewer {
     pub id: Option<kernel::UserId>,

@@ -16,25 +16,26 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use kernel::{Cursor, MediaId};
 use plaza::model::{CommentId, PostId};
 use plaza::service::{Actor, NewPostInput};
+use tokens::model::Access;
 
 pub(super) fn viewer(me: &MaybeSignedIn) -> Viewer {
     Viewer {
         id: me.user_id(),
-        role: me.0.as_ref().map(|s| s.user.role),
+        role: me.role(Access::Write),
     }
 }
 
 fn signed_viewer(me: &SignedIn) -> Viewer {
     Viewer {
         id: Some(me.user.id),
-        role: Some(me.user.role),
+        role: Some(me.role(Access::Write)),
     }
 }
 
 fn actor(req: &HttpRequest, state: &AppState, me: &SignedIn) -> Actor {
     Actor {
         id: me.user.id,
-        role: me.user.role,
+        role: me.role(Access::Write),
         ip: client_context(req, &state.config.trusted_proxies).ip,
     }
 }

@@ -35,8 +35,9 @@ pub struct ProfileDto {
 }
 
 impl ProfileDto {
-    pub fn new(u: &User, viewer: Option<&User>) -> Self {
-        let admin = viewer.is_some_and(|v| v.role == kernel::Role::Admin);
+    /// `u` as `viewer` sees it; `admin`: whether the viewer reads as an administrator (their
+    /// session, or their token within `admin:read`).
+    pub fn new(u: &User, viewer: Option<kernel::UserId>, admin: bool) -> Self {
         Self {
             id: u.id.0,
             username: u.username.as_str().to_owned(),
@@ -51,7 +52,7 @@ impl ProfileDto {
             role: u.role.as_str().to_owned(),
             created_at: u.created_at,
             disabled: admin.then_some(u.disabled_at.is_some()),
-            is_self: viewer.is_some_and(|v| v.id == u.id),
+            is_self: viewer == Some(u.id),
         }
     }
 }

@@ -30,9 +30,9 @@ pub async fn user_profile(
         .find_user(id)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let viewer = me.0.as_ref().map(|s| &s.user);
+    let admin = me.role(tokens::model::Access::Read) == Some(kernel::Role::Admin);
     Ok(HttpResponse::Ok().json(ProfileResponse {
         success: true,
-        profile: ProfileDto::new(&user, viewer),
+        profile: ProfileDto::new(&user, me.user_id(), admin),
     }))
 }
