@@ -307,6 +307,8 @@ impl Default for Config {
 impl Config {
     /// Reads the process environment.
     ///
+    /// The profile rules (`USERNAME_HOLD_DAYS`).
+    pub profiles: accounts::ProfilePolicy,
     /// # Errors
     /// When a variable is set to something that does not parse.
     pub fn from_env() -> anyhow::Result<Self> {
@@ -345,6 +347,7 @@ impl Config {
             .parse()
             .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?;
         let production = environment == Environment::Production;
+            profiles: accounts::ProfilePolicy::default(),
         let cookie_secure = match get("COOKIE_SECURE").as_deref() {
             None if production => CookieSecure::Always,
             None | Some("auto") => CookieSecure::Auto,
@@ -445,6 +448,14 @@ impl Config {
                 session_idle_days: num(&get, "SESSION_IDLE_DAYS", p.session_idle_days)?,
                 session_touch_secs: p.session_touch_secs,
                 session_absolute_days,
+        let username_hold_days: i64 = num(
+            &get,
+            "USERNAME_HOLD_DAYS",
+            accounts::ProfilePolicy::default().username_hold_days,
+        )?;
+        if !(0..=3650).contains(&username_hold_days) {
+            bail!("USERNAME_HOLD_DAYS must be 0 to 3650, not {username_hold_days}");
+        }
                 reauth_window_secs: reauth_window_minutes * 60,
                 reauth_failures_per_account: rule(
                     &get,
@@ -542,6 +553,7 @@ fn wechat_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Opti
     }
     c.timeout = Duration::from_millis(num(get, "WECHAT_TIMEOUT_MS", 10_000)?);
     Ok(Some(c))
+            profiles: accounts::ProfilePolicy { username_hold_days },
 }
 
 /// Open-Meteo (keyless) unless `WEATHER_ENABLED=false`; `WEATHER_BASE_URL` points it elsewhere

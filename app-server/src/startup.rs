@@ -171,12 +171,16 @@ impl AppState {
         );
         Ok(Self {
             config: Arc::new(config),
+        let profile_policy = config.profiles;
             accounts: Arc::new(accounts),
-            profiles: Arc::new(ProfileService::new(ProfilePorts {
-                users: Arc::new(db.users()),
-                media: media.clone(),
-                clock: clock.clone(),
-            })),
+            profiles: Arc::new(ProfileService::new(
+                ProfilePorts {
+                    users: Arc::new(db.users()),
+                    media: media.clone(),
+                    clock: clock.clone(),
+                },
+                profile_policy,
+            )),
             moderation: Arc::new(ModerationService::new(ModerationPorts {
                 users: Arc::new(db.users()),
                 audit: Arc::new(db.audit_log()),

@@ -17,6 +17,8 @@ mod m20261126_000011_add_profile_fields;
 mod m20261126_000012_media_hidden;
 mod m20261126_000013_audit_indexes;
 mod m20261127_000014_add_media_kept_at;
+mod m20261127_000015_create_username_holds;
+mod m20261127_000016_create_group_transfer_offers;
 mod m20261127_000017_create_integration_state;
 
 pub struct Migrator;
@@ -39,6 +41,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000012_media_hidden::Migration),
             Box::new(m20261126_000013_audit_indexes::Migration),
             Box::new(m20261127_000014_add_media_kept_at::Migration),
+            Box::new(m20261127_000015_create_username_holds::Migration),
+            Box::new(m20261127_000016_create_group_transfer_offers::Migration),
             Box::new(m20261127_000017_create_integration_state::Migration),
         ]
     }

@@ -2,7 +2,9 @@
 //! one statement or one transaction; a unique violation becomes the domain's `UsernameTaken`,
 //! `PhoneTaken` or `WechatTaken` here.
 
-use crate::entities::{media, personal_access_tokens as pat, sessions, users, verification_codes};
+use crate::entities::{
+    media, personal_access_tokens as pat, sessions, username_holds, users, verification_codes,
+};
 use crate::unexpected;
 use ::media::{MediaKind, MediaState};
 use accounts::AccountsError;
@@ -95,10 +97,20 @@ impl UserRepository for SqlUserRepository {
             color_mode: Set(None),
             language: Set(None),
         };
-        match row.insert(&self.db).await {
-            Ok(m) => to_user(m).map(|(u, _)| u),
-            Err(e) => Err(classify_user_write(e)),
+        let txn = self.db.begin().await.map_err(unexpected)?;
+        if held_for_another(&txn, user.username.as_str(), user.id, user.created_at).await? {
+            txn.rollback().await.map_err(unexpected)?;
+            return Err(AccountsError::UsernameTaken);
         }
+        let inserted = match row.insert(&txn).await {
+            Ok(m) => to_user(m).map(|(u, _)| u)?,
+            Err(e) => {
+                txn.rollback().await.map_err(unexpected)?;
+                return Err(classify_user_write(e));
+            }
+        };
+        txn.commit().await.map_err(unexpected)?;
+        Ok(inserted)
     }
 
     async fn find_by_phone(&self, phone: &PhoneNumber) -> Result<Option<User>, AccountsError> {
@@ -157,33 +169,51 @@ impl UserRepository for SqlUserRepository {
         &self,
         username: &Username,
     ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError> {
-        users::Entity::find()
+        let found = users::Entity::find()
             .filter(users::Column::Username.eq(username.as_str()))
             .one(&self.db)
             .await
             .map_err(unexpected)?
             .map(to_user)
-            .transpose()
+            .transpose()?;
+        without_hidden_avatar(&self.db, found).await
     }
 
     async fn find_by_id(
         &self,
         id: UserId,
     ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError> {
-        users::Entity::find_by_id(id.0)
+        let found = users::Entity::find_by_id(id.0)
             .one(&self.db)
             .await
             .map_err(unexpected)?
             .map(to_user)
-            .transpose()
+            .transpose()?;
+        without_hidden_avatar(&self.db, found).await
     }
 
     async fn update_profile(
         &self,
         id: UserId,
         profile: ProfileUpdate,
+        hold_until: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<User, AccountsError> {
+        let txn = self.db.begin().await.map_err(unexpected)?;
+        let Some(current) = users::Entity::find_by_id(id.0)
+            .one(&txn)
+            .await
+            .map_err(unexpected)?
+        else {
+            txn.rollback().await.map_err(unexpected)?;
+            return Err(anyhow::anyhow!("no user {id} to update").into());
+        };
+        let new_name = profile.username.as_str().to_owned();
+        let renamed = current.username != new_name;
+        if renamed && held_for_another(&txn, &new_name, id, now).await? {
+            txn.rollback().await.map_err(unexpected)?;
+            return Err(AccountsError::UsernameTaken);
+        }
         let result = users::Entity::update_many()
             .col_expr(
                 users::Column::Nickname,
@@ -199,12 +229,44 @@ impl UserRepository for SqlUserRepository {
             )
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
             .filter(users::Column::Id.eq(id.0))
-            .exec(&self.db)
-            .await
-            .map_err(classify_user_write)?;
+            .exec(&txn)
+            .await;
+        let result = match result {
+            Ok(r) => r,
+            Err(e) => {
+                txn.rollback().await.map_err(unexpected)?;
+                return Err(classify_user_write(e));
+            }
+        };
         if result.rows_affected == 0 {
+            txn.rollback().await.map_err(unexpected)?;
             return Err(anyhow::anyhow!("no user {id} to update").into());
         }
+        if renamed {
+            // Ended holds go; so does the new name's hold (its former owner took it back);
+            // the name given up is held for this account.
+            username_holds::Entity::delete_many()
+                .filter(
+                    Condition::any()
+                        .add(username_holds::Column::HeldUntil.lte(now))
+                        .add(username_holds::Column::Username.eq(new_name.as_str()))
+                        .add(username_holds::Column::Username.eq(current.username.as_str())),
+                )
+                .exec(&txn)
+                .await
+                .map_err(unexpected)?;
+            if hold_until > now {
+                username_holds::ActiveModel {
+                    username: Set(current.username.clone()),
+                    user_id: Set(id.0),
+                    held_until: Set(hold_until),
+                }
+                .insert(&txn)
+                .await
+                .map_err(unexpected)?;
+            }
+        }
+        txn.commit().await.map_err(unexpected)?;
         self.find_by_id(id)
             .await?
             .map(|(u, _)| u)
@@ -369,14 +431,51 @@ impl SqlUserRepository {
         &self,
         filter: sea_orm::sea_query::SimpleExpr,
     ) -> Result<Option<User>, AccountsError> {
-        users::Entity::find()
+        let found = users::Entity::find()
             .filter(filter)
             .one(&self.db)
             .await
             .map_err(unexpected)?
-            .map(|m| to_user(m).map(|(u, _)| u))
-            .transpose()
+            .map(to_user)
+            .transpose()?;
+        Ok(without_hidden_avatar(&self.db, found).await?.map(|(u, _)| u))
     }
+}
+
+/// A user as read, without an avatar an administrator hid: no answer shows it (the row keeps it,
+/// so unhiding brings it back). One look-up by key, only for a user with an uploaded avatar.
+async fn without_hidden_avatar<T>(
+    db: &impl sea_orm::ConnectionTrait,
+    found: Option<(User, T)>,
+) -> Result<Option<(User, T)>, AccountsError> {
+    let Some((mut user, rest)) = found else {
+        return Ok(None);
+    };
+    if let Some(avatar) = user.avatar {
+        let hidden = crate::entities::media::Entity::find_by_id(avatar.0)
+            .filter(crate::entities::media::Column::HiddenAt.is_not_null())
+            .count(db)
+            .await
+            .map_err(unexpected)?;
+        if hidden > 0 {
+            user.avatar = None;
+        }
+    }
+    Ok(Some((user, rest)))
+}
+
+/// Whether `username` is held for an account other than `user` after `at`.
+async fn held_for_another(
+    txn: &sea_orm::DatabaseTransaction,
+    username: &str,
+    user: UserId,
+    at: DateTime<Utc>,
+) -> Result<bool, AccountsError> {
+    let hold = username_holds::Entity::find_by_id(username.to_owned())
+        .one(txn)
+        .await
+        .map_err(unexpected)?;
+    Ok(hold.is_some_and(|h| h.user_id != user.0 && h.held_until > at))
 }
 
 /// Which unique rule a write broke, from the constraint's name (Postgres) or column (SQLite).
@@ -454,8 +553,8 @@ impl SessionRepository for SqlSessionRepository {
             .map_err(unexpected)?;
         match found {
             Some((session, Some(user))) => {
-                let (user, _) = to_user(user)?;
-                Ok(Some((to_session(session), user)))
+                let found = without_hidden_avatar(&self.db, Some(to_user(user)?)).await?;
+                Ok(found.map(|(user, _)| (to_session(session), user)))
             }
             _ => Ok(None),
         }

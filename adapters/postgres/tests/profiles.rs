@@ -71,6 +71,7 @@ async fn a_profile_is_written_whole_and_a_taken_name_is_refused() {
                     bio: Bio::parse("写代码\n也画画").unwrap(),
                 },
                 later,
+                later,
             )
             .await
             .unwrap();
@@ -90,6 +91,7 @@ async fn a_profile_is_written_whole_and_a_taken_name_is_refused() {
                     bio: None,
                 },
                 later,
+                later,
             )
             .await
             .unwrap_err();
@@ -101,6 +103,92 @@ async fn a_profile_is_written_whole_and_a_taken_name_is_refused() {
         let (kept, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
         assert_eq!(kept.username.as_str(), "alice2", "nothing changed");
         assert!(kept.bio.is_some());
+    }
+}
+
+fn renamed(u: &User, to: &str) -> ProfileUpdate {
+    ProfileUpdate {
+        nickname: u.nickname.clone(),
+        username: Username::parse(to).unwrap(),
+        bio: None,
+    }
+}
+
+fn new_user(name: &str, at: DateTime<Utc>) -> NewUser {
+    NewUser {
+        id: UserId::new_random(),
+        username: Username::parse(name).unwrap(),
+        nickname: Nickname::parse(name).unwrap(),
+        password_hash: None,
+        role: Role::User,
+        avatar_url: None,
+        phone: None,
+        wechat: None,
+        created_at: at,
+    }
+}
+
+#[tokio::test]
+async fn a_name_given_up_is_held_for_its_former_owner_until_the_hold_ends() {
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = user(&t, "alice").await;
+        let bob = user(&t, "bob").await;
+        let hold_until = t0() + chrono::Duration::days(30);
+        users
+            .update_profile(alice.id, renamed(&alice, "alice2"), hold_until, t0())
+            .await
+            .unwrap();
+        let during = t0() + chrono::Duration::days(29);
+        let err = users
+            .update_profile(bob.id, renamed(&bob, "alice"), during, during)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, AccountsError::UsernameTaken),
+            "{}: {err:?}",
+            t.url
+        );
+        let err = users.insert(new_user("ALICE", during)).await.unwrap_err();
+        assert!(
+            matches!(err, AccountsError::UsernameTaken),
+            "{}: {err:?}",
+            t.url
+        );
+        // The former owner takes it back; the name given up then is held in turn.
+        let back = users
+            .update_profile(
+                alice.id,
+                renamed(&alice, "alice"),
+                during + chrono::Duration::days(30),
+                during,
+            )
+            .await
+            .unwrap();
+        assert_eq!(back.username.as_str(), "alice");
+        let err = users.insert(new_user("alice2", during)).await.unwrap_err();
+        assert!(
+            matches!(err, AccountsError::UsernameTaken),
+            "{}: {err:?}",
+            t.url
+        );
+        users
+            .update_profile(
+                alice.id,
+                renamed(&alice, "alice3"),
+                hold_until,
+                hold_until - chrono::Duration::days(1),
+            )
+            .await
+            .unwrap();
+        // After the hold, anyone may take it; a hold that ends at once holds nothing.
+        let after = hold_until + chrono::Duration::seconds(1);
+        let taken = users
+            .update_profile(bob.id, renamed(&bob, "alice"), after, after)
+            .await
+            .unwrap();
+        assert_eq!(taken.username.as_str(), "alice", "{}", t.url);
+        users.insert(new_user("bob", after)).await.unwrap();
     }
 }
 

@@ -48,7 +48,7 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "PATCH /api/account/profile",
         "修改我的资料",
         Some(
-            "昵称、用户名和简介；提交的字段才会修改，未提交的保持不变。新用户名遵循注册规则（不区分大小写地唯一，不能使用保留名称），且仅限浏览器会话：令牌只能修改昵称和简介。改名后会话和令牌照常有效。",
+            "昵称、用户名和简介；提交的字段才会修改，未提交的保持不变。新用户名遵循注册规则（不区分大小写地唯一，不能使用保留名称，不能是为他人保留的名字）；改名会改变账户的登录方式，因此仅限浏览器会话，且需近期确认过账户（在 `REAUTH_WINDOW_MINUTES` 内登录过，或用 `POST /api/auth/reauthenticate` 确认过）：令牌只能修改昵称和简介。放弃的用户名为原主人保留 `USERNAME_HOLD_DAYS` 天（默认 30 天）：其间他人不能注册或改用它，原主人可以改回。改名后会话和令牌照常有效。",
         ),
     ),
     (
@@ -235,7 +235,7 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "POST /api/auth/reauthenticate",
         "确认是我本人",
         Some(
-            "在本浏览器会话上再次证明账户：当前密码，或发送到已绑定号码的验证码（`POST /api/auth/reauthenticate/sendVerification`）。之后几分钟内（`REAUTH_WINDOW_MINUTES`，默认 10 分钟）该会话可以更改登录方式：绑定或更换手机号、关联或解除微信。刚登录也同样有效；只用微信登录的账户请重新登录。密码或验证码错误按账户限制次数。",
+            "在本浏览器会话上再次证明账户：当前密码，或发送到已绑定号码的验证码（`POST /api/auth/reauthenticate/sendVerification`）。之后几分钟内（`REAUTH_WINDOW_MINUTES`，默认 10 分钟）该会话可以更改登录方式：绑定或更换手机号、关联或解除微信、修改用户名。刚登录也同样有效；只用微信登录的账户请重新登录。密码或验证码错误按账户限制次数。",
         ),
     ),
     (

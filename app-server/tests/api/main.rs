@@ -27,5 +27,6 @@ mod profiles;
 mod reauth;
 mod sign_in_limits;
 mod tokens;
+mod username_hold;
 mod weather;
 mod wechat;

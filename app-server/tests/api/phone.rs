@@ -418,3 +418,63 @@ pub async fn reqwest_put(
     )
     .await
 }
+
+#[tokio::test]
+async fn a_disabled_accounts_number_gets_no_code_and_the_answer_any_number_gets() {
+    const OTHER: &str = "13900139000";
+    for db in TestDb::all().await {
+        let sms = FakeSms::start().await;
+        let app = quick_resend_app(db, &sms).await;
+        let sent = app
+            .post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+            .await;
+        assert_eq!(sent.status, 200, "{:?}", sent.body);
+        let code = sms.last_code(NUMBER).await;
+        let login = app
+            .post("/api/auth/phone/login", login_body(NUMBER, &code))
+            .await;
+        assert_eq!(login.status, 200, "{:?}", login.body);
+        let id = login.body["user"]["id"].as_str().unwrap().to_owned();
+        let boss = app.person("boss").await;
+        app.promote_to_admin("boss").await;
+        let r = app
+            .send(
+                &boss.client,
+                reqwest::Method::POST,
+                &format!("/api/admin/users/{id}/disable"),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+
+        wait_out_resend().await;
+        let before = sms.codes_for(NUMBER).await;
+        let disabled = app
+            .post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+            .await;
+        let free = app
+            .post("/api/auth/phone/sendVerification", phone_body(OTHER))
+            .await;
+        assert_eq!(disabled.status, 200, "{:?}", disabled.body);
+        assert_eq!(free.status, 200, "{:?}", free.body);
+        let shape = |v: &serde_json::Value| {
+            let mut v = v.clone();
+            v["sentAt"] = serde_json::Value::Null;
+            v
+        };
+        assert_eq!(shape(&disabled.body), shape(&free.body));
+        assert_eq!(sms.codes_for(NUMBER).await, before, "nothing sent");
+        assert_eq!(sms.codes_for(OTHER).await.len(), 1);
+        // Its limits count as any number's: a resend within the window is refused alike.
+        let again = app
+            .post("/api/auth/phone/sendVerification", phone_body(NUMBER))
+            .await;
+        assert_eq!(
+            (again.status, again.code()),
+            (429, "code_resend_too_soon"),
+            "{:?}",
+            again.body
+        );
+    }
+}

@@ -14,7 +14,7 @@ pub mod profile;
 pub mod service;
 
 pub use error::AccountsError;
-pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePorts, ProfileService};
+pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePolicy, ProfilePorts, ProfileService};
 pub use service::{
     AccountPolicy, AccountPorts, AccountService, ClientContext, IssuedSession, Proof, Registration,
     SentCode, WechatNonce,

@@ -16,8 +16,9 @@ use kernel::{MediaId, SessionId, UserId};
 #[async_trait]
 pub trait UserRepository: Send + Sync {
     /// # Errors
-    /// MUST return `UsernameTaken` when the username exists, `PhoneTaken` when the phone
-    /// number belongs to another account, `WechatTaken` when the WeChat openid does;
+    /// MUST return `UsernameTaken` when the username exists or is held for another account
+    /// after `user.created_at` (see [`UserRepository::update_profile`]), `PhoneTaken` when the
+    /// phone number belongs to another account, `WechatTaken` when the WeChat openid does;
     /// `Unexpected` otherwise.
     async fn insert(&self, user: NewUser) -> Result<User, AccountsError>;
 
@@ -104,15 +105,20 @@ pub trait UserRepository: Send + Sync {
     ) -> Result<(), AccountsError>;
 
     /// Writes the profile's nickname, username and bio together and answers the account as
-    /// stored.
+    /// stored. When the username changes, in the same transaction: the name given up is held
+    /// for this account until `hold_until` (nobody else may take it before; no hold when
+    /// `hold_until` is not after `now`), and a hold of this account's on the new name ends
+    /// (the former owner took it back). Holds that ended may be forgotten.
     ///
     /// # Errors
     /// MUST return `UsernameTaken` when another account has the username (compared as stored:
-    /// folded to lower case); `Unexpected` otherwise (a missing user included).
+    /// folded to lower case) or holds it after `now`; `Unexpected` otherwise (a missing user
+    /// included).
     async fn update_profile(
         &self,
         id: UserId,
         profile: ProfileUpdate,
+        hold_until: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<User, AccountsError>;
 

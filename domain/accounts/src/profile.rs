@@ -29,6 +29,23 @@ impl ProfileChange {
     }
 }
 
+/// The numbers of the profile rules; the server reads them from configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProfilePolicy {
+    /// A username given up by a rename stays its former owner's this long: nobody else may
+    /// register or rename to it meanwhile, the former owner may take it back
+    /// (`USERNAME_HOLD_DAYS`; 0 releases it at once).
+    pub username_hold_days: i64,
+}
+
+impl Default for ProfilePolicy {
+    fn default() -> Self {
+        Self {
+            username_hold_days: 30,
+        }
+    }
+}
+
 /// Everything the profile use cases talk to.
 #[derive(Clone)]
 pub struct ProfilePorts {
@@ -39,20 +56,25 @@ pub struct ProfilePorts {
 
 pub struct ProfileService {
     ports: ProfilePorts,
+    policy: ProfilePolicy,
 }
 
 impl ProfileService {
-    pub fn new(ports: ProfilePorts) -> Self {
-        Self { ports }
+    pub fn new(ports: ProfilePorts, policy: ProfilePolicy) -> Self {
+        Self { ports, policy }
     }
 
     /// Changes nickname, username and bio. A new username follows registration's rules
-    /// (unique case-insensitively, no reserved name); keeping one's own name (even a reserved
-    /// one an administrator was given) is no change. Sessions and tokens name the account by id,
-    /// so they keep working after a rename.
+    /// (unique case-insensitively, no reserved name, not held for someone else); keeping one's
+    /// own name (even a reserved one an administrator was given) is no change. The name given
+    /// up is held for the account for `username_hold_days`. Sessions and tokens name the
+    /// account by id, so they keep working after a rename. A rename changes how the owner signs
+    /// in: the caller has checked it comes from a browser session with fresh proof of the
+    /// account ([`crate::AccountService::require_fresh_proof`]).
     ///
     /// # Errors
-    /// `ReservedUsername`, `UsernameTaken`, `Unexpected`.
+    /// `ReservedUsername`, `UsernameTaken` (another account has it or holds it),
+    /// `Unexpected`.
     #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn update_profile(
         &self,
@@ -67,10 +89,12 @@ impl ProfileService {
             username: change.username.unwrap_or_else(|| user.username.clone()),
             bio: change.bio.unwrap_or_else(|| user.bio.clone()),
         };
+        let now = self.ports.clock.now();
+        let hold_until = now + chrono::Duration::days(self.policy.username_hold_days.max(0));
         let updated = self
             .ports
             .users
-            .update_profile(user.id, profile, self.ports.clock.now())
+            .update_profile(user.id, profile, hold_until, now)
             .await?;
         if updated.username != user.username {
             tracing::info!(user = %user.id, "username changed");

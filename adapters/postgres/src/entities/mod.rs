@@ -13,6 +13,7 @@ pub mod plaza_likes;
 pub mod plaza_post_images;
 pub mod plaza_posts;
 pub mod sessions;
+pub mod username_holds;
 pub mod users;
 pub mod verification_codes;
 pub mod weather_cache;

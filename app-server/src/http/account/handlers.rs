@@ -81,13 +81,13 @@ pub async fn bind_phone(
 #[utoipa::path(
     tag = "account",
     summary = "Change my profile",
-    description = "Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name) and needs a browser session: a token may change the nickname and bio only. Sessions and tokens keep working after a rename.",
+    description = "Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name, not held for someone else) and, since it changes how the owner signs in, needs a browser session with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`): a token may change the nickname and bio only. The name given up is held for its former owner for `USERNAME_HOLD_DAYS` (30 by default): nobody else may register or rename to it meanwhile, the former owner may take it back. Sessions and tokens keep working after a rename.",
     request_body = ProfileRequest,
     responses(
         (status = 200, description = "Saved", body = AuthResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`username_change_needs_session` (a rename with a token)", body = ErrorBody),
-        (status = 409, description = "`username_taken`", body = ErrorBody),
+        (status = 403, description = "`username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof)", body = ErrorBody),
+        (status = 409, description = "`username_taken` (another account has it, or holds it after a rename)", body = ErrorBody),
         (status = 422, description = "`invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio`", body = ErrorBody),
         JsonBodyRefusal,
     ),
@@ -101,8 +101,12 @@ pub async fn update_profile(
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
     let change = body.into_inner().try_into_domain()?;
-    if change.renames(&me.user) && me.session().is_err() {
-        return Err(ApiError::username_change_needs_session());
+    if change.renames(&me.user) {
+        // A rename changes how the owner signs in: a browser session with fresh proof only.
+        let session = me
+            .session()
+            .map_err(|_| ApiError::username_change_needs_session())?;
+        state.accounts.require_fresh_proof(session)?;
     }
     let user = state.profiles.update_profile(&me.user, change).await?;
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::ProfileSaved.text(lang))))

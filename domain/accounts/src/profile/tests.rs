@@ -52,11 +52,14 @@ fn world() -> World {
 }
 
 fn service(users: MockUserRepository, w: &World) -> ProfileService {
-    ProfileService::new(ProfilePorts {
-        users: Arc::new(users),
-        media: w.media.clone(),
-        clock: Arc::new(FixedClock(t0())),
-    })
+    ProfileService::new(
+        ProfilePorts {
+            users: Arc::new(users),
+            media: w.media.clone(),
+            clock: Arc::new(FixedClock(t0())),
+        },
+        ProfilePolicy::default(),
+    )
 }
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n rest of it";
@@ -88,8 +91,10 @@ async fn keeping_ones_own_reserved_name_is_no_rename() {
     users
         .expect_update_profile()
         .times(1)
-        .withf(|_, p, _| p.username.as_str() == "admin" && p.bio.as_ref().unwrap().as_str() == "hi")
-        .returning(move |_, _, _| Ok(expected.clone()));
+        .withf(|_, p, _, _| {
+            p.username.as_str() == "admin" && p.bio.as_ref().unwrap().as_str() == "hi"
+        })
+        .returning(move |_, _, _, _| Ok(expected.clone()));
     let change = ProfileChange {
         username: Some(Username::parse("ADMIN").unwrap()),
         bio: Some(Bio::parse("hi").unwrap()),
@@ -111,13 +116,14 @@ async fn fields_left_out_are_kept_and_a_taken_name_is_reported() {
     users
         .expect_update_profile()
         .times(1)
-        .withf(|_, p, now| {
+        .withf(|_, p, hold_until, now| {
             p.username.as_str() == "bob"
                 && p.nickname.as_str() == "alice"
                 && p.bio.as_ref().map(Bio::as_str) == Some("old bio")
                 && *now == t0()
+                && *hold_until == t0() + chrono::Duration::days(30)
         })
-        .returning(|_, _, _| Err(AccountsError::UsernameTaken));
+        .returning(|_, _, _, _| Err(AccountsError::UsernameTaken));
     let err = service(users, &w)
         .update_profile(
             &alice,
@@ -140,8 +146,8 @@ async fn an_empty_bio_clears_it() {
     users
         .expect_update_profile()
         .times(1)
-        .withf(|_, p, _| p.bio.is_none())
-        .returning(|_, _, _| Ok(user("alice")));
+        .withf(|_, p, _, _| p.bio.is_none())
+        .returning(|_, _, _, _| Ok(user("alice")));
     service(users, &w)
         .update_profile(
             &alice,

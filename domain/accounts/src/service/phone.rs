@@ -28,7 +28,8 @@ pub(crate) struct GeneratedAccount {
 }
 
 impl AccountService {
-    /// Sends a login code to `phone`.
+    /// Sends a login code to `phone`. Nothing is sent to the number of a disabled account,
+    /// answered as any number is.
     ///
     /// # Errors
     /// `CodeResendTooSoon` within 60 s of the last code for this number; `RateLimited` past
@@ -210,6 +211,26 @@ impl AccountService {
             self.limit(&format!("sms:ip:{ip}"), self.policy.sms_per_ip, true)
                 .await?;
         }
+        let sent = SentCode {
+            sent_at: now,
+            resend_after_secs: self.policy.code_resend.window_secs,
+            expires_in_secs: self.policy.code_ttl_secs,
+        };
+        // A login code for a disabled account's number is not sent (it could not sign in with
+        // it), and the answer is the one any number gets, its limits counted alike: nobody
+        // learns from it which numbers belong to disabled accounts. (Other codes never look the
+        // number up: a bind code must not tell whose it is; a re-authentication code goes to a
+        // signed-in, so enabled, account.)
+        if purpose == CodePurpose::Login
+            && self
+                .users
+                .find_by_phone(phone)
+                .await?
+                .is_some_and(|u| u.disabled_at.is_some())
+        {
+            tracing::info!("no code sent: the number's account is disabled");
+            return Ok(sent);
+        }
         let code = self.tokens.verification_code();
         // Stored before sending: an SMS can arrive before the provider's answer does.
         self.codes
@@ -229,11 +250,7 @@ impl AccountService {
             return Err(e);
         }
         tracing::info!(provider = self.sms.provider(), "verification code sent");
-        Ok(SentCode {
-            sent_at: now,
-            resend_after_secs: self.policy.code_resend.window_secs,
-            expires_in_secs: self.policy.code_ttl_secs,
-        })
+        Ok(sent)
     }
 
     /// Spends one try of the live code; consumes it when the guess is right.
@@ -349,10 +366,39 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(()));
         m.sms.expect_provider().return_const("log");
+        m.users.expect_find_by_phone().returning(|_| Ok(None));
         let sent = m.service().send_login_code(&phone(), &ctx()).await.unwrap();
         assert_eq!(sent.sent_at, t0());
         assert_eq!(sent.resend_after_secs, 60);
         assert_eq!(sent.expires_in_secs, 300);
+    }
+
+    #[tokio::test]
+    async fn a_disabled_accounts_number_gets_no_login_code_and_the_same_answer() {
+        let mut answers = Vec::new();
+        for disabled in [false, true] {
+            let mut m = Mocks::new();
+            m.allow_all_limits();
+            let mut owner = user("alice");
+            owner.phone = Some(phone());
+            owner.disabled_at = disabled.then(t0);
+            m.users
+                .expect_find_by_phone()
+                .returning(move |_| Ok(Some(owner.clone())));
+            let sends = usize::from(!disabled);
+            m.tokens
+                .expect_verification_code()
+                .times(sends)
+                .returning(|| VerificationCode::parse("482913").unwrap());
+            m.codes.expect_replace().times(sends).returning(|_| Ok(()));
+            m.sms
+                .expect_send_code()
+                .times(sends)
+                .returning(|_, _| Ok(()));
+            m.sms.expect_provider().return_const("log");
+            answers.push(m.service().send_login_code(&phone(), &ctx()).await.unwrap());
+        }
+        assert_eq!(answers[0], answers[1]);
     }
 
     #[tokio::test]
@@ -430,6 +476,7 @@ mod tests {
             .expect_verification_code()
             .returning(|| VerificationCode::parse("482913").unwrap());
         m.codes.expect_replace().returning(|_| Ok(()));
+        m.users.expect_find_by_phone().returning(|_| Ok(None));
         m.sms
             .expect_send_code()
             .returning(|_, _| Err(AccountsError::SmsThrottled));

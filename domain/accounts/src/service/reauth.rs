@@ -1,5 +1,5 @@
 //! Recent proof of the account (GitHub's "sudo mode"). Changing how an account signs in —
-//! binding or changing the phone number, linking or unlinking WeChat — needs a session that
+//! binding or changing the phone number, linking or unlinking WeChat, renaming — needs a session that
 //! signed in within `reauth_window_secs`, or that proved the account again since: the password,
 //! or a code sent to the number already bound. A WeChat-only account proves itself by signing
 //! in again. Personal access tokens never reach these use cases (they take a [`Session`]).
@@ -24,11 +24,12 @@ impl AccountService {
         session.proven_at() + Duration::seconds(self.policy.reauth_window_secs)
     }
 
-    /// Refuses a session whose proof is older than the window.
+    /// Refuses a session whose proof is older than the window. Also asked before a rename
+    /// ([`crate::ProfileService::update_profile`]), which changes how the owner signs in.
     ///
     /// # Errors
     /// `ReauthenticationRequired`.
-    pub(crate) fn require_fresh_proof(&self, session: &Session) -> Result<(), AccountsError> {
+    pub fn require_fresh_proof(&self, session: &Session) -> Result<(), AccountsError> {
         if self.clock.now() <= self.proof_valid_until(session) {
             Ok(())
         } else {
