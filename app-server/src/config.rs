@@ -267,6 +267,8 @@ pub struct Config {
     pub groups: groups::GroupPolicy,
     /// The plaza's per-person rates (`RATE_PLAZA_*`).
     pub plaza: plaza::PlazaPolicy,
+    /// The profile rules (`USERNAME_HOLD_DAYS`).
+    pub profiles: accounts::ProfilePolicy,
     /// The plaza's weather map: its provider (`None`: turned off, `WEATHER_ENABLED=false`;
     /// cached readings are still served, nothing is fetched).
     pub weather: Option<OpenMeteoConfig>,
@@ -299,6 +301,7 @@ impl Default for Config {
             media: MediaSettings::default(),
             groups: groups::GroupPolicy::default(),
             plaza: plaza::PlazaPolicy::default(),
+            profiles: accounts::ProfilePolicy::default(),
             weather: Some(OpenMeteoConfig::default()),
         }
     }
@@ -307,8 +310,6 @@ impl Default for Config {
 impl Config {
     /// Reads the process environment.
     ///
-    /// The profile rules (`USERNAME_HOLD_DAYS`).
-    pub profiles: accounts::ProfilePolicy,
     /// # Errors
     /// When a variable is set to something that does not parse.
     pub fn from_env() -> anyhow::Result<Self> {
@@ -347,7 +348,6 @@ impl Config {
             .parse()
             .map_err(|e| anyhow::anyhow!("TRUSTED_PROXIES: {e}"))?;
         let production = environment == Environment::Production;
-            profiles: accounts::ProfilePolicy::default(),
         let cookie_secure = match get("COOKIE_SECURE").as_deref() {
             None if production => CookieSecure::Always,
             None | Some("auto") => CookieSecure::Auto,
@@ -394,7 +394,22 @@ impl Config {
             max_owned_per_user: num(&get, "GROUPS_MAX_OWNED_PER_USER", g.max_owned_per_user)?,
             create_rate: rule(&get, "RATE_GROUPS_CREATE", g.create_rate)?,
             invite_attempts: rule(&get, "RATE_GROUP_INVITE_ATTEMPTS", g.invite_attempts)?,
+            article_create_rate: rule(&get, "RATE_GROUP_ARTICLES_CREATE", g.article_create_rate)?,
+            article_save_rate: rule(&get, "RATE_GROUP_ARTICLE_SAVES", g.article_save_rate)?,
+            article_chars_per_user: num(
+                &get,
+                "GROUPS_ARTICLE_CHARS_PER_USER",
+                g.article_chars_per_user,
+            )?,
         };
+        let username_hold_days: i64 = num(
+            &get,
+            "USERNAME_HOLD_DAYS",
+            accounts::ProfilePolicy::default().username_hold_days,
+        )?;
+        if !(0..=3650).contains(&username_hold_days) {
+            bail!("USERNAME_HOLD_DAYS must be 0 to 3650, not {username_hold_days}");
+        }
         let pz = plaza::PlazaPolicy::default();
         let plaza = plaza::PlazaPolicy {
             post_rate: rule(&get, "RATE_PLAZA_POSTS", pz.post_rate)?,
@@ -448,14 +463,6 @@ impl Config {
                 session_idle_days: num(&get, "SESSION_IDLE_DAYS", p.session_idle_days)?,
                 session_touch_secs: p.session_touch_secs,
                 session_absolute_days,
-        let username_hold_days: i64 = num(
-            &get,
-            "USERNAME_HOLD_DAYS",
-            accounts::ProfilePolicy::default().username_hold_days,
-        )?;
-        if !(0..=3650).contains(&username_hold_days) {
-            bail!("USERNAME_HOLD_DAYS must be 0 to 3650, not {username_hold_days}");
-        }
                 reauth_window_secs: reauth_window_minutes * 60,
                 reauth_failures_per_account: rule(
                     &get,
@@ -490,6 +497,7 @@ impl Config {
             media,
             groups,
             plaza,
+            profiles: accounts::ProfilePolicy { username_hold_days },
             weather,
         })
     }
@@ -553,7 +561,6 @@ fn wechat_settings(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Opti
     }
     c.timeout = Duration::from_millis(num(get, "WECHAT_TIMEOUT_MS", 10_000)?);
     Ok(Some(c))
-            profiles: accounts::ProfilePolicy { username_hold_days },
 }
 
 /// Open-Meteo (keyless) unless `WEATHER_ENABLED=false`; `WEATHER_BASE_URL` points it elsewhere

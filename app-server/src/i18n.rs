@@ -221,6 +221,9 @@ pub enum Msg {
     NotAMember,
     RequestDecided,
     TooManyGroups,
+    TransferOfferPending,
+    NoTransferOffer,
+    ArticleQuotaExceeded,
     EditConflict,
     UnsupportedImageType,
     ImageTooLarge,
@@ -665,6 +668,18 @@ impl Msg {
             Msg::TooManyGroups => (
                 "你创建的小组已达上限",
                 "You already own the most groups allowed",
+            ),
+            Msg::TransferOfferPending => (
+                "这个小组已有一个待答复的转让提议，请先撤回",
+                "This group's transfer offer is still waiting for an answer; withdraw it first",
+            ),
+            Msg::NoTransferOffer => (
+                "没有等待你答复的转让提议",
+                "There is no transfer offer waiting for you here",
+            ),
+            Msg::ArticleQuotaExceeded => (
+                "你的文章总字数已达上限，请删减旧文章或草稿后再写",
+                "Your articles have reached the most characters allowed; shorten or delete old articles or drafts first",
             ),
             Msg::EditConflict => (
                 "这篇文章在你打开后被别人保存过",

@@ -15,7 +15,8 @@ use crate::unexpected;
 use ::groups::GroupError;
 use ::groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
-    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
+    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
+    TransferOffer, Visibility,
 };
 use ::groups::ports::{ArticleRepository, GroupRepository, SaveOutcome, SeenBy};
 use async_trait::async_trait;
@@ -677,13 +678,129 @@ impl GroupRepository for SqlGroupRepository {
         Ok(deleted == 1)
     }
 
-    async fn transfer(&self, group: GroupId, from: UserId, to: UserId) -> Result<(), GroupError> {
+    async fn offer_transfer(
+        &self,
+        group: GroupId,
+        from: UserId,
+        to: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<(), GroupError> {
+        // The group is the key: a second offer is a unique violation, told apart from other
+        // failures by the statement that inserts nothing when one is waiting.
+        let inserted = execute(
+            &self.db,
+            "INSERT INTO group_transfer_offers (group_id, from_id, to_id, created_at) \
+             SELECT $1, $2, $3, $4 WHERE NOT EXISTS \
+             (SELECT 1 FROM group_transfer_offers WHERE group_id = $1)",
+            vec![
+                group.0.into(),
+                from.0.into(),
+                to.0.into(),
+                stored(now).into(),
+            ],
+        )
+        .await;
+        match inserted {
+            Ok(1) => Ok(()),
+            Ok(_) => Err(GroupError::TransferOfferPending),
+            Err(e) => match self.transfer_offer(group).await {
+                Ok(Some(_)) => Err(GroupError::TransferOfferPending),
+                _ => Err(e),
+            },
+        }
+    }
+
+    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupError> {
+        let mut sql = Sql::new(OFFER_SELECT);
+        let g = sql.bind(group.0);
+        sql.push(&format!("o.group_id = {g}"));
+        query_all(&self.db, sql)
+            .await?
+            .first()
+            .map(to_offer)
+            .transpose()
+    }
+
+    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupError> {
+        let mut sql = Sql::new(OFFER_SELECT);
+        let u = sql.bind(user.0);
+        sql.push(&format!(
+            "(o.to_id = {u} OR o.from_id = {u}) ORDER BY o.created_at DESC, o.group_id DESC"
+        ));
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_offer)
+            .collect()
+    }
+
+    async fn withdraw_transfer(
+        &self,
+        group: GroupId,
+        to: Option<UserId>,
+    ) -> Result<bool, GroupError> {
+        let deleted = match to {
+            None => {
+                execute(
+                    &self.db,
+                    "DELETE FROM group_transfer_offers WHERE group_id = $1",
+                    vec![group.0.into()],
+                )
+                .await?
+            }
+            Some(to) => {
+                execute(
+                    &self.db,
+                    "DELETE FROM group_transfer_offers WHERE group_id = $1 AND to_id = $2",
+                    vec![group.0.into(), to.0.into()],
+                )
+                .await?
+            }
+        };
+        Ok(deleted == 1)
+    }
+
+    async fn accept_transfer(
+        &self,
+        group: GroupId,
+        from: UserId,
+        to: UserId,
+        max_owned: u32,
+    ) -> Result<(), GroupError> {
         let txn = self.begin().await?;
+        // One recipient's acceptances one at a time (PostgreSQL; SQLite runs one writer), so
+        // the count below cannot be read by two of them before either writes.
+        if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
+            execute(
+                &txn,
+                "SELECT id FROM users WHERE id = $1 FOR UPDATE",
+                vec![to.0.into()],
+            )
+            .await?;
+        }
+        let taken = execute(
+            &txn,
+            "DELETE FROM group_transfer_offers WHERE group_id = $1 AND from_id = $2 AND to_id = $3",
+            vec![group.0.into(), from.0.into(), to.0.into()],
+        )
+        .await?;
+        if taken != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Err(GroupError::NoTransferOffer);
+        }
+        let owned = group_rows::Entity::find()
+            .filter(group_rows::Column::OwnerId.eq(to.0))
+            .count(&txn)
+            .await
+            .map_err(failed)?;
+        if owned >= u64::from(max_owned) {
+            txn.rollback().await.map_err(failed)?;
+            return Err(GroupError::TooManyGroups { max: max_owned });
+        }
         let set_role = "UPDATE group_memberships SET role = $1 \
                         WHERE group_id = $2 AND user_id = $3 AND state = $4";
         let active = MemberState::Active.as_str();
-        // `from` first, so that a transfer to oneself leaves the owner the owner.
-        execute(
+        let demoted = execute(
             &txn,
             set_role,
             vec![
@@ -709,12 +826,16 @@ impl GroupRepository for SqlGroupRepository {
             txn.rollback().await.map_err(failed)?;
             return Err(GroupError::NotAMember);
         }
-        execute(
+        let moved = execute(
             &txn,
-            "UPDATE groups SET owner_id = $1 WHERE id = $2",
-            vec![to.0.into(), group.0.into()],
+            "UPDATE groups SET owner_id = $1 WHERE id = $2 AND owner_id = $3",
+            vec![to.0.into(), group.0.into(), from.0.into()],
         )
         .await?;
+        if moved != 1 || demoted != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Err(GroupError::NoTransferOffer);
+        }
         txn.commit().await.map_err(failed)
     }
 
@@ -828,6 +949,39 @@ impl GroupRepository for SqlGroupRepository {
         txn.commit().await.map_err(failed)?;
         Ok(Some(request))
     }
+}
+
+/// A pending offer `o` with its two people, `f` (the owner) and `t` (the recipient); the
+/// caller appends the condition.
+const OFFER_SELECT: &str = "SELECT o.group_id AS o_group_id, o.created_at AS o_created_at, \
+     f.id AS f_id, f.username AS f_username, f.nickname AS f_nickname, \
+     f.avatar_url AS f_avatar_url, f.avatar_media_id AS f_avatar_media_id, \
+     t.id AS t_id, t.username AS t_username, t.nickname AS t_nickname, \
+     t.avatar_url AS t_avatar_url, t.avatar_media_id AS t_avatar_media_id \
+     FROM group_transfer_offers o JOIN users f ON f.id = o.from_id \
+     JOIN users t ON t.id = o.to_id WHERE ";
+
+fn person_as(row: &QueryResult, p: &str) -> Result<Person, GroupError> {
+    let col = |c: &str| format!("{p}_{c}");
+    Ok(Person {
+        id: UserId(row.try_get("", &col("id")).map_err(failed)?),
+        username: row.try_get("", &col("username")).map_err(failed)?,
+        nickname: row.try_get("", &col("nickname")).map_err(failed)?,
+        avatar_url: row.try_get("", &col("avatar_url")).map_err(failed)?,
+        avatar: row
+            .try_get::<Option<uuid::Uuid>>("", &col("avatar_media_id"))
+            .map_err(failed)?
+            .map(kernel::MediaId),
+    })
+}
+
+fn to_offer(row: &QueryResult) -> Result<TransferOffer, GroupError> {
+    Ok(TransferOffer {
+        group: GroupId(row.try_get("", "o_group_id").map_err(failed)?),
+        from: person_as(row, "f")?,
+        to: person_as(row, "t")?,
+        created_at: row.try_get("", "o_created_at").map_err(failed)?,
+    })
 }
 
 /// What an article list shows: everything but the body.
@@ -1114,5 +1268,21 @@ impl ArticleRepository for SqlArticleRepository {
             page,
         )
         .await
+    }
+
+    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupError> {
+        // LENGTH counts characters on both engines (SQLite: of TEXT; PostgreSQL: of text).
+        let mut sql = Sql::new(
+            "SELECT CAST(COALESCE(SUM(LENGTH(title) + LENGTH(body)), 0) AS BIGINT) AS n \
+             FROM articles WHERE author_id = ",
+        );
+        let a = sql.bind(author.0);
+        sql.push(&a);
+        let rows = query_all(&self.db, sql).await?;
+        let n: i64 = match rows.first() {
+            Some(row) => row.try_get("", "n").map_err(failed)?,
+            None => 0,
+        };
+        Ok(u64::try_from(n).unwrap_or(0))
     }
 }

@@ -529,6 +529,19 @@ impl From<GroupError> for ApiError {
             GroupError::TooManyGroups { .. } => {
                 (S::CONFLICT, "too_many_groups", Msg::TooManyGroups)
             }
+            GroupError::TransferOfferPending => (
+                S::CONFLICT,
+                "transfer_offer_pending",
+                Msg::TransferOfferPending,
+            ),
+            GroupError::NoTransferOffer => (S::NOT_FOUND, "not_found", Msg::NoTransferOffer),
+            GroupError::ArticleQuotaExceeded { max } => {
+                return ApiError::unprocessable(
+                    "article_quota_exceeded",
+                    Msg::ArticleQuotaExceeded,
+                )
+                .with_detail(max.to_string());
+            }
             GroupError::RateLimited { retry_after_secs } => {
                 return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
                     .with_retry_after(retry_after_secs);

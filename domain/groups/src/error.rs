@@ -51,8 +51,17 @@ pub enum GroupError {
     /// The request was decided (or withdrawn) already.
     #[error("this request was already decided")]
     RequestDecided,
+    /// The group's owner has an offer of it waiting already.
+    #[error("an offer of this group is waiting for an answer")]
+    TransferOfferPending,
+    /// No offer of the group is waiting (for this person).
+    #[error("no offer of this group is waiting")]
+    NoTransferOffer,
     #[error("at most {max} groups per owner")]
     TooManyGroups { max: u32 },
+    /// The author's articles would hold more characters than the bound allows.
+    #[error("at most {max} characters of articles per person")]
+    ArticleQuotaExceeded { max: u64 },
     #[error("too many attempts; retry in {retry_after_secs} s")]
     RateLimited { retry_after_secs: u64 },
     /// A save based on an older version: the article as it is now.

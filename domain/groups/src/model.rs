@@ -510,6 +510,25 @@ impl From<&Article> for ArticleSummary {
     }
 }
 
+/// The owner's offer of the group to one of its active members, waiting for their answer
+/// (at most one per group). Ownership moves only when the recipient accepts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransferOffer {
+    pub group: GroupId,
+    /// The owner who made it.
+    pub from: Person,
+    /// The member it is made to.
+    pub to: Person,
+    pub created_at: DateTime<Utc>,
+}
+
+impl TransferOffer {
+    /// Whether `user` made it or may answer it (nobody else is shown it).
+    pub fn concerns(&self, user: UserId) -> bool {
+        self.from.id == user || self.to.id == user
+    }
+}
+
 /// A group as listed: with the viewer's membership, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupListing {

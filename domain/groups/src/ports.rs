@@ -3,7 +3,7 @@
 use crate::error::GroupError;
 use crate::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinRequest,
-    JoinRequestId, Member, MemberRole, Membership,
+    JoinRequestId, Member, MemberRole, Membership, TransferOffer,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -151,11 +151,57 @@ pub trait GroupRepository: Send + Sync {
     /// `Unexpected` only.
     async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError>;
 
-    /// Makes `to` (an active member) the owner and `from` an admin, and the group's owner `to`.
+    /// Stores the group's pending offer of ownership from `from` to `to`.
     ///
     /// # Errors
-    /// `NotAMember` when `to` is not an active member; `Unexpected`.
-    async fn transfer(&self, group: GroupId, from: UserId, to: UserId) -> Result<(), GroupError>;
+    /// MUST return `TransferOfferPending` when the group has a pending offer already;
+    /// `Unexpected`.
+    async fn offer_transfer(
+        &self,
+        group: GroupId,
+        from: UserId,
+        to: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<(), GroupError>;
+
+    /// The group's pending offer, with both people.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupError>;
+
+    /// The pending offers `user` made or may answer, every group.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupError>;
+
+    /// Deletes the group's pending offer (only one made to `to`, when given); `false` when
+    /// there was none.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn withdraw_transfer(
+        &self,
+        group: GroupId,
+        to: Option<UserId>,
+    ) -> Result<bool, GroupError>;
+
+    /// Accepts the group's offer from `from` to `to`, in one transaction: deletes the offer,
+    /// makes `to` (an active member) the owner and `from` an admin, and the group's owner
+    /// `to` — unless `to` owns `max_owned` groups or more, counted in that transaction.
+    ///
+    /// # Errors
+    /// MUST return `NoTransferOffer` when no such offer is waiting (or `from` no longer owns
+    /// the group), `NotAMember` when `to` is not an active member, `TooManyGroups` past the
+    /// cap (nothing changed in all three); `Unexpected`.
+    async fn accept_transfer(
+        &self,
+        group: GroupId,
+        from: UserId,
+        to: UserId,
+        max_owned: u32,
+    ) -> Result<(), GroupError>;
 
     /// The group's requests, newest first: pending ones only, or all (the history).
     ///
@@ -273,6 +319,13 @@ pub trait ArticleRepository: Send + Sync {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError>;
+
+    /// Characters (title plus body, counted as characters, not bytes) of every article
+    /// `author` wrote, drafts and published, in every group.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupError>;
 
     /// One author's drafts in a group, most recently changed first.
     ///

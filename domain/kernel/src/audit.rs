@@ -75,8 +75,15 @@ audit_actions! {
     GroupMemberBanned => "group.member.banned",
     /// A ban lifted.
     GroupMemberUnbanned => "group.member.unbanned",
-    /// A group's ownership transferred; detail: the new owner.
+    /// A group's ownership transferred (the recipient accepted the owner's offer); actor: the
+    /// new owner, detail: the previous owner.
     GroupTransferred => "group.transferred",
+    /// The owner offered the group to a member; detail: the recipient.
+    GroupTransferOffered => "group.transfer.offered",
+    /// The recipient declined an offer of ownership; detail: the owner who made it.
+    GroupTransferDeclined => "group.transfer.declined",
+    /// The owner withdrew an offer of ownership; detail: its recipient.
+    GroupTransferCancelled => "group.transfer.cancelled",
     /// A group deleted by its owner or an administrator.
     GroupDeleted => "group.deleted",
     /// An article deleted by a group manager who is not its author.

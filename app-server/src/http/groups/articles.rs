@@ -87,7 +87,7 @@ pub async fn my_drafts(
 #[utoipa::path(
     tag = "groups",
     summary = "Start an article",
-    description = "A draft, seen by its author and the group's managers until published (any active member).",
+    description = "A draft, seen by its author and the group's managers until published (any active member). Limited per person (`RATE_GROUP_ARTICLES_CREATE`); every article one person has written counts against `GROUPS_ARTICLE_CHARS_PER_USER`.",
     params(("id" = uuid::Uuid, Path, description = "The group's id")),
     request_body = NewArticleBody,
     responses(
@@ -95,7 +95,8 @@ pub async fn my_drafts(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 422, description = "`invalid_article_title`, `invalid_article_body`", body = ErrorBody),
+        (status = 422, description = "`invalid_article_title`, `invalid_article_body`, `article_quota_exceeded`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
         JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))
@@ -151,7 +152,7 @@ pub async fn show_article(
 #[utoipa::path(
     tag = "groups",
     summary = "Save an article",
-    description = "Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers).",
+    description = "Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers). Saves are limited per person (`RATE_GROUP_ARTICLE_SAVES`); a save that makes the article longer counts against its author's `GROUPS_ARTICLE_CHARS_PER_USER`.",
     params(
         ("id" = uuid::Uuid, Path, description = "The group's id"),
         ("articleId" = uuid::Uuid, Path, description = "The article's id"),
@@ -163,7 +164,8 @@ pub async fn show_article(
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`edit_conflict`", body = ArticleConflictBody),
-        (status = 422, description = "`invalid_article_title`, `invalid_article_body`", body = ErrorBody),
+        (status = 422, description = "`invalid_article_title`, `invalid_article_body`, `article_quota_exceeded`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
         JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))

@@ -7,7 +7,7 @@ use crate::i18n::Msg;
 use chrono::{DateTime, Utc};
 use groups::model::{
     Article, ArticleSummary, Group, GroupDescription, GroupListing, GroupName, GroupSettings,
-    JoinPolicy, JoinRequest, Member, MemberRole, Membership, Visibility,
+    JoinPolicy, JoinRequest, Member, MemberRole, Membership, TransferOffer, Visibility,
 };
 use groups::ports::SeenBy;
 use groups::service::{GroupHome, GroupView};
@@ -69,6 +69,31 @@ pub struct GroupDto {
     pub can_read: bool,
     /// Whether the asker may change its settings and manage its members.
     pub can_manage: bool,
+    /// The owner's offer of the group waiting for its recipient's answer, for the two of
+    /// them (`null` for everyone else, and when none is waiting).
+    #[schema(required = true)]
+    pub transfer_offer: Option<TransferOfferDto>,
+}
+
+/// An offer of a group's ownership, waiting for the recipient to accept or decline.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferOfferDto {
+    /// The owner who made it.
+    pub from: PersonDto,
+    /// The member who may accept or decline it.
+    pub to: PersonDto,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&TransferOffer> for TransferOfferDto {
+    fn from(o: &TransferOffer) -> Self {
+        Self {
+            from: PersonDto::from(&o.from),
+            to: PersonDto::from(&o.to),
+            created_at: o.created_at,
+        }
+    }
 }
 
 impl GroupDto {
@@ -92,7 +117,14 @@ impl GroupDto {
             membership: membership.map(MembershipDto::from),
             can_read,
             can_manage,
+            transfer_offer: None,
         }
+    }
+
+    /// With the group's waiting offer, when the asker made it or may answer it.
+    pub fn with_offer(mut self, offer: Option<&TransferOffer>) -> Self {
+        self.transfer_offer = offer.map(TransferOfferDto::from);
+        self
     }
 
     pub fn of_view(view: &GroupView) -> Self {
@@ -358,11 +390,11 @@ pub struct RoleBody {
     pub role: String,
 }
 
-/// Who gets the group.
+/// Whom the group is offered to.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TransferBody {
-    /// An active member's user id.
+    /// An active member's user id (not the owner's own).
     pub user_id: uuid::Uuid,
 }
 

@@ -53,7 +53,7 @@ pub async fn discover_groups(
 #[utoipa::path(
     tag = "groups",
     summary = "My groups",
-    description = "The groups I am an active member of or have asked to join, most recent first.",
+    description = "The groups I am an active member of or have asked to join, most recent first. A group I was offered (or offered to someone) carries its `transferOffer`.",
     params(PageQuery),
     responses(
         (status = 200, description = "A page of my groups", body = GroupsResponse),
@@ -69,9 +69,15 @@ pub async fn my_groups(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let found = state.groups.mine(me.user.id, query.page()?).await?;
+    let offers = state.groups.transfer_offers_of(me.user.id).await?;
+    let offer_of = |id: GroupId| offers.iter().find(|o| o.group == id);
     Ok(HttpResponse::Ok().json(GroupsResponse {
         success: true,
-        groups: found.items.iter().map(GroupDto::of_listing).collect(),
+        groups: found
+            .items
+            .iter()
+            .map(|l| GroupDto::of_listing(l).with_offer(offer_of(l.group.id)))
+            .collect(),
         next_cursor: next_cursor(&found),
     }))
 }
@@ -123,8 +129,12 @@ pub async fn group_home(
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let home = state.groups.home(me.user_id(), group_id(&id)?).await?;
-    Ok(HttpResponse::Ok().json(GroupHomeResponse::from(home)))
+    let id = group_id(&id)?;
+    let home = state.groups.home(me.user_id(), id).await?;
+    let offer = state.groups.transfer_offer(me.user_id(), id).await?;
+    let mut response = GroupHomeResponse::from(home);
+    response.group = response.group.with_offer(offer.as_ref());
+    Ok(HttpResponse::Ok().json(response))
 }
 
 #[utoipa::path(
@@ -165,9 +175,10 @@ async fn group_response(
     id: GroupId,
 ) -> Result<HttpResponse, ApiError> {
     let view = state.groups.get(Some(me.user.id), id).await?;
+    let offer = state.groups.transfer_offer(Some(me.user.id), id).await?;
     Ok(HttpResponse::Ok().json(GroupResponse {
         success: true,
-        group: GroupDto::of_view(&view),
+        group: GroupDto::of_view(&view).with_offer(offer.as_ref()),
     }))
 }
 
@@ -278,15 +289,16 @@ pub async fn regenerate_invite_code(
 
 #[utoipa::path(
     tag = "groups",
-    summary = "Transfer ownership",
-    description = "To an active member; the old owner becomes an admin (the owner only).",
+    summary = "Offer ownership",
+    description = "Offers the group to an active member (the owner only). Nothing changes hands until they accept (`POST …/transfer/accept`); the owner may withdraw it (`DELETE …/transfer`). One offer waits at a time; a member who owns `GROUPS_MAX_OWNED_PER_USER` groups already cannot be offered one.",
     params(("id" = uuid::Uuid, Path, description = "The group's id")),
     request_body = TransferBody,
     responses(
-        (status = 200, description = "Transferred", body = GroupResponse),
+        (status = 200, description = "Offered: the group with its `transferOffer`", body = GroupResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 409, description = "`transfer_offer_pending`, `too_many_groups` (the member owns the most groups allowed)", body = ErrorBody),
         (status = 422, description = "`not_a_member`", body = ErrorBody),
         JsonBodyRefusal,
     ),
@@ -302,8 +314,80 @@ pub async fn transfer_group(
     let id = group_id(&id)?;
     state
         .groups
-        .transfer(me.user.id, id, kernel::UserId(body.user_id))
+        .offer_transfer(me.user.id, id, kernel::UserId(body.user_id))
         .await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Withdraw an offer of ownership",
+    description = "The group's waiting offer is withdrawn (the owner only).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "Withdrawn: the group", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found` (no such group, or no offer waiting)", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[delete("/groups/{id}/transfer")]
+pub async fn cancel_transfer(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    state.groups.cancel_transfer(me.user.id, id).await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Accept an offer of ownership",
+    description = "The offer's recipient becomes the group's owner, the old owner an admin — if they are still an active member and own fewer than `GROUPS_MAX_OWNED_PER_USER` groups (otherwise the offer stays, to be declined or accepted later).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "Accepted: the group, now mine", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found` (no such group, or no offer waiting for me)", body = ErrorBody),
+        (status = 409, description = "`too_many_groups`", body = ErrorBody),
+        (status = 422, description = "`not_a_member`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups/{id}/transfer/accept")]
+pub async fn accept_transfer(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    state.groups.accept_transfer(me.user.id, id).await?;
+    group_response(&state, &me, id).await
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Decline an offer of ownership",
+    description = "The group stays with its owner (the offer's recipient only).",
+    params(("id" = uuid::Uuid, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "Declined: the group", body = GroupResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`not_found` (no such group, or no offer waiting for me)", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[post("/groups/{id}/transfer/decline")]
+pub async fn decline_transfer(
+    state: web::Data<AppState>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = group_id(&id)?;
+    state.groups.decline_transfer(me.user.id, id).await?;
     group_response(&state, &me, id).await
 }
 

@@ -21,11 +21,38 @@ fn may_edit(view: &GroupView, actor: Option<UserId>, article: &Article) -> bool 
     view.manages() || (active && actor == Some(article.author.id))
 }
 
+/// Characters an article takes against its author's bound.
+fn chars(title: &str, body: &str) -> u64 {
+    u64::try_from(title.chars().count() + body.chars().count()).unwrap_or(u64::MAX)
+}
+
 impl GroupsService {
-    /// Starts a draft (any active member).
+    /// Refuses when `author`'s articles, with one of `old` characters becoming `new`, would
+    /// pass [`super::GroupPolicy::article_chars_per_user`]. A change that does not grow the
+    /// article always passes, so an author over the bound can still shorten and delete.
+    async fn within_article_quota(
+        &self,
+        author: UserId,
+        old: u64,
+        new: u64,
+    ) -> Result<(), GroupError> {
+        let max = self.policy.article_chars_per_user;
+        if max == 0 || new <= old {
+            return Ok(());
+        }
+        let used = self.ports.articles.chars_by_author(author).await?;
+        if used.saturating_sub(old).saturating_add(new) > max {
+            return Err(GroupError::ArticleQuotaExceeded { max });
+        }
+        Ok(())
+    }
+
+    /// Starts a draft (any active member). Limited per person
+    /// ([`super::GroupPolicy::article_create_rate`]) and bounded by their articles' size.
     ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `Unexpected`.
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `RateLimited`,
+    /// `ArticleQuotaExceeded`, `Unexpected`.
     pub async fn create_article(
         &self,
         actor: UserId,
@@ -39,6 +66,13 @@ impl GroupsService {
         if view.active_role().is_none() {
             return Err(GroupError::NotAllowed);
         }
+        self.limit(
+            format!("groups:articles:create:{actor}"),
+            self.policy.article_create_rate,
+        )
+        .await?;
+        self.within_article_quota(actor, 0, chars(title.as_str(), body.as_str()))
+            .await?;
         let now = self.ports.clock.now();
         let article = Article {
             id: ArticleId::new_random(),
@@ -129,11 +163,13 @@ impl GroupsService {
     }
 
     /// Saves title and body if nobody saved since `version`; otherwise `EditConflict` with
-    /// the article as it is now, and nothing written.
+    /// the article as it is now, and nothing written. Saves are limited per person
+    /// ([`super::GroupPolicy::article_save_rate`]); growing an article counts against its
+    /// author's bound.
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `EditConflict`,
-    /// `Unexpected`.
+    /// `RateLimited`, `ArticleQuotaExceeded`, `Unexpected`.
     pub async fn save_article(
         &self,
         actor: UserId,
@@ -147,6 +183,17 @@ impl GroupsService {
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
+        self.limit(
+            format!("groups:articles:save:{actor}"),
+            self.policy.article_save_rate,
+        )
+        .await?;
+        self.within_article_quota(
+            current.author.id,
+            chars(&current.title, &current.body),
+            chars(title.as_str(), body.as_str()),
+        )
+        .await?;
         match self
             .ports
             .articles

@@ -4,8 +4,8 @@
 use crate::error::GroupError;
 use crate::model::{
     ArticleSummary, Group, GroupListing, GroupName, GroupSettings, JoinPolicy, JoinRequest,
-    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
-    normalize_invite_code, parse_message,
+    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
+    TransferOffer, Visibility, normalize_invite_code, parse_message,
 };
 use crate::ports::{ArticleRepository, GroupRepository, InviteCodes};
 use async_trait::async_trait;
@@ -32,6 +32,13 @@ pub struct GroupPolicy {
     pub create_rate: RateLimitRule,
     /// Invite-code guesses per person and group per window.
     pub invite_attempts: RateLimitRule,
+    /// Articles (drafts) one person may start per window, over every group.
+    pub article_create_rate: RateLimitRule,
+    /// Saves of articles one person may make per window (the editor autosaves).
+    pub article_save_rate: RateLimitRule,
+    /// Characters (title and body) of every article, draft or published, one person may
+    /// have written, over every group; `0` turns the bound off.
+    pub article_chars_per_user: u64,
 }
 
 impl Default for GroupPolicy {
@@ -46,6 +53,15 @@ impl Default for GroupPolicy {
                 limit: 10,
                 window_secs: 900,
             },
+            article_create_rate: RateLimitRule {
+                limit: 30,
+                window_secs: 3600,
+            },
+            article_save_rate: RateLimitRule {
+                limit: 1200,
+                window_secs: 3600,
+            },
+            article_chars_per_user: 5_000_000,
         }
     }
 }
@@ -232,12 +248,7 @@ impl GroupsService {
     ) -> Result<Group, GroupError> {
         self.limit(format!("groups:create:{actor}"), self.policy.create_rate)
             .await?;
-        let owned = self.ports.groups.count_owned(actor).await?;
-        if owned >= self.policy.max_owned_per_user {
-            return Err(GroupError::TooManyGroups {
-                max: self.policy.max_owned_per_user,
-            });
-        }
+        self.below_owned_cap(actor).await?;
         let now = self.ports.clock.now();
         let group = Group {
             id: GroupId::new_random(),
@@ -418,30 +429,163 @@ impl GroupsService {
         Ok(())
     }
 
-    /// Hands the group to another active member; the old owner becomes an admin (owner only).
+    /// Refuses when `user` owns the most groups allowed already.
+    async fn below_owned_cap(&self, user: UserId) -> Result<(), GroupError> {
+        let max = self.policy.max_owned_per_user;
+        if self.ports.groups.count_owned(user).await? >= max {
+            return Err(GroupError::TooManyGroups { max });
+        }
+        Ok(())
+    }
+
+    /// The group's pending offer of ownership, if the viewer made it or may answer it.
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed`, `NotAMember`, `Unexpected`.
-    pub async fn transfer(
+    /// `Unexpected` only.
+    pub async fn transfer_offer(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+    ) -> Result<Option<TransferOffer>, GroupError> {
+        let Some(viewer) = viewer else {
+            return Ok(None);
+        };
+        Ok(self
+            .ports
+            .groups
+            .transfer_offer(id)
+            .await?
+            .filter(|o| o.concerns(viewer)))
+    }
+
+    /// The pending offers the actor made or may answer, every group.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn transfer_offers_of(
+        &self,
+        actor: UserId,
+    ) -> Result<Vec<TransferOffer>, GroupError> {
+        self.ports.groups.transfer_offers_of(actor).await
+    }
+
+    /// Offers the group to another active member (owner only). Nothing changes hands until
+    /// they accept; a group has at most one offer waiting. A recipient who owns the most
+    /// groups allowed is refused at once (and again on accepting).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `NotAMember`, `TooManyGroups`, `TransferOfferPending`,
+    /// `Unexpected`.
+    pub async fn offer_transfer(
         &self,
         actor: UserId,
         id: GroupId,
         to: UserId,
-    ) -> Result<Group, GroupError> {
-        let view = self.owned_view(actor, id).await?;
+    ) -> Result<(), GroupError> {
+        self.owned_view(actor, id).await?;
         if to == actor {
-            return Ok(view.group);
+            return Err(GroupError::NotAMember);
         }
-        self.ports.groups.transfer(id, actor, to).await?;
+        let recipient = self.view(Some(to), id).await?;
+        if recipient.active_role().is_none() {
+            return Err(GroupError::NotAMember);
+        }
+        self.below_owned_cap(to).await?;
+        let now = self.ports.clock.now();
+        self.ports.groups.offer_transfer(id, actor, to, now).await?;
+        self.audit(
+            AuditAction::GroupTransferOffered,
+            actor,
+            id,
+            id.to_string(),
+            Some(format!("to {to}")),
+        )
+        .await;
+        Ok(())
+    }
+
+    /// Withdraws the group's waiting offer (owner only).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `NoTransferOffer`, `Unexpected`.
+    pub async fn cancel_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+        self.owned_view(actor, id).await?;
+        let offer = self
+            .ports
+            .groups
+            .transfer_offer(id)
+            .await?
+            .ok_or(GroupError::NoTransferOffer)?;
+        if !self.ports.groups.withdraw_transfer(id, None).await? {
+            return Err(GroupError::NoTransferOffer);
+        }
+        self.audit(
+            AuditAction::GroupTransferCancelled,
+            actor,
+            id,
+            id.to_string(),
+            Some(format!("to {}", offer.to.id)),
+        )
+        .await;
+        Ok(())
+    }
+
+    /// The offer's recipient takes the group: they become its owner and the old owner an
+    /// admin — if they still are an active member and own fewer groups than allowed.
+    ///
+    /// # Errors
+    /// `NotFound`, `NoTransferOffer` (none waiting for the actor), `NotAMember`,
+    /// `TooManyGroups`, `Unexpected`.
+    pub async fn accept_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+        self.view(Some(actor), id).await?;
+        let offer = self
+            .ports
+            .groups
+            .transfer_offer(id)
+            .await?
+            .filter(|o| o.to.id == actor)
+            .ok_or(GroupError::NoTransferOffer)?;
+        self.below_owned_cap(actor).await?;
+        self.ports
+            .groups
+            .accept_transfer(id, offer.from.id, actor, self.policy.max_owned_per_user)
+            .await?;
         self.audit(
             AuditAction::GroupTransferred,
             actor,
             id,
             id.to_string(),
-            Some(format!("new owner {to}")),
+            Some(format!("previous owner {}", offer.from.id)),
         )
         .await;
-        Ok(self.view(Some(actor), id).await?.group)
+        Ok(())
+    }
+
+    /// The offer's recipient says no; the group stays with its owner.
+    ///
+    /// # Errors
+    /// `NotFound`, `NoTransferOffer`, `Unexpected`.
+    pub async fn decline_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+        self.view(Some(actor), id).await?;
+        let offer = self
+            .ports
+            .groups
+            .transfer_offer(id)
+            .await?
+            .filter(|o| o.to.id == actor)
+            .ok_or(GroupError::NoTransferOffer)?;
+        if !self.ports.groups.withdraw_transfer(id, Some(actor)).await? {
+            return Err(GroupError::NoTransferOffer);
+        }
+        self.audit(
+            AuditAction::GroupTransferDeclined,
+            actor,
+            id,
+            id.to_string(),
+            Some(format!("from {}", offer.from.id)),
+        )
+        .await;
+        Ok(())
     }
 
     /// Deletes the group, its files first (owner only).

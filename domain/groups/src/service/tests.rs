@@ -34,6 +34,16 @@ struct Mem {
     members: HashMap<(GroupId, UserId), Membership>,
     requests: HashMap<JoinRequestId, JoinRequest>,
     articles: HashMap<ArticleId, Article>,
+    offers: HashMap<GroupId, (UserId, UserId, DateTime<Utc>)>,
+}
+
+fn offer_of(group: GroupId, (from, to, at): (UserId, UserId, DateTime<Utc>)) -> TransferOffer {
+    TransferOffer {
+        group,
+        from: person(from),
+        to: person(to),
+        created_at: at,
+    }
 }
 
 #[derive(Default, Clone)]
@@ -299,8 +309,64 @@ impl GroupRepository for MemRepo {
         }
         Ok(false)
     }
-    async fn transfer(&self, group: GroupId, from: UserId, to: UserId) -> Result<(), GroupError> {
+    async fn offer_transfer(
+        &self,
+        group: GroupId,
+        from: UserId,
+        to: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<(), GroupError> {
         let mut m = self.0.lock().unwrap();
+        if m.offers.contains_key(&group) {
+            return Err(GroupError::TransferOfferPending);
+        }
+        m.offers.insert(group, (from, to, now));
+        Ok(())
+    }
+    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.offers.get(&group).map(|o| offer_of(group, *o)))
+    }
+    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.offers
+            .iter()
+            .map(|(g, o)| offer_of(*g, *o))
+            .filter(|o| o.concerns(user))
+            .collect())
+    }
+    async fn withdraw_transfer(
+        &self,
+        group: GroupId,
+        to: Option<UserId>,
+    ) -> Result<bool, GroupError> {
+        let mut m = self.0.lock().unwrap();
+        match m.offers.get(&group) {
+            Some((_, t, _)) if to.is_none_or(|to| to == *t) => {
+                m.offers.remove(&group);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+    async fn accept_transfer(
+        &self,
+        group: GroupId,
+        from: UserId,
+        to: UserId,
+        max_owned: u32,
+    ) -> Result<(), GroupError> {
+        let mut m = self.0.lock().unwrap();
+        if !m
+            .offers
+            .get(&group)
+            .is_some_and(|(f, t, _)| *f == from && *t == to)
+        {
+            return Err(GroupError::NoTransferOffer);
+        }
+        if m.groups.values().filter(|g| g.owner == to).count() as u32 >= max_owned {
+            return Err(GroupError::TooManyGroups { max: max_owned });
+        }
         if !m
             .members
             .get(&(group, to))
@@ -311,6 +377,7 @@ impl GroupRepository for MemRepo {
         m.members.get_mut(&(group, to)).unwrap().role = MemberRole::Owner;
         m.members.get_mut(&(group, from)).unwrap().role = MemberRole::Admin;
         m.groups.get_mut(&group).unwrap().owner = to;
+        m.offers.remove(&group);
         Ok(())
     }
     async fn requests(
@@ -456,6 +523,14 @@ impl ArticleRepository for MemRepo {
             .map(ArticleSummary::from)
             .collect();
         Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
+    }
+    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.articles
+            .values()
+            .filter(|a| a.author.id == author)
+            .map(|a| (a.title.chars().count() + a.body.chars().count()) as u64)
+            .sum())
     }
     /// Without the pre-filter, as `of_member_seen_by`.
     async fn published_by_author_seen_by(
@@ -1264,16 +1339,25 @@ async fn the_owner_leaves_only_after_handing_the_group_on() {
     ));
     let stranger = UserId::new_random();
     assert!(matches!(
-        w.svc.transfer(owner, g.id, stranger).await,
+        w.svc.offer_transfer(owner, g.id, stranger).await,
         Err(GroupError::NotAMember)
     ));
     let heir = w.member(owner, &g, MemberRole::Member).await;
     assert!(matches!(
-        w.svc.transfer(heir, g.id, heir).await,
+        w.svc.offer_transfer(heir, g.id, heir).await,
         Err(GroupError::NotAllowed)
     ));
-    let g2 = w.svc.transfer(owner, g.id, heir).await.unwrap();
-    assert_eq!(g2.owner, heir);
+    w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
+    assert_eq!(
+        w.svc.get(Some(owner), g.id).await.unwrap().group.owner,
+        owner,
+        "an offer moves nothing"
+    );
+    w.svc.accept_transfer(heir, g.id).await.unwrap();
+    assert_eq!(
+        w.svc.get(Some(owner), g.id).await.unwrap().group.owner,
+        heir
+    );
     assert_eq!(
         w.svc.get(Some(owner), g.id).await.unwrap().active_role(),
         Some(MemberRole::Admin)
@@ -1284,6 +1368,101 @@ async fn the_owner_leaves_only_after_handing_the_group_on() {
         w.svc.leave(owner, g.id).await,
         Err(GroupError::NotFound)
     ));
+}
+
+#[tokio::test]
+async fn ownership_is_offered_and_taken_only_by_its_recipient_within_their_cap() {
+    let w = world_with(
+        GroupPolicy {
+            max_owned_per_user: 2,
+            ..GroupPolicy::default()
+        },
+        allowing(),
+    );
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let heir = w.member(owner, &g, MemberRole::Member).await;
+    let other = w.member(owner, &g, MemberRole::Admin).await;
+
+    w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
+    assert!(matches!(
+        w.svc.offer_transfer(owner, g.id, other).await,
+        Err(GroupError::TransferOfferPending)
+    ));
+    assert!(
+        w.svc
+            .transfer_offer(Some(heir), g.id)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        w.svc
+            .transfer_offer(Some(other), g.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    for not_theirs in [other, owner] {
+        assert!(matches!(
+            w.svc.accept_transfer(not_theirs, g.id).await,
+            Err(GroupError::NoTransferOffer)
+        ));
+        assert!(matches!(
+            w.svc.decline_transfer(not_theirs, g.id).await,
+            Err(GroupError::NoTransferOffer)
+        ));
+    }
+    w.svc.decline_transfer(heir, g.id).await.unwrap();
+    assert!(matches!(
+        w.svc.accept_transfer(heir, g.id).await,
+        Err(GroupError::NoTransferOffer)
+    ));
+
+    w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
+    assert!(matches!(
+        w.svc.cancel_transfer(other, g.id).await,
+        Err(GroupError::NotAllowed)
+    ));
+    w.svc.cancel_transfer(owner, g.id).await.unwrap();
+    assert!(matches!(
+        w.svc.cancel_transfer(owner, g.id).await,
+        Err(GroupError::NoTransferOffer)
+    ));
+
+    // The cap: the heir owns two already; the offer is refused at once, and an offer made
+    // before they reached it is refused on accepting.
+    w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
+    w.group(heir, Visibility::Public, JoinPolicy::Open).await;
+    w.group(heir, Visibility::Public, JoinPolicy::Open).await;
+    assert!(matches!(
+        w.svc.accept_transfer(heir, g.id).await,
+        Err(GroupError::TooManyGroups { max: 2 })
+    ));
+    assert_eq!(w.svc.get(None, g.id).await.unwrap().group.owner, owner);
+    w.svc.cancel_transfer(owner, g.id).await.unwrap();
+    assert!(matches!(
+        w.svc.offer_transfer(owner, g.id, heir).await,
+        Err(GroupError::TooManyGroups { max: 2 })
+    ));
+    let actions: Vec<String> = w
+        .audit
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|e| e.action.clone())
+        .collect();
+    for a in [
+        AuditAction::GroupTransferOffered,
+        AuditAction::GroupTransferDeclined,
+        AuditAction::GroupTransferCancelled,
+    ] {
+        assert!(
+            actions.contains(&a.as_str().to_owned()),
+            "{a:?} in {actions:?}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -1381,6 +1560,78 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
             .await,
         Err(GroupError::NotAllowed)
     ));
+}
+
+#[tokio::test]
+async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
+    // Creating and saving each hit their own per-person counter.
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("groups:articles:"))
+        .returning(|key, rule, _| {
+            let policy = GroupPolicy::default();
+            assert!(
+                (key.starts_with("groups:articles:create:") && rule == policy.article_create_rate)
+                    || (key.starts_with("groups:articles:save:")
+                        && rule == policy.article_save_rate),
+                "{key}"
+            );
+            Ok(RateDecision::Limited {
+                retry_after_secs: 30,
+            })
+        });
+    limiter
+        .expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let w = world_with(GroupPolicy::default(), limiter);
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    assert!(matches!(
+        w.svc.create_article(owner, g.id, "t", "b").await,
+        Err(GroupError::RateLimited {
+            retry_after_secs: 30
+        })
+    ));
+
+    let w = world_with(
+        GroupPolicy {
+            article_chars_per_user: 10,
+            ..GroupPolicy::default()
+        },
+        allowing(),
+    );
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let author = w.member(owner, &g, MemberRole::Member).await;
+    let a = w
+        .svc
+        .create_article(author, g.id, "标题", "一二三四")
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.svc.create_article(author, g.id, "题", "一二三四五").await,
+        Err(GroupError::ArticleQuotaExceeded { max: 10 })
+    ));
+    assert!(matches!(
+        w.svc
+            .save_article(author, g.id, a.id, "标题", "一二三四五六七八九", 1)
+            .await,
+        Err(GroupError::ArticleQuotaExceeded { max: 10 })
+    ));
+    // Up to the bound, and shortening, pass; the bound is the author's, whoever edits.
+    let saved = w
+        .svc
+        .save_article(owner, g.id, a.id, "标题", "一二三四五六七八", 1)
+        .await
+        .unwrap();
+    w.svc
+        .save_article(author, g.id, a.id, "标题", "一", saved.version)
+        .await
+        .unwrap();
+    w.svc
+        .create_article(owner, g.id, "标题", "一二三四五六七八")
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
