@@ -84,6 +84,8 @@ pub enum Msg {
     InvalidBio,
     AvatarNotUsable,
     InvalidAppearance,
+    InvalidColorMode,
+    InvalidLanguage,
     InvalidPassword,
     PasswordTooCommon,
     ServerBusy,
@@ -301,8 +303,16 @@ impl Msg {
             Msg::InvalidNickname => ("昵称须为 1–32 个字符", "A nickname is 1–32 characters"),
             Msg::InvalidBio => ("简介最多 280 个字符", "A bio is at most 280 characters"),
             Msg::InvalidAppearance => (
-                "颜色模式须为 light、dark 或 system，语言须为 zh 或 en",
-                "The colour mode is light, dark or system, and the language zh or en",
+                "颜色模式须为 light、dark 或 system，语言须为 zh、en 或 system",
+                "The colour mode is light, dark or system, and the language zh, en or system",
+            ),
+            Msg::InvalidColorMode => (
+                "颜色模式须为 light、dark 或 system（跟随系统）",
+                "The colour mode is light, dark or system (follow the device)",
+            ),
+            Msg::InvalidLanguage => (
+                "语言须为 zh、en 或 system（跟随浏览器）",
+                "The language is zh, en or system (follow the browser)",
             ),
             Msg::AvatarNotUsable => (
                 "这张图片不能用作头像：请先上传它",

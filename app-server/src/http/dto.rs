@@ -55,7 +55,7 @@ pub struct UserDto {
 pub struct AppearanceDto {
     #[schema(required = true, value_type = Option<String>, pattern = "^(light|dark|system)$", example = "dark")]
     pub color_mode: Option<String>,
-    #[schema(required = true, value_type = Option<String>, pattern = "^(zh|en)$", example = "zh")]
+    #[schema(required = true, value_type = Option<String>, pattern = "^(zh|en|system)$", example = "zh")]
     pub language: Option<String>,
 }
 

@@ -17,7 +17,7 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "PUT /api/account/appearance",
         "保存我的外观",
         Some(
-            "保存在一台设备上选择的颜色模式（`light`、`dark`、`system`）和语言（`zh`、`en`），供我的其他设备在登录时采用；`null` 清除该项选择。",
+            "保存在一台设备上选择的颜色模式（`light`、`dark`、`system`：跟随设备）和语言（`zh`、`en`、`system`：跟随浏览器），供我的其他设备在登录时采用；`null` 清除该项选择（各设备保留自己的）。其他取值返回 422 `invalid_appearance`，消息写在所属字段下。",
         ),
     ),
     (

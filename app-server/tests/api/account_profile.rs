@@ -457,7 +457,46 @@ async fn appearance_follows_the_user_to_a_new_session() {
                 r.body
             );
             assert!(r.body["fields"].get(field).is_some(), "{:?}", r.body);
+            assert_eq!(
+                r.body["fields"].as_object().unwrap().len(),
+                1,
+                "only the wrong field: {:?}",
+                r.body
+            );
         }
+        // Each field's message speaks of that field.
+        let r = app
+            .call(
+                &gina,
+                Method::PUT,
+                "/api/account/appearance",
+                Some(json!({ "colorMode": "blue", "language": "fr" })),
+                "en",
+            )
+            .await;
+        assert_eq!(
+            r.body["fields"]["colorMode"],
+            "The colour mode is light, dark or system (follow the device)"
+        );
+        assert_eq!(
+            r.body["fields"]["language"],
+            "The language is zh, en or system (follow the browser)"
+        );
+        // "system" follows the browser, for the language as for the colour mode.
+        let r = app
+            .call(
+                &gina,
+                Method::PUT,
+                "/api/account/appearance",
+                Some(json!({ "colorMode": "system", "language": "system" })),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(
+            app.get_as(&gina, "/api/account/appearance").await.body,
+            json!({ "colorMode": "system", "language": "system" })
+        );
         // A choice can be cleared again.
         let r = app
             .call(

@@ -118,17 +118,18 @@ pub struct AvatarUploadResponse {
 
 impl AppearanceDto {
     /// # Errors
-    /// 422 `invalid_appearance` naming each field that is not one of its values.
+    /// 422 `invalid_appearance` naming each field that is not one of its values, each with its
+    /// own message (`colorMode`: light, dark or system; `language`: zh, en or system).
     pub fn try_into_domain(&self) -> Result<Appearance, ApiError> {
         let color_mode = self
             .color_mode
             .as_deref()
-            .map(|m| ColorMode::from_stored(m).ok_or("colorMode"))
+            .map(|m| ColorMode::from_stored(m).ok_or(("colorMode", Msg::InvalidColorMode)))
             .transpose();
         let language = self
             .language
             .as_deref()
-            .map(|l| Language::from_stored(l).ok_or("language"))
+            .map(|l| Language::from_stored(l).ok_or(("language", Msg::InvalidLanguage)))
             .transpose();
         match (color_mode, language) {
             (Ok(color_mode), Ok(language)) => Ok(Appearance {
@@ -137,8 +138,8 @@ impl AppearanceDto {
             }),
             (c, l) => {
                 let mut api = ApiError::unprocessable("invalid_appearance", Msg::InvalidAppearance);
-                for field in [c.err(), l.err()].into_iter().flatten() {
-                    api = api.with_field(field, Msg::InvalidAppearance);
+                for (field, msg) in [c.err(), l.err()].into_iter().flatten() {
+                    api = api.with_field(field, msg);
                 }
                 Err(api)
             }

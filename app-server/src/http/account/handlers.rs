@@ -209,7 +209,7 @@ pub async fn get_appearance(me: SignedIn) -> Result<HttpResponse, ApiError> {
 #[utoipa::path(
     tag = "account",
     summary = "Save my appearance",
-    description = "Saves the colour mode (`light`, `dark`, `system`) and language (`zh`, `en`) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice.",
+    description = "Saves the colour mode (`light`, `dark`, `system`: follow the device) and language (`zh`, `en`, `system`: follow the browser) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice (each device keeps its own). A value outside these is 422 `invalid_appearance`, with its message under the field it belongs to.",
     request_body = AppearanceDto,
     responses(
         (status = 200, description = "Saved", body = AppearanceDto),

@@ -64,11 +64,13 @@ impl ColorMode {
     }
 }
 
-/// The interface language a person chose (spec §4.2).
+/// The interface language a person chose (spec §4.2): Chinese, English, or as each browser
+/// says (`system`, as the colour mode has it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Language {
     Zh,
     En,
+    System,
 }
 
 impl Language {
@@ -76,6 +78,7 @@ impl Language {
         match self {
             Self::Zh => "zh",
             Self::En => "en",
+            Self::System => "system",
         }
     }
 
@@ -83,6 +86,7 @@ impl Language {
         match raw {
             "zh" => Some(Self::Zh),
             "en" => Some(Self::En),
+            "system" => Some(Self::System),
             _ => None,
         }
     }
@@ -118,7 +122,7 @@ mod tests {
         for m in [ColorMode::Light, ColorMode::Dark, ColorMode::System] {
             assert_eq!(ColorMode::from_stored(m.as_str()), Some(m));
         }
-        for l in [Language::Zh, Language::En] {
+        for l in [Language::Zh, Language::En, Language::System] {
             assert_eq!(Language::from_stored(l.as_str()), Some(l));
         }
         assert_eq!(ColorMode::from_stored("blue"), None);
