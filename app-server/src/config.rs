@@ -199,6 +199,34 @@ pub enum MediaStoreSettings {
     S3(S3Settings),
 }
 
+/// How slowly a request's body may arrive: all of it within `timeout`, and, after `grace`, on
+/// average at least `min_bytes_per_sec` (a body that has `n` bytes so far must send more by
+/// `grace + n / min_bytes_per_sec` after it began). A slower body is cut off: 408.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyLimits {
+    pub timeout: Duration,
+    pub min_bytes_per_sec: u64,
+    pub grace: Duration,
+}
+
+impl BodyLimits {
+    /// When the bytes after the first `received` must have arrived, for a body begun at `start`.
+    pub(crate) fn deadline(
+        &self,
+        start: tokio::time::Instant,
+        received: u64,
+    ) -> tokio::time::Instant {
+        let whole = start + self.timeout;
+        if self.min_bytes_per_sec == 0 {
+            return whole;
+        }
+        let by_rate = start
+            + self.grace
+            + Duration::from_secs_f64(received as f64 / self.min_bytes_per_sec as f64);
+        by_rate.min(whole)
+    }
+}
+
 /// Uploads: the store, the limits, and how many are decoded and read at once.
 #[derive(Debug, Clone)]
 pub struct MediaSettings {
@@ -207,7 +235,12 @@ pub struct MediaSettings {
     pub workers: ImageWorkerSettings,
     /// Uploads one instance reads at once; the rest wait `upload_queue_wait`, then 503.
     pub upload_concurrency: usize,
+    /// Of those, at most this many for one person (`MEDIA_UPLOAD_PER_USER`).
+    pub upload_per_user: usize,
     pub upload_queue_wait: Duration,
+    /// How slowly an upload's body may arrive (`MEDIA_UPLOAD_TIMEOUT_SECS`,
+    /// `MEDIA_UPLOAD_MIN_BYTES_PER_SEC`, `BODY_MIN_RATE_GRACE_SECS`).
+    pub upload_body: BodyLimits,
     /// How often the sweep of abandoned files runs.
     pub sweep_interval: Duration,
 }
@@ -222,7 +255,13 @@ impl Default for MediaSettings {
                 queue_wait: Duration::from_secs(5),
             },
             upload_concurrency: 4,
+            upload_per_user: 1,
             upload_queue_wait: Duration::from_secs(5),
+            upload_body: BodyLimits {
+                timeout: Duration::from_secs(120),
+                min_bytes_per_sec: 16 * 1024,
+                grace: Duration::from_secs(5),
+            },
             sweep_interval: Duration::from_secs(3600),
         }
     }
@@ -252,6 +291,11 @@ pub struct Config {
     /// Origins besides the request's own that may send cookie-authenticated writes.
     pub allowed_origins: Vec<String>,
     pub json_body_limit: usize,
+    /// How slowly any other request's body may arrive (`REQUEST_BODY_TIMEOUT_SECS`,
+    /// `REQUEST_BODY_MIN_BYTES_PER_SEC`, `BODY_MIN_RATE_GRACE_SECS`).
+    pub request_body: BodyLimits,
+    /// How long a client may take to send a request's head (`REQUEST_HEAD_TIMEOUT_MS`).
+    pub request_head_timeout: Duration,
     pub argon2: Argon2Cost,
     /// Password hashes in flight and how long the rest wait before a 503 `server_busy`.
     pub hash_limits: HashLimits,
@@ -291,6 +335,12 @@ impl Default for Config {
             hsts_max_age_secs: 365 * 24 * 60 * 60,
             allowed_origins: Vec::new(),
             json_body_limit: 64 * 1024,
+            request_body: BodyLimits {
+                timeout: Duration::from_secs(30),
+                min_bytes_per_sec: 1024,
+                grace: Duration::from_secs(5),
+            },
+            request_head_timeout: Duration::from_secs(5),
             argon2: Argon2Cost::default(),
             hash_limits: HashLimits::default(),
             accounts: AccountPolicy::default(),
@@ -453,6 +503,16 @@ impl Config {
                 })
                 .unwrap_or_default(),
             json_body_limit: num(&get, "JSON_BODY_LIMIT_BYTES", d.json_body_limit)?,
+            request_body: body_limits(
+                &get,
+                ("REQUEST_BODY_TIMEOUT_SECS", "REQUEST_BODY_MIN_BYTES_PER_SEC"),
+                d.request_body,
+            )?,
+            request_head_timeout: Duration::from_millis(num(
+                &get,
+                "REQUEST_HEAD_TIMEOUT_MS",
+                u64::try_from(d.request_head_timeout.as_millis()).unwrap_or(5000),
+            )?),
             argon2: Argon2Cost {
                 memory_kib: num(&get, "ARGON2_MEMORY_KIB", d.argon2.memory_kib)?,
                 iterations: num(&get, "ARGON2_ITERATIONS", d.argon2.iterations)?,
@@ -703,6 +763,7 @@ fn media_settings(
     let policy = media::MediaPolicy {
         max_upload_bytes: num(get, "MEDIA_MAX_UPLOAD_BYTES", p.max_upload_bytes)?,
         max_pixels: num(get, "MEDIA_MAX_PIXELS", p.max_pixels)?,
+        max_animation_pixels: num(get, "MEDIA_MAX_ANIMATION_PIXELS", p.max_animation_pixels)?,
         thumb_max_edge: num(get, "MEDIA_THUMB_MAX_EDGE", p.thumb_max_edge)?,
         user_quota_bytes: num(get, "MEDIA_USER_QUOTA_BYTES", p.user_quota_bytes)?,
         upload_rate: rule(get, "RATE_MEDIA_UPLOADS_PER_USER", p.upload_rate)?,
@@ -728,12 +789,39 @@ fn media_settings(
         policy,
         workers,
         upload_concurrency: num(get, "MEDIA_UPLOAD_CONCURRENCY", d.upload_concurrency)?.max(1),
+        upload_per_user: num(get, "MEDIA_UPLOAD_PER_USER", d.upload_per_user)?.max(1),
+        upload_body: body_limits(
+            get,
+            (
+                "MEDIA_UPLOAD_TIMEOUT_SECS",
+                "MEDIA_UPLOAD_MIN_BYTES_PER_SEC",
+            ),
+            d.upload_body,
+        )?,
         upload_queue_wait: Duration::from_millis(num(
             get,
             "MEDIA_UPLOAD_QUEUE_MS",
             u64::try_from(d.upload_queue_wait.as_millis()).unwrap_or(5000),
         )?),
         sweep_interval: d.sweep_interval,
+    })
+}
+
+/// A [`BodyLimits`] from its timeout (seconds, 1 or more) and minimum rate (bytes per second,
+/// `0`: none) settings, with the grace shared by both (`BODY_MIN_RATE_GRACE_SECS`).
+fn body_limits(
+    get: &impl Fn(&str) -> Option<String>,
+    (timeout, rate): (&str, &str),
+    d: BodyLimits,
+) -> anyhow::Result<BodyLimits> {
+    let secs: u64 = num(get, timeout, d.timeout.as_secs())?;
+    if secs == 0 {
+        bail!("{timeout} must be 1 or more");
+    }
+    Ok(BodyLimits {
+        timeout: Duration::from_secs(secs),
+        min_bytes_per_sec: num(get, rate, d.min_bytes_per_sec)?,
+        grace: Duration::from_secs(num(get, "BODY_MIN_RATE_GRACE_SECS", d.grace.as_secs())?),
     })
 }
 

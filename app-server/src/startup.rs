@@ -165,13 +165,15 @@ impl AppState {
         let key = db
             .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
             .await?;
-        let config_uploads = (
+        let uploads = UploadGate::new(
             config.media.upload_concurrency,
+            config.media.upload_per_user,
             config.media.upload_queue_wait,
+            config.media.upload_body,
         );
+        let profile_policy = config.profiles;
         Ok(Self {
             config: Arc::new(config),
-        let profile_policy = config.profiles;
             accounts: Arc::new(accounts),
             profiles: Arc::new(ProfileService::new(
                 ProfilePorts {
@@ -193,7 +195,7 @@ impl AppState {
             chat: Arc::new(chat),
             tokens: Arc::new(tokens),
             system: Arc::new(system),
-            uploads: UploadGate::new(config_uploads.0, config_uploads.1),
+            uploads,
             media_admin: Arc::new(MediaAdmin::new(
                 media.clone(),
                 Arc::new(db.media()),
@@ -258,8 +260,11 @@ fn community(
         ),
     };
     let group_repo: Arc<dyn groups::ports::GroupRepository> = Arc::new(db.groups());
-    let group_access: Arc<dyn media::ports::MediaAccess> =
-        Arc::new(GroupMediaAccess::new(group_repo.clone()));
+    let article_repo: Arc<dyn groups::ports::ArticleRepository> = Arc::new(db.articles());
+    let group_access: Arc<dyn media::ports::MediaAccess> = Arc::new(GroupMediaAccess::new(
+        group_repo.clone(),
+        article_repo.clone(),
+    ));
     let media = Arc::new(MediaService::new(
         MediaPorts {
             store,
@@ -279,7 +284,7 @@ fn community(
     let groups = Arc::new(GroupsService::new(
         GroupPorts {
             groups: group_repo,
-            articles: Arc::new(db.articles()),
+            articles: article_repo,
             codes: Arc::new(OsTokenGenerator),
             limiter: Arc::new(db.rate_limiter()),
             clock: clock.clone(),
@@ -393,6 +398,7 @@ impl Application {
             state.config.public_url.clone(),
         ));
         let json_limit = state.config.json_body_limit;
+        let head_timeout = state.config.request_head_timeout;
         // Who may call what with a token, read once from the document the handlers declare;
         // the document itself, in both languages, serialised once.
         let doc = http::ApiDoc::openapi_with_routes();
@@ -425,6 +431,7 @@ impl Application {
                 .wrap(from_fn(http::access::authenticate_bearer))
                 .wrap(from_fn(http::access::refuse_undeclared_methods))
                 .wrap(from_fn(middleware::refuse_cross_site_writes))
+                .wrap(from_fn(middleware::body_read_deadline))
                 .wrap(from_fn(http::error::localize_errors))
                 .wrap(Compress::default())
                 .wrap(middleware::security_headers())
@@ -434,6 +441,9 @@ impl Application {
         // Streamed answers are many small writes: without TCP_NODELAY, Nagle's algorithm holds
         // each event back until the previous one is acknowledged (tens of milliseconds).
         .tcp_nodelay(true)
+        // A client must send a request's head this quickly (408 otherwise); its body has the
+        // deadline of `middleware::body_read_deadline`.
+        .client_request_timeout(head_timeout)
         .listen(listener)?;
         if let Some(w) = workers {
             server = server.workers(w);

@@ -23,6 +23,7 @@ async fn main() -> anyhow::Result<()> {
     let limits = ImageLimits {
         max_pixels: 50_000_000,
         thumb_max_edge: 480,
+        max_animation_pixels: 100_000_000,
     };
     for run in 1..=3 {
         let started = Instant::now();

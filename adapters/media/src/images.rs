@@ -9,7 +9,9 @@ use image::{DynamicImage, ImageDecoder, ImageError, ImageReader, Limits};
 use media::model::{ImageLimits, ProcessedImage};
 use media::ports::ImageProcessor;
 use media::{ImageFormat, MediaError};
+use std::borrow::Cow;
 use std::io::Cursor;
+use std::num::NonZeroU64;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -38,8 +40,11 @@ pub struct ImageWorkerSettings {
 /// What an upload becomes:
 /// - JPEG → JPEG (quality 88), PNG → PNG, WebP → PNG when it has transparent pixels, else JPEG
 ///   (the `image` crate writes only lossless WebP, several times larger than a JPEG);
-/// - GIF → the very same bytes (animation kept; GIF has no EXIF), its first frame decoded to
-///   check it and to make the thumbnail;
+/// - GIF → GIF, every frame decoded and written again with its delay, position, disposal,
+///   transparency and palette, and the loop count kept; nothing else (comments, XMP and other
+///   application blocks, bytes after the trailer). An animation whose frames × canvas pixels
+///   pass `max_animation_pixels` is refused before any frame is decoded. Its first frame is
+///   also decoded as an image, to check it and to make the thumbnail;
 /// - the EXIF orientation applied first, and no metadata written (EXIF, GPS, XMP, comments;
 ///   the ICC colour profile too, so wide-gamut photos show in sRGB);
 /// - a JPEG thumbnail (quality 80) whose longer edge is `thumb_max_edge` (smaller images are
@@ -116,8 +121,22 @@ fn process_now(bytes: &[u8], limits: ImageLimits) -> Result<ProcessedImage, Medi
     let complete = match format {
         // The JPEG decoder fills a cut-off scan with grey instead of failing.
         ImageFormat::Jpeg => jpeg_is_complete(bytes),
-        // A GIF is kept as uploaded but only its first frame decoded: the rest is checked here.
-        ImageFormat::Gif => gif_is_complete(bytes),
+        // A GIF's blocks are walked first: whole, and not too many pixels over all its frames.
+        ImageFormat::Gif => match gif_shape(bytes) {
+            None => false,
+            Some(shape) if shape.frames > 1 => {
+                let total = shape
+                    .frames
+                    .saturating_mul(u64::from(shape.width) * u64::from(shape.height));
+                if total > limits.max_animation_pixels {
+                    return Err(MediaError::AnimationTooLarge {
+                        max_pixels: limits.max_animation_pixels,
+                    });
+                }
+                true
+            }
+            Some(_) => true,
+        },
         ImageFormat::Png | ImageFormat::Webp => true,
     };
     if !complete {
@@ -162,7 +181,11 @@ fn process_now(bytes: &[u8], limits: ImageLimits) -> Result<ProcessedImage, Medi
             let original = encode_jpeg(&image, ORIGINAL_JPEG_QUALITY)?;
             (ImageFormat::Jpeg, original, image)
         }
-        ImageFormat::Gif => (ImageFormat::Gif, bytes.to_vec(), image),
+        ImageFormat::Gif => (
+            ImageFormat::Gif,
+            reencode_gif(bytes, limits.max_pixels)?,
+            image,
+        ),
     };
 
     let thumb = thumbnail(image, limits.thumb_max_edge);
@@ -271,9 +294,75 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
     }
 }
 
+/// A GIF's frames written again, and nothing else: each frame decoded (to palette indices) and
+/// compressed anew, with its delay, disposal, position, transparency and local palette; the
+/// global palette and the loop count kept. Comments, XMP and other application blocks, plain
+/// text blocks and bytes after the trailer are not copied.
+fn reencode_gif(bytes: &[u8], max_pixels: u64) -> Result<Vec<u8>, MediaError> {
+    let corrupt = |e: gif::DecodingError| match e {
+        gif::DecodingError::MemoryLimit => MediaError::TooManyPixels { max_pixels },
+        other => {
+            tracing::debug!(error = %other, "a GIF's frames do not decode");
+            MediaError::Corrupt
+        }
+    };
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    options.set_memory_limit(gif::MemoryLimit::Bytes(
+        NonZeroU64::new(max_pixels.saturating_add(ALLOC_MARGIN)).unwrap_or(NonZeroU64::MIN),
+    ));
+    let mut decoder = options.read_info(Cursor::new(bytes)).map_err(corrupt)?;
+    let (width, height) = (decoder.width(), decoder.height());
+    let global = decoder.global_palette().map(<[u8]>::to_vec);
+    let mut encoder: Option<gif::Encoder<Vec<u8>>> = None;
+    let mut buffer = Vec::new();
+    while let Some(info) = decoder.next_frame_info().map_err(corrupt)? {
+        let mut frame = info.clone();
+        buffer.resize(decoder.buffer_size(), 0);
+        decoder.read_into_buffer(&mut buffer).map_err(corrupt)?;
+        // Read after the first frame's descriptor: the loop count comes before it.
+        let encoder = match &mut encoder {
+            Some(e) => e,
+            None => {
+                let mut e = gif::Encoder::new(
+                    Vec::with_capacity(bytes.len()),
+                    width,
+                    height,
+                    global.as_deref().unwrap_or(&[]),
+                )
+                .context("writing a GIF")?;
+                e.set_repeat(decoder.repeat()).context("writing a GIF")?;
+                encoder.insert(e)
+            }
+        };
+        // Rows in order (the decoder de-interlaced them), no wait for a click.
+        frame.interlaced = false;
+        frame.needs_user_input = false;
+        frame.buffer = Cow::Borrowed(&buffer);
+        encoder.write_frame(&frame).context("writing a GIF")?;
+    }
+    let encoder = encoder.ok_or(MediaError::Corrupt)?;
+    Ok(encoder.into_inner().context("writing a GIF")?)
+}
+
+/// What walking a GIF's blocks finds: its canvas and how many frames it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct GifShape {
+    width: u32,
+    height: u32,
+    frames: u64,
+}
+
 /// Whether a GIF's blocks run from the header to the trailer (`;`): every extension and frame
 /// whole, so a cut-off animation is not stored. Bytes after the trailer are allowed.
+#[cfg(test)]
 fn gif_is_complete(bytes: &[u8]) -> bool {
+    gif_shape(bytes).is_some()
+}
+
+/// The canvas and frame count of a GIF whose blocks run from the header to the trailer; `None`
+/// when it is cut off or malformed. Nothing is decoded.
+fn gif_shape(bytes: &[u8]) -> Option<GifShape> {
     /// Past a chain of data sub-blocks (length-prefixed, ended by a zero length).
     fn skip_sub_blocks(bytes: &[u8], mut i: usize) -> Option<usize> {
         loop {
@@ -292,26 +381,37 @@ fn gif_is_complete(bytes: &[u8]) -> bool {
             3 << ((flags & 0x07) + 1)
         }
     }
-    // Header (6 bytes), logical screen descriptor (7), global colour table.
-    let Some(&flags) = bytes.get(10) else {
-        return false;
+    // Header (6 bytes), logical screen descriptor (7: width, height, flags…), global colour
+    // table.
+    let &flags = bytes.get(10)?;
+    let le = |at: usize| {
+        Some(u32::from(u16::from_le_bytes([
+            *bytes.get(at)?,
+            *bytes.get(at + 1)?,
+        ])))
     };
+    let (width, height) = (le(6)?, le(8)?);
+    let mut frames = 0u64;
     let mut i = 13 + colour_table(flags);
     loop {
-        let next = match bytes.get(i) {
-            Some(0x3B) => return true,
+        i = match bytes.get(i)? {
+            0x3B => {
+                return Some(GifShape {
+                    width,
+                    height,
+                    frames,
+                });
+            }
             // Extension: introducer, label, sub-blocks.
-            Some(0x21) => skip_sub_blocks(bytes, i + 2),
+            0x21 => skip_sub_blocks(bytes, i + 2)?,
             // Image: descriptor (10 bytes), local colour table, LZW code size, sub-blocks.
-            Some(0x2C) => bytes
-                .get(i + 9)
-                .and_then(|&flags| skip_sub_blocks(bytes, i + 10 + colour_table(flags) + 1)),
-            _ => None,
+            0x2C => {
+                frames += 1;
+                let &flags = bytes.get(i + 9)?;
+                skip_sub_blocks(bytes, i + 10 + colour_table(flags) + 1)?
+            }
+            _ => return None,
         };
-        match next {
-            Some(next) => i = next,
-            None => return false,
-        }
     }
 }
 

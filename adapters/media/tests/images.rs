@@ -11,11 +11,13 @@ use image::{DynamicImage, Frame, Rgb, RgbImage, Rgba, RgbaImage};
 use media::model::{ImageLimits, ProcessedImage};
 use media::ports::ImageProcessor;
 use media::{ImageFormat, MediaError};
+use std::io::Cursor;
 use std::time::Duration;
 
 const LIMITS: ImageLimits = ImageLimits {
     max_pixels: 50_000_000,
     thumb_max_edge: 480,
+    max_animation_pixels: 100_000_000,
 };
 
 fn workers() -> ImageWorkers {
@@ -355,12 +357,99 @@ async fn an_opaque_webp_becomes_a_jpeg_and_a_transparent_one_a_png() {
     assert_thumbnail(&out, 50, 50);
 }
 
+/// A three-frame looping GIF on a 40×30 canvas (indices into a four-colour global palette,
+/// delays 10, 20, 30 hundredths, the second frame a 20×10 patch at (5, 4)), with a comment, an
+/// XMP block holding GPS coordinates and bytes after the trailer, as a phone or editor writes.
+fn gif_with_metadata() -> Vec<u8> {
+    let palette = [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255];
+    let mut encoder = gif::Encoder::new(Vec::new(), 40, 30, &palette).unwrap();
+    encoder.set_repeat(gif::Repeat::Infinite).unwrap();
+    encoder
+        .write_raw_extension(gif::AnyExtension(0xFE), &[b"secret comment: home is here"])
+        .unwrap();
+    encoder
+        .write_raw_extension(
+            gif::AnyExtension(0xFF),
+            &[
+                b"XMP DataXMP",
+                b"<x:xmpmeta><exif:GPSLatitude>31,14.707N</exif:GPSLatitude></x:xmpmeta>",
+            ],
+        )
+        .unwrap();
+    let frames = [
+        (0u16, 0u16, 40u16, 30u16, 0u8, 10u16),
+        (5, 4, 20, 10, 1, 20),
+        (0, 0, 40, 30, 2, 30),
+    ];
+    for (left, top, w, h, index, delay) in frames {
+        let mut frame = gif::Frame::from_indexed_pixels(
+            w,
+            h,
+            vec![index; usize::from(w) * usize::from(h)],
+            None,
+        );
+        frame.left = left;
+        frame.top = top;
+        frame.delay = delay;
+        frame.dispose = gif::DisposalMethod::Keep;
+        encoder.write_frame(&frame).unwrap();
+    }
+    let mut out = encoder.into_inner().unwrap();
+    out.extend_from_slice(b"TRAILING BYTES after the end");
+    out
+}
+
+/// Each frame's delay, position and size, and the indices it holds, as a decoder reads them.
+fn gif_frames(bytes: &[u8]) -> (gif::Repeat, Vec<(u16, u16, u16, u16, u16, Vec<u8>)>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(Cursor::new(bytes)).unwrap();
+    let mut frames = Vec::new();
+    while let Some(f) = decoder.read_next_frame().unwrap() {
+        frames.push((f.delay, f.left, f.top, f.width, f.height, f.buffer.to_vec()));
+    }
+    (decoder.repeat(), frames)
+}
+
 #[tokio::test]
-async fn a_gif_is_kept_byte_for_byte_with_a_thumbnail_of_its_first_frame() {
+async fn a_gif_is_written_again_without_metadata_or_trailing_bytes_and_stays_animated() {
+    let upload = gif_with_metadata();
+    let out = process(upload.clone()).await.unwrap();
+    assert_eq!(out.format, ImageFormat::Gif);
+    assert_ne!(out.original, upload);
+    for gone in [
+        &b"secret comment"[..],
+        b"XMP",
+        b"GPSLatitude",
+        b"xmpmeta",
+        b"TRAILING",
+    ] {
+        assert!(
+            !contains(&out.original, gone),
+            "{:?} is still there",
+            String::from_utf8_lossy(gone)
+        );
+    }
+    assert_eq!(out.original.last(), Some(&0x3B), "ends at the trailer");
+    // Frames, delays, positions, pixels and the loop count as uploaded.
+    assert_eq!(gif_frames(&out.original), gif_frames(&upload));
+    let (repeat, frames) = gif_frames(&out.original);
+    assert_eq!(repeat, gif::Repeat::Infinite);
+    assert_eq!(frames.len(), 3);
+    assert_eq!(
+        frames.iter().map(|f| f.0).collect::<Vec<_>>(),
+        vec![10, 20, 30]
+    );
+    assert_eq!((out.width, out.height), (40, 30));
+    assert_thumbnail(&out, 40, 30);
+}
+
+#[tokio::test]
+async fn a_gif_is_thumbnailed_from_its_first_frame_and_keeps_its_frames() {
     let upload = animated_gif();
     let out = process(upload.clone()).await.unwrap();
     assert_eq!(out.format, ImageFormat::Gif);
-    assert_eq!(out.original, upload, "the animation is kept as uploaded");
+    assert_eq!(gif_frames(&out.original), gif_frames(&upload));
     assert_eq!((out.width, out.height), (300, 200));
     assert_thumbnail(&out, 300, 200);
     let thumb = decode(&out.thumbnail).to_rgb8();
@@ -368,6 +457,77 @@ async fn a_gif_is_kept_byte_for_byte_with_a_thumbnail_of_its_first_frame() {
         near(*thumb.get_pixel(150, 100), Rgb([255, 0, 0])),
         "the first frame"
     );
+    // A GIF without a loop block gets none (it plays once, as uploaded).
+    let mut once = gif::Encoder::new(Vec::new(), 2, 2, &[0, 0, 0, 255, 255, 255]).unwrap();
+    for index in [0u8, 1] {
+        once.write_frame(&gif::Frame::from_indexed_pixels(2, 2, vec![index; 4], None))
+            .unwrap();
+    }
+    let once = once.into_inner().unwrap();
+    let out = process(once.clone()).await.unwrap();
+    assert_eq!(gif_frames(&out.original), gif_frames(&once));
+    assert!(!contains(&out.original, b"NETSCAPE2.0"));
+}
+
+/// `frames` frames of one pixel each on a `width`×`height` canvas: tiny to send, and a browser
+/// decodes every frame to the whole canvas.
+fn gif_animation(width: u16, height: u16, frames: usize) -> Vec<u8> {
+    let mut encoder =
+        gif::Encoder::new(Vec::new(), width, height, &[0, 0, 0, 255, 255, 255]).unwrap();
+    for i in 0..frames {
+        let mut frame = gif::Frame::from_indexed_pixels(1, 1, vec![(i % 2) as u8], None);
+        frame.delay = 2;
+        encoder.write_frame(&frame).unwrap();
+    }
+    encoder.into_inner().unwrap()
+}
+
+#[tokio::test]
+async fn an_animation_past_its_pixels_over_all_frames_is_refused_before_decoding() {
+    // 120 frames of 7000×7000: 5.9 billion pixels for a viewer's browser.
+    let bomb = gif_animation(7000, 7000, 120);
+    assert!(bomb.len() < 10_000);
+    let started = std::time::Instant::now();
+    let refused = process(bomb).await;
+    assert!(
+        matches!(
+            refused,
+            Err(MediaError::AnimationTooLarge {
+                max_pixels: 100_000_000
+            })
+        ),
+        "{refused:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "nothing decoded"
+    );
+    // Just within the bound, and one frame past it.
+    let limits = ImageLimits {
+        max_animation_pixels: 10 * 100 * 100,
+        ..LIMITS
+    };
+    let ok = workers()
+        .process(gif_animation(100, 100, 10), limits)
+        .await
+        .unwrap();
+    assert_eq!(gif_frames(&ok.original).1.len(), 10);
+    let refused = workers().process(gif_animation(100, 100, 11), limits).await;
+    assert!(
+        matches!(
+            refused,
+            Err(MediaError::AnimationTooLarge {
+                max_pixels: 100_000
+            })
+        ),
+        "{refused:?}"
+    );
+    // A still image is bounded by `max_pixels` alone.
+    let still = workers()
+        .process(gif_animation(400, 400, 1), limits)
+        .await
+        .unwrap();
+    assert_eq!((still.width, still.height), (400, 400));
 }
 
 // ---- what is refused ----
@@ -391,6 +551,7 @@ async fn a_header_declaring_too_many_pixels_is_refused_before_decoding() {
     let limits = ImageLimits {
         max_pixels: 40 * 29,
         thumb_max_edge: 480,
+        max_animation_pixels: 100_000_000,
     };
     let refused = workers().process(jpeg(photo(40, 30)), limits).await;
     assert!(

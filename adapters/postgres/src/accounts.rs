@@ -438,7 +438,9 @@ impl SqlUserRepository {
             .map_err(unexpected)?
             .map(to_user)
             .transpose()?;
-        Ok(without_hidden_avatar(&self.db, found).await?.map(|(u, _)| u))
+        Ok(without_hidden_avatar(&self.db, found)
+            .await?
+            .map(|(u, _)| u))
     }
 }
 

@@ -78,8 +78,22 @@ fn to_membership(m: group_memberships::Model) -> Result<Membership, GroupError> 
     })
 }
 
-/// The author, member or requester joined from `users` as `u`.
-const PERSON_COLUMNS: &str = "u.id AS p_id, u.username AS p_username, u.nickname AS p_nickname, u.avatar_url AS p_avatar_url, u.avatar_media_id AS p_avatar_media_id";
+/// The author, member or requester joined from `users` as `u`; an avatar an administrator hid
+/// reads as none (the row keeps it, so unhiding brings it back).
+const PERSON_COLUMNS: &str = "u.id AS p_id, u.username AS p_username, u.nickname AS p_nickname, u.avatar_url AS p_avatar_url, \
+     CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = u.avatar_media_id AND hm.hidden_at IS NOT NULL) \
+     THEN NULL ELSE u.avatar_media_id END AS p_avatar_media_id";
+
+/// The columns of a group `g` read back under `g_`, a cover an administrator hid reading as none
+/// (the row keeps it: [`SqlGroupRepository::update`] does not clear a hidden cover it was not
+/// shown).
+fn group_columns() -> String {
+    columns::<group_rows::Entity>("g", "g_").replace(
+        "g.cover_id AS g_cover_id",
+        "CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = g.cover_id AND hm.hidden_at IS NOT NULL) \
+         THEN NULL ELSE g.cover_id END AS g_cover_id",
+    )
+}
 
 fn person(row: &QueryResult) -> Result<Person, GroupError> {
     Ok(Person {
@@ -349,7 +363,7 @@ impl GroupRepository for SqlGroupRepository {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
              ON m.group_id = g.id AND m.user_id = ",
-            columns::<group_rows::Entity>("g", "g_"),
+            group_columns(),
             columns::<group_memberships::Entity>("m", "m_"),
         ));
         let v = sql.bind(viewer.map(|v| v.0));
@@ -387,7 +401,14 @@ impl GroupRepository for SqlGroupRepository {
             )
             .col_expr(
                 group_rows::Column::CoverId,
-                Expr::value(group.cover.map(|c| c.0)),
+                match group.cover {
+                    Some(c) => Expr::value(c.0),
+                    // A hidden cover was read as none: saving what was read keeps it.
+                    None => Expr::cust(
+                        "CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = groups.cover_id \
+                         AND hm.hidden_at IS NOT NULL) THEN groups.cover_id ELSE NULL END",
+                    ),
+                },
             )
             .col_expr(
                 group_rows::Column::UpdatedAt,
@@ -419,7 +440,7 @@ impl GroupRepository for SqlGroupRepository {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
              ON m.group_id = g.id AND m.user_id = ",
-            columns::<group_rows::Entity>("g", "g_"),
+            group_columns(),
             columns::<group_memberships::Entity>("m", "m_"),
         ));
         let v = sql.bind(viewer.map(|v| v.0));
@@ -451,7 +472,7 @@ impl GroupRepository for SqlGroupRepository {
     ) -> Result<Page<GroupListing>, GroupError> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {} FROM group_memberships m JOIN groups g ON g.id = m.group_id WHERE ",
-            columns::<group_rows::Entity>("g", "g_"),
+            group_columns(),
             columns::<group_memberships::Entity>("m", "m_"),
         ));
         let u = sql.bind(user.0);
@@ -485,7 +506,7 @@ impl GroupRepository for SqlGroupRepository {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {}, {} FROM group_memberships m JOIN groups g ON g.id = m.group_id \
              LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = ",
-            columns::<group_rows::Entity>("g", "g_"),
+            group_columns(),
             columns::<group_memberships::Entity>("m", "m_"),
             columns::<group_memberships::Entity>("vm", "vm_"),
         ));
@@ -1219,7 +1240,7 @@ impl ArticleRepository for SqlArticleRepository {
             "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS}, {}, {} FROM articles a \
              JOIN users u ON u.id = a.author_id JOIN groups g ON g.id = a.group_id \
              LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = ",
-            columns::<group_rows::Entity>("g", "g_"),
+            group_columns(),
             columns::<group_memberships::Entity>("vm", "vm_"),
         ));
         let v = sql.bind(viewer.map(|v| v.0));

@@ -2,17 +2,19 @@
 //! no foreign key cascades into `media` (see the migration `m20261125_000007`): the owner's
 //! key restricts, and a row's group and article are checked when it is inserted.
 
+use crate::entities::articles;
 use crate::entities::media as rows;
 use crate::sql::{Order, Sql, columns, stored};
 use crate::unexpected;
 use ::media::MediaError;
 use ::media::catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
-use ::media::model::{ImageFormat, Media, MediaKind, MediaState};
+use ::media::model::{ImageFormat, Media, MediaKind, MediaState, UnpublishedImages};
 use ::media::ports::{MediaCatalog, MediaRepository};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use groups::model::ArticleStatus;
 use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Select, TransactionTrait,
@@ -187,12 +189,42 @@ impl MediaRepository for SqlMediaRepository {
         Ok(u64::try_from(total).map_err(|_| anyhow::anyhow!("stored bytes sum {total}"))?)
     }
 
-    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
+    async fn gallery(
+        &self,
+        group: GroupId,
+        unpublished: UnpublishedImages,
+        page: PageRequest,
+    ) -> Result<Page<Media>, MediaError> {
         let mut select = rows::Entity::find()
             .filter(rows::Column::GroupId.eq(group.0))
             .filter(rows::Column::Kind.eq(MediaKind::Gallery.as_str()))
             .filter(rows::Column::State.eq(MediaState::Attached.as_str()))
             .filter(rows::Column::HiddenAt.is_null());
+        // An article's images wait for it: shown once it is published, before that only to
+        // whom `unpublished` says (the groups domain decided it for this viewer).
+        let published = articles::Column::Status.eq(ArticleStatus::Published.as_str());
+        let articles_shown = match unpublished {
+            UnpublishedImages::Shown => None,
+            UnpublishedImages::Hidden => Some(Condition::all().add(published)),
+            UnpublishedImages::OfAuthor(author) => Some(
+                Condition::any()
+                    .add(published)
+                    .add(articles::Column::AuthorId.eq(author.0)),
+            ),
+        };
+        if let Some(shown) = articles_shown {
+            select = select.filter(
+                Condition::any().add(rows::Column::ArticleId.is_null()).add(
+                    rows::Column::ArticleId.in_subquery(
+                        Query::select()
+                            .column(articles::Column::Id)
+                            .from(articles::Entity)
+                            .cond_where(shown)
+                            .to_owned(),
+                    ),
+                ),
+            );
+        }
         if let Some(c) = page.after {
             select = select.filter(
                 Condition::any().add(rows::Column::CreatedAt.lt(c.at)).add(

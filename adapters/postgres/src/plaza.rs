@@ -50,9 +50,11 @@ fn is_foreign_key(e: &DbErr) -> bool {
     matches!(e.sql_err(), Some(SqlErr::ForeignKeyConstraintViolation(_)))
 }
 
-/// The author joined from `users` as `u`.
+/// The author joined from `users` as `u`; an avatar an administrator hid reads as none.
 const PERSON_COLUMNS: &str = "u.id AS u_id, u.username AS u_username, u.nickname AS u_nickname, \
-     u.avatar_url AS u_avatar_url, u.avatar_media_id AS u_avatar_media_id";
+     u.avatar_url AS u_avatar_url, \
+     CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = u.avatar_media_id AND hm.hidden_at IS NOT NULL) \
+     THEN NULL ELSE u.avatar_media_id END AS u_avatar_media_id";
 
 fn person(row: &QueryResult) -> Result<Person, PlazaError> {
     Ok(Person {

@@ -9,7 +9,7 @@ use groups::model::{Article, ArticleStatus, Group, JoinPolicy, Person, Visibilit
 use groups::ports::{ArticleRepository, GroupRepository};
 use kernel::{ArticleId, GroupId, MediaId, PageRequest, Role, UserId};
 use media::MediaError;
-use media::model::{ImageFormat, Media, MediaKind, MediaState};
+use media::model::{ImageFormat, Media, MediaKind, MediaState, UnpublishedImages};
 use media::ports::MediaRepository;
 
 fn t0() -> DateTime<Utc> {
@@ -322,7 +322,11 @@ async fn the_gallery_lists_a_groups_attached_gallery_images_newest_first_in_page
         let mut pages = 0;
         loop {
             let page = repo
-                .gallery(g.id, PageRequest::new(after, Some(2)))
+                .gallery(
+                    g.id,
+                    UnpublishedImages::Shown,
+                    PageRequest::new(after, Some(2)),
+                )
                 .await
                 .unwrap();
             pages += 1;
@@ -335,11 +339,15 @@ async fn the_gallery_lists_a_groups_attached_gallery_images_newest_first_in_page
         assert_eq!(seen, expected, "on {}", t.url);
         assert_eq!(pages, 3);
         assert!(
-            repo.gallery(GroupId::new_random(), PageRequest::first(10))
-                .await
-                .unwrap()
-                .items
-                .is_empty()
+            repo.gallery(
+                GroupId::new_random(),
+                UnpublishedImages::Shown,
+                PageRequest::first(10)
+            )
+            .await
+            .unwrap()
+            .items
+            .is_empty()
         );
     }
 }
@@ -709,12 +717,18 @@ async fn a_hidden_row_leaves_the_gallery_until_it_is_shown_again() {
             repo.find(m.id).await.unwrap().unwrap().hidden_at,
             Some(at(3))
         );
-        let gallery = repo.gallery(club.id, PageRequest::first(10)).await.unwrap();
+        let gallery = repo
+            .gallery(club.id, UnpublishedImages::Shown, PageRequest::first(10))
+            .await
+            .unwrap();
         assert!(gallery.items.is_empty(), "on {}", t.url);
 
         assert!(repo.set_hidden(m.id, None).await.unwrap());
         assert_eq!(repo.find(m.id).await.unwrap().unwrap().hidden_at, None);
-        let gallery = repo.gallery(club.id, PageRequest::first(10)).await.unwrap();
+        let gallery = repo
+            .gallery(club.id, UnpublishedImages::Shown, PageRequest::first(10))
+            .await
+            .unwrap();
         assert_eq!(gallery.items.len(), 1);
 
         assert!(
@@ -723,5 +737,65 @@ async fn a_hidden_row_leaves_the_gallery_until_it_is_shown_again() {
                 .await
                 .unwrap()
         );
+    }
+}
+
+#[tokio::test]
+async fn the_gallery_shows_an_unpublished_articles_images_only_to_whom_it_is_told() {
+    for t in TestDb::all().await {
+        let repo = t.db.media();
+        let alice = user(&t, "alice").await;
+        let bob = user(&t, "bob").await;
+        let g = group(&t, &alice, "Club").await;
+        let draft = article(&t, &g, &alice).await;
+        let loose = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(0),
+        );
+        let mut of_draft = file(
+            &alice,
+            Some(&g),
+            MediaKind::Gallery,
+            MediaState::Attached,
+            at(1),
+        );
+        of_draft.article = Some(draft.id);
+        repo.insert(&loose).await.unwrap();
+        repo.insert(&of_draft).await.unwrap();
+        let ids = |unpublished| {
+            let repo = t.db.media();
+            let g = g.id;
+            async move {
+                repo.gallery(g, unpublished, PageRequest::first(10))
+                    .await
+                    .unwrap()
+                    .items
+                    .into_iter()
+                    .map(|m| m.id)
+                    .collect::<Vec<_>>()
+            }
+        };
+        let both = vec![of_draft.id, loose.id];
+        assert_eq!(
+            ids(UnpublishedImages::Hidden).await,
+            vec![loose.id],
+            "on {}",
+            t.url
+        );
+        assert_eq!(
+            ids(UnpublishedImages::OfAuthor(bob.id)).await,
+            vec![loose.id]
+        );
+        assert_eq!(ids(UnpublishedImages::OfAuthor(alice.id)).await, both);
+        assert_eq!(ids(UnpublishedImages::Shown).await, both);
+
+        t.db.articles()
+            .set_status(draft.id, ArticleStatus::Published, at(2))
+            .await
+            .unwrap();
+        assert_eq!(ids(UnpublishedImages::Hidden).await, both, "on {}", t.url);
     }
 }

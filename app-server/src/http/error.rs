@@ -73,6 +73,10 @@ pub enum JsonBodyRefusal {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MenuFaultDto {
     /// Where: `button[1].sub_button[0].name`.
+    /// `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+    /// `REQUEST_BODY_MIN_BYTES_PER_SEC`
+    #[response(status = 408)]
+    TooSlow(ErrorBody),
     #[schema(example = "button[0].name")]
     pub path: String,
     /// Stable code: `name_too_long`, `url_invalid`, …
@@ -772,6 +776,10 @@ pub async fn localize_errors(
         .error()
         .and_then(|e| e.as_error::<ApiError>())
     {
+            MediaError::AnimationTooLarge { max_pixels } => {
+                return ApiError::unprocessable("animation_too_large", Msg::AnimationTooLarge)
+                    .with_detail(max_pixels.to_string());
+            }
         let rendered = api.render(lang);
         return Ok(res.into_response(rendered));
     }
@@ -862,6 +870,12 @@ impl From<ChatValidation> for ApiError {
             ),
             ChatValidation::LastMessageNotFromUser => (
                 "invalid_chat_request",
+/// Whether a body-read error is the cut-off of `middleware::body_read_deadline` (a body that
+/// arrived too slowly: `TimedOut`).
+pub fn is_body_timeout(e: &actix_web::error::PayloadError) -> bool {
+    matches!(e, actix_web::error::PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)
+}
+
                 Msg::AiLastMessageNotFromUser,
                 "messages".to_owned(),
             ),
@@ -873,6 +887,9 @@ impl From<ChatValidation> for ApiError {
             ChatValidation::MaxTokensOutOfRange { .. } => (
                 "invalid_chat_request",
                 Msg::AiMaxTokensOutOfRange,
+            JsonPayloadError::Payload(p) if is_body_timeout(p) => {
+                ApiError::new(S::REQUEST_TIMEOUT, "request_too_slow", Msg::RequestTooSlow)
+            }
                 "max_tokens".to_owned(),
             ),
         };

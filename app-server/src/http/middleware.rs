@@ -1,16 +1,24 @@
 //! Cross-cutting HTTP rules: refuse cross-site writes, tell the app's own requests from others
-//! (fetch metadata), add security headers (HSTS on https), log requests (method, path without
-//! its query, status, time: never a body, cookie or token).
+//! (fetch metadata), add security headers (HSTS on https), bound how slowly a request's body
+//! may arrive, log requests (method, path without its query, status, time: never a body,
+//! cookie or token).
 
 use super::error::ApiError;
 use super::extract::request_is_https;
+pub use crate::config::BodyLimits;
 use crate::state::AppState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
 use actix_web::http::header::HeaderValue;
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
-use actix_web::{HttpRequest, web};
+use actix_web::web::Bytes;
+use actix_web::{HttpMessage, HttpRequest, web};
+use futures_util::Stream;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Instant;
 
 /// The Content-Security-Policy of every response: no inline script, fonts only from here.
@@ -151,6 +159,126 @@ fn origin_allowed(req: &ServiceRequest, origin: &str) -> bool {
                 .iter()
                 .any(|o| o.eq_ignore_ascii_case(origin))
         })
+}
+
+#[derive(Debug)]
+struct DeadlineState {
+    limits: BodyLimits,
+    start: tokio::time::Instant,
+    received: u64,
+}
+
+/// The read deadline of one request's body, in its extensions: a handler that reads a larger
+/// body (an upload) gives it its own limits, measured from when it starts reading
+/// ([`BodyDeadline::restart`]).
+#[derive(Debug, Clone)]
+pub struct BodyDeadline(Arc<Mutex<DeadlineState>>);
+
+impl BodyDeadline {
+    fn new(limits: BodyLimits) -> Self {
+        Self(Arc::new(Mutex::new(DeadlineState {
+            limits,
+            start: tokio::time::Instant::now(),
+            received: 0,
+        })))
+    }
+
+    /// From now on, the body is read under `limits`, its clock starting now.
+    pub fn restart(&self, limits: BodyLimits) {
+        let mut s = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        s.limits = limits;
+        s.start = tokio::time::Instant::now();
+        s.received = 0;
+    }
+
+    fn received(&self, n: usize) {
+        let mut s = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        s.received = s.received.saturating_add(n as u64);
+    }
+
+    fn deadline(&self) -> tokio::time::Instant {
+        let s = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        s.limits.deadline(s.start, s.received)
+    }
+}
+
+/// A request body that fails with `TimedOut` once its [`BodyDeadline`] passes.
+struct DeadlinePayload {
+    inner: actix_web::dev::Payload,
+    deadline: BodyDeadline,
+    sleep: Pin<Box<tokio::time::Sleep>>,
+    cut: bool,
+}
+
+impl Stream for DeadlinePayload {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        if this.cut {
+            return Poll::Ready(None);
+        }
+        match Pin::new(&mut this.inner).poll_next(cx) {
+            Poll::Ready(Some(Ok(bytes))) => {
+                this.deadline.received(bytes.len());
+                Poll::Ready(Some(Ok(bytes)))
+            }
+            Poll::Ready(other) => Poll::Ready(other),
+            Poll::Pending => {
+                let at = this.deadline.deadline();
+                if this.sleep.deadline() != at {
+                    this.sleep.as_mut().reset(at);
+                }
+                match this.sleep.as_mut().poll(cx) {
+                    Poll::Ready(()) => {
+                        this.cut = true;
+                        Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(
+                            std::io::ErrorKind::TimedOut,
+                            "the request body arrived too slowly",
+                        )))))
+                    }
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+        }
+    }
+}
+
+/// Gives every request's body a read deadline (`REQUEST_BODY_*`; uploads set their own,
+/// `MEDIA_UPLOAD_*`), so a client that sends its body a byte at a time cannot hold a request
+/// open for ever. The request's head has its own deadline (`REQUEST_HEAD_TIMEOUT_MS`, actix-web's
+/// `client_request_timeout`).
+pub async fn body_read_deadline(
+    mut req: ServiceRequest,
+    next: Next<BoxBody>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let limits = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.config.request_body);
+    if let Some(limits) = limits {
+        let deadline = BodyDeadline::new(limits);
+        let inner = req.take_payload();
+        let sleep = Box::pin(tokio::time::sleep_until(deadline.deadline()));
+        let wrapped: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
+            Box::pin(DeadlinePayload {
+                inner,
+                deadline: deadline.clone(),
+                sleep,
+                cut: false,
+            });
+        req.set_payload(actix_web::dev::Payload::from(wrapped));
+        req.extensions_mut().insert(deadline);
+    }
+    next.call(req).await
 }
 
 pub async fn log_requests(

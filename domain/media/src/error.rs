@@ -13,6 +13,10 @@ pub enum MediaError {
     /// More pixels than an image may have (decompression bombs end here).
     #[error("an image may have at most {max_pixels} pixels")]
     TooManyPixels { max_pixels: u64 },
+    /// An animation whose frames × canvas pixels pass the bound (a browser would decode them
+    /// all to show it).
+    #[error("an animation may have at most {max_pixels} pixels over all its frames")]
+    AnimationTooLarge { max_pixels: u64 },
     /// The bytes start like an image but do not decode.
     #[error("the image is damaged and cannot be read")]
     Corrupt,

@@ -5,7 +5,7 @@
 
 use crate::catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 use crate::error::MediaError;
-use crate::model::{Media, MediaKind, MediaState};
+use crate::model::{Media, MediaKind, MediaState, UnpublishedImages};
 use crate::ports::{MediaCatalog, MediaRepository, MediaStore};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -50,6 +50,9 @@ pub struct MemoryRepository {
     pub rows: Mutex<HashMap<MediaId, Media>>,
     /// When a row was last kept ([`MediaRepository::keep`]).
     pub kept: Mutex<HashMap<MediaId, DateTime<Utc>>>,
+    /// The articles the gallery asks about: author, and whether published. An article not
+    /// named here counts as an unpublished one of nobody's.
+    pub articles: Mutex<HashMap<ArticleId, (UserId, bool)>>,
 }
 
 #[async_trait]
@@ -84,7 +87,20 @@ impl MediaRepository for MemoryRepository {
             .map(|m| m.bytes)
             .sum())
     }
-    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError> {
+    async fn gallery(
+        &self,
+        group: GroupId,
+        unpublished: UnpublishedImages,
+        page: PageRequest,
+    ) -> Result<Page<Media>, MediaError> {
+        let articles = self.articles.lock().unwrap().clone();
+        let shown = |m: &Media| match (m.article, unpublished) {
+            (None, _) | (Some(_), UnpublishedImages::Shown) => true,
+            (Some(a), UnpublishedImages::Hidden) => articles.get(&a).is_some_and(|a| a.1),
+            (Some(a), UnpublishedImages::OfAuthor(u)) => {
+                articles.get(&a).is_some_and(|a| a.1 || a.0 == u)
+            }
+        };
         let mut rows: Vec<Media> = self
             .rows
             .lock()
@@ -95,6 +111,7 @@ impl MediaRepository for MemoryRepository {
                     && m.kind == MediaKind::Gallery
                     && m.state == MediaState::Attached
                     && m.hidden_at.is_none()
+                    && shown(m)
             })
             .cloned()
             .collect();

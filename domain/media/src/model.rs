@@ -205,6 +205,22 @@ pub struct ImageLimits {
     pub max_pixels: u64,
     /// The longer edge of a thumbnail.
     pub thumb_max_edge: u32,
+    /// An animation's frames × its canvas's pixels at most (what a browser decodes to show it).
+    pub max_animation_pixels: u64,
+}
+
+/// Which of the images uploaded in an article's editor (`Media::article`) a gallery list
+/// shows while their article is not published: the domain owning the articles decides for its
+/// viewer (their author and the group's managers see a draft, nobody else does); the statement
+/// reads the article's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnpublishedImages {
+    /// None of them.
+    Hidden,
+    /// Those of the drafts this person wrote.
+    OfAuthor(kernel::UserId),
+    /// All of them.
+    Shown,
 }
 
 /// What an [`crate::ports::ImageProcessor`] makes of an upload: an original without metadata

@@ -84,11 +84,17 @@ pub trait MediaRepository: Send + Sync {
     /// `Unexpected` only.
     async fn bytes_of_owner(&self, owner: UserId) -> Result<u64, MediaError>;
 
-    /// A group's attached gallery images, newest first (`created_at`, then id).
+    /// A group's attached gallery images, newest first (`created_at`, then id); of the images
+    /// uploaded for an article that is not published, only those `unpublished` says.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn gallery(&self, group: GroupId, page: PageRequest) -> Result<Page<Media>, MediaError>;
+    async fn gallery(
+        &self,
+        group: GroupId,
+        unpublished: crate::model::UnpublishedImages,
+        page: PageRequest,
+    ) -> Result<Page<Media>, MediaError>;
 
     /// Up to `limit` rows of a group, of any kind and state (to delete them all in batches).
     ///

@@ -7,7 +7,7 @@ use crate::http::dto::{
 };
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{SignedIn, client_context};
-use crate::http::upload::read_body;
+use crate::http::upload;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
@@ -120,9 +120,10 @@ pub async fn update_profile(
     responses(
         (status = 201, description = "Stored", body = AvatarUploadResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 408, description = "`upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC`", body = ErrorBody),
         (status = 413, description = "`image_too_large`", body = ErrorBody),
         (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
-        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         (status = 503, description = "`server_busy`", body = ErrorBody),
     ),
@@ -135,8 +136,9 @@ pub async fn upload_avatar(
     me: SignedIn,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let _place = state.uploads.enter().await?;
-    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    let declared = upload::declared_size(&req, &state)?;
+    state.media.admit(me.user.id, declared).await?;
+    let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
     let media = state.profiles.upload_avatar(me.user.id, bytes).await?;
     Ok(HttpResponse::Created().json(AvatarUploadResponse {
         success: true,

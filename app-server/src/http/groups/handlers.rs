@@ -9,7 +9,7 @@ use super::dto::{
 use crate::http::dto::{ImageBytes, MessageResponse, PageQuery, next_cursor, page_request};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
-use crate::http::upload::read_body;
+use crate::http::upload;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
@@ -217,9 +217,10 @@ pub async fn delete_group(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC`", body = ErrorBody),
         (status = 413, description = "`image_too_large`", body = ErrorBody),
         (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
-        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         (status = 503, description = "`server_busy`", body = ErrorBody),
     ),
@@ -234,8 +235,9 @@ pub async fn set_cover(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    let _place = state.uploads.enter().await?;
-    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    let declared = upload::declared_size(&req, &state)?;
+    state.groups.admit_cover(me.user.id, id, declared).await?;
+    let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
     state.groups.set_cover(me.user.id, id, bytes).await?;
     group_response(&state, &me, id).await
 }
@@ -508,9 +510,10 @@ pub async fn group_gallery(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 408, description = "`upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC`", body = ErrorBody),
         (status = 413, description = "`image_too_large`", body = ErrorBody),
         (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
-        (status = 422, description = "`image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
+        (status = 422, description = "`image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         (status = 503, description = "`server_busy`", body = ErrorBody),
     ),
@@ -526,11 +529,16 @@ pub async fn upload_image(
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    let _place = state.uploads.enter().await?;
-    let bytes = read_body(&req, payload, state.media.policy().max_upload_bytes).await?;
+    let article = query.article_id.map(ArticleId);
+    let declared = upload::declared_size(&req, &state)?;
+    state
+        .groups
+        .admit_image(me.user.id, id, article, declared)
+        .await?;
+    let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
     let media = state
         .groups
-        .upload_image(me.user.id, id, query.article_id.map(ArticleId), bytes)
+        .upload_image(me.user.id, id, article, bytes)
         .await?;
     Ok(HttpResponse::Created().json(ImageResponse {
         success: true,

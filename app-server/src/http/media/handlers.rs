@@ -9,9 +9,12 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use kernel::MediaId;
 use media::Variant;
 
-/// How long anyone's files may be cached (ids never change content; a group turned private
-/// stops being served to strangers by us at once, a shared cache may keep a copy this long).
-const PUBLIC_MAX_AGE_SECS: u32 = 3600;
+/// How long a cache may keep a file anyone may read before it asks again. The content of an id
+/// never changes, but whether it may be read does (an admin hides it, its group turns private,
+/// it is deleted): after this long a cache must revalidate (`If-None-Match`), and we answer 304
+/// only while the file is still readable by anyone, so a hidden or deleted image stops being
+/// served within a minute (docs/architecture.md, "Media").
+const PUBLIC_MAX_AGE_SECS: u32 = 60;
 
 async fn serve(
     req: &HttpRequest,
@@ -38,7 +41,7 @@ async fn serve(
         }
     );
     let cache = if file.public {
-        format!("public, max-age={PUBLIC_MAX_AGE_SECS}")
+        format!("public, max-age={PUBLIC_MAX_AGE_SECS}, must-revalidate")
     } else {
         "private, no-store".to_owned()
     };
@@ -67,7 +70,7 @@ async fn serve(
 #[utoipa::path(
     tag = "media",
     summary = "A stored image",
-    description = "Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).",
+    description = "Re-encoded without metadata. A public group's images are cacheable by anyone for a minute (`Cache-Control: public, max-age=60, must-revalidate`, then revalidated by `ETag`, so a hidden or deleted image stops being served within a minute); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).",
     params(("id" = uuid::Uuid, Path, description = "The image's id")),
     responses(
         (status = 200, description = "The image", content(

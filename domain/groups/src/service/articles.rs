@@ -16,7 +16,7 @@ pub struct ArticleView {
 }
 
 /// Who may edit an article: its author while an active member, and the group's managers.
-fn may_edit(view: &GroupView, actor: Option<UserId>, article: &Article) -> bool {
+pub(super) fn may_edit(view: &GroupView, actor: Option<UserId>, article: &Article) -> bool {
     let active = view.active_role().is_some();
     view.manages() || (active && actor == Some(article.author.id))
 }

@@ -14,7 +14,7 @@ use kernel::{
     RateDecision, RateLimitRule, RateLimiter, UserId,
 };
 use media::ports::{MediaAccess, Readable};
-use media::{Media, MediaError, MediaKind, MediaService, NewUpload};
+use media::{Media, MediaError, MediaKind, MediaService, NewUpload, UnpublishedImages};
 use std::sync::Arc;
 
 mod articles;
@@ -113,6 +113,17 @@ impl GroupView {
     /// Owner or admin (active).
     pub fn manages(&self) -> bool {
         self.active_role().is_some_and(MemberRole::manages)
+    }
+
+    /// Which images of unpublished articles this viewer's gallery shows: those of the drafts
+    /// they may see (`articles::may_edit`: the managers see every draft, an active member
+    /// their own), none for anyone else.
+    fn unpublished_images(&self, viewer: Option<UserId>) -> UnpublishedImages {
+        match viewer {
+            _ if self.manages() => UnpublishedImages::Shown,
+            Some(v) if self.active_role().is_some() => UnpublishedImages::OfAuthor(v),
+            _ => UnpublishedImages::Hidden,
+        }
     }
 }
 
@@ -293,7 +304,8 @@ impl GroupsService {
         let preview = PageRequest::first(HOME_PREVIEW);
         let (articles, gallery, members) = futures_util::future::join3(
             self.ports.articles.published(id, preview),
-            self.media.gallery(id, preview),
+            self.media
+                .gallery(id, view.unpublished_images(viewer), preview),
             self.ports.groups.members(id, preview),
         )
         .await;
@@ -372,6 +384,22 @@ impl GroupsService {
         let mut group = self.managed_view(actor, id).await?.group;
         group.invite_code = self.ports.codes.generate();
         self.save_group(group).await
+    }
+
+    /// The checks of [`GroupsService::set_cover`] that need no bytes (the role, then the
+    /// upload's size, rate and quota: `MediaService::admit`), before the body is read.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, the upload's `TooLarge`, `RateLimited`,
+    /// `QuotaExceeded`; `Unexpected`.
+    pub async fn admit_cover(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        declared: Option<u64>,
+    ) -> Result<(), GroupError> {
+        self.managed_view(actor, id).await?;
+        Ok(self.media.admit(actor, declared).await?)
     }
 
     /// Stores a new cover image and drops the old one (owner or admin).
@@ -717,8 +745,45 @@ impl GroupsService {
         id: GroupId,
         page: PageRequest,
     ) -> Result<Page<Media>, GroupError> {
-        self.readable_view(viewer, id).await?;
-        Ok(self.media.gallery(id, page).await?)
+        let view = self.readable_view(viewer, id).await?;
+        Ok(self
+            .media
+            .gallery(id, view.unpublished_images(viewer), page)
+            .await?)
+    }
+
+    /// The checks of [`GroupsService::upload_image`] that need no bytes (membership, the
+    /// article, then the upload's size, rate and quota), before the body is read.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, the upload's `TooLarge`, `RateLimited`,
+    /// `QuotaExceeded`; `Unexpected`.
+    pub async fn admit_image(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: Option<ArticleId>,
+        declared: Option<u64>,
+    ) -> Result<(), GroupError> {
+        self.may_add_image(actor, id, article).await?;
+        Ok(self.media.admit(actor, declared).await?)
+    }
+
+    async fn may_add_image(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: Option<ArticleId>,
+    ) -> Result<(), GroupError> {
+        let view = self.readable_view(Some(actor), id).await?;
+        if view.active_role().is_none() {
+            return Err(GroupError::NotAllowed);
+        }
+        if let Some(article) = article {
+            let a = self.editable_article(&view, actor, article).await?;
+            debug_assert_eq!(a.group, id);
+        }
+        Ok(())
     }
 
     /// Adds an image to the gallery (any active member); with `article`, it was uploaded in
@@ -733,14 +798,7 @@ impl GroupsService {
         article: Option<ArticleId>,
         bytes: Vec<u8>,
     ) -> Result<Media, GroupError> {
-        let view = self.readable_view(Some(actor), id).await?;
-        if view.active_role().is_none() {
-            return Err(GroupError::NotAllowed);
-        }
-        if let Some(article) = article {
-            let a = self.editable_article(&view, actor, article).await?;
-            debug_assert_eq!(a.group, id);
-        }
+        self.may_add_image(actor, id, article).await?;
         Ok(self
             .media
             .upload(NewUpload {
@@ -780,15 +838,18 @@ impl GroupsService {
 }
 
 /// Answers the media domain's question for a group's files: a public group's files are
-/// anyone's (and cacheable), a private group's its active members'. Files of no group are
-/// refused (fail closed) until a domain claims them.
+/// anyone's (and cacheable), a private group's its active members'. An image uploaded for an
+/// article that is not published is for those who may see the draft (its author, the group's
+/// managers: `articles::may_edit`), never cacheable, until the article is published. Files of
+/// no group are refused (fail closed) until a domain claims them.
 pub struct GroupMediaAccess {
     groups: Arc<dyn GroupRepository>,
+    articles: Arc<dyn ArticleRepository>,
 }
 
 impl GroupMediaAccess {
-    pub fn new(groups: Arc<dyn GroupRepository>) -> Self {
-        Self { groups }
+    pub fn new(groups: Arc<dyn GroupRepository>, articles: Arc<dyn ArticleRepository>) -> Self {
+        Self { groups, articles }
     }
 }
 
@@ -807,12 +868,32 @@ impl MediaAccess for GroupMediaAccess {
             .find(group, viewer)
             .await
             .map_err(|e| MediaError::Unexpected(anyhow::anyhow!(e)))?;
-        Ok(match found {
-            None => Readable::No,
-            Some((g, _)) if g.visibility == Visibility::Public => Readable::Public,
-            Some((g, m)) if readable(&g, m.as_ref()) => Readable::Private,
-            Some(_) => Readable::No,
-        })
+        let Some((group, membership)) = found else {
+            return Ok(Readable::No);
+        };
+        let view = GroupView::new(group, membership);
+        let readable = if !view.can_read {
+            return Ok(Readable::No);
+        } else if view.group.visibility == Visibility::Public {
+            Readable::Public
+        } else {
+            Readable::Private
+        };
+        if let Some(article) = media.article {
+            let article = self
+                .articles
+                .find(article)
+                .await
+                .map_err(|e| MediaError::Unexpected(anyhow::anyhow!(e)))?;
+            if let Some(a) = article.filter(|a| a.status == crate::model::ArticleStatus::Draft) {
+                return Ok(if articles::may_edit(&view, viewer, &a) {
+                    Readable::Private
+                } else {
+                    Readable::No
+                });
+            }
+        }
+        Ok(readable)
     }
 }
 

@@ -605,7 +605,10 @@ fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
             store: Arc::new(MemoryStore::default()),
             repo: media_rows.clone(),
             processor: Arc::new(processor),
-            access: Arc::new(GroupMediaAccess::new(Arc::new(repo.clone()))),
+            access: Arc::new(GroupMediaAccess::new(
+                Arc::new(repo.clone()),
+                Arc::new(repo.clone()),
+            )),
             limiter: Arc::new(media_limiter),
             clock: clock.clone(),
         },
@@ -997,7 +1000,7 @@ async fn the_private_groups_content_is_for_active_members_only() {
             w.svc.members(viewer, g.id, PageRequest::first(5)).await,
             Err(GroupError::MembersOnly)
         ));
-        let access = GroupMediaAccess::new(Arc::new(w.repo.clone()));
+        let access = GroupMediaAccess::new(Arc::new(w.repo.clone()), Arc::new(w.repo.clone()));
         assert_eq!(access.readable(viewer, &image).await.unwrap(), Readable::No);
     }
     assert!(
@@ -1013,7 +1016,7 @@ async fn the_private_groups_content_is_for_active_members_only() {
     assert_eq!(home.articles.len(), 1);
     assert_eq!(home.gallery.len(), 1);
     assert_eq!(home.members.len(), 1);
-    let access = GroupMediaAccess::new(Arc::new(w.repo.clone()));
+    let access = GroupMediaAccess::new(Arc::new(w.repo.clone()), Arc::new(w.repo.clone()));
     assert_eq!(
         access.readable(Some(owner), &image).await.unwrap(),
         Readable::Private
@@ -1030,7 +1033,7 @@ async fn a_public_groups_files_are_anyones_and_files_of_no_group_nobodys() {
         .upload_image(owner, g.id, None, PNG.to_vec())
         .await
         .unwrap();
-    let access = GroupMediaAccess::new(Arc::new(w.repo.clone()));
+    let access = GroupMediaAccess::new(Arc::new(w.repo.clone()), Arc::new(w.repo.clone()));
     assert_eq!(
         access.readable(None, &image).await.unwrap(),
         Readable::Public

@@ -17,6 +17,8 @@ pub struct MediaPolicy {
     pub max_upload_bytes: u64,
     /// Pixels (width × height) one image may have.
     pub max_pixels: u64,
+    /// Pixels an animated GIF may have over all its frames (frames × width × height).
+    pub max_animation_pixels: u64,
     /// The longer edge of a thumbnail, in pixels.
     pub thumb_max_edge: u32,
     /// Bytes one user may have stored, originals and thumbnails together.
@@ -35,6 +37,7 @@ impl Default for MediaPolicy {
         Self {
             max_upload_bytes: 20 * 1024 * 1024,
             max_pixels: 50_000_000,
+            max_animation_pixels: 100_000_000,
             thumb_max_edge: 480,
             user_quota_bytes: 1024 * 1024 * 1024,
             upload_rate: RateLimitRule {
@@ -130,6 +133,39 @@ impl MediaService {
         self.ports.store.kind()
     }
 
+    /// The checks of [`MediaService::upload`] that need no bytes, for `owner` about to send
+    /// one of `declared` bytes (its `Content-Length`, when it has one): the size, the rate
+    /// (peeked, not counted: the upload counts it) and the quota. Run before an upload takes one
+    /// of the instance's places, so a refused one never holds a place while its body arrives.
+    ///
+    /// # Errors
+    /// `TooLarge`, `RateLimited`, `QuotaExceeded`; `Unexpected`.
+    pub async fn admit(&self, owner: UserId, declared: Option<u64>) -> Result<(), MediaError> {
+        if declared.is_some_and(|n| n > self.policy.max_upload_bytes) {
+            return Err(MediaError::TooLarge {
+                max_bytes: self.policy.max_upload_bytes,
+            });
+        }
+        let now = self.ports.clock.now();
+        let key = format!("media:upload:{owner}");
+        if let RateDecision::Limited { retry_after_secs } = self
+            .ports
+            .limiter
+            .peek(&key, self.policy.upload_rate, now)
+            .await?
+        {
+            return Err(MediaError::RateLimited { retry_after_secs });
+        }
+        let used = self.ports.repo.bytes_of_owner(owner).await?;
+        // An upload of unknown size needs at least a byte of room.
+        if used.saturating_add(declared.unwrap_or(1).max(1)) > self.policy.user_quota_bytes {
+            return Err(MediaError::QuotaExceeded {
+                quota_bytes: self.policy.user_quota_bytes,
+            });
+        }
+        Ok(())
+    }
+
     /// Checks, cleans and stores an upload; its row first (`Pending`), then its objects, then
     /// the row's final state. Whatever fails after the row was written is undone here, or, if
     /// the process dies, by [`MediaService::sweep`].
@@ -171,6 +207,7 @@ impl MediaService {
                 upload.bytes,
                 ImageLimits {
                     max_pixels: self.policy.max_pixels,
+                    max_animation_pixels: self.policy.max_animation_pixels,
                     thumb_max_edge: self.policy.thumb_max_edge,
                 },
             )
@@ -319,16 +356,18 @@ impl MediaService {
         })
     }
 
-    /// A group's gallery, newest first. The caller has checked that the viewer may see it.
+    /// A group's gallery, newest first, with the images of unpublished articles that
+    /// `unpublished` says. The caller has checked that the viewer may see it.
     ///
     /// # Errors
     /// `Unexpected` only.
     pub async fn gallery(
         &self,
         group: GroupId,
+        unpublished: crate::model::UnpublishedImages,
         page: PageRequest,
     ) -> Result<Page<Media>, MediaError> {
-        self.ports.repo.gallery(group, page).await
+        self.ports.repo.gallery(group, unpublished, page).await
     }
 
     /// Deletes a file: its row is marked pending (never served again, and swept if this is

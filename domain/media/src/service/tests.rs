@@ -431,13 +431,21 @@ async fn the_gallery_pages_newest_first() {
     }
     let first = w
         .service
-        .gallery(group, PageRequest::first(3))
+        .gallery(
+            group,
+            crate::UnpublishedImages::Shown,
+            PageRequest::first(3),
+        )
         .await
         .unwrap();
     assert_eq!(first.items.len(), 3);
     let second = w
         .service
-        .gallery(group, PageRequest::new(first.next, Some(3)))
+        .gallery(
+            group,
+            crate::UnpublishedImages::Shown,
+            PageRequest::new(first.next, Some(3)),
+        )
         .await
         .unwrap();
     assert_eq!(second.items.len(), 2);
@@ -656,4 +664,77 @@ async fn the_sweep_marks_a_file_pending_before_its_objects_go() {
         "each object went while its row was pending"
     );
     assert!(repo.rows.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn admission_checks_size_rate_and_quota_without_counting_a_hit() {
+    let mut limiter = MockRateLimiter::new();
+    limiter.expect_hit().never();
+    limiter
+        .expect_peek()
+        .times(3)
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let w = world_with(
+        MediaPolicy {
+            max_upload_bytes: 100,
+            user_quota_bytes: 150,
+            ..MediaPolicy::default()
+        },
+        MockImageProcessor::new(),
+        MockMediaAccess::new(),
+        limiter,
+        t0(),
+    );
+    let owner = UserId::new_random();
+    assert!(matches!(
+        w.service.admit(owner, Some(101)).await,
+        Err(MediaError::TooLarge { max_bytes: 100 })
+    ));
+    w.service.admit(owner, Some(100)).await.unwrap();
+    w.service.admit(owner, None).await.unwrap();
+    // 120 bytes stored already: 31 more would pass the quota.
+    w.repo
+        .insert(&Media {
+            id: MediaId::new_random(),
+            owner,
+            group: None,
+            article: None,
+            kind: MediaKind::Plaza,
+            state: MediaState::Attached,
+            format: ImageFormat::Jpeg,
+            width: 1,
+            height: 1,
+            thumb_width: 1,
+            thumb_height: 1,
+            bytes: 120,
+            created_at: t0(),
+            hidden_at: None,
+        })
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.service.admit(owner, Some(31)).await,
+        Err(MediaError::QuotaExceeded { quota_bytes: 150 })
+    ));
+
+    let mut limited = MockRateLimiter::new();
+    limited.expect_hit().never();
+    limited.expect_peek().returning(|_, _, _| {
+        Ok(RateDecision::Limited {
+            retry_after_secs: 9,
+        })
+    });
+    let w = world_with(
+        MediaPolicy::default(),
+        MockImageProcessor::new(),
+        MockMediaAccess::new(),
+        limited,
+        t0(),
+    );
+    assert!(matches!(
+        w.service.admit(owner, Some(10)).await,
+        Err(MediaError::RateLimited {
+            retry_after_secs: 9
+        })
+    ));
 }

@@ -129,7 +129,11 @@ async fn a_hidden_file_is_served_to_admins_only_and_left_out_of_its_gallery() {
     }
     let gallery = w
         .media
-        .gallery(group, PageRequest::first(10))
+        .gallery(
+            group,
+            crate::UnpublishedImages::Shown,
+            PageRequest::first(10),
+        )
         .await
         .unwrap();
     assert!(gallery.items.is_empty());
@@ -167,7 +171,11 @@ async fn unhiding_brings_the_file_back_for_readers() {
     assert!(w.media.read(None, m.id, Variant::Original).await.is_ok());
     let gallery = w
         .media
-        .gallery(group, PageRequest::first(10))
+        .gallery(
+            group,
+            crate::UnpublishedImages::Shown,
+            PageRequest::first(10),
+        )
         .await
         .unwrap();
     assert_eq!(gallery.items.len(), 1);
