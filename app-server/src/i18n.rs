@@ -233,6 +233,9 @@ pub enum Msg {
     ImageCorrupt,
     StorageQuotaExceeded,
     UploadInterrupted,
+    UploadTooSlow,
+    RequestTooSlow,
+    AnimationTooLarge,
     GroupDeleted,
     LeftGroup,
     ImageDeleted,
@@ -244,9 +247,6 @@ pub enum Msg {
     InvalidPostBody,
     InvalidComment,
     TooManyPostImages,
-    UploadTooSlow,
-    RequestTooSlow,
-    AnimationTooLarge,
     TooManyKeptImages,
     ImageNotUsable,
     UnknownDistrict,
@@ -713,6 +713,18 @@ impl Msg {
                 "上传中断了，请重试",
                 "The upload was interrupted; try again",
             ),
+            Msg::UploadTooSlow => (
+                "上传太慢，已中断；请在网络较好时重试",
+                "The upload arrived too slowly and was stopped; try again on a better connection",
+            ),
+            Msg::RequestTooSlow => (
+                "请求内容发送太慢，已中断；请重试",
+                "The request's body arrived too slowly and was stopped; try again",
+            ),
+            Msg::AnimationTooLarge => (
+                "动图的帧数或尺寸太大，请缩小后再上传",
+                "This animation has too many frames or pixels; make it smaller and try again",
+            ),
             Msg::GroupDeleted => ("小组已删除", "The group was deleted"),
             Msg::LeftGroup => ("你已退出小组", "You left the group"),
             Msg::ImageDeleted => ("图片已删除", "The image was deleted"),
@@ -741,18 +753,6 @@ impl Msg {
             Msg::UnknownDistrict => ("没有这个地区", "No such district"),
             Msg::NotYours => (
                 "只有作者或管理员可以删除",
-            Msg::UploadTooSlow => (
-                "上传太慢，已中断；请在网络较好时重试",
-                "The upload arrived too slowly and was stopped; try again on a better connection",
-            ),
-            Msg::RequestTooSlow => (
-                "请求内容发送太慢，已中断；请重试",
-                "The request's body arrived too slowly and was stopped; try again",
-            ),
-            Msg::AnimationTooLarge => (
-                "动图的帧数或尺寸太大，请缩小后再上传",
-                "This animation has too many frames or pixels; make it smaller and try again",
-            ),
                 "Only its author or an administrator can delete it",
             ),
             Msg::PostNotFound => (

@@ -67,16 +67,16 @@ pub enum JsonBodyRefusal {
     /// `unsupported_media_type`: no body, or one that is not `application/json`
     #[response(status = 415)]
     NotJson(ErrorBody),
+    /// `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+    /// `REQUEST_BODY_MIN_BYTES_PER_SEC`
+    #[response(status = 408)]
+    TooSlow(ErrorBody),
 }
 
 /// One broken WeChat menu rule.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MenuFaultDto {
     /// Where: `button[1].sub_button[0].name`.
-    /// `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
-    /// `REQUEST_BODY_MIN_BYTES_PER_SEC`
-    #[response(status = 408)]
-    TooSlow(ErrorBody),
     #[schema(example = "button[0].name")]
     pub path: String,
     /// Stable code: `name_too_long`, `url_invalid`, …
@@ -613,6 +613,10 @@ impl From<MediaError> for ApiError {
                 return ApiError::unprocessable("image_too_many_pixels", Msg::ImageTooManyPixels)
                     .with_detail(max_pixels.to_string());
             }
+            MediaError::AnimationTooLarge { max_pixels } => {
+                return ApiError::unprocessable("animation_too_large", Msg::AnimationTooLarge)
+                    .with_detail(max_pixels.to_string());
+            }
             MediaError::Corrupt => (S::UNPROCESSABLE_ENTITY, "image_corrupt", Msg::ImageCorrupt),
             MediaError::QuotaExceeded { quota_bytes } => {
                 return ApiError::unprocessable(
@@ -703,6 +707,12 @@ impl From<WechatError> for ApiError {
     }
 }
 
+/// Whether a body-read error is the cut-off of `middleware::body_read_deadline` (a body that
+/// arrived too slowly: `TimedOut`).
+pub fn is_body_timeout(e: &actix_web::error::PayloadError) -> bool {
+    matches!(e, actix_web::error::PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)
+}
+
 impl From<&JsonPayloadError> for ApiError {
     fn from(e: &JsonPayloadError) -> Self {
         use StatusCode as S;
@@ -713,6 +723,9 @@ impl From<&JsonPayloadError> for ApiError {
                     "payload_too_large",
                     Msg::PayloadTooLarge,
                 )
+            }
+            JsonPayloadError::Payload(p) if is_body_timeout(p) => {
+                ApiError::new(S::REQUEST_TIMEOUT, "request_too_slow", Msg::RequestTooSlow)
             }
             JsonPayloadError::ContentType => ApiError::new(
                 S::UNSUPPORTED_MEDIA_TYPE,
@@ -776,10 +789,6 @@ pub async fn localize_errors(
         .error()
         .and_then(|e| e.as_error::<ApiError>())
     {
-            MediaError::AnimationTooLarge { max_pixels } => {
-                return ApiError::unprocessable("animation_too_large", Msg::AnimationTooLarge)
-                    .with_detail(max_pixels.to_string());
-            }
         let rendered = api.render(lang);
         return Ok(res.into_response(rendered));
     }
@@ -870,12 +879,6 @@ impl From<ChatValidation> for ApiError {
             ),
             ChatValidation::LastMessageNotFromUser => (
                 "invalid_chat_request",
-/// Whether a body-read error is the cut-off of `middleware::body_read_deadline` (a body that
-/// arrived too slowly: `TimedOut`).
-pub fn is_body_timeout(e: &actix_web::error::PayloadError) -> bool {
-    matches!(e, actix_web::error::PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)
-}
-
                 Msg::AiLastMessageNotFromUser,
                 "messages".to_owned(),
             ),
@@ -887,9 +890,6 @@ pub fn is_body_timeout(e: &actix_web::error::PayloadError) -> bool {
             ChatValidation::MaxTokensOutOfRange { .. } => (
                 "invalid_chat_request",
                 Msg::AiMaxTokensOutOfRange,
-            JsonPayloadError::Payload(p) if is_body_timeout(p) => {
-                ApiError::new(S::REQUEST_TIMEOUT, "request_too_slow", Msg::RequestTooSlow)
-            }
                 "max_tokens".to_owned(),
             ),
         };
