@@ -140,6 +140,7 @@ pub enum Msg {
     InvalidToken,
     InsufficientScope,
     TokenNotAllowed,
+    TokenRequired,
     UsernameChangeNeedsSession,
     ScopeNotAllowed,
     TooManyTokens,
@@ -181,6 +182,7 @@ pub enum Msg {
     AiUpstreamInvalid,
     AiStreamInterrupted,
     InvalidCursor,
+    InvalidLimit,
     InvalidDateRange,
     InvalidDistrict,
     InvalidDistrictCode,
@@ -487,6 +489,10 @@ impl Msg {
                 "此操作不能用访问令牌完成，请登录后在网页上操作",
                 "This cannot be done with an access token; sign in on the website instead",
             ),
+            Msg::TokenRequired => (
+                "此接口描述调用它的访问令牌，请用 Authorization: Bearer 调用",
+                "This endpoint describes the access token that calls it: call it with Authorization: Bearer",
+            ),
             Msg::UsernameChangeNeedsSession => (
                 "修改用户名需要在网页上登录后进行，访问令牌只能修改昵称和简介",
                 "Changing the username needs a signed-in browser; an access token may change the nickname and bio only",
@@ -548,6 +554,10 @@ impl Msg {
             Msg::InvalidCursor => (
                 "分页参数 cursor 无效，请使用上一页返回的 nextCursor",
                 "The cursor is not valid: pass the nextCursor of the previous page",
+            ),
+            Msg::InvalidLimit => (
+                "每页条数 limit 须在 1 到 50 之间",
+                "The limit (items per page) must be between 1 and 50",
             ),
             Msg::InvalidDateRange => (
                 "结束时间必须晚于开始时间",

@@ -51,6 +51,8 @@ struct PathMethods {
     /// comparing it costs far less than the pattern's regex (`methods_of` runs on every
     /// request, over every path of the document: it was ~5 % of a request's CPU, issue 15).
     prefix: String,
+    /// How many `{…}` segments the pattern has: fewer is more specific.
+    params: usize,
     methods: Vec<Method>,
 }
 
@@ -73,6 +75,51 @@ fn method_of(m: &HttpMethod) -> Method {
     }
 }
 
+/// What an operation's `security` (as JSON: a list of requirements) asks of the caller; `id`
+/// names the operation in the error. Read by the table below and by the pass that declares each
+/// operation's refusals in the document (`http::document`), so the two agree.
+///
+/// # Errors
+/// When a requirement names a scope that does not exist.
+pub fn access_of(id: &str, security: &serde_json::Value) -> Result<Access, String> {
+    let mut session = false;
+    let mut bearer: Option<Vec<Scope>> = None;
+    for req in security.as_array().into_iter().flatten() {
+        let Some(map) = req.as_object() else { continue };
+        if map.contains_key(SESSION_SCHEME) {
+            session = true;
+        }
+        if let Some(scopes) = map.get(BEARER_SCHEME) {
+            let scopes = scopes
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|s| {
+                    s.as_str()
+                        .unwrap_or_default()
+                        .parse::<Scope>()
+                        .map_err(|e| format!("{id}: {e}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            bearer = Some(scopes);
+        }
+    }
+    Ok(match (session, bearer) {
+        (_, Some(scopes)) => Access::SessionOrToken(scopes),
+        (true, None) => Access::SessionOnly,
+        (false, None) => Access::Public,
+    })
+}
+
+/// Whether an operation's `security` also admits a caller with no credentials (`{}`).
+pub fn admits_anonymous(security: &serde_json::Value) -> bool {
+    security
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|req| req.as_object().is_some_and(serde_json::Map::is_empty))
+}
+
 impl AccessTable {
     /// Reads every operation's `security`.
     ///
@@ -86,6 +133,7 @@ impl AccessTable {
             paths.push(PathMethods {
                 def: ResourceDef::new(path.as_str()),
                 prefix: path.split('{').next().unwrap_or_default().to_owned(),
+                params: path.matches('{').count(),
                 methods: operations(item).map(|(m, _)| m).collect(),
             });
             for (method, op) in operations(item) {
@@ -95,34 +143,7 @@ impl AccessTable {
                     .as_ref()
                     .ok_or_else(|| format!("{id} documents no security"))?;
                 let json = serde_json::to_value(security).map_err(|e| e.to_string())?;
-                let requirements = json.as_array().cloned().unwrap_or_default();
-                let mut session = false;
-                let mut bearer: Option<Vec<Scope>> = None;
-                for req in &requirements {
-                    let Some(map) = req.as_object() else { continue };
-                    if map.contains_key(SESSION_SCHEME) {
-                        session = true;
-                    }
-                    if let Some(scopes) = map.get(BEARER_SCHEME) {
-                        let scopes = scopes
-                            .as_array()
-                            .into_iter()
-                            .flatten()
-                            .map(|s| {
-                                s.as_str()
-                                    .unwrap_or_default()
-                                    .parse::<Scope>()
-                                    .map_err(|e| format!("{id}: {e}"))
-                            })
-                            .collect::<Result<Vec<_>, _>>()?;
-                        bearer = Some(scopes);
-                    }
-                }
-                let access = match (session, bearer) {
-                    (_, Some(scopes)) => Access::SessionOrToken(scopes),
-                    (true, None) => Access::SessionOnly,
-                    (false, None) => Access::Public,
-                };
+                let access = access_of(&id, &json)?;
                 table.insert((method, path.clone()), access);
             }
         }
@@ -137,30 +158,41 @@ impl AccessTable {
     }
 
     /// The operation a request reaches: the pattern the router matched, when it declares the
-    /// method; else the first pattern of the document that matches the path and declares it.
-    /// (`PUT /api/groups/mine` is matched by the router as `/api/groups/mine`, whose resource
-    /// has only `GET`, and then served by `PUT /api/groups/{id}`.)
+    /// method; else the most specific pattern of the document that matches the path and
+    /// declares it. (A literal path answers only its own methods: `PUT /api/groups/mine` is
+    /// refused with 405 by [`refuse_undeclared_methods`] before this is asked.)
     pub fn operation(&self, method: &Method, matched: Option<&str>, path: &str) -> Option<&Access> {
         if let Some(access) = matched.and_then(|p| self.get(method, p)) {
             return Some(access);
         }
-        self.paths
-            .iter()
-            .find(|p| p.methods.contains(method) && p.matches(path))
+        self.most_specific(path)
+            .into_iter()
+            .find(|p| p.methods.contains(method))
             .and_then(|p| self.get(method, p.def.pattern()?))
     }
 
-    /// The methods declared for a concrete request path (`/api/tokens/3f…`), over every
-    /// pattern that matches it, in the document's order (GET, POST, PUT, DELETE, …); empty
-    /// for a path the document does not know.
+    /// The patterns that match a concrete path and have the fewest `{…}` segments: a literal
+    /// path (`/api/groups/mine`) wins over a pattern it also fits (`/api/groups/{id}`), so its
+    /// methods are exactly its own.
+    fn most_specific(&self, path: &str) -> Vec<&PathMethods> {
+        let matching: Vec<&PathMethods> = self.paths.iter().filter(|p| p.matches(path)).collect();
+        let fewest = matching.iter().map(|p| p.params).min().unwrap_or(0);
+        matching
+            .into_iter()
+            .filter(|p| p.params == fewest)
+            .collect()
+    }
+
+    /// The methods declared for a concrete request path (`/api/tokens/3f…`), over the most
+    /// specific patterns that match it (`/api/groups/mine`: only its own `GET`, not those of
+    /// `/api/groups/{id}`), in the document's order (GET, POST, PUT, DELETE, …); empty for a
+    /// path the document does not know.
     pub fn methods_of(&self, path: &str) -> Vec<Method> {
         let mut methods: Vec<Method> = Vec::new();
-        for p in &self.paths {
-            if p.matches(path) {
-                for m in &p.methods {
-                    if !methods.contains(m) {
-                        methods.push(m.clone());
-                    }
+        for p in self.most_specific(path) {
+            for m in &p.methods {
+                if !methods.contains(m) {
+                    methods.push(m.clone());
                 }
             }
         }

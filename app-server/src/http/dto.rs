@@ -276,7 +276,7 @@ pub struct PageQuery {
     /// The `nextCursor` of the previous page.
     #[param(max_length = 64)]
     pub cursor: Option<String>,
-    /// Items per page, 1–50 (default 20).
+    /// Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`.
     #[param(minimum = 1, maximum = 50)]
     pub limit: Option<u32>,
 }
@@ -287,12 +287,30 @@ impl PageQuery {
     }
 }
 
+/// The most items a page holds, and the fewest one may ask for.
+pub const PAGE_LIMIT: std::ops::RangeInclusive<u32> = 1..=50;
+
+/// A query's `limit` as asked: 400 `invalid_limit` outside 1–50 (every paged list, so the
+/// document's `minimum` and `maximum` are what the server enforces, not a silent clamp).
+pub fn check_limit(limit: Option<u32>) -> Result<Option<u32>, ApiError> {
+    match limit {
+        Some(n) if !PAGE_LIMIT.contains(&n) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "invalid_limit",
+            Msg::InvalidLimit,
+        )
+        .with_field("limit", Msg::InvalidLimit)),
+        _ => Ok(limit),
+    }
+}
+
 /// A page request from a query's `cursor` and `limit`: 400 `invalid_cursor` for a cursor this
-/// server did not write; the limit is clamped into 1–50.
+/// server did not write, 400 `invalid_limit` for a limit outside 1–50 ([`check_limit`]).
 pub fn page_request(
     cursor: Option<&str>,
     limit: Option<u32>,
 ) -> Result<kernel::PageRequest, ApiError> {
+    let limit = check_limit(limit)?;
     let after = match cursor.filter(|c| !c.is_empty()) {
         None => None,
         Some(raw) => Some(kernel::Cursor::decode(raw).ok_or_else(|| {

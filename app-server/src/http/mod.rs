@@ -16,6 +16,7 @@ pub mod weather;
 
 // Shared by the areas; none of these imports an area.
 pub mod access;
+pub mod document;
 pub mod dto;
 pub mod error;
 pub mod extract;
@@ -41,7 +42,7 @@ use utoipa_actix_web::scope::Scope;
     tags(
         (name = "auth", description = "Accounts, sign-in and sessions"),
         (name = "account", description = "The signed-in user's own account"),
-        (name = "tokens", description = "Personal access tokens (a browser session only)"),
+        (name = "tokens", description = "Personal access tokens: made, listed and revoked with a browser session; a token reads itself"),
         (name = "admin", description = "The admin console (admins only)"),
         (name = "ai", description = "The AI assistant"),
         (name = "groups", description = "Community groups: their members, articles and gallery"),
@@ -93,10 +94,17 @@ impl ApiDoc {
             .service(api_scope())
             .split_for_parts();
         let mut doc = doc;
-        document_bearer_refusal(&mut doc);
         unique_operation_ids(&mut doc);
         closed_menu_objects(&mut doc);
         doc
+    }
+
+    /// The document in `lang`, finished ([`document_json`]).
+    ///
+    /// # Errors
+    /// When the document cannot be serialised (never, for a document utoipa built).
+    pub fn json(lang: Lang) -> anyhow::Result<serde_json::Value> {
+        document_json(&Self::openapi_with_routes(), lang)
     }
 
     /// The document `/api/docs.json` serves in `lang`, as pretty JSON with its keys sorted and a
@@ -106,16 +114,30 @@ impl ApiDoc {
     /// # Errors
     /// When the document cannot be serialised (never, for a document utoipa built).
     pub fn pretty_json(lang: Lang) -> anyhow::Result<String> {
-        let en = serde_json::to_value(Self::openapi_with_routes())?;
-        let mut doc = match lang {
-            Lang::En => en,
-            Lang::Zh => openapi_zh::localize(en),
-        };
+        let mut doc = Self::json(lang)?;
         doc.sort_all_objects();
         let mut out = serde_json::to_string_pretty(&doc)?;
         out.push('\n');
         Ok(out)
     }
+}
+
+/// A document utoipa built ([`ApiDoc::openapi_with_routes`]) as JSON in `lang`: the Chinese
+/// text put in ([`openapi_zh::localize`]), then the finishing passes ([`document::finish`]),
+/// which write the lines they add in the same language.
+///
+/// # Errors
+/// When the document cannot be serialised (never, for a document utoipa built).
+pub fn document_json(
+    doc: &utoipa::openapi::OpenApi,
+    lang: Lang,
+) -> anyhow::Result<serde_json::Value> {
+    let en = serde_json::to_value(doc)?;
+    let doc = match lang {
+        Lang::En => en,
+        Lang::Zh => openapi_zh::localize(en),
+    };
+    Ok(document::finish(doc, lang))
 }
 
 /// The operations of a path, whatever their method.
@@ -131,34 +153,6 @@ fn operations(
     ]
     .into_iter()
     .flatten()
-}
-
-/// Any operation answers 401 `invalid_token` to a bad bearer token, public ones too
-/// (`access::authenticate_bearer`): say so where a handler's own list has no 401.
-fn document_bearer_refusal(doc: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
-    for item in doc.paths.paths.values_mut() {
-        for op in operations(item) {
-            op.responses
-                .responses
-                .entry("401".to_owned())
-                .or_insert_with(|| {
-                    RefOr::T(
-                        ResponseBuilder::new()
-                            .description(
-                                "`invalid_token`: a bearer token that is malformed, unknown, revoked or expired",
-                            )
-                            .content(
-                                "application/json",
-                                ContentBuilder::new()
-                                    .schema(Some(Ref::from_schema_name("ErrorBody")))
-                                    .build(),
-                            )
-                            .build(),
-                    )
-                });
-        }
-    }
 }
 
 /// WeChat's menu objects name every field the server reads (`wechat::menu::Button`); anything
@@ -266,6 +260,7 @@ macro_rules! api_routes {
             .service(tokens::handlers::scopes)
             .service(tokens::handlers::list)
             .service(tokens::handlers::create)
+            .service(tokens::handlers::current_token)
             .service(tokens::handlers::revoke)
             .service(ai::handlers::models)
             .service(ai::handlers::send_chat)

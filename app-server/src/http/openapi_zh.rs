@@ -628,13 +628,20 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "启用用户",
         Some("该账号可以重新登录（停用时结束的会话和令牌不会恢复）。记入审计日志 `user.enabled`。"),
     ),
+    (
+        "GET /api/tokens/current",
+        "调用本接口的令牌",
+        Some(
+            "它的名称、权限范围和过期时间（除密钥外的一切），让客户端在尝试之前就知道自己能做什么。只能用个人访问令牌调用（任何权限范围均可）；浏览器会话会得到 403 `token_required`。",
+        ),
+    ),
 ];
 
 /// Tag name → description.
 pub const TAGS: &[(&str, &str)] = &[
     ("auth", "账户、登录与会话"),
     ("account", "当前登录用户自己的账户"),
-    ("tokens", "个人访问令牌（仅限浏览器会话）"),
+    ("tokens", "个人访问令牌：用浏览器会话创建、列出和吊销；令牌可以查看自身"),
     ("admin", "管理后台（仅管理员）"),
     ("ai", "AI 助手"),
     ("groups", "社区小组：成员、文章和相册"),

@@ -260,7 +260,7 @@ pub fn token_expiry() -> Schema {
         .schema_type(nullable(Type::Integer))
         .enum_values(Some(days.into_iter().chain([Value::Null])))
         .description(Some(format!(
-            "Days until it expires: one of {:?}; `null` never expires.",
+            "Days until it expires: one of {:?}; `null` or left out: it never expires.",
             Expiry::DAYS
         )))
         .examples([json!(30)])

@@ -55,10 +55,16 @@ fn the_document_is_written_with_sorted_keys_and_the_chinese_one_differs_only_in_
     assert_eq!(top, sorted);
     let en: Value = serde_json::from_str(&en).unwrap();
     let zh: Value = serde_json::from_str(&zh).unwrap();
-    assert_eq!(
-        en["components"], zh["components"],
-        "schemas are not translated"
-    );
+    // The same schemas, only their descriptions translated.
+    let names = |d: &Value| -> Vec<String> {
+        d["components"]["schemas"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
+    };
+    assert_eq!(names(&en), names(&zh));
     assert_ne!(en["info"], zh["info"]);
 }
 
@@ -78,6 +84,177 @@ fn every_operation_has_its_own_id() {
     assert_eq!(ids.len(), count, "operationIds repeat: {ids:?}");
     let phone_login = &doc["paths"]["/api/auth/phone/login"]["post"]["operationId"];
     assert_eq!(phone_login, "auth_phone_login");
+    // Descriptive: more than one word (a client's `list` or `token` says nothing, and clashes
+    // with other clients' names); no schema is named as an operation, and none is numbered as
+    // generators number a clash (`ScopesResponse2`).
+    let schemas = doc["components"]["schemas"].as_object().unwrap();
+    for id in &ids {
+        assert!(id.contains('_'), "operationId {id} is one word");
+        let pascal: String = id
+            .split('_')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect();
+        assert!(
+            !schemas.contains_key(&pascal),
+            "schema {pascal} is named after operation {id}"
+        );
+    }
+    for name in schemas.keys() {
+        assert!(
+            !name.ends_with(|c: char| c.is_ascii_digit()),
+            "schema {name} is numbered"
+        );
+    }
+}
+
+/// Walks every schema of the document, with where it is.
+fn walk<'a>(value: &'a Value, at: String, out: &mut Vec<(String, &'a Value)>) {
+    match value {
+        Value::Object(map) => {
+            out.push((at.clone(), value));
+            for (k, v) in map {
+                walk(v, format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                walk(v, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_string_enum_is_a_named_component() {
+    let doc = document();
+    let mut all = Vec::new();
+    walk(&doc, String::new(), &mut all);
+    let mut inline = Vec::new();
+    for (at, v) in &all {
+        let strings = v["enum"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(Value::is_string));
+        let component = at.starts_with("/components/schemas/") && at.matches('/').count() == 3;
+        if strings && !component {
+            inline.push(at.clone());
+        }
+    }
+    assert!(
+        inline.is_empty(),
+        "string enums written inline (name them in http/document.rs ENUMS): {inline:#?}"
+    );
+    for name in [
+        "Scope",
+        "UserRole",
+        "MemberRole",
+        "Visibility",
+        "JoinPolicy",
+        "TokenState",
+    ] {
+        assert!(schema(&doc, name)["enum"].is_array(), "{name}");
+    }
+}
+
+/// Which operations a token may call, from the document itself (what the access table reads).
+fn token_scopes(op: &Value) -> Option<Vec<String>> {
+    op["security"].as_array()?.iter().find_map(|req| {
+        req.get("bearer").map(|s| {
+            s.as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_owned())
+                .collect()
+        })
+    })
+}
+
+fn describes(op: &Value, status: &str, code: &str) -> bool {
+    op["responses"][status]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains(&format!("`{code}`")))
+}
+
+#[test]
+fn every_operation_declares_the_refusals_in_front_of_its_handler() {
+    let doc = document();
+    assert!(
+        schema(&doc, "ErrorBody")["properties"]["requiredScope"].is_object(),
+        "the 403 body names the scope"
+    );
+    let mut token_ops = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let id = format!("{} {path}", method.to_uppercase());
+            assert!(describes(op, "401", "invalid_token"), "{id}");
+            let session = op["security"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r.get("session").is_some());
+            match token_scopes(op) {
+                Some(scopes) => {
+                    token_ops += 1;
+                    if !scopes.is_empty() {
+                        assert!(describes(op, "403", "insufficient_scope"), "{id}");
+                        for scope in &scopes {
+                            assert!(
+                                op["responses"]["403"]["description"]
+                                    .as_str()
+                                    .unwrap()
+                                    .contains(scope.as_str()),
+                                "{id}: {scope}"
+                            );
+                        }
+                    }
+                }
+                None if session => assert!(describes(op, "403", "token_not_allowed"), "{id}"),
+                None => {}
+            }
+            if method != "get" {
+                assert!(describes(op, "403", "cross_origin_request"), "{id}");
+            }
+            for status in ["429", "503"] {
+                if op["responses"].get(status).is_some() {
+                    assert_eq!(
+                        op["responses"][status]["headers"]["Retry-After"]["schema"]["type"],
+                        "integer",
+                        "{id} {status}"
+                    );
+                }
+            }
+            let paged = op["parameters"]
+                .as_array()
+                .is_some_and(|ps| ps.iter().any(|p| p["name"] == "limit"));
+            if paged {
+                assert!(describes(op, "400", "invalid_limit"), "{id}");
+            }
+        }
+    }
+    assert!(token_ops > 80, "only {token_ops} operations take a token");
+}
+
+#[test]
+fn the_document_is_openapi_3_1_with_a_server() {
+    let doc = document();
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert!(
+        !doc.to_string().contains("\"itemSchema\""),
+        "itemSchema is 3.2"
+    );
+    assert_eq!(doc["servers"][0]["url"], "/");
+    let expiry = property(&doc, "CreateTokenRequest", "expiresInDays");
+    assert!(
+        expiry["description"]
+            .as_str()
+            .unwrap()
+            .contains("left out: it never expires")
+    );
 }
 
 fn schema<'a>(doc: &'a Value, name: &str) -> &'a Value {
@@ -90,6 +267,28 @@ fn property<'a>(doc: &'a Value, name: &str, field: &str) -> &'a Value {
     let p = &schema(doc, name)["properties"][field];
     assert!(p.is_object(), "no property {name}.{field}");
     p
+}
+
+/// The values of an enum, followed to its named component (`$ref`, or `oneOf` a reference and
+/// `null`, which adds `null`).
+fn enum_values(doc: &Value, s: &Value) -> Value {
+    let named = |r: &Value| {
+        let name = r
+            .as_str()
+            .unwrap()
+            .trim_start_matches("#/components/schemas/");
+        schema(doc, name)["enum"].clone()
+    };
+    if let Some(r) = s.get("$ref") {
+        return named(r);
+    }
+    if let Some(items) = s.get("oneOf").and_then(Value::as_array) {
+        let mut values = named(&items[0]["$ref"]);
+        assert_eq!(items[1], json!({ "type": "null" }));
+        values.as_array_mut().unwrap().push(Value::Null);
+        return values;
+    }
+    s["enum"].clone()
 }
 
 #[test]
@@ -134,7 +333,7 @@ fn the_document_states_the_domains_input_rules() {
     let prefixes: Vec<&str> = PhoneRegion::ALL.iter().map(|r| r.prefix()).collect();
     for request in ["PhoneRequest", "PhoneCodeRequest"] {
         assert_eq!(
-            property(&doc, request, "phonePrefix")["enum"],
+            enum_values(&doc, property(&doc, request, "phonePrefix")),
             json!(prefixes)
         );
         assert!(property(&doc, request, "phoneNumber")["pattern"].is_string());
@@ -151,7 +350,7 @@ fn the_document_states_the_domains_input_rules() {
     assert_eq!(expiry["enum"], Value::Array(days));
     let scopes = property(&doc, "CreateTokenRequest", "scopes");
     let all: Vec<&str> = Scope::all().map(Scope::as_str).collect();
-    assert_eq!(scopes["items"]["enum"], json!(all));
+    assert_eq!(enum_values(&doc, &scopes["items"]), json!(all));
     assert_eq!(scopes["minItems"], 1);
     assert_eq!(
         property(&doc, "CreateTokenRequest", "name")["maxLength"],
@@ -179,7 +378,7 @@ fn the_document_states_the_domains_input_rules() {
         limits.max_message_chars
     );
     assert_eq!(
-        property(&doc, "ChatMessageDto", "role")["enum"],
+        enum_values(&doc, property(&doc, "ChatMessageDto", "role")),
         json!(["user", "assistant"])
     );
     assert_eq!(
@@ -192,15 +391,20 @@ fn the_document_states_the_domains_input_rules() {
 fn answers_name_their_values() {
     let doc = document();
     assert_eq!(
-        property(&doc, "UserDto", "role")["enum"],
+        enum_values(&doc, property(&doc, "UserDto", "role")),
         json!(["user", "admin"])
     );
     assert_eq!(
-        property(&doc, "PatDto", "state")["enum"],
+        enum_values(&doc, property(&doc, "PatDto", "state")),
         json!(["active", "expired", "revoked"])
     );
     assert_eq!(
-        property(&doc, "ScopeDto", "access")["enum"],
+        enum_values(&doc, property(&doc, "ScopeDto", "access")),
         json!(["read", "write"])
+    );
+    // A nullable enum is `oneOf` the named one and `null`.
+    assert_eq!(
+        property(&doc, "JoinRequestDto", "grantedRole")["oneOf"],
+        json!([{ "$ref": "#/components/schemas/AssignableRole" }, { "type": "null" }])
     );
 }

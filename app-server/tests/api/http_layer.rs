@@ -246,6 +246,136 @@ async fn a_known_path_with_an_undeclared_method_is_405_with_allow() {
     // An unknown path is still 404.
     let r = call(&app, reqwest::Method::GET, "/api/no/such/thing", "en").await;
     assert_eq!((r.status, r.code()), (404, "not_found"));
+    // A literal path answers its own methods only, not those of the pattern it also fits
+    // (`/api/groups/mine` is not `/api/groups/{id}`; it once advertised GET, PUT, DELETE).
+    for method in [
+        reqwest::Method::OPTIONS,
+        reqwest::Method::PUT,
+        reqwest::Method::DELETE,
+    ] {
+        let r = call(&app, method.clone(), "/api/groups/mine", "en").await;
+        assert_eq!(
+            (r.status, r.code()),
+            (405, "method_not_allowed"),
+            "{method}"
+        );
+        assert_eq!(r.headers["allow"], "GET", "{method}");
+    }
+    let r = call(
+        &app,
+        reqwest::Method::POST,
+        "/api/plaza/posts/new-count",
+        "en",
+    )
+    .await;
+    assert_eq!(r.headers["allow"], "GET");
+    let r = call(&app, reqwest::Method::PUT, "/api/tokens/current", "en").await;
+    assert_eq!(r.headers["allow"], "GET");
+    // The pattern still answers for the ids it stands for.
+    let r = call(
+        &app,
+        reqwest::Method::PATCH,
+        "/api/groups/6f1c1b3e-0000-4000-8000-000000000000",
+        "en",
+    )
+    .await;
+    assert_eq!(r.headers["allow"], "GET, PUT, DELETE");
+}
+
+#[tokio::test]
+async fn a_page_limit_outside_one_to_fifty_is_refused_not_clamped() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        for path in [
+            "/api/groups",
+            "/api/plaza/posts",
+            "/api/districts",
+            "/api/districts/search?q=a&x=1",
+        ] {
+            let sep = if path.contains('?') { '&' } else { '?' };
+            for limit in ["0", "51", "1000"] {
+                let r = call(
+                    &app,
+                    reqwest::Method::GET,
+                    &format!("{path}{sep}limit={limit}"),
+                    "en",
+                )
+                .await;
+                assert_eq!(
+                    (r.status, r.code()),
+                    (400, "invalid_limit"),
+                    "{path} limit={limit}: {:?}",
+                    r.body
+                );
+                assert!(r.body["fields"]["limit"].is_string(), "{:?}", r.body);
+            }
+            for limit in ["1", "50"] {
+                let r = call(
+                    &app,
+                    reqwest::Method::GET,
+                    &format!("{path}{sep}limit={limit}"),
+                    "zh",
+                )
+                .await;
+                assert_eq!(r.status, 200, "{path} limit={limit}: {:?}", r.body);
+            }
+        }
+        let r = call(&app, reqwest::Method::GET, "/api/groups?limit=0", "zh").await;
+        assert!(r.message().contains("1 到 50"), "{}", r.message());
+    }
+}
+
+#[tokio::test]
+async fn a_token_reads_its_own_name_scopes_and_expiry() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        assert_eq!(
+            app.register("ada", "a-long-pass-phrase-9").await.status,
+            201
+        );
+        for (name, scopes, days) in [
+            ("ci", json!(["groups:write", "plaza:read"]), json!(30)),
+            ("forever", json!(["ai:read"]), json!(null)),
+        ] {
+            let made = app
+                .post(
+                    "/api/tokens",
+                    json!({ "name": name, "scopes": scopes, "expiresInDays": days }),
+                )
+                .await;
+            assert_eq!(made.status, 201, "{:?}", made.body);
+            let secret = made.body["secret"].as_str().unwrap().to_owned();
+            // Whatever its scopes: reading itself needs none.
+            let r = reply(
+                reqwest::Client::new()
+                    .get(app.url("/api/tokens/current"))
+                    .header(AUTHORIZATION, format!("Bearer {secret}"))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            assert_eq!(r.headers["cache-control"], "no-store");
+            let token = &r.body["token"];
+            assert_eq!(token["name"], name);
+            assert_eq!(token["scopes"], scopes);
+            assert_eq!(token["id"], made.body["token"]["id"]);
+            assert_eq!(token["state"], "active");
+            assert_eq!(token["expiresAt"].is_null(), days.is_null());
+            assert!(token.get("secret").is_none());
+        }
+        // A browser session is not a token; nobody at all is not signed in.
+        let r = app.get("/api/tokens/current").await;
+        assert_eq!(
+            (r.status, r.code()),
+            (403, "token_required"),
+            "{:?}",
+            r.body
+        );
+        let r = call(&app, reqwest::Method::GET, "/api/tokens/current", "en").await;
+        assert_eq!((r.status, r.code()), (401, "unauthorized"));
+    }
 }
 
 #[tokio::test]

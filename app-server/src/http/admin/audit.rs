@@ -12,6 +12,7 @@ use actix_web::{HttpResponse, get, web};
 use chrono::Utc;
 
 #[utoipa::path(
+    operation_id = "list_audit_events",
     tag = "admin",
     summary = "Audit log: a page of events",
     description = "Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).",
@@ -44,6 +45,7 @@ pub async fn list_audit(
 }
 
 #[utoipa::path(
+    operation_id = "export_audit_events",
     tag = "admin",
     summary = "Audit log: export as CSV",
     description = "Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.",
@@ -78,6 +80,7 @@ pub async fn export_audit(
 }
 
 #[utoipa::path(
+    operation_id = "list_audit_actions",
     tag = "admin",
     summary = "Audit log: the actions",
     description = "Every action name the audit log records (the registry the filters offer).",

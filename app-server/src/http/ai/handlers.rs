@@ -17,6 +17,7 @@ use chat::{ChatError, ChatEvent, ChatMessage};
 use futures_util::stream::{BoxStream, StreamExt};
 
 #[utoipa::path(
+    operation_id = "list_ai_models",
     tag = "ai",
     summary = "The assistant's models and whether it is available",
     responses((status = 200, description = "The configured models", body = ModelsResponse)),
@@ -35,6 +36,7 @@ pub async fn models(state: web::Data<AppState>) -> HttpResponse {
 }
 
 #[utoipa::path(
+    operation_id = "send_ai_chat",
     tag = "ai",
     summary = "Chat with the assistant (streamed)",
     description = "Streams the answer as server-sent events: `data: {\"choices\":[{\"delta\":{\"reasoning\":…}}]}` and `data: {\"choices\":[{\"delta\":{\"content\":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {\"error\":{\"code\",\"message\"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.",

@@ -89,6 +89,7 @@ pub async fn login(
 }
 
 #[utoipa::path(
+    operation_id = "log_out",
     tag = "auth",
     summary = "Log out",
     description = "Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.",

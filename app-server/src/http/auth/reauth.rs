@@ -10,6 +10,7 @@ use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
 #[utoipa::path(
+    operation_id = "reauthenticate_session",
     tag = "auth",
     summary = "Confirm it's me",
     description = "Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.",

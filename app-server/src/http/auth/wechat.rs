@@ -167,6 +167,7 @@ fn return_path(req: &HttpRequest, base: &str) -> String {
 }
 
 #[utoipa::path(
+    operation_id = "get_sign_in_state",
     tag = "auth",
     summary = "Sign-in state of this browser",
     description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.",
@@ -247,6 +248,7 @@ fn failed(req: &HttpRequest, state: &AppState, code: &str) -> HttpResponse {
 }
 
 #[utoipa::path(
+    operation_id = "wechat_callback",
     tag = "auth",
     summary = "WeChat OAuth callback",
     description = "WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.",
@@ -422,6 +424,7 @@ pub async fn register(
 }
 
 #[utoipa::path(
+    operation_id = "bind_wechat",
     tag = "auth",
     summary = "Link the proven WeChat account to me",
     description = "A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).",
@@ -456,6 +459,7 @@ pub async fn bind(
 }
 
 #[utoipa::path(
+    operation_id = "unbind_wechat",
     tag = "auth",
     summary = "Unlink WeChat from me",
     description = "Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).",

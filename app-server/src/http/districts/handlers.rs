@@ -30,6 +30,7 @@ fn page(cursor: Option<&str>, limit: Option<u32>) -> Result<DistrictPageRequest,
             )
         })?),
     };
+    let limit = crate::http::dto::check_limit(limit)?;
     Ok(DistrictPageRequest { after, limit })
 }
 

@@ -232,7 +232,7 @@ pub struct GroupSearchQuery {
     /// The `nextCursor` of the previous page.
     #[param(max_length = 64)]
     pub cursor: Option<String>,
-    /// Items per page, 1–50 (default 20).
+    /// Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`.
     #[param(minimum = 1, maximum = 50)]
     pub limit: Option<u32>,
 }

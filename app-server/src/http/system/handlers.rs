@@ -3,12 +3,12 @@
 
 use super::dto::Health;
 use crate::http::error::ErrorBody;
-use crate::http::openapi_zh;
 use crate::i18n::Lang;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 
 #[utoipa::path(
+    operation_id = "health_check",
     tag = "system",
     summary = "Health check",
     responses(
@@ -35,6 +35,7 @@ pub async fn health(state: web::Data<AppState>) -> HttpResponse {
 }
 
 #[utoipa::path(
+    operation_id = "openapi_document",
     tag = "system",
     summary = "This API's OpenAPI document",
     responses((status = 200, description = "OpenAPI 3.1 JSON", content_type = "application/json")),
@@ -64,8 +65,8 @@ impl DocsJson {
     /// # Errors
     /// When the document cannot be serialised (never, for a document utoipa built).
     pub fn new(doc: &utoipa::openapi::OpenApi) -> anyhow::Result<Self> {
-        let en = serde_json::to_value(doc)?;
-        let zh = openapi_zh::localize(en.clone());
+        let en = crate::http::document_json(doc, Lang::En)?;
+        let zh = crate::http::document_json(doc, Lang::Zh)?;
         Ok(Self {
             en: serde_json::to_vec(&en)?.into(),
             zh: serde_json::to_vec(&zh)?.into(),

@@ -30,6 +30,7 @@ fn describe(scope: Scope) -> Msg {
 }
 
 #[utoipa::path(
+    operation_id = "list_token_scopes",
     tag = "tokens",
     summary = "The scopes I may give a token",
     description = "Administrators also see the admin scopes.",
@@ -59,6 +60,7 @@ pub async fn scopes(me: SignedIn, lang: Lang) -> Result<HttpResponse, ApiError> 
 }
 
 #[utoipa::path(
+    operation_id = "list_tokens",
     tag = "tokens",
     summary = "My personal access tokens",
     responses(
@@ -82,6 +84,7 @@ pub async fn list(state: web::Data<AppState>, me: SignedIn) -> Result<HttpRespon
 }
 
 #[utoipa::path(
+    operation_id = "create_token",
     tag = "tokens",
     summary = "Create a personal access token",
     description = "Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.",
@@ -131,6 +134,7 @@ pub async fn create(
 }
 
 #[utoipa::path(
+    operation_id = "revoke_token",
     tag = "tokens",
     summary = "Revoke one of my tokens",
     description = "At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.",
@@ -159,4 +163,43 @@ pub async fn revoke(
         success: true,
         token: PatDto::new(&token, now),
     }))
+}
+
+#[utoipa::path(
+    operation_id = "current_token",
+    tag = "tokens",
+    summary = "The token making this request",
+    description = "Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.",
+    responses(
+        (status = 200, description = "The token that made the request", body = PatResponse),
+        (status = 403, description = "`token_required`: not called with a personal access token", body = ErrorBody),
+    ),
+    security(("bearer" = []))
+)]
+#[get("/tokens/current")]
+pub async fn current_token(
+    state: web::Data<AppState>,
+    me: SignedIn,
+) -> Result<HttpResponse, ApiError> {
+    let crate::http::extract::Credential::Token(grant) = &me.credential else {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "token_required",
+            Msg::TokenRequired,
+        ));
+    };
+    let now = state.tokens.now();
+    let token = state
+        .tokens
+        .list(me.user.id)
+        .await?
+        .into_iter()
+        .find(|t| t.id == grant.token_id)
+        .ok_or_else(ApiError::invalid_token)?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(PatResponse {
+            success: true,
+            token: PatDto::new(&token, now),
+        }))
 }

@@ -13,7 +13,7 @@ export interface paths {
     get: operations["get_appearance"];
     /**
      * Save my appearance
-     * @description Saves the colour mode (`light`, `dark`, `system`) and language (`zh`, `en`) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice.
+     * @description Saves the colour mode (`light`, `dark`, `system`: follow the device) and language (`zh`, `en`, `system`: follow the browser) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice (each device keeps its own). A value outside these is 422 `invalid_appearance`, with its message under the field it belongs to.
      */
     put: operations["save_appearance"];
   };
@@ -60,7 +60,7 @@ export interface paths {
   "/api/account/profile": {
     /**
      * Change my profile
-     * @description Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name) and needs a browser session: a token may change the nickname and bio only. Sessions and tokens keep working after a rename.
+     * @description Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name, not held for someone else) and, since it changes how the owner signs in, needs a browser session with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`): a token may change the nickname and bio only. The name given up is held for its former owner for `USERNAME_HOLD_DAYS` (30 by default): nobody else may register or rename to it meanwhile, the former owner may take it back. Sessions and tokens keep working after a rename.
      */
     patch: operations["update_profile"];
   };
@@ -69,21 +69,21 @@ export interface paths {
      * Audit log: a page of events
      * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
      */
-    get: operations["list_audit"];
+    get: operations["list_audit_events"];
   };
   "/api/admin/audit/actions": {
     /**
      * Audit log: the actions
      * @description Every action name the audit log records (the registry the filters offer).
      */
-    get: operations["audit_actions"];
+    get: operations["list_audit_actions"];
   };
   "/api/admin/audit/export": {
     /**
      * Audit log: export as CSV
      * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
      */
-    get: operations["export_audit"];
+    get: operations["export_audit_events"];
   };
   "/api/admin/districts": {
     /**
@@ -206,7 +206,7 @@ export interface paths {
      * WeChat access token: status
      * @description The central access token every server instance shares: state, masked token, obtained and expiry times, the last error, and how many forced refreshes are left today.
      */
-    get: operations["wechat_token_state"];
+    get: operations["get_wechat_token"];
   };
   "/api/admin/wechat/token/refresh": {
     /**
@@ -220,18 +220,18 @@ export interface paths {
      * Chat with the assistant (streamed)
      * @description Streams the answer as server-sent events: `data: {"choices":[{"delta":{"reasoning":…}}]}` and `data: {"choices":[{"delta":{"content":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {"error":{"code","message"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.
      */
-    post: operations["send_chat"];
+    post: operations["send_ai_chat"];
   };
   "/api/ai/models": {
     /** The assistant's models and whether it is available */
-    get: operations["models"];
+    get: operations["list_ai_models"];
   };
   "/api/auth/logout": {
     /**
      * Log out
      * @description Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.
      */
-    post: operations["logout"];
+    post: operations["log_out"];
   };
   "/api/auth/password/change": {
     /**
@@ -257,9 +257,9 @@ export interface paths {
   "/api/auth/reauthenticate": {
     /**
      * Confirm it's me
-     * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
+     * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
      */
-    post: operations["reauthenticate"];
+    post: operations["reauthenticate_session"];
   };
   "/api/auth/reauthenticate/sendVerification": {
     /**
@@ -281,7 +281,7 @@ export interface paths {
      * Sign-in state of this browser
      * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
      */
-    get: operations["sign_in_state"];
+    get: operations["get_sign_in_state"];
   };
   "/api/auth/username/login": {
     /**
@@ -302,19 +302,19 @@ export interface paths {
      * Link the proven WeChat account to me
      * @description A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).
      */
-    post: operations["bind"];
+    post: operations["bind_wechat"];
     /**
      * Unlink WeChat from me
      * @description Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).
      */
-    delete: operations["unbind"];
+    delete: operations["unbind_wechat"];
   };
   "/api/auth/wechat/callback": {
     /**
      * WeChat OAuth callback
      * @description WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.
      */
-    get: operations["callback"];
+    get: operations["wechat_callback"];
   };
   "/api/auth/wechat/login": {
     /**
@@ -350,7 +350,7 @@ export interface paths {
   };
   "/api/docs.json": {
     /** This API's OpenAPI document */
-    get: operations["openapi_json"];
+    get: operations["openapi_document"];
   };
   "/api/groups": {
     /**
@@ -389,7 +389,7 @@ export interface paths {
     get: operations["published_articles"];
     /**
      * Start an article
-     * @description A draft, seen by its author and the group's managers until published (any active member).
+     * @description A draft, seen by its author and the group's managers until published (any active member). Limited per person (`RATE_GROUP_ARTICLES_CREATE`); every article one person has written counts against `GROUPS_ARTICLE_CHARS_PER_USER`.
      */
     post: operations["create_article"];
   };
@@ -401,7 +401,7 @@ export interface paths {
     get: operations["show_article"];
     /**
      * Save an article
-     * @description Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers).
+     * @description Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers). Saves are limited per person (`RATE_GROUP_ARTICLE_SAVES`); a save that makes the article longer counts against its author's `GROUPS_ARTICLE_CHARS_PER_USER`.
      */
     put: operations["save_article"];
     /**
@@ -540,26 +540,45 @@ export interface paths {
   };
   "/api/groups/{id}/transfer": {
     /**
-     * Transfer ownership
-     * @description To an active member; the old owner becomes an admin (the owner only).
+     * Offer ownership
+     * @description Offers the group to an active member (the owner only). Nothing changes hands until they accept (`POST …/transfer/accept`); the owner may withdraw it (`DELETE …/transfer`). One offer waits at a time; a member who owns `GROUPS_MAX_OWNED_PER_USER` groups already cannot be offered one.
      */
     post: operations["transfer_group"];
+    /**
+     * Withdraw an offer of ownership
+     * @description The group's waiting offer is withdrawn (the owner only).
+     */
+    delete: operations["cancel_transfer"];
+  };
+  "/api/groups/{id}/transfer/accept": {
+    /**
+     * Accept an offer of ownership
+     * @description The offer's recipient becomes the group's owner, the old owner an admin — if they are still an active member and own fewer than `GROUPS_MAX_OWNED_PER_USER` groups (otherwise the offer stays, to be declined or accepted later).
+     */
+    post: operations["accept_transfer"];
+  };
+  "/api/groups/{id}/transfer/decline": {
+    /**
+     * Decline an offer of ownership
+     * @description The group stays with its owner (the offer's recipient only).
+     */
+    post: operations["decline_transfer"];
   };
   "/api/groups/mine": {
     /**
      * My groups
-     * @description The groups I am an active member of or have asked to join, most recent first.
+     * @description The groups I am an active member of or have asked to join, most recent first. A group I was offered (or offered to someone) carries its `transferOffer`.
      */
     get: operations["my_groups"];
   };
   "/api/health": {
     /** Health check */
-    get: operations["health"];
+    get: operations["health_check"];
   };
   "/api/media/{id}": {
     /**
      * A stored image
-     * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
+     * @description Re-encoded without metadata. A public group's images are cacheable by anyone for a minute (`Cache-Control: public, max-age=60, must-revalidate`, then revalidated by `ETag`, so a hidden or deleted image stops being served within a minute); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
      */
     get: operations["media_original"];
   };
@@ -652,26 +671,33 @@ export interface paths {
   };
   "/api/tokens": {
     /** My personal access tokens */
-    get: operations["list"];
+    get: operations["list_tokens"];
     /**
      * Create a personal access token
      * @description Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.
      */
-    post: operations["create"];
+    post: operations["create_token"];
   };
   "/api/tokens/{id}": {
     /**
      * Revoke one of my tokens
      * @description At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.
      */
-    delete: operations["revoke"];
+    delete: operations["revoke_token"];
+  };
+  "/api/tokens/current": {
+    /**
+     * The token making this request
+     * @description Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.
+     */
+    get: operations["current_token"];
   };
   "/api/tokens/scopes": {
     /**
      * The scopes I may give a token
      * @description Administrators also see the admin scopes.
      */
-    get: operations["scopes"];
+    get: operations["list_token_scopes"];
   };
   "/api/users/{id}": {
     /**
@@ -801,11 +827,8 @@ export interface components {
     };
     /** @description Approving: the role the person gets (`member` by default; only the owner grants `admin`). */
     ApproveBody: {
-      /**
-       * @description `admin` (the owner only) or `member` (the default).
-       * @enum {string|null}
-       */
-      role?: "admin" | "member" | null;
+      /** @description `admin` (the owner only) or `member` (the default). */
+      role?: components["schemas"]["AssignableRole"] | null;
     };
     /** @description 409 `edit_conflict`: someone saved since this editor's version; nothing was written. */
     ArticleConflictBody: {
@@ -833,11 +856,8 @@ export interface components {
       mayEdit: boolean;
       /** Format: date-time */
       publishedAt: string | null;
-      /**
-       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
-       * @enum {string}
-       */
-      status: "draft" | "published";
+      /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
+      status: components["schemas"]["ArticleStatus"];
       title: string;
       /** Format: date-time */
       updatedAt: string;
@@ -858,6 +878,11 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /**
+     * @description An article's state
+     * @enum {string}
+     */
+    ArticleStatus: "draft" | "published";
     /** @description An article as listed (no body). */
     ArticleSummaryDto: {
       author: components["schemas"]["PersonDto"];
@@ -869,27 +894,31 @@ export interface components {
       id: string;
       /** Format: date-time */
       publishedAt: string | null;
-      /**
-       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
-       * @enum {string}
-       */
-      status: "draft" | "published";
+      /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
+      status: components["schemas"]["ArticleStatus"];
       title: string;
       /** Format: date-time */
       updatedAt: string;
     };
+    /**
+     * @description A group role that can be given to a member (`owner` moves only by a transfer)
+     * @enum {string}
+     */
+    AssignableRole: "admin" | "member";
+    /**
+     * @description An action of the audit log
+     * @enum {string}
+     */
+    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
     /** @description The registry of audited actions. */
     AuditActionsResponse: {
-      actions: ("auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted")[];
+      actions: components["schemas"]["AuditAction"][];
       success: boolean;
     };
     /** @description One audit event. */
     AuditEventDto: {
-      /**
-       * @description A name of the audit log's registry (kernel::audit::AuditAction).
-       * @enum {string}
-       */
-      action: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
+      /** @description A name of the audit log's registry (kernel::audit::AuditAction). */
+      action: components["schemas"]["AuditAction"];
       /**
        * Format: uuid
        * @description The acting user's id; `null` for anonymous actions (a failed sign-in).
@@ -922,11 +951,8 @@ export interface components {
       article: components["schemas"]["ArticleSummaryDto"];
       /** @example 周末读书会 */
       groupName: string;
-      /**
-       * @description `public`: anyone may read its content; `private`: its active members only.
-       * @enum {string}
-       */
-      groupVisibility: "public" | "private";
+      /** @description `public`: anyone may read its content; `private`: its active members only. */
+      groupVisibility: components["schemas"]["Visibility"];
     };
     AuthoredArticlesResponse: {
       articles: components["schemas"]["AuthoredArticleDto"][];
@@ -971,11 +997,8 @@ export interface components {
       createdAt: string;
       /** Format: uuid */
       id: string;
-      /**
-       * @description `user` or `admin`.
-       * @enum {string}
-       */
-      role: "user" | "admin";
+      /** @description `user` or `admin`. */
+      role: components["schemas"]["UserRole"];
       signInMethods: components["schemas"]["SignInMethodsDto"];
       /** @example xiaoming */
       username: string;
@@ -1086,12 +1109,14 @@ export interface components {
     ChatMessageDto: {
       /** @description Not blank; at most 32000 characters (all messages together at most 120000; `AI_MAX_MESSAGE_CHARS` and `AI_MAX_TOTAL_CHARS` may lower both). */
       content: string;
-      /**
-       * @description The last message must be the user's.
-       * @enum {string}
-       */
-      role: "user" | "assistant";
+      /** @description The last message must be the user's. */
+      role: components["schemas"]["ChatRole"];
     };
+    /**
+     * @description Who wrote a chat message
+     * @enum {string}
+     */
+    ChatRole: "user" | "assistant";
     /** @description A failure after the stream began; the stream ends after it, without `[DONE]`. */
     ChatStreamError: {
       error: components["schemas"]["ChatStreamErrorBody"];
@@ -1104,7 +1129,7 @@ export interface components {
     };
     /** @description One server-sent event: a chunk or an error as JSON, or `[DONE]` at the end. */
     ChatStreamEvent: {
-      data: "[DONE]" | string;
+      data: components["schemas"]["StreamDone"] | string;
     };
     /** @description Tokens the provider counted for one answer. */
     ChatUsage: {
@@ -1188,22 +1213,19 @@ export interface components {
     /** @description What a new token may do and for how long. */
     CreateTokenRequest: {
       /**
-       * @description Days until it expires: one of [7, 30, 90, 365]; `null` never expires.
+       * @description Days until it expires: one of [7, 30, 90, 365]; `null` or left out: it never expires.
        * @enum {integer|null}
        */
       expiresInDays?: 7 | 30 | 90 | 365 | null;
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
+      scopes: components["schemas"]["Scope"][];
     };
     /** @description One day of the forecast, in China's time zone. */
     DailyForecastDto: {
-      /**
-       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
-       * @enum {string}
-       */
-      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
+      /** @description The weather, from the provider's WMO code; `unknown` for a code the table does not know. */
+      condition: components["schemas"]["WeatherCondition"];
       /** Format: date */
       date: string;
       /**
@@ -1222,6 +1244,11 @@ export interface components {
        */
       precipitationChance: number | null;
     };
+    /**
+     * @description The database the server uses
+     * @enum {string}
+     */
+    DatabaseKind: "postgres" | "sqlite";
     /** @description A district's fields (the code names it and never changes). */
     DistrictBody: {
       /**
@@ -1250,11 +1277,8 @@ export interface components {
        * @example 30.5728
        */
       lat: number;
-      /**
-       * @description `province` (`xx0000`), `city` (`xxxx00`) or `county`.
-       * @enum {string}
-       */
-      level: "province" | "city" | "county";
+      /** @description `province` (`xx0000`), `city` (`xxxx00`) or `county`. */
+      level: components["schemas"]["DistrictLevel"];
       /**
        * Format: double
        * @description The seat's longitude (degrees, WGS 84).
@@ -1295,6 +1319,16 @@ export interface components {
       nameZh: string;
       tile?: components["schemas"]["DistrictTile"] | null;
     };
+    /**
+     * @description Why a line of an import file was refused
+     * @enum {string}
+     */
+    DistrictImportRefusal: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
+    /**
+     * @description A district's level
+     * @enum {string}
+     */
+    DistrictLevel: "province" | "city" | "county";
     DistrictResponse: {
       district: components["schemas"]["DistrictDto"];
       success: boolean;
@@ -1348,6 +1382,11 @@ export interface components {
        */
       success: boolean;
     };
+    /**
+     * @description The format of an export
+     * @enum {string}
+     */
+    ExportFormat: "csv" | "json";
     GalleryResponse: {
       images: components["schemas"]["ImageDto"][];
       nextCursor: string | null;
@@ -1373,11 +1412,8 @@ export interface components {
        * @example 7KQ2MZ9P
        */
       inviteCode: string | null;
-      /**
-       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
-       * @enum {string}
-       */
-      joinPolicy: "open" | "approval" | "invite_code";
+      /** @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed. */
+      joinPolicy: components["schemas"]["JoinPolicy"];
       /**
        * Format: int32
        * @description Active members, the owner included.
@@ -1388,13 +1424,11 @@ export interface components {
       name: string;
       /** Format: uuid */
       ownerId: string;
+      transferOffer: components["schemas"]["TransferOfferDto"] | null;
       /** Format: date-time */
       updatedAt: string;
-      /**
-       * @description `public`: anyone may read its content; `private`: its active members only.
-       * @enum {string}
-       */
-      visibility: "public" | "private";
+      /** @description `public`: anyone may read its content; `private`: its active members only. */
+      visibility: components["schemas"]["Visibility"];
     };
     /**
      * @description A group's home: the group and, for those who may read it, its latest articles, images
@@ -1417,18 +1451,12 @@ export interface components {
     GroupSettingsRequest: {
       /** @description At most 500 characters (trimmed); `null` or absent: empty. */
       description?: string | null;
-      /**
-       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
-       * @enum {string}
-       */
-      joinPolicy: "open" | "approval" | "invite_code";
+      /** @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed. */
+      joinPolicy: components["schemas"]["JoinPolicy"];
       /** @description 2–40 characters after trimming (counted as characters, not bytes). */
       name: string;
-      /**
-       * @description `public`: anyone may read its content; `private`: its active members only.
-       * @enum {string}
-       */
-      visibility: "public" | "private";
+      /** @description `public`: anyone may read its content; `private`: its active members only. */
+      visibility: components["schemas"]["Visibility"];
     };
     GroupsResponse: {
       groups: components["schemas"]["GroupDto"][];
@@ -1547,11 +1575,8 @@ export interface components {
      */
     IntegrationFailure: "timeout" | "unreachable" | "unavailable" | "refused" | "invalid_credential" | "rejected" | "throttled" | "rate_limited" | "malformed" | "unexpected";
     Integrations: {
-      /**
-       * @description The database in use.
-       * @enum {string}
-       */
-      database: "postgres" | "sqlite";
+      /** @description The database in use. */
+      database: components["schemas"]["DatabaseKind"];
       /**
        * @description What each outside system did when last called, by any instance: `null` for one never
        * called (not configured, or not used yet).
@@ -1562,16 +1587,10 @@ export interface components {
        * configured.
        */
       llm: string | null;
-      /**
-       * @description `filesystem` or `s3`.
-       * @enum {string}
-       */
-      mediaStore: "filesystem" | "s3";
-      /**
-       * @description `aliyun`, `log` (development: codes in the server log) or `none`.
-       * @enum {string}
-       */
-      sms: "aliyun" | "log" | "none";
+      /** @description `filesystem` or `s3`. */
+      mediaStore: components["schemas"]["MediaStoreKind"];
+      /** @description `aliyun`, `log` (development: codes in the server log) or `none`. */
+      sms: components["schemas"]["SmsProviderKind"];
       /** @description Whether the weather provider (Open-Meteo) is turned on. */
       weather: boolean;
       /** @description Whether WeChat's app id and secret are configured. */
@@ -1584,6 +1603,16 @@ export interface components {
       /** @description At most 500 characters (trimmed). */
       message?: string | null;
     };
+    /**
+     * @description What joining did: joined, or asked to join
+     * @enum {string}
+     */
+    JoinOutcome: "joined" | "requested";
+    /**
+     * @description How one joins a group: at once, on approval or with an invite code
+     * @enum {string}
+     */
+    JoinPolicy: "open" | "approval" | "invite_code";
     /** @description A request to join and, once decided, its outcome. */
     JoinRequestDto: {
       /** Format: date-time */
@@ -1592,23 +1621,22 @@ export interface components {
       decidedAt: string | null;
       /** Format: uuid */
       decidedBy: string | null;
-      /**
-       * @description The role it was approved with.
-       * @enum {string|null}
-       */
-      grantedRole: "admin" | "member" | null;
+      /** @description The role it was approved with. */
+      grantedRole: components["schemas"]["AssignableRole"] | null;
       /** Format: uuid */
       id: string;
       message: string;
       /** @description Why it was rejected, when a reason was given. */
       reason: string | null;
-      /**
-       * @description What became of the request.
-       * @enum {string}
-       */
-      status: "pending" | "approved" | "rejected" | "withdrawn";
+      /** @description What became of the request. */
+      status: components["schemas"]["JoinRequestStatus"];
       user: components["schemas"]["PersonDto"];
     };
+    /**
+     * @description Which join requests to list: the pending ones or all
+     * @enum {string}
+     */
+    JoinRequestFilter: "pending" | "all";
     JoinRequestResponse: {
       request: components["schemas"]["JoinRequestDto"];
       /** @example true */
@@ -1620,14 +1648,16 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /**
+     * @description The state of a join request
+     * @enum {string}
+     */
+    JoinRequestStatus: "pending" | "approved" | "rejected" | "withdrawn";
     /** @description What joining did: `joined` (an active member now) or `requested` (waiting for a decision). */
     JoinResponse: {
       group: components["schemas"]["GroupDto"];
-      /**
-       * @description `joined`: an active member now; `requested`: waiting for a decision.
-       * @enum {string}
-       */
-      outcome: "joined" | "requested";
+      /** @description `joined`: an active member now; `requested`: waiting for a decision. */
+      outcome: components["schemas"]["JoinOutcome"];
       /** @example true */
       success: boolean;
     };
@@ -1676,31 +1706,27 @@ export interface components {
       nickname: string;
       username: string;
     };
+    /**
+     * @description Where images are stored
+     * @enum {string}
+     */
+    MediaStoreKind: "filesystem" | "s3";
     /** @description Someone's place in a group. */
     MemberDto: {
-      /**
-       * @description A member's role.
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member";
+      /** @description A member's role. */
+      role: components["schemas"]["MemberRole"];
       /** Format: date-time */
       since: string;
-      /**
-       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
-       * @enum {string}
-       */
-      state: "pending" | "active" | "banned";
+      /** @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask. */
+      state: components["schemas"]["MembershipState"];
       user: components["schemas"]["PersonDto"];
     };
     /** @description One of a person's groups, as their profile lists it. */
     MemberGroupDto: {
       /** @description The group as the asker sees it (their own membership, `canRead`, …). */
       group: components["schemas"]["GroupDto"];
-      /**
-       * @description A member's role.
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member";
+      /** @description A member's role. */
+      role: components["schemas"]["MemberRole"];
       /**
        * Format: date-time
        * @description When the person joined.
@@ -1713,24 +1739,28 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /**
+     * @description A role in a group
+     * @enum {string}
+     */
+    MemberRole: "owner" | "admin" | "member";
     /** @description The viewer's standing in a group. */
     MembershipDto: {
-      /**
-       * @description A member's role.
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member";
+      /** @description A member's role. */
+      role: components["schemas"]["MemberRole"];
       /**
        * Format: date-time
        * @description When the request, the join or the ban began.
        */
       since: string;
-      /**
-       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
-       * @enum {string}
-       */
-      state: "pending" | "active" | "banned";
+      /** @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask. */
+      state: components["schemas"]["MembershipState"];
     };
+    /**
+     * @description The state of a group membership
+     * @enum {string}
+     */
+    MembershipState: "pending" | "active" | "banned";
     MembersResponse: {
       members: components["schemas"]["MemberDto"][];
       nextCursor: string | null;
@@ -1780,13 +1810,15 @@ export interface components {
       name: string;
       pagepath?: string | null;
       sub_button?: components["schemas"]["MenuSubButton"][] | null;
-      /**
-       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
-       * @enum {string}
-       */
-      type?: "click" | "view" | "miniprogram";
+      /** @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`. */
+      type?: components["schemas"]["MenuButtonType"];
       url?: string | null;
     };
+    /**
+     * @description The kind of a WeChat menu button
+     * @enum {string}
+     */
+    MenuButtonType: "click" | "view" | "miniprogram";
     /** @description One broken WeChat menu rule. */
     MenuFaultDto: {
       /**
@@ -1816,11 +1848,8 @@ export interface components {
       key?: string | null;
       name: string;
       pagepath?: string | null;
-      /**
-       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
-       * @enum {string}
-       */
-      type?: "click" | "view" | "miniprogram";
+      /** @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`. */
+      type?: components["schemas"]["MenuButtonType"];
       url?: string | null;
     };
     MenuVersionDto: {
@@ -1961,12 +1990,9 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
-      /**
-       * @description Where the token stands now.
-       * @enum {string}
-       */
-      state: "active" | "expired" | "revoked";
+      scopes: components["schemas"]["Scope"][];
+      /** @description Where the token stands now. */
+      state: components["schemas"]["TokenState"];
     };
     PatResponse: {
       /** @example true */
@@ -1987,11 +2013,8 @@ export interface components {
     PhoneCodeRequest: {
       /** @description The digits: for `86` a mainland mobile number, 11 digits `1[3-9]…`; for `1` a NANP number, 10 digits `NXX NXX XXXX` (N is 2–9). Spaces, `-`, `.`, `(` and `)` are also accepted, and so is the calling code repeated in front. */
       phoneNumber: string;
-      /**
-       * @description The calling code without `+` (a leading `+` is accepted too).
-       * @enum {string}
-       */
-      phonePrefix: "86" | "1";
+      /** @description The calling code without `+` (a leading `+` is accepted too). */
+      phonePrefix: components["schemas"]["PhonePrefix"];
       /** @description The 6 digits from the SMS. */
       verificationCode: string;
     };
@@ -1999,11 +2022,8 @@ export interface components {
     PhoneDto: {
       /** @example 138****8000 */
       masked: string;
-      /**
-       * @description The calling code without `+`.
-       * @enum {string}
-       */
-      prefix: "86" | "1";
+      /** @description The calling code without `+`. */
+      prefix: components["schemas"]["PhonePrefix"];
     };
     /** @description Signed in by phone. */
     PhoneLoginResponse: {
@@ -2013,15 +2033,17 @@ export interface components {
       success: boolean;
       user: components["schemas"]["UserDto"];
     };
+    /**
+     * @description A phone number's country code
+     * @enum {string}
+     */
+    PhonePrefix: "86" | "1";
     /** @description A phone number as typed, with its calling code. */
     PhoneRequest: {
       /** @description The digits: for `86` a mainland mobile number, 11 digits `1[3-9]…`; for `1` a NANP number, 10 digits `NXX NXX XXXX` (N is 2–9). Spaces, `-`, `.`, `(` and `)` are also accepted, and so is the calling code repeated in front. */
       phoneNumber: string;
-      /**
-       * @description The calling code without `+` (a leading `+` is accepted too).
-       * @enum {string}
-       */
-      phonePrefix: "86" | "1";
+      /** @description The calling code without `+` (a leading `+` is accepted too). */
+      phonePrefix: components["schemas"]["PhonePrefix"];
     };
     /** @description An image stored for a post being written (its owner alone sees it until it is posted). */
     PlazaImageResponse: {
@@ -2114,11 +2136,8 @@ export interface components {
       isSelf: boolean;
       /** @example 小明 */
       nickname: string;
-      /**
-       * @description `user` or `admin`.
-       * @enum {string}
-       */
-      role: "user" | "admin";
+      /** @description `user` or `admin`. */
+      role: components["schemas"]["UserRole"];
       /** @example xiaoming */
       username: string;
     };
@@ -2190,11 +2209,8 @@ export interface components {
       line: number;
       /** @description What to fix, in the request's language. */
       message: string;
-      /**
-       * @description Why the line was refused.
-       * @enum {string}
-       */
-      reason: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
+      /** @description Why the line was refused. */
+      reason: components["schemas"]["DistrictImportRefusal"];
     };
     RegisterRequest: {
       /** @description 1–32 characters without control characters; blank or left out: the username. */
@@ -2211,11 +2227,8 @@ export interface components {
     };
     /** @description A member's new role. */
     RoleBody: {
-      /**
-       * @description `admin` (the owner only) or `member`.
-       * @enum {string}
-       */
-      role: "admin" | "member";
+      /** @description `admin` (the owner only) or `member`. */
+      role: components["schemas"]["AssignableRole"];
     };
     /** @description A save: title and body, and the version the editor started from. */
     SaveArticleBody: {
@@ -2229,23 +2242,31 @@ export interface components {
        */
       version: number;
     };
+    /**
+     * @description A personal access token's scope (`area:access`)
+     * @enum {string}
+     */
+    Scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
+    /**
+     * @description The access of a scope: read or write
+     * @enum {string}
+     */
+    ScopeAccess: "read" | "write";
+    /**
+     * @description The area of a scope
+     * @enum {string}
+     */
+    ScopeArea: "account" | "ai" | "groups" | "plaza" | "admin";
     /** @description One scope a token may be given. */
     ScopeDto: {
-      /**
-       * @description `write` includes `read`.
-       * @enum {string}
-       */
-      access: "read" | "write";
+      /** @description `write` includes `read`. */
+      access: components["schemas"]["ScopeAccess"];
       adminOnly: boolean;
-      /**
-       * @description The area of the API.
-       * @enum {string}
-       */
-      area: "account" | "ai" | "groups" | "plaza" | "admin";
+      /** @description The area of the API. */
+      area: components["schemas"]["ScopeArea"];
       /** @description What it allows, in the request's language. */
       description: string;
-      /** @enum {string} */
-      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
+      scope: components["schemas"]["Scope"];
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -2289,6 +2310,11 @@ export interface components {
       /** @description The WeChat openid known to this browser, if any. */
       wechatOpenId: string | null;
     };
+    /**
+     * @description How text messages are sent
+     * @enum {string}
+     */
+    SmsProviderKind: "aliyun" | "log" | "none";
     /** @description Storage taken by every stored file. */
     StorageUsageDto: {
       /**
@@ -2305,6 +2331,11 @@ export interface components {
       success: boolean;
       usage: components["schemas"]["StorageUsageDto"];
     };
+    /**
+     * @description The last event of a stream
+     * @enum {string}
+     */
+    StreamDone: "[DONE]";
     /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
     TileDto: {
       /**
@@ -2333,6 +2364,11 @@ export interface components {
       /** @description Newest first, expired and revoked ones included. */
       tokens: components["schemas"]["PatDto"][];
     };
+    /**
+     * @description A personal access token's state
+     * @enum {string}
+     */
+    TokenState: "active" | "expired" | "revoked";
     /** @description The access token as the admin console shows it (never the token itself). */
     TokenStateDto: {
       appId: string | null;
@@ -2350,19 +2386,25 @@ export interface components {
       nextForceRefreshAt: string | null;
       /** Format: date-time */
       obtainedAt: string | null;
-      /**
-       * @description `missing`, `fresh`, `expiring` or `expired`.
-       * @enum {string}
-       */
-      state: "missing" | "fresh" | "expiring" | "expired";
+      /** @description `missing`, `fresh`, `expiring` or `expired`. */
+      state: components["schemas"]["WechatTokenState"];
     };
-    /** @description Who gets the group. */
+    /** @description Whom the group is offered to. */
     TransferBody: {
       /**
        * Format: uuid
-       * @description An active member's user id.
+       * @description An active member's user id (not the owner's own).
        */
       userId: string;
+    };
+    /** @description An offer of a group's ownership, waiting for the recipient to accept or decline. */
+    TransferOfferDto: {
+      /** Format: date-time */
+      createdAt: string;
+      /** @description The owner who made it. */
+      from: components["schemas"]["PersonDto"];
+      /** @description The member who may accept or decline it. */
+      to: components["schemas"]["PersonDto"];
     };
     /** @description A user as every client sees them. */
     UserDto: {
@@ -2386,15 +2428,17 @@ export interface components {
       /** @example 小明 */
       nickname: string;
       phone: components["schemas"]["PhoneDto"] | null;
-      /**
-       * @description `user` or `admin`.
-       * @enum {string}
-       */
-      role: "user" | "admin";
+      /** @description `user` or `admin`. */
+      role: components["schemas"]["UserRole"];
       /** @example xiaoming */
       username: string;
       wechatLinked: boolean;
     };
+    /**
+     * @description An account's role on the site
+     * @enum {string}
+     */
+    UserRole: "user" | "admin";
     /** @description What disabling or enabling a user did. */
     UserStatusResponse: {
       /** @description Whether the account is disabled now. */
@@ -2430,13 +2474,20 @@ export interface components {
       success: boolean;
       versions: components["schemas"]["MenuVersionDto"][];
     };
+    /**
+     * @description A group's visibility: public, or members only
+     * @enum {string}
+     */
+    Visibility: "public" | "private";
+    /**
+     * @description A weather condition
+     * @enum {string}
+     */
+    WeatherCondition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
     /** @description A province's current conditions and forecast. */
     WeatherDto: {
-      /**
-       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
-       * @enum {string}
-       */
-      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
+      /** @description The weather, from the provider's WMO code; `unknown` for a code the table does not know. */
+      condition: components["schemas"]["WeatherCondition"];
       /** @description Today and the next days (three when the provider gives them). */
       daily: components["schemas"]["DailyForecastDto"][];
       /**
@@ -2487,6 +2538,11 @@ export interface components {
       stale: boolean;
       success: boolean;
     };
+    /**
+     * @description The state of the WeChat access token the server holds
+     * @enum {string}
+     */
+    WechatTokenState: "missing" | "fresh" | "expiring" | "expired";
   };
   responses: never;
   parameters: never;
@@ -2513,8 +2569,24 @@ export interface operations {
           "application/json": components["schemas"]["AppearanceDto"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2523,7 +2595,7 @@ export interface operations {
   };
   /**
    * Save my appearance
-   * @description Saves the colour mode (`light`, `dark`, `system`) and language (`zh`, `en`) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice.
+   * @description Saves the colour mode (`light`, `dark`, `system`: follow the device) and language (`zh`, `en`, `system`: follow the browser) chosen on one device, for my other devices to pick up at sign-in; `null` clears a choice (each device keeps its own). A value outside these is 422 `invalid_appearance`, with its message under the field it belongs to.
    */
   save_appearance: {
     requestBody: {
@@ -2544,8 +2616,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2564,6 +2651,16 @@ export interface operations {
       };
       /** @description `invalid_appearance` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2593,8 +2690,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2617,6 +2729,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -2631,8 +2753,24 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2656,8 +2794,20 @@ export interface operations {
           "application/json": components["schemas"]["AvatarUploadResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC` */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2674,7 +2824,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      /** @description `image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded` */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2682,12 +2832,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2706,8 +2864,24 @@ export interface operations {
           "application/json": components["schemas"]["BasicsDto"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2737,14 +2911,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted` */
+      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2769,6 +2952,16 @@ export interface operations {
       };
       /** @description `invalid_phone`, `unsupported_phone_region`, `invalid_verification_code` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2798,14 +2991,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2830,6 +3032,10 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2840,8 +3046,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable` */
+      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2850,7 +3060,7 @@ export interface operations {
   };
   /**
    * Change my profile
-   * @description Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name) and needs a browser session: a token may change the nickname and bio only. Sessions and tokens keep working after a rename.
+   * @description Nickname, username and bio; each field sent is changed, each left out kept. A new username follows registration's rules (unique whatever the case, no reserved name, not held for someone else) and, since it changes how the owner signs in, needs a browser session with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`): a token may change the nickname and bio only. The name given up is held for its former owner for `USERNAME_HOLD_DAYS` (30 by default): nobody else may register or rename to it meanwhile, the former owner may take it back. Sessions and tokens keep working after a rename.
    */
   update_profile: {
     requestBody: {
@@ -2871,19 +3081,28 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `username_change_needs_session` (a rename with a token) */
+      /** @description `username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof); `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `username_taken` */
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `username_taken` (another account has it, or holds it after a rename) */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2907,13 +3126,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Audit log: a page of events
    * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
    */
-  list_audit: {
+  list_audit_events: {
     parameters: {
       query?: {
         /**
@@ -2943,20 +3172,30 @@ export interface operations {
           "application/json": components["schemas"]["AuditPageResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`) */
+      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2967,7 +3206,7 @@ export interface operations {
    * Audit log: the actions
    * @description Every action name the audit log records (the registry the filters offer).
    */
-  audit_actions: {
+  list_audit_actions: {
     responses: {
       /** @description The registry */
       200: {
@@ -2975,14 +3214,24 @@ export interface operations {
           "application/json": components["schemas"]["AuditActionsResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2993,7 +3242,7 @@ export interface operations {
    * Audit log: export as CSV
    * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
    */
-  export_audit: {
+  export_audit_events: {
     parameters: {
       query?: {
         /**
@@ -3029,14 +3278,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3066,14 +3325,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3098,6 +3366,16 @@ export interface operations {
       };
       /** @description `invalid_district` with `fields`, `missing_parent` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3136,13 +3414,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3150,6 +3428,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3172,6 +3459,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -3182,7 +3479,7 @@ export interface operations {
     parameters: {
       query: {
         /** @description `csv` or `json`. */
-        format: "csv" | "json";
+        format: components["schemas"]["ExportFormat"];
       };
     };
     responses: {
@@ -3199,14 +3496,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3250,13 +3557,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3270,6 +3577,16 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: neither `text/csv` nor `application/json` */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3306,20 +3623,30 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaListResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3344,13 +3671,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3358,6 +3685,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3382,13 +3719,13 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3396,6 +3733,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3420,13 +3767,13 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3434,6 +3781,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3452,14 +3809,24 @@ export interface operations {
           "application/json": components["schemas"]["StorageUsageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3478,14 +3845,24 @@ export interface operations {
           "application/json": components["schemas"]["OverviewResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3510,13 +3887,13 @@ export interface operations {
           "application/json": components["schemas"]["UserStatusResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3530,6 +3907,16 @@ export interface operations {
       };
       /** @description `cannot_disable_self` */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3554,13 +3941,13 @@ export interface operations {
           "application/json": components["schemas"]["UserStatusResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3568,6 +3955,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3583,13 +3980,13 @@ export interface operations {
           "application/json": components["schemas"]["MenuResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3601,8 +3998,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3632,14 +4033,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3668,8 +4078,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3688,13 +4102,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3706,8 +4120,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3737,14 +4155,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3761,6 +4188,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /** WeChat menu: published versions */
@@ -3772,20 +4209,24 @@ export interface operations {
           "application/json": components["schemas"]["VersionsResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3810,13 +4251,13 @@ export interface operations {
           "application/json": components["schemas"]["VersionResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3834,8 +4275,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3846,7 +4291,7 @@ export interface operations {
    * WeChat access token: status
    * @description The central access token every server instance shares: state, masked token, obtained and expiry times, the last error, and how many forced refreshes are left today.
    */
-  wechat_token_state: {
+  get_wechat_token: {
     responses: {
       /** @description The token's state */
       200: {
@@ -3854,14 +4299,24 @@ export interface operations {
           "application/json": components["schemas"]["TokenResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3880,13 +4335,13 @@ export interface operations {
           "application/json": components["schemas"]["TokenRefreshedResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3894,6 +4349,10 @@ export interface operations {
       };
       /** @description `rate_limited` with `retryAfter` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3904,8 +4363,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`, `wechat_refresh_busy` */
+      /** @description `wechat_not_configured`, `wechat_refresh_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3916,7 +4379,7 @@ export interface operations {
    * Chat with the assistant (streamed)
    * @description Streams the answer as server-sent events: `data: {"choices":[{"delta":{"reasoning":…}}]}` and `data: {"choices":[{"delta":{"content":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {"error":{"code","message"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.
    */
-  send_chat: {
+  send_ai_chat: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ChatBody"];
@@ -3927,7 +4390,7 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ChatCompletion"];
-          "text/event-stream": unknown;
+          "text/event-stream": string;
         };
       };
       /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
@@ -3936,8 +4399,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `ai:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3962,6 +4440,10 @@ export interface operations {
       };
       /** @description `ai_rate_limited`, `ai_too_many_streams`, `ai_quota_exhausted` (with `Retry-After`) */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3972,8 +4454,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `ai_unavailable`, `ai_provider_busy` */
+      /** @description `ai_unavailable`, `ai_provider_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3987,7 +4473,7 @@ export interface operations {
     };
   };
   /** The assistant's models and whether it is available */
-  models: {
+  list_ai_models: {
     responses: {
       /** @description The configured models */
       200: {
@@ -4001,13 +4487,29 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `ai:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Log out
    * @description Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.
    */
-  logout: {
+  log_out: {
     responses: {
       /** @description Signed out */
       200: {
@@ -4015,14 +4517,24 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired; `unauthorized`: not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4052,14 +4564,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_password`, `token_not_allowed` */
+      /** @description `wrong_password`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4084,12 +4605,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`, with Retry-After */
+      /** @description `server_busy`, with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4119,14 +4648,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_verification_code`, `verification_code_exhausted` */
+      /** @description `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `account_disabled` */
+      /** @description `account_disabled`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4151,6 +4689,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4186,6 +4738,21 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
       413: {
         content: {
@@ -4206,6 +4773,10 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled`; `retryAfter` says how long to wait */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4216,8 +4787,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable` */
+      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4226,9 +4801,9 @@ export interface operations {
   };
   /**
    * Confirm it's me
-   * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
+   * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
    */
-  reauthenticate: {
+  reauthenticate_session: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ReauthenticateRequest"];
@@ -4247,14 +4822,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted` */
+      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_password`, `token_not_allowed` */
+      /** @description `wrong_password`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4285,12 +4869,20 @@ export interface operations {
       };
       /** @description `rate_limited`, with Retry-After */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being checked; with Retry-After */
+      /** @description `server_busy`: too many passwords are being checked; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4309,13 +4901,13 @@ export interface operations {
           "application/json": components["schemas"]["CodeSentResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4329,6 +4921,10 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4339,8 +4935,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable` */
+      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4356,8 +4956,24 @@ export interface operations {
           "application/json": components["schemas"]["SessionsResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4379,8 +4995,14 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4391,13 +5013,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Sign-in state of this browser
    * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
    */
-  sign_in_state: {
+  get_sign_in_state: {
     responses: {
       /** @description The state */
       200: {
@@ -4407,6 +5039,16 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4436,14 +5078,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_credentials` */
+      /** @description `invalid_credentials`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `account_disabled` */
+      /** @description `account_disabled`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4462,12 +5113,20 @@ export interface operations {
       };
       /** @description `rate_limited`, with Retry-After */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being checked; with Retry-After */
+      /** @description `server_busy`: too many passwords are being checked; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4503,6 +5162,21 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `username_taken` */
       409: {
         content: {
@@ -4529,12 +5203,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being hashed; with Retry-After */
+      /** @description `server_busy`: too many passwords are being hashed; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4545,7 +5227,7 @@ export interface operations {
    * Link the proven WeChat account to me
    * @description A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).
    */
-  bind: {
+  bind_wechat: {
     responses: {
       /** @description Linked */
       200: {
@@ -4553,13 +5235,13 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized`, `wechat_session_missing` */
+      /** @description `unauthorized`, `wechat_session_missing`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4571,13 +5253,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Unlink WeChat from me
    * @description Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).
    */
-  unbind: {
+  unbind_wechat: {
     responses: {
       /** @description Unlinked */
       200: {
@@ -4585,13 +5277,13 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4603,13 +5295,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * WeChat OAuth callback
    * @description WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.
    */
-  callback: {
+  wechat_callback: {
     parameters: {
       query?: {
         /** @description WeChat's OAuth code (absent when the person declined). */
@@ -4629,6 +5331,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -4643,7 +5355,7 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `wechat_session_missing` (no proof, or one already used) */
+      /** @description `wechat_session_missing` (no proof, or one already used); `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4657,6 +5369,16 @@ export interface operations {
       };
       /** @description `wechat_not_linked` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4675,8 +5397,14 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `wechat_session_missing` (no proof, or one already used) */
+      /** @description `wechat_session_missing` (no proof, or one already used); `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4689,6 +5417,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4709,7 +5451,7 @@ export interface operations {
         parent?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -4720,7 +5462,7 @@ export interface operations {
           "application/json": components["schemas"]["DistrictsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4728,6 +5470,22 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4758,8 +5516,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4781,7 +5555,7 @@ export interface operations {
         q: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -4792,7 +5566,7 @@ export interface operations {
           "application/json": components["schemas"]["DistrictsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4804,10 +5578,26 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /** This API's OpenAPI document */
-  openapi_json: {
+  openapi_document: {
     responses: {
       /** @description OpenAPI 3.1 JSON */
       200: {
@@ -4837,7 +5627,7 @@ export interface operations {
         q?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -4848,7 +5638,7 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4856,6 +5646,22 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4885,8 +5691,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4917,6 +5738,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4947,8 +5782,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4984,13 +5835,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4998,6 +5849,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5016,6 +5876,16 @@ export interface operations {
       };
       /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5040,13 +5910,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5054,6 +5924,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5069,7 +5949,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5084,7 +5964,7 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5096,7 +5976,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5108,11 +5988,21 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Start an article
-   * @description A draft, seen by its author and the group's managers until published (any active member).
+   * @description A draft, seen by its author and the group's managers until published (any active member). Limited per person (`RATE_GROUP_ARTICLES_CREATE`); every article one person has written counts against `GROUPS_ARTICLE_CHARS_PER_USER`.
    */
   create_article: {
     parameters: {
@@ -5139,13 +6029,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5153,6 +6043,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5169,8 +6068,28 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_article_title`, `invalid_article_body` */
+      /** @description `invalid_article_title`, `invalid_article_body`, `article_quota_exceeded` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5203,7 +6122,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5215,11 +6134,21 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Save an article
-   * @description Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers).
+   * @description Title and body, from the `version` the editor loaded. If someone saved since, nothing is written and the answer is 409 `edit_conflict` with the article as it is now (the author and the group's managers). Saves are limited per person (`RATE_GROUP_ARTICLE_SAVES`); a save that makes the article longer counts against its author's `GROUPS_ARTICLE_CHARS_PER_USER`.
    */
   save_article: {
     parameters: {
@@ -5248,13 +6177,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5262,6 +6191,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5284,8 +6222,28 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_article_title`, `invalid_article_body` */
+      /** @description `invalid_article_title`, `invalid_article_body`, `article_quota_exceeded` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5312,13 +6270,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5326,6 +6284,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5352,13 +6320,13 @@ export interface operations {
           "application/json": components["schemas"]["ArticleResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5366,6 +6334,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5392,13 +6370,13 @@ export interface operations {
           "application/json": components["schemas"]["ArticleResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5406,6 +6384,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5421,7 +6409,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5436,19 +6424,19 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5456,6 +6444,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5471,7 +6469,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5486,19 +6484,19 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5506,6 +6504,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5532,13 +6540,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5552,6 +6560,16 @@ export interface operations {
       };
       /** @description `owner_untouchable` */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5575,13 +6593,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5589,6 +6607,16 @@ export interface operations {
       };
       /** @description `not_found` (not banned) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5618,13 +6646,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5632,6 +6660,12 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC` */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5648,7 +6682,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      /** @description `image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded` */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5656,12 +6690,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5683,13 +6725,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5697,6 +6739,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5712,7 +6764,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5727,7 +6779,7 @@ export interface operations {
           "application/json": components["schemas"]["GalleryResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5739,7 +6791,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5747,6 +6799,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5786,13 +6848,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5800,6 +6862,12 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC` */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5816,7 +6884,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      /** @description `image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded` */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5824,12 +6892,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5856,13 +6932,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5870,6 +6946,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5894,13 +6980,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5908,6 +6994,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5943,13 +7039,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `banned_from_group`, `wrong_invite_code` */
+      /** @description `banned_from_group`, `wrong_invite_code`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5957,6 +7053,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5987,6 +7092,20 @@ export interface operations {
       };
       /** @description `rate_limited` (invite-code guesses) */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6002,7 +7121,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -6017,7 +7136,7 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6029,7 +7148,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6037,6 +7156,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6063,13 +7192,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6083,6 +7212,16 @@ export interface operations {
       };
       /** @description `owner_untouchable` */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6120,13 +7259,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6134,6 +7273,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6162,6 +7310,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6182,13 +7340,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `banned_from_group` */
+      /** @description `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6206,6 +7364,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6215,7 +7383,7 @@ export interface operations {
   join_requests: {
     parameters: {
       query?: {
-        status?: "pending" | "all";
+        status?: components["schemas"]["JoinRequestFilter"];
         cursor?: string;
         limit?: number;
       };
@@ -6231,19 +7399,19 @@ export interface operations {
           "application/json": components["schemas"]["JoinRequestsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6251,6 +7419,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6288,13 +7466,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6302,6 +7480,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6326,6 +7513,16 @@ export interface operations {
       };
       /** @description `invalid_role` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6363,13 +7560,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6377,6 +7574,15 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6405,11 +7611,21 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
-   * Transfer ownership
-   * @description To an active member; the old owner becomes an admin (the owner only).
+   * Offer ownership
+   * @description Offers the group to an active member (the owner only). Nothing changes hands until they accept (`POST …/transfer/accept`); the owner may withdraw it (`DELETE …/transfer`). One offer waits at a time; a member who owns `GROUPS_MAX_OWNED_PER_USER` groups already cannot be offered one.
    */
   transfer_group: {
     parameters: {
@@ -6424,7 +7640,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Transferred */
+      /** @description Offered: the group with its `transferOffer` */
       200: {
         content: {
           "application/json": components["schemas"]["GroupResponse"];
@@ -6436,13 +7652,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6450,6 +7666,21 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `transfer_offer_pending`, `too_many_groups` (the member owns the most groups allowed) */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6472,18 +7703,184 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Withdraw an offer of ownership
+   * @description The group's waiting offer is withdrawn (the owner only).
+   */
+  cancel_transfer: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Withdrawn: the group */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such group, or no offer waiting) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Accept an offer of ownership
+   * @description The offer's recipient becomes the group's owner, the old owner an admin — if they are still an active member and own fewer than `GROUPS_MAX_OWNED_PER_USER` groups (otherwise the offer stays, to be declined or accepted later).
+   */
+  accept_transfer: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Accepted: the group, now mine */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such group, or no offer waiting for me) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `too_many_groups` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_a_member` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Decline an offer of ownership
+   * @description The group stays with its owner (the offer's recipient only).
+   */
+  decline_transfer: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Declined: the group */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GroupResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such group, or no offer waiting for me) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * My groups
-   * @description The groups I am an active member of or have asked to join, most recent first.
+   * @description The groups I am an active member of or have asked to join, most recent first. A group I was offered (or offered to someone) carries its `transferOffer`.
    */
   my_groups: {
     parameters: {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -6494,14 +7891,30 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6509,7 +7922,7 @@ export interface operations {
     };
   };
   /** Health check */
-  health: {
+  health_check: {
     responses: {
       /** @description Serving, database reachable */
       200: {
@@ -6523,8 +7936,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Database unreachable */
+      /** @description Database unreachable; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6533,7 +7950,7 @@ export interface operations {
   };
   /**
    * A stored image
-   * @description Re-encoded without metadata. A public group's images are cacheable by anyone (`Cache-Control: public`); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
+   * @description Re-encoded without metadata. A public group's images are cacheable by anyone for a minute (`Cache-Control: public, max-age=60, must-revalidate`, then revalidated by `ETag`, so a hidden or deleted image stops being served within a minute); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
    */
   media_original: {
     parameters: {
@@ -6562,8 +7979,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6598,8 +8031,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6629,14 +8078,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6661,6 +8119,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6685,13 +8157,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's comment) */
+      /** @description `forbidden` (someone else's comment); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6699,6 +8171,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6722,8 +8204,20 @@ export interface operations {
           "application/json": components["schemas"]["PlazaImageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC` */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6740,7 +8234,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `image_too_many_pixels`, `image_corrupt`, `storage_quota_exceeded` */
+      /** @description `image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded` */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6748,12 +8242,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6781,7 +8283,7 @@ export interface operations {
           "application/json": components["schemas"]["PostsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6793,8 +8295,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `unknown_district` (a malformed district code) */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6824,8 +8342,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6850,6 +8383,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6877,8 +8424,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6903,13 +8466,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's post) */
+      /** @description `forbidden` (someone else's post); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6917,6 +8480,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6932,7 +8505,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -6947,7 +8520,7 @@ export interface operations {
           "application/json": components["schemas"]["CommentsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` */
+      /** @description `invalid_cursor`, `invalid_query`; `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6959,8 +8532,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6996,14 +8585,29 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7028,6 +8632,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7052,8 +8670,14 @@ export interface operations {
           "application/json": components["schemas"]["LikeResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7066,6 +8690,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7090,8 +8728,14 @@ export interface operations {
           "application/json": components["schemas"]["LikeResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7104,6 +8748,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7141,8 +8799,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `unknown_district` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7167,10 +8841,26 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /** My personal access tokens */
-  list: {
+  list_tokens: {
     responses: {
       /** @description Newest first, expired and revoked ones included */
       200: {
@@ -7178,7 +8868,7 @@ export interface operations {
           "application/json": components["schemas"]["TokensResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7190,13 +8880,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Create a personal access token
    * @description Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.
    */
-  create: {
+  create_token: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CreateTokenRequest"];
@@ -7215,14 +8915,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed`, `scope_not_allowed` */
+      /** @description `token_not_allowed`, `scope_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7245,13 +8954,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Revoke one of my tokens
    * @description At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.
    */
-  revoke: {
+  revoke_token: {
     parameters: {
       path: {
         /** @description The token's id */
@@ -7265,13 +8984,13 @@ export interface operations {
           "application/json": components["schemas"]["PatResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7283,13 +9002,59 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * The token making this request
+   * @description Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.
+   */
+  current_token: {
+    responses: {
+      /** @description The token that made the request */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PatResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired; `unauthorized`: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `token_required`: not called with a personal access token */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * The scopes I may give a token
    * @description Administrators also see the admin scopes.
    */
-  scopes: {
+  list_token_scopes: {
     responses: {
       /** @description The grantable scopes */
       200: {
@@ -7297,7 +9062,7 @@ export interface operations {
           "application/json": components["schemas"]["ScopesResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7305,6 +9070,16 @@ export interface operations {
       };
       /** @description `token_not_allowed` */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7335,8 +9110,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7352,7 +9143,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7367,7 +9158,7 @@ export interface operations {
           "application/json": components["schemas"]["AuthoredArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7379,8 +9170,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7396,7 +9203,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7411,7 +9218,7 @@ export interface operations {
           "application/json": components["schemas"]["MemberGroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7423,8 +9230,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7440,7 +9263,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7455,7 +9278,7 @@ export interface operations {
           "application/json": components["schemas"]["PostsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7467,8 +9290,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
