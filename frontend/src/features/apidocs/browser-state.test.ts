@@ -91,9 +91,9 @@ describe('filterGroups (search)', () => {
 })
 
 describe('selection (spec §4.4)', () => {
-  it('auto-selects the first endpoint of the first group, and nothing without groups', () => {
-    expect(effectiveSelection(groups, null)).toBe('get-api-tokens')
-    expect(effectiveSelection(groups, 'gone')).toBe('get-api-tokens')
+  it('selects only what was chosen: nothing is selected on its own (issue 22)', () => {
+    expect(effectiveSelection(groups, null)).toBeNull()
+    expect(effectiveSelection(groups, 'gone')).toBeNull()
     expect(effectiveSelection(groups, 'get-api-health')).toBe('get-api-health')
     expect(effectiveSelection([], 'get-api-health')).toBeNull()
   })

@@ -99,15 +99,16 @@ function contains(groups: readonly ApiGroup[], id: string): boolean {
 }
 
 /**
- * The endpoint that is shown: the chosen one while it exists, else (auto-selection, §4.4) the
- * first endpoint of the first group; null without groups (no docs, or a failed load).
+ * The endpoint that is shown: the chosen one while it exists; else none, and the page shows its
+ * overview. (It once auto-selected the first endpoint of the first group, `POST /api/auth/logout`,
+ * one click on "Send" from signing the visitor out: issue 22.)
  */
 export function effectiveSelection(
   groups: readonly ApiGroup[],
   chosen: string | null,
 ): string | null {
   if (chosen !== null && contains(groups, chosen)) return chosen
-  return groups[0]?.endpoints[0]?.id ?? null
+  return null
 }
 
 /**

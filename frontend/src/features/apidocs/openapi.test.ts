@@ -63,7 +63,7 @@ describe('parseEndpoints on the real document', () => {
       path: '/api/health',
       summary: 'Health check',
       tags: ['system'],
-      operationId: 'health',
+      operationId: 'health_check',
       deprecated: false,
     })
   })

@@ -157,3 +157,17 @@ export function tokenWarning(
 export function looksLikeToken(secret: string): boolean {
   return /^cyp_[0-9A-Za-z]{36}$/.test(secret.trim())
 }
+
+/**
+ * What sending this request may do to the browser's own session (issue 22: the docs once opened
+ * on `POST /api/auth/logout` with one click on "Send"): `'signs-out'` ends it,
+ * `'may-sign-out'` ends it when the id is this browser's session. The page asks before either.
+ */
+export type SessionRisk = 'signs-out' | 'may-sign-out' | null
+
+export function sessionRisk(endpoint: Pick<ApiEndpoint, 'method' | 'path'>): SessionRisk {
+  const key = `${endpoint.method.toUpperCase()} ${endpoint.path}`
+  if (key === 'POST /api/auth/logout') return 'signs-out'
+  if (key === 'DELETE /api/auth/sessions/{id}') return 'may-sign-out'
+  return null
+}

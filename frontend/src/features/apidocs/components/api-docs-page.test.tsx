@@ -68,8 +68,8 @@ afterEach(async () => {
 })
 
 describe('list view', () => {
-  it('groups by tag and auto-selects the first endpoint of the first group', async () => {
-    setup('/developers/api')
+  it('opens on an overview, with every group closed and nothing selected', async () => {
+    const { user } = setup('/developers/api')
     expect(await screen.findByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
     const nav = await screen.findByRole('navigation', { name: 'Endpoints by tag' })
     const groups = within(nav)
@@ -88,17 +88,36 @@ describe('list view', () => {
       'profiles',
       'system',
     ])
-    // The first group is open, its first endpoint selected and shown.
-    expect(groupButton(/^auth/)).toHaveAttribute('aria-expanded', 'true')
-    expect(groupButton(/^system/)).toHaveAttribute('aria-expanded', 'false')
-    const first = within(nav).getByRole('link', { current: 'page' })
-    expect(first).toHaveAttribute('href', '/developers/api/post-api-auth-logout')
-    expect(endpointTitle()).toHaveTextContent('Log out')
+    // Nothing is selected (it once opened on POST /api/auth/logout, one click from signing the
+    // visitor out): the overview says what the API is, how to authenticate, and its tags.
+    expect(groupButton(/^auth/)).toHaveAttribute('aria-expanded', 'false')
+    expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull()
+    const overview = screen.getAllByRole('region', { name: 'Overview' })[0]!
+    expect(within(overview).getByText(/The REST API of Courtyard/)).toBeInTheDocument()
+    expect(
+      within(overview).getByRole('link', { name: 'Create and manage tokens' }),
+    ).toHaveAttribute('href', '/developers/pat')
+    expect(within(overview).getByText('GET /api/tokens/current')).toBeInTheDocument()
+    // A tag opens its group in the list, still without selecting an endpoint.
+    await user.click(within(overview).getByRole('button', { name: /^plaza/ }))
+    expect(groupButton(/^plaza/)).toHaveAttribute('aria-expanded', 'true')
+    expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull()
+  })
+
+  it('opens on the overview in Chinese too', async () => {
+    await act(() => i18n.changeLanguage('zh'))
+    setup('/developers/api')
+    const overview = (await screen.findAllByRole('region', { name: '概览' }))[0]!
+    expect(within(overview).getByRole('link', { name: '创建和管理令牌' })).toBeInTheDocument()
+    expect(within(overview).getByRole('heading', { name: '身份验证' })).toBeInTheDocument()
   })
 
   it('toggling a group opens it and selects its first endpoint; toggling it again closes it', async () => {
     const { user } = setup('/developers/api')
     await screen.findByRole('navigation', { name: 'Endpoints by tag' })
+    await user.click(groupButton(/^auth/))
+    expect(groupButton(/^auth/)).toHaveAttribute('aria-expanded', 'true')
     await user.click(groupButton(/^system/))
     expect(groupButton(/^system/)).toHaveAttribute('aria-expanded', 'true')
     // One group open at a time.
@@ -159,7 +178,7 @@ describe('loading', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await screen.findByRole('navigation', { name: 'Endpoints by tag' })
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(endpointTitle()).toHaveTextContent('Log out')
+    expect(screen.getAllByRole('region', { name: 'Overview' }).length).toBeGreaterThan(0)
   })
 
   it('loads once: coming back to the list does not fetch again', async () => {
@@ -307,8 +326,41 @@ describe('try it out', () => {
     expect(calls('DELETE', '/api/auth/sessions/s%201')).toHaveLength(0)
     await user.type(screen.getByRole('textbox', { name: /^id/ }), 's 1')
     await user.click(screen.getByRole('button', { name: 'Send request' }))
+    // It may end this browser's session: asked first.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out of this browser?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Send anyway' }))
     expect(await screen.findByText('HTTP 200')).toBeVisible()
     expect(calls('DELETE', '/api/auth/sessions/s%201')).toHaveLength(1)
+  })
+
+  it('asks before a request that signs this browser out, and sends nothing when cancelled', async () => {
+    const { user, calls } = setup('/developers/api/post-api-auth-logout', {
+      'POST /api/auth/logout': () => ({ body: { success: true, message: 'Logged out' } }),
+    })
+    await screen.findByRole('heading', { level: 2 })
+    await user.click(screen.getByRole('button', { name: 'Send request' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sign out of this browser?' })
+    expect(dialog).toHaveTextContent('you will be signed out here')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(calls('POST', '/api/auth/logout')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Send request' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Sign out of this browser?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Send anyway' }))
+    expect(await screen.findByText('HTTP 200')).toBeVisible()
+    expect(calls('POST', '/api/auth/logout')).toHaveLength(1)
+  })
+
+  it('sends other requests at once', async () => {
+    const { user, calls } = setup('/developers/api/get-api-health', {
+      'GET /api/health': () => ({ body: { success: true } }),
+    })
+    await screen.findByRole('heading', { level: 2 })
+    await user.click(screen.getByRole('button', { name: 'Send request' }))
+    expect(await screen.findByText('HTTP 200')).toBeVisible()
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(calls('GET', '/api/health')).toHaveLength(1)
   })
 
   it('shows the exact request as curl', async () => {

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
-import { ArrowLeft, FileJson, RotateCw } from 'lucide-react'
+import { ArrowLeft, BookOpen, FileJson, RotateCw } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
@@ -19,8 +19,9 @@ import {
 } from '../browser-state.ts'
 import { parseEndpoints, type ApiEndpoint } from '../openapi.ts'
 import { expandedGroupAtom, searchQueryAtom, selectedIdAtom } from '../state.ts'
+import { ApiOverview } from './api-overview.tsx'
 import { EndpointDetail } from './endpoint-detail.tsx'
-import { EndpointList } from './endpoint-list.tsx'
+import { EndpointList, groupDomId } from './endpoint-list.tsx'
 
 /** The endpoint with this id; a hand-typed id may differ in case. */
 function findEndpoint(endpoints: readonly ApiEndpoint[], id: string | null) {
@@ -87,6 +88,19 @@ export function ApiDocsPage({ endpointId }: { endpointId?: string }) {
 
   const refresh = () => void docsQuery.refetch()
 
+  // From the overview: open the group in the list and bring it into view (no endpoint is
+  // chosen, so nothing is one click away from being sent).
+  const openGroup = (name: string) => {
+    setSearchQuery('')
+    setChosenGroup(name)
+    requestAnimationFrame(() => {
+      const toggle = document.getElementById(`${groupDomId(name)}-toggle`)
+      toggle?.scrollIntoView({ block: 'nearest' })
+      toggle?.focus({ preventScroll: true })
+    })
+  }
+  const overview = docs && <ApiOverview docs={docs} groups={groups} onOpenGroup={openGroup} />
+
   return (
     <div className="grid gap-5">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -142,6 +156,33 @@ export function ApiDocsPage({ endpointId }: { endpointId?: string }) {
                 view === 'detail' && 'hidden lg:block',
               )}
             >
+              {view === 'list' && !selected && docs && (
+                <div className="mb-5 lg:hidden">
+                  <ApiOverview
+                    docs={docs}
+                    groups={groups}
+                    onOpenGroup={openGroup}
+                    showTags={false}
+                  />
+                </div>
+              )}
+              <div className="mb-2 hidden lg:block">
+                <Button
+                  variant={selected ? 'ghost' : 'secondary'}
+                  size="sm"
+                  asChild
+                  className="w-full justify-start"
+                >
+                  <Link
+                    to="/developers/api"
+                    aria-current={view === 'list' && !selected ? 'page' : undefined}
+                    onClick={() => setChosenId(null)}
+                  >
+                    <BookOpen aria-hidden="true" />
+                    {t('overview.link')}
+                  </Link>
+                </Button>
+              </div>
               <EndpointList
                 groups={visible}
                 searchQuery={searchQuery}
@@ -177,6 +218,8 @@ export function ApiDocsPage({ endpointId }: { endpointId?: string }) {
                     <Link to="/developers/api">{t('backToList')}</Link>
                   </Button>
                 </div>
+              ) : endpoints.length > 0 ? (
+                overview
               ) : (
                 <p className="text-sm text-muted-foreground">{t('empty')}</p>
               )}

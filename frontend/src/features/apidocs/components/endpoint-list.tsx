@@ -16,7 +16,7 @@ interface EndpointListProps {
   onSelect: (id: string) => void
 }
 
-function groupDomId(name: string): string {
+export function groupDomId(name: string): string {
   return `apidocs-group-${name === OTHER_GROUP ? 'other' : name.replace(/[^\w-]/g, '_')}`
 }
 
@@ -79,6 +79,7 @@ export function EndpointList({
                 <li key={group.name}>
                   <button
                     type="button"
+                    id={`${id}-toggle`}
                     aria-expanded={open}
                     aria-controls={id}
                     onClick={() => onToggleGroup(group.name)}

@@ -10,11 +10,18 @@ import { displayLanguage } from '@/lib/i18n.ts'
 import { cn } from '@/lib/utils.ts'
 import { callEndpoint, type CallResult } from '../api/call-endpoint.ts'
 import type { ApiEndpoint, ApiParameter } from '../openapi.ts'
-import { curlCommand, missingParameters, prepareRequest, type TryValues } from '../request.ts'
+import {
+  curlCommand,
+  missingParameters,
+  prepareRequest,
+  sessionRisk,
+  type TryValues,
+} from '../request.ts'
 import { authTypeAtom, patTokenAtom } from '../state.ts'
 import { AuthPanel } from './auth-panel.tsx'
 import { CallResultView } from './call-result.tsx'
 import { useCopyText } from '@/lib/clipboard.ts'
+import { useConfirm } from '@/lib/confirm.ts'
 
 /** The body text a request starts with: the example, pretty-printed. */
 export function initialBody(endpoint: ApiEndpoint): string {
@@ -45,6 +52,7 @@ function jsonProblem(mediaType: string, text: string): string | null {
 export function TryItOut({ endpoint }: { endpoint: ApiEndpoint }) {
   const { t } = useTranslation('apidocs')
   const copy = useCopyText()
+  const confirm = useConfirm()
   const authType = useAtomValue(authTypeAtom)
   const patToken = useAtomValue(patTokenAtom)
   const [values, setValues] = useState<TryValues>(() => emptyValues(endpoint))
@@ -79,12 +87,26 @@ export function TryItOut({ endpoint }: { endpoint: ApiEndpoint }) {
     setMissing(absent)
     setTokenMissing(noToken)
     if (absent.length || noToken) return
-    setSending(true)
-    try {
-      setResult(await callEndpoint(request))
-    } finally {
-      setSending(false)
+    const call = async () => {
+      setSending(true)
+      try {
+        setResult(await callEndpoint(request))
+      } finally {
+        setSending(false)
+      }
     }
+    // A request that ends this browser's session asks first.
+    const risk = sessionRisk(endpoint)
+    if (risk === null) return call()
+    confirm({
+      title: t('try.confirmSignOut.title'),
+      description: t(
+        risk === 'signs-out' ? 'try.confirmSignOut.signsOut' : 'try.confirmSignOut.maySignOut',
+      ),
+      confirmLabel: t('try.confirmSignOut.send'),
+      destructive: true,
+      onConfirm: call,
+    })
   }
 
   const fields = (['path', 'query', 'header'] as const).flatMap((location) =>
