@@ -17,6 +17,7 @@ use groups::GroupError;
 use media::MediaError;
 use plaza::PlazaError;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 use utoipa::ToSchema;
 use wechat::WechatError;
@@ -32,9 +33,10 @@ pub struct ErrorBody {
     /// Stable machine code, never translated.
     #[schema(example = "invalid_credentials")]
     pub code: &'static str,
-    /// What went wrong, in the request's language.
-    #[schema(example = "Wrong username or password")]
-    pub message: &'static str,
+    /// What went wrong, in the request's language. On 429 it ends with when to try again
+    /// ("Try again in 30 s", the `Retry-After` wait).
+    #[schema(example = "Wrong username or password", value_type = String)]
+    pub message: Cow<'static, str>,
     /// Per-field messages for validation failures.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<std::collections::BTreeMap<String, &'static str>>,
@@ -47,6 +49,10 @@ pub struct ErrorBody {
     /// Every broken menu rule, on 422 `invalid_menu`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub faults: Option<Vec<MenuFaultDto>>,
+    /// What was not found, on 404 `not_found` at an existing route (absent for a path that is
+    /// no endpoint at all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<Resource>,
     /// The scope a token would need, on 403 `insufficient_scope`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "account:read")]
@@ -96,6 +102,125 @@ impl MenuFaultDto {
     }
 }
 
+/// What a 404 `not_found` says is missing. The domain's error names it where the domain knows
+/// (a group, a user, an image, a post); where it does not (a path parameter that does not parse,
+/// the groups domain's one `NotFound` for everything inside a group) the route's path does:
+/// the word before its last parameter (`…/articles/{articleId}` → `article`). A path that is no
+/// route at all stays "No such API endpoint", without `resource`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Resource {
+    Group,
+    Article,
+    User,
+    /// A member of a group.
+    Member,
+    /// The caller's own membership of a group.
+    Membership,
+    /// A ban of a group (the user is not banned).
+    Ban,
+    /// A request to join a group.
+    JoinRequest,
+    /// An image (any stored media file).
+    Media,
+    /// A plaza post or comment.
+    Post,
+    /// A personal access token.
+    Token,
+    District,
+}
+
+impl Resource {
+    pub const ALL: [Resource; 11] = [
+        Resource::Group,
+        Resource::Article,
+        Resource::User,
+        Resource::Member,
+        Resource::Membership,
+        Resource::Ban,
+        Resource::JoinRequest,
+        Resource::Media,
+        Resource::Post,
+        Resource::Token,
+        Resource::District,
+    ];
+
+    pub fn msg(self) -> Msg {
+        match self {
+            Resource::Group => Msg::GroupNotFound,
+            Resource::Article => Msg::ArticleNotFound,
+            Resource::User => Msg::UserNotFound,
+            Resource::Member => Msg::MemberNotFound,
+            Resource::Membership => Msg::MembershipNotFound,
+            Resource::Ban => Msg::BanNotFound,
+            Resource::JoinRequest => Msg::JoinRequestNotFound,
+            Resource::Media => Msg::MediaNotFound,
+            Resource::Post => Msg::PostNotFound,
+            Resource::Token => Msg::TokenNotFound,
+            Resource::District => Msg::UnknownDistrict,
+        }
+    }
+
+    /// The thing a route's path addresses (`/api/groups/{id}/articles/{articleId}` → `Article`).
+    pub fn of_route(pattern: &str) -> Option<Self> {
+        let segments: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+        if segments.last() == Some(&"membership") {
+            return Some(Resource::Membership);
+        }
+        let last_param = segments.iter().rposition(|s| s.starts_with('{'))?;
+        let word = segments.get(last_param.checked_sub(1)?)?;
+        Some(match *word {
+            "groups" => Resource::Group,
+            "articles" => Resource::Article,
+            "users" => Resource::User,
+            "members" => Resource::Member,
+            "bans" => Resource::Ban,
+            "requests" => Resource::JoinRequest,
+            "media" | "gallery" => Resource::Media,
+            "posts" | "comments" => Resource::Post,
+            "tokens" => Resource::Token,
+            "districts" => Resource::District,
+            _ => return None,
+        })
+    }
+}
+
+/// How long to wait, in words: seconds below two minutes, then minutes, then hours (rounded up).
+pub fn wait_words(secs: u64, lang: Lang) -> String {
+    let (n, zh_unit, en_unit) = if secs < 120 {
+        (secs.max(1), "秒", "s")
+    } else if secs < 2 * 3600 {
+        (secs.div_ceil(60), "分钟", "min")
+    } else {
+        (secs.div_ceil(3600), "小时", "h")
+    };
+    match lang {
+        Lang::Zh => format!("{n} {zh_unit}"),
+        Lang::En => format!("{n} {en_unit}"),
+    }
+}
+
+/// A 429's message with when to try again: a vague "try again later" at its end is replaced by
+/// the wait, any other message gets it appended.
+pub fn with_wait(message: &str, secs: u64, lang: Lang) -> String {
+    let wait = wait_words(secs, lang);
+    match lang {
+        Lang::Zh => match message.strip_suffix("，请稍后再试") {
+            Some(head) => format!("{head}，请 {wait}后再试"),
+            None => format!("{message}（请 {wait}后再试）"),
+        },
+        Lang::En => {
+            let head = ["; please try again later", "; please try again shortly"]
+                .iter()
+                .find_map(|tail| message.strip_suffix(tail));
+            match head {
+                Some(head) => format!("{head}; try again in {wait}"),
+                None => format!("{message} (try again in {wait})"),
+            }
+        }
+    }
+}
+
 /// An outside system whose absence is a 503 rather than a 500 (see [`ApiError::internal`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dependency {
@@ -122,6 +247,7 @@ pub struct ApiError {
     detail: Option<String>,
     faults: Box<[MenuFault]>,
     required_scope: Option<&'static str>,
+    resource: Option<Resource>,
 }
 
 impl ApiError {
@@ -135,7 +261,37 @@ impl ApiError {
             detail: None,
             faults: Box::default(),
             required_scope: None,
+            resource: None,
         }
+    }
+
+    /// 404 `not_found` naming what is missing.
+    pub fn missing(resource: Resource) -> Self {
+        let mut e = Self::new(StatusCode::NOT_FOUND, "not_found", resource.msg());
+        e.resource = Some(resource);
+        e
+    }
+
+    /// A `not_found` named by the route that answered it (see [`Resource`]): one that names
+    /// nothing gets the route's thing, as does the groups domain's (one `NotFound` for a group
+    /// and everything in it); a path that matched no route stays "No such API endpoint".
+    pub fn named_by_route(mut self, pattern: Option<&str>) -> Self {
+        if self.code != "not_found" || self.status != StatusCode::NOT_FOUND {
+            return self;
+        }
+        let Some(by_route) = pattern.and_then(Resource::of_route) else {
+            return self;
+        };
+        let rename = match self.resource {
+            None => self.msg == Msg::NotFound,
+            Some(Resource::Group) => true,
+            Some(_) => false,
+        };
+        if rename {
+            self.resource = Some(by_route);
+            self.msg = by_route.msg();
+        }
+        self
     }
 
     /// Names the scope a token lacked (403 `insufficient_scope`).
@@ -277,10 +433,17 @@ impl ApiError {
                 .map(|(f, m)| (f.clone(), m.text(lang)))
                 .collect()
         });
+        let message = match self.retry_after {
+            Some(secs) if self.status == StatusCode::TOO_MANY_REQUESTS => {
+                Cow::Owned(with_wait(self.msg.text(lang), secs, lang))
+            }
+            _ => Cow::Borrowed(self.msg.text(lang)),
+        };
         let body = ErrorBody {
             success: false,
             code: self.code,
-            message: self.msg.text(lang),
+            message,
+            resource: self.resource,
             fields,
             retry_after: self.retry_after,
             detail: self.detail.clone(),
@@ -375,7 +538,7 @@ impl From<AccountsError> for ApiError {
             AccountsError::AccountDisabled => {
                 (S::FORBIDDEN, "account_disabled", Msg::AccountDisabled)
             }
-            AccountsError::UserNotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
+            AccountsError::UserNotFound => return ApiError::missing(Resource::User),
             AccountsError::AdminOnly => (S::FORBIDDEN, "forbidden", Msg::Forbidden),
             AccountsError::CannotDisableSelf => {
                 (S::CONFLICT, "cannot_disable_self", Msg::CannotDisableSelf)
@@ -512,7 +675,7 @@ impl From<GroupError> for ApiError {
             GroupError::WrongInviteCode => {
                 (S::FORBIDDEN, "wrong_invite_code", Msg::WrongInviteCode)
             }
-            GroupError::NotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
+            GroupError::NotFound => return ApiError::missing(Resource::Group),
             GroupError::MembersOnly => (S::FORBIDDEN, "members_only", Msg::MembersOnly),
             GroupError::NotAllowed => (
                 S::FORBIDDEN,
@@ -583,7 +746,7 @@ impl From<PlazaError> for ApiError {
                 "unknown_district",
                 Msg::UnknownDistrict,
             ),
-            PlazaError::NotFound => (S::NOT_FOUND, "not_found", Msg::PostNotFound),
+            PlazaError::NotFound => return ApiError::missing(Resource::Post),
             PlazaError::NotAllowed => (S::FORBIDDEN, "forbidden", Msg::NotYours),
             PlazaError::RateLimited { retry_after_secs } => {
                 return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
@@ -638,7 +801,7 @@ impl From<MediaError> for ApiError {
                 return ApiError::unprocessable("too_many_images", Msg::TooManyKeptImages)
                     .with_field("ids", Msg::TooManyKeptImages);
             }
-            MediaError::NotFound => (S::NOT_FOUND, "not_found", Msg::NotFound),
+            MediaError::NotFound => return ApiError::missing(Resource::Media),
             MediaError::Unexpected(cause) => return ApiError::internal(&cause),
         };
         ApiError::new(status, code, msg)
@@ -789,7 +952,8 @@ pub async fn localize_errors(
         .error()
         .and_then(|e| e.as_error::<ApiError>())
     {
-        let rendered = api.render(lang);
+        let pattern = res.request().match_pattern();
+        let rendered = api.clone().named_by_route(pattern.as_deref()).render(lang);
         return Ok(res.into_response(rendered));
     }
     let status = res.status();
@@ -999,7 +1163,7 @@ impl From<tokens::TokenError> for ApiError {
                 ApiError::unprocessable("too_many_tokens", Msg::TooManyTokens)
             }
             E::InvalidToken => ApiError::invalid_token(),
-            E::NotFound => ApiError::not_found(),
+            E::NotFound => ApiError::missing(Resource::Token),
             E::Unexpected(e) => ApiError::internal(&e),
         }
     }
@@ -1039,7 +1203,7 @@ impl From<districts::DistrictsError> for ApiError {
                 ApiError::unprocessable("invalid_district", Msg::InvalidDistrict)
                     .with_field(field, crate::i18n::district_error(&d))
             }
-            E::NotFound => ApiError::not_found(),
+            E::NotFound => ApiError::missing(Resource::District),
             E::AlreadyExists => {
                 ApiError::new(StatusCode::CONFLICT, "district_exists", Msg::DistrictExists)
                     .with_field("code", Msg::DistrictExists)
@@ -1083,6 +1247,85 @@ impl From<districts::format::FormatError> for ApiError {
         match detail {
             Some(d) => api.with_detail(d),
             None => api,
+        }
+    }
+}
+
+#[cfg(test)]
+mod wait_and_resource_tests {
+    use super::*;
+
+    #[test]
+    fn a_429_message_says_when_to_try_again() {
+        assert_eq!(wait_words(0, Lang::En), "1 s");
+        assert_eq!(wait_words(30, Lang::Zh), "30 秒");
+        assert_eq!(wait_words(119, Lang::En), "119 s");
+        assert_eq!(wait_words(120, Lang::En), "2 min");
+        assert_eq!(wait_words(591, Lang::Zh), "10 分钟");
+        assert_eq!(wait_words(7200, Lang::En), "2 h");
+        assert_eq!(wait_words(7201, Lang::Zh), "3 小时");
+        assert_eq!(
+            with_wait("尝试次数过多，请稍后再试", 30, Lang::Zh),
+            "尝试次数过多，请 30 秒后再试"
+        );
+        assert_eq!(
+            with_wait("Too many attempts; please try again later", 30, Lang::En),
+            "Too many attempts; try again in 30 s"
+        );
+        assert_eq!(
+            with_wait("Forced refreshes are limited", 25, Lang::En),
+            "Forced refreshes are limited (try again in 25 s)"
+        );
+        assert_eq!(
+            with_wait("强制刷新过于频繁", 25, Lang::Zh),
+            "强制刷新过于频繁（请 25 秒后再试）"
+        );
+        // Only a 429 carries the wait in its message.
+        let busy = ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "server_busy",
+            Msg::RateLimited,
+        )
+        .with_retry_after(5);
+        let r = busy.render(Lang::En);
+        assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn a_route_names_the_thing_its_last_parameter_addresses() {
+        let of = Resource::of_route;
+        assert_eq!(of("/api/groups/{id}"), Some(Resource::Group));
+        assert_eq!(
+            of("/api/groups/{id}/articles/{articleId}/publish"),
+            Some(Resource::Article)
+        );
+        assert_eq!(
+            of("/api/groups/{id}/gallery/{mediaId}"),
+            Some(Resource::Media)
+        );
+        assert_eq!(
+            of("/api/groups/{id}/members/{userId}/role"),
+            Some(Resource::Member)
+        );
+        assert_eq!(
+            of("/api/groups/{id}/membership"),
+            Some(Resource::Membership)
+        );
+        assert_eq!(of("/api/plaza/comments/{id}"), Some(Resource::Post));
+        assert_eq!(of("/api/admin/users/{id}/disable"), Some(Resource::User));
+        assert_eq!(of("/api/groups"), None);
+        assert_eq!(of("/api/admin/wechat/menu/versions/{id}/rollback"), None);
+        // The groups domain's NotFound inside a group is named by the route; another domain's
+        // own name stands; a code other than not_found is left alone.
+        let named = ApiError::missing(Resource::Group)
+            .named_by_route(Some("/api/groups/{id}/articles/{articleId}"));
+        assert_eq!(named.resource, Some(Resource::Article));
+        let post = ApiError::missing(Resource::Post).named_by_route(Some("/api/users/{id}"));
+        assert_eq!(post.resource, Some(Resource::Post));
+        let endpoint = ApiError::not_found().named_by_route(None);
+        assert_eq!((endpoint.resource, endpoint.msg), (None, Msg::NotFound));
+        for r in Resource::ALL {
+            assert_ne!(r.msg(), Msg::NotFound, "{r:?} names itself");
         }
     }
 }

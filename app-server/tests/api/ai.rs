@@ -351,7 +351,7 @@ async fn a_third_concurrent_stream_is_refused_until_one_ends() {
         assert_eq!((third.status, third.code()), (429, "ai_too_many_streams"));
         assert_eq!(
             third.message(),
-            "Two answers are already being written; please wait for them to finish"
+            "Two answers are already being written; please wait for them to finish (try again in 1 s)"
         );
         assert_eq!(
             fake.request_count(),
@@ -419,9 +419,9 @@ async fn the_request_rate_is_limited_per_user() {
         }
         let r = reply(chat_as(&app, &app.client, &hello(), "zh").await).await;
         assert_eq!((r.status, r.code()), (429, "ai_rate_limited"));
-        assert_eq!(r.message(), "提问太频繁了，请稍后再试");
         let retry: u64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();
         assert!((1..=60).contains(&retry), "Retry-After {retry}");
+        assert_eq!(r.message(), format!("提问太频繁了，请 {retry} 秒后再试"));
     }
 }
 

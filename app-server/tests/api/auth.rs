@@ -434,10 +434,11 @@ async fn login_failures_refuse_that_client_with_retry_after_and_registration_is_
                 .unwrap();
             assert!((590..=600).contains(&retry), "Retry-After {retry}");
             assert_eq!(r.body["retryAfter"], retry);
+            // The message says when to try again (Retry-After, rounded up to minutes).
             let expected = if lang == "zh" {
-                "尝试次数过多，请稍后再试"
+                "尝试次数过多，请 10 分钟后再试"
             } else {
-                "Too many attempts; please try again later"
+                "Too many attempts; try again in 10 min"
             };
             assert_eq!(r.message(), expected);
         }

@@ -20,6 +20,7 @@ mod http_layer;
 mod http_structure;
 mod integration_state;
 mod media_drafts;
+mod not_found;
 mod media_privacy;
 mod phone;
 mod platform;
