@@ -55,6 +55,64 @@ export function httpStatusMessage(status: number): string {
   return knownHttpStatusMessage(status) ?? i18n.t('errors:httpStatus.unknown', { status })
 }
 
+/**
+ * A wait in words, as the server writes it in a 429's message: seconds below two minutes, then
+ * minutes, then hours, rounded up ('30 s', '10 min', '2 h'; '30 秒', '10 分钟', '2 小时').
+ */
+export function waitWords(seconds: number): string {
+  const secs = Math.max(1, Math.ceil(seconds))
+  if (secs < 120) return i18n.t('errors:wait.seconds', { count: secs })
+  if (secs < 2 * 3600) return i18n.t('errors:wait.minutes', { count: Math.ceil(secs / 60) })
+  return i18n.t('errors:wait.hours', { count: Math.ceil(secs / 3600) })
+}
+
+/**
+ * Seconds to wait before trying again, from `Retry-After` (seconds or an HTTP date) or the body's
+ * `retryAfter`; null when the answer names none.
+ */
+export function parseRetryAfter(value: unknown, now: number = Date.now()): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null
+  if (typeof value !== 'string' || value.trim() === '') return null
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
+}
+
+/** How long a refused call asks to wait (429, or a 503 that names a wait), in seconds; else null. */
+export function retryAfterSeconds(error: unknown): number | null {
+  return error instanceof ApiError ? parseRetryAfter(error.body.retryAfter) : null
+}
+
+/**
+ * A 429's body says when to try again even when the answer did not come from our server (a proxy's
+ * page): `retryAfter` from the `Retry-After` header, and the catalogue's message with the wait.
+ * The server's own message already ends with it (docs/api.md) and is kept as it is.
+ */
+function withRetryAfter(
+  body: ApiErrorBody,
+  header: string | null,
+  fromServer: boolean,
+): ApiErrorBody {
+  const wait = parseRetryAfter(body.retryAfter) ?? parseRetryAfter(header)
+  if (wait === null) return body
+  const message =
+    body.httpStatus === 429 && !fromServer
+      ? i18n.t('errors:api.tooManyRequestsWait', { wait: waitWords(wait) })
+      : body.message
+  return { ...body, retryAfter: wait, message }
+}
+
+/** Whether the body's message is the server's own (a JSON error with a message). */
+function hasServerMessage(text: string): boolean {
+  try {
+    const data: unknown = JSON.parse(text)
+    return isPlainObject(data) && typeof data.message === 'string' && data.message.trim() !== ''
+  } catch {
+    return false
+  }
+}
+
 /** The catalogue's default error (spec §8). */
 function defaultErrorBody(): ApiErrorBody {
   return { success: false, message: i18n.t('errors:api.serverError'), httpStatus: 500 }
@@ -134,14 +192,20 @@ function interpretBody(
  * A response read outside {@link apiRequest} (an upload through XMLHttpRequest, which reports
  * progress): its parsed body, or the {@link ApiError} spec §8 makes of it, by the same rules.
  */
-export function readApiResponse<T>(status: number, contentType: string, text: string): T {
+export function readApiResponse<T>(
+  status: number,
+  contentType: string,
+  text: string,
+  retryAfter: string | null = null,
+): T {
   const parsed = interpretBody(
     contentType.toLowerCase(),
     text,
     status,
     status >= 400 && status <= 599,
   )
-  if (!parsed.ok) throw new ApiError(parsed.body)
+  if (!parsed.ok)
+    throw new ApiError(withRetryAfter(parsed.body, retryAfter, hasServerMessage(text)))
   return parsed.data as T
 }
 
@@ -272,7 +336,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response.status,
       response.status >= 400 && response.status <= 599,
     )
-    if (!parsed.ok) throw new ApiError(parsed.body)
+    if (!parsed.ok) {
+      const retryAfter = response.headers.get('Retry-After')
+      throw new ApiError(withRetryAfter(parsed.body, retryAfter, hasServerMessage(text)))
+    }
     return parsed.data as T
   }
 }

@@ -46,6 +46,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
             xhr.status,
             xhr.getResponseHeader('Content-Type') ?? '',
             xhr.responseText,
+            xhr.getResponseHeader('Retry-After'),
           ),
         )
       } catch (error) {
