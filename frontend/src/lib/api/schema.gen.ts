@@ -69,21 +69,21 @@ export interface paths {
      * Audit log: a page of events
      * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
      */
-    get: operations["list_audit_events"];
+    get: operations["list_audit"];
   };
   "/api/admin/audit/actions": {
     /**
      * Audit log: the actions
      * @description Every action name the audit log records (the registry the filters offer).
      */
-    get: operations["list_audit_actions"];
+    get: operations["audit_actions"];
   };
   "/api/admin/audit/export": {
     /**
      * Audit log: export as CSV
      * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
      */
-    get: operations["export_audit_events"];
+    get: operations["export_audit"];
   };
   "/api/admin/districts": {
     /**
@@ -220,18 +220,18 @@ export interface paths {
      * Chat with the assistant (streamed)
      * @description Streams the answer as server-sent events: `data: {"choices":[{"delta":{"reasoning":…}}]}` and `data: {"choices":[{"delta":{"content":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {"error":{"code","message"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.
      */
-    post: operations["send_ai_chat"];
+    post: operations["send_chat"];
   };
   "/api/ai/models": {
     /** The assistant's models and whether it is available */
-    get: operations["list_ai_models"];
+    get: operations["models"];
   };
   "/api/auth/logout": {
     /**
      * Log out
      * @description Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.
      */
-    post: operations["log_out"];
+    post: operations["logout"];
   };
   "/api/auth/password/change": {
     /**
@@ -259,7 +259,7 @@ export interface paths {
      * Confirm it's me
      * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
      */
-    post: operations["reauthenticate_session"];
+    post: operations["reauthenticate"];
   };
   "/api/auth/reauthenticate/sendVerification": {
     /**
@@ -281,7 +281,7 @@ export interface paths {
      * Sign-in state of this browser
      * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
      */
-    get: operations["get_sign_in_state"];
+    get: operations["sign_in_state"];
   };
   "/api/auth/username/login": {
     /**
@@ -302,19 +302,19 @@ export interface paths {
      * Link the proven WeChat account to me
      * @description A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).
      */
-    post: operations["bind_wechat"];
+    post: operations["bind"];
     /**
      * Unlink WeChat from me
      * @description Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).
      */
-    delete: operations["unbind_wechat"];
+    delete: operations["unbind"];
   };
   "/api/auth/wechat/callback": {
     /**
      * WeChat OAuth callback
      * @description WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.
      */
-    get: operations["wechat_callback"];
+    get: operations["callback"];
   };
   "/api/auth/wechat/login": {
     /**
@@ -350,7 +350,7 @@ export interface paths {
   };
   "/api/docs.json": {
     /** This API's OpenAPI document */
-    get: operations["openapi_document"];
+    get: operations["openapi_json"];
   };
   "/api/groups": {
     /**
@@ -573,7 +573,7 @@ export interface paths {
   };
   "/api/health": {
     /** Health check */
-    get: operations["health_check"];
+    get: operations["health"];
   };
   "/api/media/{id}": {
     /**
@@ -671,33 +671,26 @@ export interface paths {
   };
   "/api/tokens": {
     /** My personal access tokens */
-    get: operations["list_tokens"];
+    get: operations["list"];
     /**
      * Create a personal access token
      * @description Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.
      */
-    post: operations["create_token"];
+    post: operations["create"];
   };
   "/api/tokens/{id}": {
     /**
      * Revoke one of my tokens
      * @description At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.
      */
-    delete: operations["revoke_token"];
-  };
-  "/api/tokens/current": {
-    /**
-     * The token making this request
-     * @description Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.
-     */
-    get: operations["current_token"];
+    delete: operations["revoke"];
   };
   "/api/tokens/scopes": {
     /**
      * The scopes I may give a token
      * @description Administrators also see the admin scopes.
      */
-    get: operations["list_token_scopes"];
+    get: operations["scopes"];
   };
   "/api/users/{id}": {
     /**
@@ -827,8 +820,11 @@ export interface components {
     };
     /** @description Approving: the role the person gets (`member` by default; only the owner grants `admin`). */
     ApproveBody: {
-      /** @description `admin` (the owner only) or `member` (the default). */
-      role?: components["schemas"]["AssignableRole"] | null;
+      /**
+       * @description `admin` (the owner only) or `member` (the default).
+       * @enum {string|null}
+       */
+      role?: "admin" | "member" | null;
     };
     /** @description 409 `edit_conflict`: someone saved since this editor's version; nothing was written. */
     ArticleConflictBody: {
@@ -856,8 +852,11 @@ export interface components {
       mayEdit: boolean;
       /** Format: date-time */
       publishedAt: string | null;
-      /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
-      status: components["schemas"]["ArticleStatus"];
+      /**
+       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
+       * @enum {string}
+       */
+      status: "draft" | "published";
       title: string;
       /** Format: date-time */
       updatedAt: string;
@@ -878,11 +877,6 @@ export interface components {
       /** @example true */
       success: boolean;
     };
-    /**
-     * @description An article's state
-     * @enum {string}
-     */
-    ArticleStatus: "draft" | "published";
     /** @description An article as listed (no body). */
     ArticleSummaryDto: {
       author: components["schemas"]["PersonDto"];
@@ -894,31 +888,27 @@ export interface components {
       id: string;
       /** Format: date-time */
       publishedAt: string | null;
-      /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
-      status: components["schemas"]["ArticleStatus"];
+      /**
+       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
+       * @enum {string}
+       */
+      status: "draft" | "published";
       title: string;
       /** Format: date-time */
       updatedAt: string;
     };
-    /**
-     * @description A group role that can be given to a member (`owner` moves only by a transfer)
-     * @enum {string}
-     */
-    AssignableRole: "admin" | "member";
-    /**
-     * @description An action of the audit log
-     * @enum {string}
-     */
-    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
     /** @description The registry of audited actions. */
     AuditActionsResponse: {
-      actions: components["schemas"]["AuditAction"][];
+      actions: ("auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted")[];
       success: boolean;
     };
     /** @description One audit event. */
     AuditEventDto: {
-      /** @description A name of the audit log's registry (kernel::audit::AuditAction). */
-      action: components["schemas"]["AuditAction"];
+      /**
+       * @description A name of the audit log's registry (kernel::audit::AuditAction).
+       * @enum {string}
+       */
+      action: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
       /**
        * Format: uuid
        * @description The acting user's id; `null` for anonymous actions (a failed sign-in).
@@ -951,8 +941,11 @@ export interface components {
       article: components["schemas"]["ArticleSummaryDto"];
       /** @example 周末读书会 */
       groupName: string;
-      /** @description `public`: anyone may read its content; `private`: its active members only. */
-      groupVisibility: components["schemas"]["Visibility"];
+      /**
+       * @description `public`: anyone may read its content; `private`: its active members only.
+       * @enum {string}
+       */
+      groupVisibility: "public" | "private";
     };
     AuthoredArticlesResponse: {
       articles: components["schemas"]["AuthoredArticleDto"][];
@@ -997,8 +990,11 @@ export interface components {
       createdAt: string;
       /** Format: uuid */
       id: string;
-      /** @description `user` or `admin`. */
-      role: components["schemas"]["UserRole"];
+      /**
+       * @description `user` or `admin`.
+       * @enum {string}
+       */
+      role: "user" | "admin";
       signInMethods: components["schemas"]["SignInMethodsDto"];
       /** @example xiaoming */
       username: string;
@@ -1109,14 +1105,12 @@ export interface components {
     ChatMessageDto: {
       /** @description Not blank; at most 32000 characters (all messages together at most 120000; `AI_MAX_MESSAGE_CHARS` and `AI_MAX_TOTAL_CHARS` may lower both). */
       content: string;
-      /** @description The last message must be the user's. */
-      role: components["schemas"]["ChatRole"];
+      /**
+       * @description The last message must be the user's.
+       * @enum {string}
+       */
+      role: "user" | "assistant";
     };
-    /**
-     * @description Who wrote a chat message
-     * @enum {string}
-     */
-    ChatRole: "user" | "assistant";
     /** @description A failure after the stream began; the stream ends after it, without `[DONE]`. */
     ChatStreamError: {
       error: components["schemas"]["ChatStreamErrorBody"];
@@ -1129,7 +1123,7 @@ export interface components {
     };
     /** @description One server-sent event: a chunk or an error as JSON, or `[DONE]` at the end. */
     ChatStreamEvent: {
-      data: components["schemas"]["StreamDone"] | string;
+      data: "[DONE]" | string;
     };
     /** @description Tokens the provider counted for one answer. */
     ChatUsage: {
@@ -1213,19 +1207,22 @@ export interface components {
     /** @description What a new token may do and for how long. */
     CreateTokenRequest: {
       /**
-       * @description Days until it expires: one of [7, 30, 90, 365]; `null` or left out: it never expires.
+       * @description Days until it expires: one of [7, 30, 90, 365]; `null` never expires.
        * @enum {integer|null}
        */
       expiresInDays?: 7 | 30 | 90 | 365 | null;
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: components["schemas"]["Scope"][];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
     };
     /** @description One day of the forecast, in China's time zone. */
     DailyForecastDto: {
-      /** @description The weather, from the provider's WMO code; `unknown` for a code the table does not know. */
-      condition: components["schemas"]["WeatherCondition"];
+      /**
+       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
+       * @enum {string}
+       */
+      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
       /** Format: date */
       date: string;
       /**
@@ -1244,11 +1241,6 @@ export interface components {
        */
       precipitationChance: number | null;
     };
-    /**
-     * @description The database the server uses
-     * @enum {string}
-     */
-    DatabaseKind: "postgres" | "sqlite";
     /** @description A district's fields (the code names it and never changes). */
     DistrictBody: {
       /**
@@ -1277,8 +1269,11 @@ export interface components {
        * @example 30.5728
        */
       lat: number;
-      /** @description `province` (`xx0000`), `city` (`xxxx00`) or `county`. */
-      level: components["schemas"]["DistrictLevel"];
+      /**
+       * @description `province` (`xx0000`), `city` (`xxxx00`) or `county`.
+       * @enum {string}
+       */
+      level: "province" | "city" | "county";
       /**
        * Format: double
        * @description The seat's longitude (degrees, WGS 84).
@@ -1319,16 +1314,6 @@ export interface components {
       nameZh: string;
       tile?: components["schemas"]["DistrictTile"] | null;
     };
-    /**
-     * @description Why a line of an import file was refused
-     * @enum {string}
-     */
-    DistrictImportRefusal: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
-    /**
-     * @description A district's level
-     * @enum {string}
-     */
-    DistrictLevel: "province" | "city" | "county";
     DistrictResponse: {
       district: components["schemas"]["DistrictDto"];
       success: boolean;
@@ -1382,11 +1367,6 @@ export interface components {
        */
       success: boolean;
     };
-    /**
-     * @description The format of an export
-     * @enum {string}
-     */
-    ExportFormat: "csv" | "json";
     GalleryResponse: {
       images: components["schemas"]["ImageDto"][];
       nextCursor: string | null;
@@ -1412,8 +1392,11 @@ export interface components {
        * @example 7KQ2MZ9P
        */
       inviteCode: string | null;
-      /** @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed. */
-      joinPolicy: components["schemas"]["JoinPolicy"];
+      /**
+       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
+       * @enum {string}
+       */
+      joinPolicy: "open" | "approval" | "invite_code";
       /**
        * Format: int32
        * @description Active members, the owner included.
@@ -1427,8 +1410,11 @@ export interface components {
       transferOffer: components["schemas"]["TransferOfferDto"] | null;
       /** Format: date-time */
       updatedAt: string;
-      /** @description `public`: anyone may read its content; `private`: its active members only. */
-      visibility: components["schemas"]["Visibility"];
+      /**
+       * @description `public`: anyone may read its content; `private`: its active members only.
+       * @enum {string}
+       */
+      visibility: "public" | "private";
     };
     /**
      * @description A group's home: the group and, for those who may read it, its latest articles, images
@@ -1451,12 +1437,18 @@ export interface components {
     GroupSettingsRequest: {
       /** @description At most 500 characters (trimmed); `null` or absent: empty. */
       description?: string | null;
-      /** @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed. */
-      joinPolicy: components["schemas"]["JoinPolicy"];
+      /**
+       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
+       * @enum {string}
+       */
+      joinPolicy: "open" | "approval" | "invite_code";
       /** @description 2–40 characters after trimming (counted as characters, not bytes). */
       name: string;
-      /** @description `public`: anyone may read its content; `private`: its active members only. */
-      visibility: components["schemas"]["Visibility"];
+      /**
+       * @description `public`: anyone may read its content; `private`: its active members only.
+       * @enum {string}
+       */
+      visibility: "public" | "private";
     };
     GroupsResponse: {
       groups: components["schemas"]["GroupDto"][];
@@ -1575,8 +1567,11 @@ export interface components {
      */
     IntegrationFailure: "timeout" | "unreachable" | "unavailable" | "refused" | "invalid_credential" | "rejected" | "throttled" | "rate_limited" | "malformed" | "unexpected";
     Integrations: {
-      /** @description The database in use. */
-      database: components["schemas"]["DatabaseKind"];
+      /**
+       * @description The database in use.
+       * @enum {string}
+       */
+      database: "postgres" | "sqlite";
       /**
        * @description What each outside system did when last called, by any instance: `null` for one never
        * called (not configured, or not used yet).
@@ -1587,10 +1582,16 @@ export interface components {
        * configured.
        */
       llm: string | null;
-      /** @description `filesystem` or `s3`. */
-      mediaStore: components["schemas"]["MediaStoreKind"];
-      /** @description `aliyun`, `log` (development: codes in the server log) or `none`. */
-      sms: components["schemas"]["SmsProviderKind"];
+      /**
+       * @description `filesystem` or `s3`.
+       * @enum {string}
+       */
+      mediaStore: "filesystem" | "s3";
+      /**
+       * @description `aliyun`, `log` (development: codes in the server log) or `none`.
+       * @enum {string}
+       */
+      sms: "aliyun" | "log" | "none";
       /** @description Whether the weather provider (Open-Meteo) is turned on. */
       weather: boolean;
       /** @description Whether WeChat's app id and secret are configured. */
@@ -1603,16 +1604,6 @@ export interface components {
       /** @description At most 500 characters (trimmed). */
       message?: string | null;
     };
-    /**
-     * @description What joining did: joined, or asked to join
-     * @enum {string}
-     */
-    JoinOutcome: "joined" | "requested";
-    /**
-     * @description How one joins a group: at once, on approval or with an invite code
-     * @enum {string}
-     */
-    JoinPolicy: "open" | "approval" | "invite_code";
     /** @description A request to join and, once decided, its outcome. */
     JoinRequestDto: {
       /** Format: date-time */
@@ -1621,22 +1612,23 @@ export interface components {
       decidedAt: string | null;
       /** Format: uuid */
       decidedBy: string | null;
-      /** @description The role it was approved with. */
-      grantedRole: components["schemas"]["AssignableRole"] | null;
+      /**
+       * @description The role it was approved with.
+       * @enum {string|null}
+       */
+      grantedRole: "admin" | "member" | null;
       /** Format: uuid */
       id: string;
       message: string;
       /** @description Why it was rejected, when a reason was given. */
       reason: string | null;
-      /** @description What became of the request. */
-      status: components["schemas"]["JoinRequestStatus"];
+      /**
+       * @description What became of the request.
+       * @enum {string}
+       */
+      status: "pending" | "approved" | "rejected" | "withdrawn";
       user: components["schemas"]["PersonDto"];
     };
-    /**
-     * @description Which join requests to list: the pending ones or all
-     * @enum {string}
-     */
-    JoinRequestFilter: "pending" | "all";
     JoinRequestResponse: {
       request: components["schemas"]["JoinRequestDto"];
       /** @example true */
@@ -1648,16 +1640,14 @@ export interface components {
       /** @example true */
       success: boolean;
     };
-    /**
-     * @description The state of a join request
-     * @enum {string}
-     */
-    JoinRequestStatus: "pending" | "approved" | "rejected" | "withdrawn";
     /** @description What joining did: `joined` (an active member now) or `requested` (waiting for a decision). */
     JoinResponse: {
       group: components["schemas"]["GroupDto"];
-      /** @description `joined`: an active member now; `requested`: waiting for a decision. */
-      outcome: components["schemas"]["JoinOutcome"];
+      /**
+       * @description `joined`: an active member now; `requested`: waiting for a decision.
+       * @enum {string}
+       */
+      outcome: "joined" | "requested";
       /** @example true */
       success: boolean;
     };
@@ -1706,27 +1696,31 @@ export interface components {
       nickname: string;
       username: string;
     };
-    /**
-     * @description Where images are stored
-     * @enum {string}
-     */
-    MediaStoreKind: "filesystem" | "s3";
     /** @description Someone's place in a group. */
     MemberDto: {
-      /** @description A member's role. */
-      role: components["schemas"]["MemberRole"];
+      /**
+       * @description A member's role.
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member";
       /** Format: date-time */
       since: string;
-      /** @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask. */
-      state: components["schemas"]["MembershipState"];
+      /**
+       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
+       * @enum {string}
+       */
+      state: "pending" | "active" | "banned";
       user: components["schemas"]["PersonDto"];
     };
     /** @description One of a person's groups, as their profile lists it. */
     MemberGroupDto: {
       /** @description The group as the asker sees it (their own membership, `canRead`, …). */
       group: components["schemas"]["GroupDto"];
-      /** @description A member's role. */
-      role: components["schemas"]["MemberRole"];
+      /**
+       * @description A member's role.
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member";
       /**
        * Format: date-time
        * @description When the person joined.
@@ -1739,28 +1733,24 @@ export interface components {
       /** @example true */
       success: boolean;
     };
-    /**
-     * @description A role in a group
-     * @enum {string}
-     */
-    MemberRole: "owner" | "admin" | "member";
     /** @description The viewer's standing in a group. */
     MembershipDto: {
-      /** @description A member's role. */
-      role: components["schemas"]["MemberRole"];
+      /**
+       * @description A member's role.
+       * @enum {string}
+       */
+      role: "owner" | "admin" | "member";
       /**
        * Format: date-time
        * @description When the request, the join or the ban began.
        */
       since: string;
-      /** @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask. */
-      state: components["schemas"]["MembershipState"];
+      /**
+       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
+       * @enum {string}
+       */
+      state: "pending" | "active" | "banned";
     };
-    /**
-     * @description The state of a group membership
-     * @enum {string}
-     */
-    MembershipState: "pending" | "active" | "banned";
     MembersResponse: {
       members: components["schemas"]["MemberDto"][];
       nextCursor: string | null;
@@ -1810,15 +1800,13 @@ export interface components {
       name: string;
       pagepath?: string | null;
       sub_button?: components["schemas"]["MenuSubButton"][] | null;
-      /** @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`. */
-      type?: components["schemas"]["MenuButtonType"];
+      /**
+       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
+       * @enum {string}
+       */
+      type?: "click" | "view" | "miniprogram";
       url?: string | null;
     };
-    /**
-     * @description The kind of a WeChat menu button
-     * @enum {string}
-     */
-    MenuButtonType: "click" | "view" | "miniprogram";
     /** @description One broken WeChat menu rule. */
     MenuFaultDto: {
       /**
@@ -1848,8 +1836,11 @@ export interface components {
       key?: string | null;
       name: string;
       pagepath?: string | null;
-      /** @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`. */
-      type?: components["schemas"]["MenuButtonType"];
+      /**
+       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
+       * @enum {string}
+       */
+      type?: "click" | "view" | "miniprogram";
       url?: string | null;
     };
     MenuVersionDto: {
@@ -1990,9 +1981,12 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: components["schemas"]["Scope"][];
-      /** @description Where the token stands now. */
-      state: components["schemas"]["TokenState"];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
+      /**
+       * @description Where the token stands now.
+       * @enum {string}
+       */
+      state: "active" | "expired" | "revoked";
     };
     PatResponse: {
       /** @example true */
@@ -2013,8 +2007,11 @@ export interface components {
     PhoneCodeRequest: {
       /** @description The digits: for `86` a mainland mobile number, 11 digits `1[3-9]…`; for `1` a NANP number, 10 digits `NXX NXX XXXX` (N is 2–9). Spaces, `-`, `.`, `(` and `)` are also accepted, and so is the calling code repeated in front. */
       phoneNumber: string;
-      /** @description The calling code without `+` (a leading `+` is accepted too). */
-      phonePrefix: components["schemas"]["PhonePrefix"];
+      /**
+       * @description The calling code without `+` (a leading `+` is accepted too).
+       * @enum {string}
+       */
+      phonePrefix: "86" | "1";
       /** @description The 6 digits from the SMS. */
       verificationCode: string;
     };
@@ -2022,8 +2019,11 @@ export interface components {
     PhoneDto: {
       /** @example 138****8000 */
       masked: string;
-      /** @description The calling code without `+`. */
-      prefix: components["schemas"]["PhonePrefix"];
+      /**
+       * @description The calling code without `+`.
+       * @enum {string}
+       */
+      prefix: "86" | "1";
     };
     /** @description Signed in by phone. */
     PhoneLoginResponse: {
@@ -2033,17 +2033,15 @@ export interface components {
       success: boolean;
       user: components["schemas"]["UserDto"];
     };
-    /**
-     * @description A phone number's country code
-     * @enum {string}
-     */
-    PhonePrefix: "86" | "1";
     /** @description A phone number as typed, with its calling code. */
     PhoneRequest: {
       /** @description The digits: for `86` a mainland mobile number, 11 digits `1[3-9]…`; for `1` a NANP number, 10 digits `NXX NXX XXXX` (N is 2–9). Spaces, `-`, `.`, `(` and `)` are also accepted, and so is the calling code repeated in front. */
       phoneNumber: string;
-      /** @description The calling code without `+` (a leading `+` is accepted too). */
-      phonePrefix: components["schemas"]["PhonePrefix"];
+      /**
+       * @description The calling code without `+` (a leading `+` is accepted too).
+       * @enum {string}
+       */
+      phonePrefix: "86" | "1";
     };
     /** @description An image stored for a post being written (its owner alone sees it until it is posted). */
     PlazaImageResponse: {
@@ -2136,8 +2134,11 @@ export interface components {
       isSelf: boolean;
       /** @example 小明 */
       nickname: string;
-      /** @description `user` or `admin`. */
-      role: components["schemas"]["UserRole"];
+      /**
+       * @description `user` or `admin`.
+       * @enum {string}
+       */
+      role: "user" | "admin";
       /** @example xiaoming */
       username: string;
     };
@@ -2209,8 +2210,11 @@ export interface components {
       line: number;
       /** @description What to fix, in the request's language. */
       message: string;
-      /** @description Why the line was refused. */
-      reason: components["schemas"]["DistrictImportRefusal"];
+      /**
+       * @description Why the line was refused.
+       * @enum {string}
+       */
+      reason: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
     };
     RegisterRequest: {
       /** @description 1–32 characters without control characters; blank or left out: the username. */
@@ -2227,8 +2231,11 @@ export interface components {
     };
     /** @description A member's new role. */
     RoleBody: {
-      /** @description `admin` (the owner only) or `member`. */
-      role: components["schemas"]["AssignableRole"];
+      /**
+       * @description `admin` (the owner only) or `member`.
+       * @enum {string}
+       */
+      role: "admin" | "member";
     };
     /** @description A save: title and body, and the version the editor started from. */
     SaveArticleBody: {
@@ -2242,31 +2249,23 @@ export interface components {
        */
       version: number;
     };
-    /**
-     * @description A personal access token's scope (`area:access`)
-     * @enum {string}
-     */
-    Scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
-    /**
-     * @description The access of a scope: read or write
-     * @enum {string}
-     */
-    ScopeAccess: "read" | "write";
-    /**
-     * @description The area of a scope
-     * @enum {string}
-     */
-    ScopeArea: "account" | "ai" | "groups" | "plaza" | "admin";
     /** @description One scope a token may be given. */
     ScopeDto: {
-      /** @description `write` includes `read`. */
-      access: components["schemas"]["ScopeAccess"];
+      /**
+       * @description `write` includes `read`.
+       * @enum {string}
+       */
+      access: "read" | "write";
       adminOnly: boolean;
-      /** @description The area of the API. */
-      area: components["schemas"]["ScopeArea"];
+      /**
+       * @description The area of the API.
+       * @enum {string}
+       */
+      area: "account" | "ai" | "groups" | "plaza" | "admin";
       /** @description What it allows, in the request's language. */
       description: string;
-      scope: components["schemas"]["Scope"];
+      /** @enum {string} */
+      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -2310,11 +2309,6 @@ export interface components {
       /** @description The WeChat openid known to this browser, if any. */
       wechatOpenId: string | null;
     };
-    /**
-     * @description How text messages are sent
-     * @enum {string}
-     */
-    SmsProviderKind: "aliyun" | "log" | "none";
     /** @description Storage taken by every stored file. */
     StorageUsageDto: {
       /**
@@ -2331,11 +2325,6 @@ export interface components {
       success: boolean;
       usage: components["schemas"]["StorageUsageDto"];
     };
-    /**
-     * @description The last event of a stream
-     * @enum {string}
-     */
-    StreamDone: "[DONE]";
     /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
     TileDto: {
       /**
@@ -2364,11 +2353,6 @@ export interface components {
       /** @description Newest first, expired and revoked ones included. */
       tokens: components["schemas"]["PatDto"][];
     };
-    /**
-     * @description A personal access token's state
-     * @enum {string}
-     */
-    TokenState: "active" | "expired" | "revoked";
     /** @description The access token as the admin console shows it (never the token itself). */
     TokenStateDto: {
       appId: string | null;
@@ -2386,8 +2370,11 @@ export interface components {
       nextForceRefreshAt: string | null;
       /** Format: date-time */
       obtainedAt: string | null;
-      /** @description `missing`, `fresh`, `expiring` or `expired`. */
-      state: components["schemas"]["WechatTokenState"];
+      /**
+       * @description `missing`, `fresh`, `expiring` or `expired`.
+       * @enum {string}
+       */
+      state: "missing" | "fresh" | "expiring" | "expired";
     };
     /** @description Whom the group is offered to. */
     TransferBody: {
@@ -2428,17 +2415,15 @@ export interface components {
       /** @example 小明 */
       nickname: string;
       phone: components["schemas"]["PhoneDto"] | null;
-      /** @description `user` or `admin`. */
-      role: components["schemas"]["UserRole"];
+      /**
+       * @description `user` or `admin`.
+       * @enum {string}
+       */
+      role: "user" | "admin";
       /** @example xiaoming */
       username: string;
       wechatLinked: boolean;
     };
-    /**
-     * @description An account's role on the site
-     * @enum {string}
-     */
-    UserRole: "user" | "admin";
     /** @description What disabling or enabling a user did. */
     UserStatusResponse: {
       /** @description Whether the account is disabled now. */
@@ -2474,20 +2459,13 @@ export interface components {
       success: boolean;
       versions: components["schemas"]["MenuVersionDto"][];
     };
-    /**
-     * @description A group's visibility: public, or members only
-     * @enum {string}
-     */
-    Visibility: "public" | "private";
-    /**
-     * @description A weather condition
-     * @enum {string}
-     */
-    WeatherCondition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
     /** @description A province's current conditions and forecast. */
     WeatherDto: {
-      /** @description The weather, from the provider's WMO code; `unknown` for a code the table does not know. */
-      condition: components["schemas"]["WeatherCondition"];
+      /**
+       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
+       * @enum {string}
+       */
+      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
       /** @description Today and the next days (three when the provider gives them). */
       daily: components["schemas"]["DailyForecastDto"][];
       /**
@@ -2538,11 +2516,6 @@ export interface components {
       stale: boolean;
       success: boolean;
     };
-    /**
-     * @description The state of the WeChat access token the server holds
-     * @enum {string}
-     */
-    WechatTokenState: "missing" | "fresh" | "expiring" | "expired";
   };
   responses: never;
   parameters: never;
@@ -2569,24 +2542,8 @@ export interface operations {
           "application/json": components["schemas"]["AppearanceDto"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2616,14 +2573,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2655,16 +2606,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -2690,14 +2631,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2729,16 +2664,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -2753,24 +2678,8 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2794,14 +2703,8 @@ export interface operations {
           "application/json": components["schemas"]["AvatarUploadResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2832,20 +2735,12 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2864,24 +2759,8 @@ export interface operations {
           "application/json": components["schemas"]["BasicsDto"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2911,13 +2790,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `reauthentication_required`, `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2956,16 +2835,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -2991,13 +2860,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `reauthentication_required`, `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3032,10 +2901,6 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3046,12 +2911,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `sms_unavailable` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3081,13 +2942,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof); `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3126,23 +2987,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * Audit log: a page of events
    * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
    */
-  list_audit_events: {
+  list_audit: {
     parameters: {
       query?: {
         /**
@@ -3172,30 +3023,20 @@ export interface operations {
           "application/json": components["schemas"]["AuditPageResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3206,7 +3047,7 @@ export interface operations {
    * Audit log: the actions
    * @description Every action name the audit log records (the registry the filters offer).
    */
-  list_audit_actions: {
+  audit_actions: {
     responses: {
       /** @description The registry */
       200: {
@@ -3214,24 +3055,14 @@ export interface operations {
           "application/json": components["schemas"]["AuditActionsResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3242,7 +3073,7 @@ export interface operations {
    * Audit log: export as CSV
    * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
    */
-  export_audit_events: {
+  export_audit: {
     parameters: {
       query?: {
         /**
@@ -3278,24 +3109,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3325,13 +3146,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3370,16 +3191,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -3414,13 +3225,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3459,16 +3270,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -3479,7 +3280,7 @@ export interface operations {
     parameters: {
       query: {
         /** @description `csv` or `json`. */
-        format: components["schemas"]["ExportFormat"];
+        format: "csv" | "json";
       };
     };
     responses: {
@@ -3496,24 +3297,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3557,13 +3348,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3577,16 +3368,6 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: neither `text/csv` nor `application/json` */
       415: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3623,30 +3404,20 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaListResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3671,13 +3442,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3685,16 +3456,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3719,13 +3480,13 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3733,16 +3494,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3767,13 +3518,13 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3781,16 +3532,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3809,24 +3550,14 @@ export interface operations {
           "application/json": components["schemas"]["StorageUsageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3845,24 +3576,14 @@ export interface operations {
           "application/json": components["schemas"]["OverviewResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3887,13 +3608,13 @@ export interface operations {
           "application/json": components["schemas"]["UserStatusResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3907,16 +3628,6 @@ export interface operations {
       };
       /** @description `cannot_disable_self` */
       409: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3941,13 +3652,13 @@ export interface operations {
           "application/json": components["schemas"]["UserStatusResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3955,16 +3666,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3980,13 +3681,13 @@ export interface operations {
           "application/json": components["schemas"]["MenuResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3998,12 +3699,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `wechat_not_configured` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4033,13 +3730,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4078,12 +3775,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `wechat_not_configured` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4102,13 +3795,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4120,12 +3813,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `wechat_not_configured` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4155,13 +3844,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4188,16 +3877,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /** WeChat menu: published versions */
@@ -4209,24 +3888,20 @@ export interface operations {
           "application/json": components["schemas"]["VersionsResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `wechat_not_configured` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4251,13 +3926,13 @@ export interface operations {
           "application/json": components["schemas"]["VersionResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4275,12 +3950,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `wechat_not_configured` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4299,24 +3970,14 @@ export interface operations {
           "application/json": components["schemas"]["TokenResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      /** @description `forbidden` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4335,13 +3996,13 @@ export interface operations {
           "application/json": components["schemas"]["TokenRefreshedResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4349,10 +4010,6 @@ export interface operations {
       };
       /** @description `rate_limited` with `retryAfter` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4363,12 +4020,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`, `wechat_refresh_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `wechat_not_configured`, `wechat_refresh_busy` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4379,7 +4032,7 @@ export interface operations {
    * Chat with the assistant (streamed)
    * @description Streams the answer as server-sent events: `data: {"choices":[{"delta":{"reasoning":…}}]}` and `data: {"choices":[{"delta":{"content":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {"error":{"code","message"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.
    */
-  send_ai_chat: {
+  send_chat: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ChatBody"];
@@ -4390,7 +4043,7 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ChatCompletion"];
-          "text/event-stream": string;
+          "text/event-stream": unknown;
         };
       };
       /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
@@ -4399,14 +4052,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `ai:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4440,10 +4087,6 @@ export interface operations {
       };
       /** @description `ai_rate_limited`, `ai_too_many_streams`, `ai_quota_exhausted` (with `Retry-After`) */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4454,12 +4097,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `ai_unavailable`, `ai_provider_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `ai_unavailable`, `ai_provider_busy` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4473,7 +4112,7 @@ export interface operations {
     };
   };
   /** The assistant's models and whether it is available */
-  list_ai_models: {
+  models: {
     responses: {
       /** @description The configured models */
       200: {
@@ -4487,29 +4126,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `ai:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * Log out
    * @description Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.
    */
-  log_out: {
+  logout: {
     responses: {
       /** @description Signed out */
       200: {
@@ -4517,24 +4140,14 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired; `unauthorized`: not signed in */
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `token_not_allowed` */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4564,13 +4177,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_password`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `wrong_password`, `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4605,20 +4218,12 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`, with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy`, with Retry-After */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4648,13 +4253,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `wrong_verification_code`, `verification_code_exhausted` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `account_disabled`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `account_disabled` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4689,20 +4294,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4738,12 +4329,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /**
        * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
        * `REQUEST_BODY_MIN_BYTES_PER_SEC`
@@ -4773,10 +4358,6 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled`; `retryAfter` says how long to wait */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4787,12 +4368,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `sms_unavailable` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4803,7 +4380,7 @@ export interface operations {
    * Confirm it's me
    * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
    */
-  reauthenticate_session: {
+  reauthenticate: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ReauthenticateRequest"];
@@ -4822,13 +4399,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_password`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `wrong_password`, `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4869,20 +4446,12 @@ export interface operations {
       };
       /** @description `rate_limited`, with Retry-After */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being checked; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy`: too many passwords are being checked; with Retry-After */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4901,13 +4470,13 @@ export interface operations {
           "application/json": components["schemas"]["CodeSentResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4921,10 +4490,6 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4935,12 +4500,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `sms_unavailable` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4956,24 +4517,8 @@ export interface operations {
           "application/json": components["schemas"]["SessionsResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4995,14 +4540,8 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5013,23 +4552,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * Sign-in state of this browser
    * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
    */
-  get_sign_in_state: {
+  sign_in_state: {
     responses: {
       /** @description The state */
       200: {
@@ -5039,16 +4568,6 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5078,13 +4597,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_credentials`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `invalid_credentials` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `account_disabled`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `account_disabled` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5113,20 +4632,12 @@ export interface operations {
       };
       /** @description `rate_limited`, with Retry-After */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being checked; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy`: too many passwords are being checked; with Retry-After */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5158,12 +4669,6 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5203,20 +4708,12 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being hashed; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy`: too many passwords are being hashed; with Retry-After */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5227,7 +4724,7 @@ export interface operations {
    * Link the proven WeChat account to me
    * @description A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).
    */
-  bind_wechat: {
+  bind: {
     responses: {
       /** @description Linked */
       200: {
@@ -5235,13 +4732,13 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized`, `wechat_session_missing`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized`, `wechat_session_missing` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `reauthentication_required`, `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5253,23 +4750,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * Unlink WeChat from me
    * @description Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).
    */
-  unbind_wechat: {
+  unbind: {
     responses: {
       /** @description Unlinked */
       200: {
@@ -5277,13 +4764,13 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `reauthentication_required`, `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5295,23 +4782,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * WeChat OAuth callback
    * @description WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.
    */
-  wechat_callback: {
+  callback: {
     parameters: {
       query?: {
         /** @description WeChat's OAuth code (absent when the person declined). */
@@ -5331,16 +4808,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -5355,7 +4822,7 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `wechat_session_missing` (no proof, or one already used); `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `wechat_session_missing` (no proof, or one already used) */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5369,16 +4836,6 @@ export interface operations {
       };
       /** @description `wechat_not_linked` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5397,14 +4854,8 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `wechat_session_missing` (no proof, or one already used); `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `wechat_session_missing` (no proof, or one already used) */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5417,20 +4868,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5451,7 +4888,7 @@ export interface operations {
         parent?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
     };
@@ -5462,7 +4899,7 @@ export interface operations {
           "application/json": components["schemas"]["DistrictsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5470,22 +4907,6 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5516,24 +4937,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5555,7 +4960,7 @@ export interface operations {
         q: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
     };
@@ -5566,7 +4971,7 @@ export interface operations {
           "application/json": components["schemas"]["DistrictsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5578,26 +4983,10 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /** This API's OpenAPI document */
-  openapi_document: {
+  openapi_json: {
     responses: {
       /** @description OpenAPI 3.1 JSON */
       200: {
@@ -5627,7 +5016,7 @@ export interface operations {
         q?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
     };
@@ -5638,7 +5027,7 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5646,22 +5035,6 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5691,14 +5064,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5738,20 +5105,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5782,24 +5135,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5835,13 +5172,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5880,16 +5217,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -5910,13 +5237,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5924,16 +5251,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5949,7 +5266,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -5964,7 +5281,7 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5976,7 +5293,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5984,16 +5301,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6029,13 +5336,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6076,20 +5383,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6122,7 +5415,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6130,16 +5423,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6177,13 +5460,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6230,20 +5513,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6270,13 +5539,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6284,16 +5553,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6320,13 +5579,13 @@ export interface operations {
           "application/json": components["schemas"]["ArticleResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6334,16 +5593,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6370,13 +5619,13 @@ export interface operations {
           "application/json": components["schemas"]["ArticleResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6384,16 +5633,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6409,7 +5648,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -6424,19 +5663,19 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6444,16 +5683,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6469,7 +5698,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -6484,19 +5713,19 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6504,16 +5733,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6540,13 +5759,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6560,16 +5779,6 @@ export interface operations {
       };
       /** @description `owner_untouchable` */
       409: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6593,13 +5802,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6607,16 +5816,6 @@ export interface operations {
       };
       /** @description `not_found` (not banned) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6646,13 +5845,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6690,20 +5889,12 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6725,13 +5916,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6739,16 +5930,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6764,7 +5945,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -6779,7 +5960,7 @@ export interface operations {
           "application/json": components["schemas"]["GalleryResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6791,7 +5972,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6799,16 +5980,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6848,13 +6019,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6892,20 +6063,12 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6932,13 +6095,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6946,16 +6109,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6980,13 +6133,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6994,16 +6147,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7039,13 +6182,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `banned_from_group`, `wrong_invite_code`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `banned_from_group`, `wrong_invite_code` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7092,20 +6235,6 @@ export interface operations {
       };
       /** @description `rate_limited` (invite-code guesses) */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7121,7 +6250,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -7136,7 +6265,7 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7148,7 +6277,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7156,16 +6285,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7192,13 +6311,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7212,16 +6331,6 @@ export interface operations {
       };
       /** @description `owner_untouchable` */
       409: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7259,13 +6368,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7310,16 +6419,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -7340,13 +6439,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `banned_from_group` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7364,16 +6463,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -7383,7 +6472,7 @@ export interface operations {
   join_requests: {
     parameters: {
       query?: {
-        status?: components["schemas"]["JoinRequestFilter"];
+        status?: "pending" | "all";
         cursor?: string;
         limit?: number;
       };
@@ -7399,19 +6488,19 @@ export interface operations {
           "application/json": components["schemas"]["JoinRequestsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7419,16 +6508,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7466,13 +6545,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7517,16 +6596,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -7560,13 +6629,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7611,16 +6680,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -7652,13 +6711,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7703,16 +6762,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
@@ -7733,13 +6782,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7747,16 +6796,6 @@ export interface operations {
       };
       /** @description `not_found` (no such group, or no offer waiting) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7781,14 +6820,8 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7807,16 +6840,6 @@ export interface operations {
       };
       /** @description `not_a_member` */
       422: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7841,30 +6864,14 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `not_found` (no such group, or no offer waiting for me) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7880,7 +6887,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
     };
@@ -7891,30 +6898,14 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7922,7 +6913,7 @@ export interface operations {
     };
   };
   /** Health check */
-  health_check: {
+  health: {
     responses: {
       /** @description Serving, database reachable */
       200: {
@@ -7936,12 +6927,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Database unreachable; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description Database unreachable */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7979,24 +6966,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8031,24 +7002,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8078,13 +7033,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `token_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8119,20 +7074,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8157,13 +7098,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's comment); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` (someone else's comment) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8171,16 +7112,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8204,14 +7135,8 @@ export interface operations {
           "application/json": components["schemas"]["PlazaImageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8242,20 +7167,12 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      /** @description `server_busy` */
       503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8283,7 +7200,7 @@ export interface operations {
           "application/json": components["schemas"]["PostsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8295,24 +7212,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `unknown_district` (a malformed district code) */
       422: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8342,14 +7243,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8383,20 +7278,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8424,24 +7305,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8466,13 +7331,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's post); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` (someone else's post) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8480,16 +7345,6 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8505,7 +7360,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -8520,7 +7375,7 @@ export interface operations {
           "application/json": components["schemas"]["CommentsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query`; `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8532,24 +7387,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8585,14 +7424,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8632,20 +7465,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8670,14 +7489,8 @@ export interface operations {
           "application/json": components["schemas"]["LikeResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8690,20 +7503,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8728,14 +7527,8 @@ export interface operations {
           "application/json": components["schemas"]["LikeResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8748,20 +7541,6 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8799,24 +7578,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `unknown_district` */
       422: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -8841,26 +7604,10 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /** My personal access tokens */
-  list_tokens: {
+  list: {
     responses: {
       /** @description Newest first, expired and revoked ones included */
       200: {
@@ -8868,7 +7615,7 @@ export interface operations {
           "application/json": components["schemas"]["TokensResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8880,23 +7627,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * Create a personal access token
    * @description Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.
    */
-  create_token: {
+  create: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CreateTokenRequest"];
@@ -8915,13 +7652,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed`, `scope_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `token_not_allowed`, `scope_not_allowed` */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8954,23 +7691,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
     };
   };
   /**
    * Revoke one of my tokens
    * @description At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.
    */
-  revoke_token: {
+  revoke: {
     parameters: {
       path: {
         /** @description The token's id */
@@ -8984,85 +7711,7 @@ export interface operations {
           "application/json": components["schemas"]["PatResponse"];
         };
       };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `not_found` */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-    };
-  };
-  /**
-   * The token making this request
-   * @description Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.
-   */
-  current_token: {
-    responses: {
-      /** @description The token that made the request */
-      200: {
-        content: {
-          "application/json": components["schemas"]["PatResponse"];
-        };
-      };
-      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired; `unauthorized`: not signed in */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `token_required`: not called with a personal access token */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-    };
-  };
-  /**
-   * The scopes I may give a token
-   * @description Administrators also see the admin scopes.
-   */
-  list_token_scopes: {
-    responses: {
-      /** @description The grantable scopes */
-      200: {
-        content: {
-          "application/json": components["schemas"]["ScopesResponse"];
-        };
-      };
-      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `unauthorized` */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9074,12 +7723,34 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
+      };
+    };
+  };
+  /**
+   * The scopes I may give a token
+   * @description Administrators also see the admin scopes.
+   */
+  scopes: {
+    responses: {
+      /** @description The grantable scopes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ScopesResponse"];
+        };
+      };
+      /** @description `unauthorized` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `token_not_allowed` */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9110,24 +7781,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9143,7 +7798,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -9158,7 +7813,7 @@ export interface operations {
           "application/json": components["schemas"]["AuthoredArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9170,24 +7825,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9203,7 +7842,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -9218,7 +7857,7 @@ export interface operations {
           "application/json": components["schemas"]["MemberGroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9230,24 +7869,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9263,7 +7886,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        /** @description Items per page, 1–50 (default 20). */
         limit?: number;
       };
       path: {
@@ -9278,7 +7901,7 @@ export interface operations {
           "application/json": components["schemas"]["PostsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9290,24 +7913,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
-          "Retry-After"?: number;
-        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
