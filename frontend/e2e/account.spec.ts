@@ -51,7 +51,8 @@ test('Escape closes the login dialog and resets its fields and mode', async ({ p
   await switchToUsernameMode(dialog)
   await expect(dialog.getByLabel('Username')).toHaveValue('')
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields')
+  await expect(dialog.getByText('Enter your username')).toBeVisible()
+  await expect(dialog.getByText('Enter a password')).toBeVisible()
 })
 
 test('change the password; the other device is logged out; revoke through the confirm dialog', async ({

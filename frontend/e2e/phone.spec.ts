@@ -20,7 +20,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', /^en/)
 })
 
-const COUNTDOWN = /^\d{1,2}s$/
+const COUNTDOWN = /^Resend in \d{1,2}s$/
 
 function phoneField(dialog: Locator) {
   return dialog.getByLabel('Phone number', { exact: true })
@@ -30,7 +30,7 @@ function codeField(dialog: Locator) {
   return dialog.getByLabel('Verification code', { exact: true })
 }
 
-/** The send button: its name is what it shows ('Send code', 'Enter phone number', '59s'). */
+/** The send button: its name is what it shows ('Send code', 'Enter phone number', 'Resend in 59s'). */
 function sendButton(dialog: Locator) {
   return dialog
     .getByRole('button', { name: 'Send code' })
@@ -118,7 +118,7 @@ test('the form checks the number before anything is sent', async ({ page }) => {
   const dialog = await openLogin(page)
 
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields')
+  await expect(dialog.getByRole('alert')).toHaveText('Enter your phone number')
 
   // Too short to send a code to, and refused on submit.
   await phoneField(dialog).fill('1380')

@@ -165,7 +165,7 @@ describe('Confirm it’s you', () => {
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument()
 
     await person.click(within(dialog).getByRole('button', { name: 'Send code' }))
-    expect(await within(dialog).findByRole('button', { name: /^\d+s$/ })).toBeDisabled()
+    expect(await within(dialog).findByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled()
     expect(callsTo(fetchMock, 'POST /api/auth/reauthenticate/sendVerification')).toHaveLength(1)
 
     await person.type(within(dialog).getByLabelText('Verification code'), '246810')

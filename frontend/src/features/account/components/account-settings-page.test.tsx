@@ -100,7 +100,7 @@ describe('/settings/account', () => {
     await user.type(within(phoneCard()).getByLabelText('Phone number'), '13800138000')
     await user.click(within(phoneCard()).getByRole('button', { name: 'Send code' }))
     expect(await screen.findByRole('status')).toHaveTextContent('验证码已发送')
-    expect(within(phoneCard()).getByRole('button', { name: '60s' })).toBeDisabled()
+    expect(within(phoneCard()).getByRole('button', { name: 'Resend in 60s' })).toBeDisabled()
     expect(bodyOf(callsTo(fetchMock, 'POST', '/api/account/phone/sendVerification')[0])).toEqual({
       phonePrefix: '86',
       phoneNumber: '13800138000',
@@ -127,7 +127,11 @@ describe('/settings/account', () => {
     const { fetchMock, user } = setup({ 'GET /api/auth/token': () => token(lily) })
     await screen.findByRole('region', { name: 'Phone number' })
     await user.click(within(phoneCard()).getByRole('button', { name: 'Bind phone number' }))
-    expect(within(phoneCard()).getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(within(phoneCard()).getByText('Enter the phone number')).toBeInTheDocument()
+    expect(within(phoneCard()).getByLabelText('Phone number')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
 
     await user.type(within(phoneCard()).getByLabelText('Phone number'), '1234')
     await user.type(within(phoneCard()).getByLabelText('Verification code'), '123456')
@@ -309,7 +313,7 @@ describe('/settings/account', () => {
     // Proven: the code request runs again by itself and its countdown starts.
     expect(await screen.findByRole('status')).toHaveTextContent('验证码已发送')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(within(phoneCard()).getByRole('button', { name: '60s' })).toBeDisabled()
+    expect(within(phoneCard()).getByRole('button', { name: 'Resend in 60s' })).toBeDisabled()
     expect(callsTo(fetchMock, 'POST', '/api/account/phone/sendVerification')).toHaveLength(2)
     expect(bodyOf(callsTo(fetchMock, 'POST', '/api/auth/reauthenticate')[0])).toEqual({
       password: 'lily-secret-1',
@@ -319,6 +323,56 @@ describe('/settings/account', () => {
     await user.click(within(phoneCard()).getByRole('button', { name: 'Bind phone number' }))
     expect(await within(phoneCard()).findByText('+86 138****8000')).toBeInTheDocument()
     expect(callsTo(fetchMock, 'POST', '/api/auth/reauthenticate')).toHaveLength(1)
+  })
+
+  it('asks an old session to confirm before a rename, then saves the new name', async () => {
+    let proven = false
+    const { fetchMock, user, store } = setup({
+      'GET /api/auth/token': () => token(lily),
+      'PATCH /api/account/profile': () =>
+        proven
+          ? {
+              body: {
+                success: true,
+                user: { ...lily, username: 'lily_new' },
+                message: 'Profile saved',
+              },
+            }
+          : {
+              status: 403,
+              body: {
+                success: false,
+                code: 'reauthentication_required',
+                message: "Confirm it's you and try again.",
+              },
+            },
+      'POST /api/auth/reauthenticate': () => {
+        proven = true
+        return {
+          body: {
+            success: true,
+            message: "Confirmed it's you",
+            reauthenticatedUntil: new Date(Date.now() + 600_000).toISOString(),
+          },
+        }
+      },
+    })
+    cleanupToasts = () => act(() => void store.set(clearToastsAtom))
+    const username = await screen.findByLabelText('Username')
+    await user.clear(username)
+    await user.type(username, 'lily_new')
+    await user.click(screen.getByRole('button', { name: 'Save profile' }))
+
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" })
+    await user.type(within(dialog).getByLabelText('Password'), 'lily-secret-1')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    // Proven: the rename runs again by itself.
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('lily_new'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(callsTo(fetchMock, 'PATCH', '/api/account/profile')).toHaveLength(2)
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', '/api/account/profile')[1])).toMatchObject({
+      username: 'lily_new',
+    })
   })
 
   it('asks to confirm before unbinding WeChat from an old session', async () => {

@@ -85,7 +85,11 @@ export function PhoneSection({ user }: { user: User }) {
     const phoneNumber = values.phoneNumber.trim()
     const verificationCode = values.code.trim()
     if (!phoneNumber || !verificationCode) {
-      setErrors({ form: t('validation.fillAllFields') })
+      setErrors(
+        phoneNumber
+          ? { code: t('validation.codeRequired') }
+          : { phone: t('validation.phoneRequired') },
+      )
       return
     }
     if (!canSendCodeTo(phoneNumber)) {

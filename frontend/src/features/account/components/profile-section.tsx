@@ -17,7 +17,13 @@ export const BIO_MAX = 280
 type FieldName = 'nickname' | 'username' | 'bio'
 type Errors = Partial<Record<FieldName | 'form', string>>
 
-const USERNAME_CODES = new Set(['username_taken', 'reserved_username', 'invalid_username'])
+const USERNAME_CODES = new Set([
+  'username_taken',
+  'reserved_username',
+  'invalid_username',
+  // The rename was not confirmed ("Confirm it's you" dismissed).
+  'reauthentication_required',
+])
 
 function errorsOf(error: unknown, fallback: string): Errors {
   const message = errorMessage(error, fallback)

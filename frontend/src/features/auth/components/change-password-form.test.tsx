@@ -54,6 +54,29 @@ const sentBodies = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as unknown)
 
 describe('changing the password', () => {
+  it('says a new password is too short, with the minimum, and sends nothing', async () => {
+    const { fetchMock, user } = setup()
+    await user.type(screen.getByLabelText('Current password'), 'old-password')
+    await user.type(screen.getByLabelText('New password'), 'short')
+    await user.type(screen.getByLabelText('Confirm new password'), 'short')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(
+      screen.getByText('Too short: a password needs at least 8 characters'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByText('Please fill in all fields')).not.toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('names each missing field', async () => {
+    const { fetchMock, user } = setup()
+    await user.type(screen.getByLabelText('New password'), 'new-password-1')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(screen.getByText('Enter your current password')).toBeInTheDocument()
+    expect(screen.getByText('Enter the password again')).toBeInTheDocument()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
   it('keeps the personal access tokens unless asked to revoke them', async () => {
     const { fetchMock, user, queryClient } = setup()
     queryClient.setQueryData(tokensKey, [])

@@ -9,7 +9,7 @@ import { useToast } from '@/lib/toast.ts'
 import { useChangePassword } from '../api/change-password.ts'
 import { FormError, useFormError } from './form-error.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
-import { isValidPassword } from './validation.ts'
+import { passwordProblemMessage } from './validation.ts'
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword'
 type FieldErrors = Partial<Record<PasswordField, string>>
@@ -37,13 +37,14 @@ export function ChangePasswordForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (change.isPending) return
-    if (!values.currentPassword || !values.newPassword || !values.confirmPassword) {
-      formError.show(t('validation.fillAllFields'))
-      return
-    }
+    // Each field says what is wrong with it: missing, or which rule it breaks.
     const errors: FieldErrors = {}
-    if (!isValidPassword(values.newPassword)) errors.newPassword = t('validation.passwordLength')
-    if (values.confirmPassword !== values.newPassword) {
+    if (!values.currentPassword) errors.currentPassword = t('validation.currentPasswordRequired')
+    const newPassword = passwordProblemMessage(values.newPassword, t)
+    if (newPassword) errors.newPassword = newPassword
+    if (!values.confirmPassword) {
+      if (values.newPassword) errors.confirmPassword = t('validation.confirmRequired')
+    } else if (values.confirmPassword !== values.newPassword) {
       errors.confirmPassword = t('validation.passwordMismatch')
     }
     setFieldErrors(errors)

@@ -88,7 +88,7 @@ const codeField = () => screen.getByLabelText('Verification code')
 const submitButton = () => screen.getByRole('button', { name: 'Log in' })
 const sendButton = () =>
   screen.getByRole('button', {
-    name: /^(Send code|Enter phone number|\d+s|Sending the code…)$/,
+    name: /^(Send code|Enter phone number|Resend in \d+s|Sending the code…)$/,
   })
 const dialog = () => screen.queryByRole('dialog', { name: 'Log in to Courtyard' })
 const bindSwitch = () => screen.queryByRole('switch', { name: /Link this WeChat/ })
@@ -128,17 +128,21 @@ describe('<LoginDialog> (spec §2.3)', () => {
     expect(screen.getByRole('button', { name: 'Create an account' })).toBeInTheDocument()
   })
 
-  it('asks to fill all fields and sends nothing when one is empty', async () => {
+  it('says which field is empty and sends nothing', async () => {
     const fetchMock = stubApi({})
     const { user } = setup()
     await toUsernameMode(user)
     await user.type(usernameField(), 'lily')
     await user.click(submitButton())
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(screen.getByText('Enter a password')).toBeInTheDocument()
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true')
+    expect(usernameField()).not.toHaveAttribute('aria-invalid', 'true')
     await user.clear(usernameField())
     await user.type(passwordField(), 'secret-pass')
     await user.click(submitButton())
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(screen.getByText('Enter your username')).toBeInTheDocument()
+    expect(screen.queryByText('Enter a password')).not.toBeInTheDocument()
+    expect(screen.queryByText('Please fill in all fields')).not.toBeInTheDocument()
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
@@ -151,7 +155,7 @@ describe('<LoginDialog> (spec §2.3)', () => {
     expect(alert).toHaveClass('animate-shake')
     act(() => void vi.advanceTimersByTime(50))
     expect(screen.getByRole('alert')).not.toHaveClass('animate-shake')
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter your phone number')
   })
 
   it("shows the server's message when login fails", async () => {
@@ -168,6 +172,27 @@ describe('<LoginDialog> (spec §2.3)', () => {
     await user.click(submitButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误')
     expect(screen.getByRole('alert')).toHaveClass('animate-shake')
+  })
+
+  it('tells a disabled account why it cannot sign in', async () => {
+    stubApi({
+      'POST /api/auth/username/login': () => ({
+        status: 403,
+        body: {
+          success: false,
+          code: 'account_disabled',
+          message: 'This account has been disabled',
+        },
+      }),
+    })
+    const { user } = setup()
+    await toUsernameMode(user)
+    await user.type(usernameField(), 'lily')
+    await user.type(passwordField(), 'password1')
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account has been disabled by an administrator',
+    )
   })
 
   it('falls back to "Login failed" when the answer has no user and no message', async () => {
@@ -329,7 +354,7 @@ describe('phone login', () => {
 
     await act(async () => answer(sent()))
     expect(await screen.findByRole('status')).toHaveTextContent('Code sent to +86 138****8000')
-    expect(sendButton()).toHaveTextContent('60s')
+    expect(sendButton()).toHaveTextContent('Resend in 60s')
     expect(sendButton()).toBeDisabled()
     await act(async () => vi.advanceTimersByTimeAsync(1000))
     expect(sendButton()).toHaveTextContent('59s')
@@ -400,18 +425,18 @@ describe('phone login', () => {
     expect(sendButton()).toHaveTextContent('Send code')
   })
 
-  it('asks to fill all fields, then for a valid number, before sending anything', async () => {
+  it('asks for the number, the code, then a valid number, before sending anything', async () => {
     const fetchMock = stubApi({})
     const { user } = setup()
     await user.click(submitButton())
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter your phone number')
     await user.type(phoneField(), '13800138000')
     await user.click(submitButton())
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the code from the text message')
     await user.clear(phoneField())
     await user.type(codeField(), '123456')
     await user.click(submitButton())
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields')
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter your phone number')
 
     await user.type(phoneField(), '1234')
     await user.click(submitButton())
@@ -695,7 +720,9 @@ describe('registration in the dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }))
     expect(screen.getByText('Use 3–32 letters, digits, _ or -')).toBeInTheDocument()
     expect(screen.getByText('A nickname has at most 32 characters')).toBeInTheDocument()
-    expect(screen.getByText('A password has 8–128 characters')).toBeInTheDocument()
+    expect(
+      screen.getByText('Too short: a password needs at least 8 characters'),
+    ).toBeInTheDocument()
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument()
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true')
     expect(fetchMock).not.toHaveBeenCalled()

@@ -10,6 +10,7 @@ import { useLoginWithPhone } from '../api/login-with-phone.ts'
 import { useSendLoginCode } from '../api/send-login-code.ts'
 import { FormError, useFormError } from './form-error.tsx'
 import type { LoginFormProps } from './login-modes.ts'
+import { signInErrorMessage } from './sign-in-error.ts'
 
 const EMPTY: PhoneCodeValues = { prefix: DEFAULT_PHONE_PREFIX, phoneNumber: '', code: '' }
 
@@ -43,7 +44,7 @@ export function PhoneLoginForm({ submitAllowed, onSuccess, extra }: LoginFormPro
     const phoneNumber = values.phoneNumber.trim()
     const verificationCode = values.code.trim()
     if (!phoneNumber || !verificationCode) {
-      formError.show(t('validation.fillAllFields'))
+      formError.show(t(phoneNumber ? 'validation.codeRequired' : 'validation.phoneRequired'))
       return
     }
     if (!canSendCodeTo(phoneNumber)) {
@@ -58,7 +59,7 @@ export function PhoneLoginForm({ submitAllowed, onSuccess, extra }: LoginFormPro
           setSucceeded(true)
           onSuccess(user, { created })
         },
-        onError: (error) => formError.show(errorMessage(error, t('phone.loginFailed'))),
+        onError: (error) => formError.show(signInErrorMessage(error, t('phone.loginFailed'))),
       },
     )
   }

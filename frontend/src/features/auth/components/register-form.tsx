@@ -8,7 +8,7 @@ import { useRegisterWithUsername } from '../api/register-with-username.ts'
 import { FormError, useFormError } from './form-error.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
 import type { LoginFormProps } from './login-modes.ts'
-import { isValidNickname, isValidPassword, isValidUsername } from './validation.ts'
+import { isValidNickname, isValidUsername, passwordProblemMessage } from './validation.ts'
 
 type RegisterField = 'username' | 'nickname' | 'password' | 'confirmPassword'
 type Values = Record<RegisterField, string>
@@ -30,11 +30,17 @@ export function RegisterForm({ submitAllowed, onSuccess, extra }: LoginFormProps
   }
 
   const validate = (): FieldErrors => {
+    // Each field says what is wrong with it: missing, or which rule it breaks.
     const errors: FieldErrors = {}
-    if (!isValidUsername(values.username.trim())) errors.username = t('validation.usernameFormat')
+    const username = values.username.trim()
+    if (!username) errors.username = t('validation.usernameRequired')
+    else if (!isValidUsername(username)) errors.username = t('validation.usernameFormat')
     if (!isValidNickname(values.nickname)) errors.nickname = t('validation.nicknameLength')
-    if (!isValidPassword(values.password)) errors.password = t('validation.passwordLength')
-    if (values.confirmPassword !== values.password) {
+    const password = passwordProblemMessage(values.password, t)
+    if (password) errors.password = password
+    if (!values.confirmPassword) {
+      if (values.password) errors.confirmPassword = t('validation.confirmRequired')
+    } else if (values.confirmPassword !== values.password) {
       errors.confirmPassword = t('validation.passwordMismatch')
     }
     return errors
@@ -43,10 +49,6 @@ export function RegisterForm({ submitAllowed, onSuccess, extra }: LoginFormProps
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!submitAllowed() || register.isPending || succeeded) return
-    if (!values.username.trim() || !values.password || !values.confirmPassword) {
-      formError.show(t('validation.fillAllFields'))
-      return
-    }
     const errors = validate()
     setFieldErrors(errors)
     if (Object.values(errors).some(Boolean)) {

@@ -4,16 +4,17 @@ import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { PasswordInput } from '@/components/ui/password-input.tsx'
-import { errorMessage } from '@/lib/api-client.ts'
 import { useLoginWithUsername } from '../api/login-with-username.ts'
 import { FormError, useFormError } from './form-error.tsx'
 import type { LoginFormProps } from './login-modes.ts'
+import { signInErrorMessage } from './sign-in-error.ts'
 
 export function UsernameLoginForm({ submitAllowed, onSuccess, extra }: LoginFormProps) {
   const { t } = useTranslation('auth')
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [succeeded, setSucceeded] = useState(false)
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({})
   const login = useLoginWithUsername()
   const formError = useFormError()
 
@@ -21,9 +22,14 @@ export function UsernameLoginForm({ submitAllowed, onSuccess, extra }: LoginForm
     event.preventDefault()
     if (!submitAllowed() || login.isPending || succeeded) return
     if (!username.trim() || !password) {
-      formError.show(t('validation.fillAllFields'))
+      setFieldErrors({
+        username: username.trim() ? undefined : t('validation.usernameRequired'),
+        password: password ? undefined : t('validation.passwordRequired'),
+      })
+      formError.clear()
       return
     }
+    setFieldErrors({})
     formError.clear()
     login.mutate(
       { username: username.trim(), password },
@@ -32,14 +38,14 @@ export function UsernameLoginForm({ submitAllowed, onSuccess, extra }: LoginForm
           setSucceeded(true)
           onSuccess(user)
         },
-        onError: (error) => formError.show(errorMessage(error, t('login.failed'))),
+        onError: (error) => formError.show(signInErrorMessage(error, t('login.failed'))),
       },
     )
   }
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <Field label={t('fields.username')}>
+      <Field label={t('fields.username')} error={fieldErrors.username}>
         {(control) => (
           <Input
             {...control}
@@ -48,18 +54,24 @@ export function UsernameLoginForm({ submitAllowed, onSuccess, extra }: LoginForm
             autoCapitalize="none"
             spellCheck={false}
             value={username}
-            onChange={(event) => setUsername(event.target.value)}
+            onChange={(event) => {
+              setUsername(event.target.value)
+              setFieldErrors((current) => ({ ...current, username: undefined }))
+            }}
           />
         )}
       </Field>
-      <Field label={t('fields.password')}>
+      <Field label={t('fields.password')} error={fieldErrors.password}>
         {(control) => (
           <PasswordInput
             {...control}
             name="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value)
+              setFieldErrors((current) => ({ ...current, password: undefined }))
+            }}
           />
         )}
       </Field>

@@ -1,5 +1,7 @@
 // Client-side mirror of the server's account rules (docs/api.md); the server stays the judge.
 
+import type { TFunction } from 'i18next'
+
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const NICKNAME_MAX_LENGTH = 32
 export const PASSWORD_MIN_LENGTH = 8
@@ -20,6 +22,31 @@ export function isValidNickname(nickname: string): boolean {
 }
 
 export function isValidPassword(password: string): boolean {
+  return passwordProblem(password) === null
+}
+
+/** What is wrong with a new password, if anything: missing, too short or too long. */
+export function passwordProblem(password: string): 'required' | 'tooShort' | 'tooLong' | null {
   const length = characterCount(password)
-  return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH
+  if (length === 0) return 'required'
+  if (length < PASSWORD_MIN_LENGTH) return 'tooShort'
+  if (length > PASSWORD_MAX_LENGTH) return 'tooLong'
+  return null
+}
+
+/**
+ * The message for a new password's problem, naming the limit it breaks (a short password says
+ * how short it may be, not "fill in every field").
+ */
+export function passwordProblemMessage(password: string, t: TFunction<'auth'>): string | undefined {
+  switch (passwordProblem(password)) {
+    case 'required':
+      return t('validation.passwordRequired')
+    case 'tooShort':
+      return t('validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
+    case 'tooLong':
+      return t('validation.passwordTooLong', { max: PASSWORD_MAX_LENGTH })
+    default:
+      return undefined
+  }
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
+import { signInErrorMessage } from './sign-in-error.ts'
 import type { User } from '@/lib/user.ts'
 import { useLoginWithWechat } from '../api/login-with-wechat.ts'
 import { useRegisterWithWechat } from '../api/register-with-wechat.ts'
@@ -37,7 +38,7 @@ export function WechatPanel({ hasUser, onSuccess, onUseAnother }: WechatPanelPro
         setSucceeded(true)
         onSuccess(user, { created: false })
       },
-      onError: (error) => formError.show(errorMessage(error, t('wechat.loginFailed'))),
+      onError: (error) => formError.show(signInErrorMessage(error, t('wechat.loginFailed'))),
     })
   }
 
