@@ -69,21 +69,21 @@ export interface paths {
      * Audit log: a page of events
      * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
      */
-    get: operations["list_audit"];
+    get: operations["list_audit_events"];
   };
   "/api/admin/audit/actions": {
     /**
      * Audit log: the actions
      * @description Every action name the audit log records (the registry the filters offer).
      */
-    get: operations["audit_actions"];
+    get: operations["list_audit_actions"];
   };
   "/api/admin/audit/export": {
     /**
      * Audit log: export as CSV
      * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
      */
-    get: operations["export_audit"];
+    get: operations["export_audit_events"];
   };
   "/api/admin/districts": {
     /**
@@ -220,18 +220,18 @@ export interface paths {
      * Chat with the assistant (streamed)
      * @description Streams the answer as server-sent events: `data: {"choices":[{"delta":{"reasoning":…}}]}` and `data: {"choices":[{"delta":{"content":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {"error":{"code","message"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.
      */
-    post: operations["send_chat"];
+    post: operations["send_ai_chat"];
   };
   "/api/ai/models": {
     /** The assistant's models and whether it is available */
-    get: operations["models"];
+    get: operations["list_ai_models"];
   };
   "/api/auth/logout": {
     /**
      * Log out
      * @description Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.
      */
-    post: operations["logout"];
+    post: operations["log_out"];
   };
   "/api/auth/password/change": {
     /**
@@ -259,7 +259,7 @@ export interface paths {
      * Confirm it's me
      * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
      */
-    post: operations["reauthenticate"];
+    post: operations["reauthenticate_session"];
   };
   "/api/auth/reauthenticate/sendVerification": {
     /**
@@ -281,7 +281,7 @@ export interface paths {
      * Sign-in state of this browser
      * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
      */
-    get: operations["sign_in_state"];
+    get: operations["get_sign_in_state"];
   };
   "/api/auth/username/login": {
     /**
@@ -302,19 +302,19 @@ export interface paths {
      * Link the proven WeChat account to me
      * @description A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).
      */
-    post: operations["bind"];
+    post: operations["bind_wechat"];
     /**
      * Unlink WeChat from me
      * @description Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).
      */
-    delete: operations["unbind"];
+    delete: operations["unbind_wechat"];
   };
   "/api/auth/wechat/callback": {
     /**
      * WeChat OAuth callback
      * @description WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.
      */
-    get: operations["callback"];
+    get: operations["wechat_callback"];
   };
   "/api/auth/wechat/login": {
     /**
@@ -350,7 +350,7 @@ export interface paths {
   };
   "/api/docs.json": {
     /** This API's OpenAPI document */
-    get: operations["openapi_json"];
+    get: operations["openapi_document"];
   };
   "/api/groups": {
     /**
@@ -573,7 +573,7 @@ export interface paths {
   };
   "/api/health": {
     /** Health check */
-    get: operations["health"];
+    get: operations["health_check"];
   };
   "/api/media/{id}": {
     /**
@@ -671,26 +671,33 @@ export interface paths {
   };
   "/api/tokens": {
     /** My personal access tokens */
-    get: operations["list"];
+    get: operations["list_tokens"];
     /**
      * Create a personal access token
      * @description Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.
      */
-    post: operations["create"];
+    post: operations["create_token"];
   };
   "/api/tokens/{id}": {
     /**
      * Revoke one of my tokens
      * @description At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.
      */
-    delete: operations["revoke"];
+    delete: operations["revoke_token"];
+  };
+  "/api/tokens/current": {
+    /**
+     * The token making this request
+     * @description Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.
+     */
+    get: operations["current_token"];
   };
   "/api/tokens/scopes": {
     /**
      * The scopes I may give a token
      * @description Administrators also see the admin scopes.
      */
-    get: operations["scopes"];
+    get: operations["list_token_scopes"];
   };
   "/api/users/{id}": {
     /**
@@ -820,11 +827,8 @@ export interface components {
     };
     /** @description Approving: the role the person gets (`member` by default; only the owner grants `admin`). */
     ApproveBody: {
-      /**
-       * @description `admin` (the owner only) or `member` (the default).
-       * @enum {string|null}
-       */
-      role?: "admin" | "member" | null;
+      /** @description `admin` (the owner only) or `member` (the default). */
+      role?: components["schemas"]["AssignableRole"] | null;
     };
     /** @description 409 `edit_conflict`: someone saved since this editor's version; nothing was written. */
     ArticleConflictBody: {
@@ -852,11 +856,8 @@ export interface components {
       mayEdit: boolean;
       /** Format: date-time */
       publishedAt: string | null;
-      /**
-       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
-       * @enum {string}
-       */
-      status: "draft" | "published";
+      /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
+      status: components["schemas"]["ArticleStatus"];
       title: string;
       /** Format: date-time */
       updatedAt: string;
@@ -877,6 +878,11 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /**
+     * @description An article's state
+     * @enum {string}
+     */
+    ArticleStatus: "draft" | "published";
     /** @description An article as listed (no body). */
     ArticleSummaryDto: {
       author: components["schemas"]["PersonDto"];
@@ -888,27 +894,31 @@ export interface components {
       id: string;
       /** Format: date-time */
       publishedAt: string | null;
-      /**
-       * @description `draft`: its author and the group's managers only; `published`: the group's readers.
-       * @enum {string}
-       */
-      status: "draft" | "published";
+      /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
+      status: components["schemas"]["ArticleStatus"];
       title: string;
       /** Format: date-time */
       updatedAt: string;
     };
+    /**
+     * @description A group role that can be given to a member (`owner` moves only by a transfer)
+     * @enum {string}
+     */
+    AssignableRole: "admin" | "member";
+    /**
+     * @description An action of the audit log
+     * @enum {string}
+     */
+    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
     /** @description The registry of audited actions. */
     AuditActionsResponse: {
-      actions: ("auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted")[];
+      actions: components["schemas"]["AuditAction"][];
       success: boolean;
     };
     /** @description One audit event. */
     AuditEventDto: {
-      /**
-       * @description A name of the audit log's registry (kernel::audit::AuditAction).
-       * @enum {string}
-       */
-      action: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
+      /** @description A name of the audit log's registry (kernel::audit::AuditAction). */
+      action: components["schemas"]["AuditAction"];
       /**
        * Format: uuid
        * @description The acting user's id; `null` for anonymous actions (a failed sign-in).
@@ -941,11 +951,8 @@ export interface components {
       article: components["schemas"]["ArticleSummaryDto"];
       /** @example 周末读书会 */
       groupName: string;
-      /**
-       * @description `public`: anyone may read its content; `private`: its active members only.
-       * @enum {string}
-       */
-      groupVisibility: "public" | "private";
+      /** @description `public`: anyone may read its content; `private`: its active members only. */
+      groupVisibility: components["schemas"]["Visibility"];
     };
     AuthoredArticlesResponse: {
       articles: components["schemas"]["AuthoredArticleDto"][];
@@ -990,11 +997,8 @@ export interface components {
       createdAt: string;
       /** Format: uuid */
       id: string;
-      /**
-       * @description `user` or `admin`.
-       * @enum {string}
-       */
-      role: "user" | "admin";
+      /** @description `user` or `admin`. */
+      role: components["schemas"]["UserRole"];
       signInMethods: components["schemas"]["SignInMethodsDto"];
       /** @example xiaoming */
       username: string;
@@ -1105,12 +1109,14 @@ export interface components {
     ChatMessageDto: {
       /** @description Not blank; at most 32000 characters (all messages together at most 120000; `AI_MAX_MESSAGE_CHARS` and `AI_MAX_TOTAL_CHARS` may lower both). */
       content: string;
-      /**
-       * @description The last message must be the user's.
-       * @enum {string}
-       */
-      role: "user" | "assistant";
+      /** @description The last message must be the user's. */
+      role: components["schemas"]["ChatRole"];
     };
+    /**
+     * @description Who wrote a chat message
+     * @enum {string}
+     */
+    ChatRole: "user" | "assistant";
     /** @description A failure after the stream began; the stream ends after it, without `[DONE]`. */
     ChatStreamError: {
       error: components["schemas"]["ChatStreamErrorBody"];
@@ -1123,7 +1129,7 @@ export interface components {
     };
     /** @description One server-sent event: a chunk or an error as JSON, or `[DONE]` at the end. */
     ChatStreamEvent: {
-      data: "[DONE]" | string;
+      data: components["schemas"]["StreamDone"] | string;
     };
     /** @description Tokens the provider counted for one answer. */
     ChatUsage: {
@@ -1207,22 +1213,19 @@ export interface components {
     /** @description What a new token may do and for how long. */
     CreateTokenRequest: {
       /**
-       * @description Days until it expires: one of [7, 30, 90, 365]; `null` never expires.
+       * @description Days until it expires: one of [7, 30, 90, 365]; `null` or left out: it never expires.
        * @enum {integer|null}
        */
       expiresInDays?: 7 | 30 | 90 | 365 | null;
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
+      scopes: components["schemas"]["Scope"][];
     };
     /** @description One day of the forecast, in China's time zone. */
     DailyForecastDto: {
-      /**
-       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
-       * @enum {string}
-       */
-      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
+      /** @description The weather, from the provider's WMO code; `unknown` for a code the table does not know. */
+      condition: components["schemas"]["WeatherCondition"];
       /** Format: date */
       date: string;
       /**
@@ -1241,6 +1244,11 @@ export interface components {
        */
       precipitationChance: number | null;
     };
+    /**
+     * @description The database the server uses
+     * @enum {string}
+     */
+    DatabaseKind: "postgres" | "sqlite";
     /** @description A district's fields (the code names it and never changes). */
     DistrictBody: {
       /**
@@ -1269,11 +1277,8 @@ export interface components {
        * @example 30.5728
        */
       lat: number;
-      /**
-       * @description `province` (`xx0000`), `city` (`xxxx00`) or `county`.
-       * @enum {string}
-       */
-      level: "province" | "city" | "county";
+      /** @description `province` (`xx0000`), `city` (`xxxx00`) or `county`. */
+      level: components["schemas"]["DistrictLevel"];
       /**
        * Format: double
        * @description The seat's longitude (degrees, WGS 84).
@@ -1314,6 +1319,16 @@ export interface components {
       nameZh: string;
       tile?: components["schemas"]["DistrictTile"] | null;
     };
+    /**
+     * @description Why a line of an import file was refused
+     * @enum {string}
+     */
+    DistrictImportRefusal: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
+    /**
+     * @description A district's level
+     * @enum {string}
+     */
+    DistrictLevel: "province" | "city" | "county";
     DistrictResponse: {
       district: components["schemas"]["DistrictDto"];
       success: boolean;
@@ -1347,7 +1362,8 @@ export interface components {
         [key: string]: string;
       } | null;
       /**
-       * @description What went wrong, in the request's language.
+       * @description What went wrong, in the request's language. On 429 it ends with when to try again
+       * ("Try again in 30 s", the `Retry-After` wait).
        * @example Wrong username or password
        */
       message: string;
@@ -1356,6 +1372,7 @@ export interface components {
        * @example account:read
        */
       requiredScope?: string | null;
+      resource?: components["schemas"]["Resource"] | null;
       /**
        * Format: int64
        * @description Seconds to wait, on 429 and on a 503 that names one (also in the `Retry-After` header).
@@ -1367,6 +1384,11 @@ export interface components {
        */
       success: boolean;
     };
+    /**
+     * @description The format of an export
+     * @enum {string}
+     */
+    ExportFormat: "csv" | "json";
     GalleryResponse: {
       images: components["schemas"]["ImageDto"][];
       nextCursor: string | null;
@@ -1392,11 +1414,8 @@ export interface components {
        * @example 7KQ2MZ9P
        */
       inviteCode: string | null;
-      /**
-       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
-       * @enum {string}
-       */
-      joinPolicy: "open" | "approval" | "invite_code";
+      /** @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed. */
+      joinPolicy: components["schemas"]["JoinPolicy"];
       /**
        * Format: int32
        * @description Active members, the owner included.
@@ -1410,11 +1429,8 @@ export interface components {
       transferOffer: components["schemas"]["TransferOfferDto"] | null;
       /** Format: date-time */
       updatedAt: string;
-      /**
-       * @description `public`: anyone may read its content; `private`: its active members only.
-       * @enum {string}
-       */
-      visibility: "public" | "private";
+      /** @description `public`: anyone may read its content; `private`: its active members only. */
+      visibility: components["schemas"]["Visibility"];
     };
     /**
      * @description A group's home: the group and, for those who may read it, its latest articles, images
@@ -1437,18 +1453,12 @@ export interface components {
     GroupSettingsRequest: {
       /** @description At most 500 characters (trimmed); `null` or absent: empty. */
       description?: string | null;
-      /**
-       * @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed.
-       * @enum {string}
-       */
-      joinPolicy: "open" | "approval" | "invite_code";
+      /** @description `open`: anyone joins at once (public groups only); `approval`: a request the owner or an admin decides; `invite_code`: the group's code is needed. */
+      joinPolicy: components["schemas"]["JoinPolicy"];
       /** @description 2–40 characters after trimming (counted as characters, not bytes). */
       name: string;
-      /**
-       * @description `public`: anyone may read its content; `private`: its active members only.
-       * @enum {string}
-       */
-      visibility: "public" | "private";
+      /** @description `public`: anyone may read its content; `private`: its active members only. */
+      visibility: components["schemas"]["Visibility"];
     };
     GroupsResponse: {
       groups: components["schemas"]["GroupDto"][];
@@ -1567,11 +1577,8 @@ export interface components {
      */
     IntegrationFailure: "timeout" | "unreachable" | "unavailable" | "refused" | "invalid_credential" | "rejected" | "throttled" | "rate_limited" | "malformed" | "unexpected";
     Integrations: {
-      /**
-       * @description The database in use.
-       * @enum {string}
-       */
-      database: "postgres" | "sqlite";
+      /** @description The database in use. */
+      database: components["schemas"]["DatabaseKind"];
       /**
        * @description What each outside system did when last called, by any instance: `null` for one never
        * called (not configured, or not used yet).
@@ -1582,16 +1589,10 @@ export interface components {
        * configured.
        */
       llm: string | null;
-      /**
-       * @description `filesystem` or `s3`.
-       * @enum {string}
-       */
-      mediaStore: "filesystem" | "s3";
-      /**
-       * @description `aliyun`, `log` (development: codes in the server log) or `none`.
-       * @enum {string}
-       */
-      sms: "aliyun" | "log" | "none";
+      /** @description `filesystem` or `s3`. */
+      mediaStore: components["schemas"]["MediaStoreKind"];
+      /** @description `aliyun`, `log` (development: codes in the server log) or `none`. */
+      sms: components["schemas"]["SmsProviderKind"];
       /** @description Whether the weather provider (Open-Meteo) is turned on. */
       weather: boolean;
       /** @description Whether WeChat's app id and secret are configured. */
@@ -1604,6 +1605,16 @@ export interface components {
       /** @description At most 500 characters (trimmed). */
       message?: string | null;
     };
+    /**
+     * @description What joining did: joined, or asked to join
+     * @enum {string}
+     */
+    JoinOutcome: "joined" | "requested";
+    /**
+     * @description How one joins a group: at once, on approval or with an invite code
+     * @enum {string}
+     */
+    JoinPolicy: "open" | "approval" | "invite_code";
     /** @description A request to join and, once decided, its outcome. */
     JoinRequestDto: {
       /** Format: date-time */
@@ -1612,23 +1623,22 @@ export interface components {
       decidedAt: string | null;
       /** Format: uuid */
       decidedBy: string | null;
-      /**
-       * @description The role it was approved with.
-       * @enum {string|null}
-       */
-      grantedRole: "admin" | "member" | null;
+      /** @description The role it was approved with. */
+      grantedRole: components["schemas"]["AssignableRole"] | null;
       /** Format: uuid */
       id: string;
       message: string;
       /** @description Why it was rejected, when a reason was given. */
       reason: string | null;
-      /**
-       * @description What became of the request.
-       * @enum {string}
-       */
-      status: "pending" | "approved" | "rejected" | "withdrawn";
+      /** @description What became of the request. */
+      status: components["schemas"]["JoinRequestStatus"];
       user: components["schemas"]["PersonDto"];
     };
+    /**
+     * @description Which join requests to list: the pending ones or all
+     * @enum {string}
+     */
+    JoinRequestFilter: "pending" | "all";
     JoinRequestResponse: {
       request: components["schemas"]["JoinRequestDto"];
       /** @example true */
@@ -1640,14 +1650,16 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /**
+     * @description The state of a join request
+     * @enum {string}
+     */
+    JoinRequestStatus: "pending" | "approved" | "rejected" | "withdrawn";
     /** @description What joining did: `joined` (an active member now) or `requested` (waiting for a decision). */
     JoinResponse: {
       group: components["schemas"]["GroupDto"];
-      /**
-       * @description `joined`: an active member now; `requested`: waiting for a decision.
-       * @enum {string}
-       */
-      outcome: "joined" | "requested";
+      /** @description `joined`: an active member now; `requested`: waiting for a decision. */
+      outcome: components["schemas"]["JoinOutcome"];
       /** @example true */
       success: boolean;
     };
@@ -1696,31 +1708,27 @@ export interface components {
       nickname: string;
       username: string;
     };
+    /**
+     * @description Where images are stored
+     * @enum {string}
+     */
+    MediaStoreKind: "filesystem" | "s3";
     /** @description Someone's place in a group. */
     MemberDto: {
-      /**
-       * @description A member's role.
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member";
+      /** @description A member's role. */
+      role: components["schemas"]["MemberRole"];
       /** Format: date-time */
       since: string;
-      /**
-       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
-       * @enum {string}
-       */
-      state: "pending" | "active" | "banned";
+      /** @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask. */
+      state: components["schemas"]["MembershipState"];
       user: components["schemas"]["PersonDto"];
     };
     /** @description One of a person's groups, as their profile lists it. */
     MemberGroupDto: {
       /** @description The group as the asker sees it (their own membership, `canRead`, …). */
       group: components["schemas"]["GroupDto"];
-      /**
-       * @description A member's role.
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member";
+      /** @description A member's role. */
+      role: components["schemas"]["MemberRole"];
       /**
        * Format: date-time
        * @description When the person joined.
@@ -1733,24 +1741,28 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /**
+     * @description A role in a group
+     * @enum {string}
+     */
+    MemberRole: "owner" | "admin" | "member";
     /** @description The viewer's standing in a group. */
     MembershipDto: {
-      /**
-       * @description A member's role.
-       * @enum {string}
-       */
-      role: "owner" | "admin" | "member";
+      /** @description A member's role. */
+      role: components["schemas"]["MemberRole"];
       /**
        * Format: date-time
        * @description When the request, the join or the ban began.
        */
       since: string;
-      /**
-       * @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask.
-       * @enum {string}
-       */
-      state: "pending" | "active" | "banned";
+      /** @description `pending`: asked to join; `active`: a member; `banned`: may not join or ask. */
+      state: components["schemas"]["MembershipState"];
     };
+    /**
+     * @description The state of a group membership
+     * @enum {string}
+     */
+    MembershipState: "pending" | "active" | "banned";
     MembersResponse: {
       members: components["schemas"]["MemberDto"][];
       nextCursor: string | null;
@@ -1800,13 +1812,15 @@ export interface components {
       name: string;
       pagepath?: string | null;
       sub_button?: components["schemas"]["MenuSubButton"][] | null;
-      /**
-       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
-       * @enum {string}
-       */
-      type?: "click" | "view" | "miniprogram";
+      /** @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`. */
+      type?: components["schemas"]["MenuButtonType"];
       url?: string | null;
     };
+    /**
+     * @description The kind of a WeChat menu button
+     * @enum {string}
+     */
+    MenuButtonType: "click" | "view" | "miniprogram";
     /** @description One broken WeChat menu rule. */
     MenuFaultDto: {
       /**
@@ -1836,11 +1850,8 @@ export interface components {
       key?: string | null;
       name: string;
       pagepath?: string | null;
-      /**
-       * @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`.
-       * @enum {string}
-       */
-      type?: "click" | "view" | "miniprogram";
+      /** @description Absent on a parent of `sub_button`s; `click` needs `key`, `view` needs `url`, `miniprogram` needs `appid`, `pagepath` and `url`. */
+      type?: components["schemas"]["MenuButtonType"];
       url?: string | null;
     };
     MenuVersionDto: {
@@ -1981,12 +1992,9 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write")[];
-      /**
-       * @description Where the token stands now.
-       * @enum {string}
-       */
-      state: "active" | "expired" | "revoked";
+      scopes: components["schemas"]["Scope"][];
+      /** @description Where the token stands now. */
+      state: components["schemas"]["TokenState"];
     };
     PatResponse: {
       /** @example true */
@@ -2007,11 +2015,8 @@ export interface components {
     PhoneCodeRequest: {
       /** @description The digits: for `86` a mainland mobile number, 11 digits `1[3-9]…`; for `1` a NANP number, 10 digits `NXX NXX XXXX` (N is 2–9). Spaces, `-`, `.`, `(` and `)` are also accepted, and so is the calling code repeated in front. */
       phoneNumber: string;
-      /**
-       * @description The calling code without `+` (a leading `+` is accepted too).
-       * @enum {string}
-       */
-      phonePrefix: "86" | "1";
+      /** @description The calling code without `+` (a leading `+` is accepted too). */
+      phonePrefix: components["schemas"]["PhonePrefix"];
       /** @description The 6 digits from the SMS. */
       verificationCode: string;
     };
@@ -2019,11 +2024,8 @@ export interface components {
     PhoneDto: {
       /** @example 138****8000 */
       masked: string;
-      /**
-       * @description The calling code without `+`.
-       * @enum {string}
-       */
-      prefix: "86" | "1";
+      /** @description The calling code without `+`. */
+      prefix: components["schemas"]["PhonePrefix"];
     };
     /** @description Signed in by phone. */
     PhoneLoginResponse: {
@@ -2033,15 +2035,17 @@ export interface components {
       success: boolean;
       user: components["schemas"]["UserDto"];
     };
+    /**
+     * @description A phone number's country code
+     * @enum {string}
+     */
+    PhonePrefix: "86" | "1";
     /** @description A phone number as typed, with its calling code. */
     PhoneRequest: {
       /** @description The digits: for `86` a mainland mobile number, 11 digits `1[3-9]…`; for `1` a NANP number, 10 digits `NXX NXX XXXX` (N is 2–9). Spaces, `-`, `.`, `(` and `)` are also accepted, and so is the calling code repeated in front. */
       phoneNumber: string;
-      /**
-       * @description The calling code without `+` (a leading `+` is accepted too).
-       * @enum {string}
-       */
-      phonePrefix: "86" | "1";
+      /** @description The calling code without `+` (a leading `+` is accepted too). */
+      phonePrefix: components["schemas"]["PhonePrefix"];
     };
     /** @description An image stored for a post being written (its owner alone sees it until it is posted). */
     PlazaImageResponse: {
@@ -2134,11 +2138,8 @@ export interface components {
       isSelf: boolean;
       /** @example 小明 */
       nickname: string;
-      /**
-       * @description `user` or `admin`.
-       * @enum {string}
-       */
-      role: "user" | "admin";
+      /** @description `user` or `admin`. */
+      role: components["schemas"]["UserRole"];
       /** @example xiaoming */
       username: string;
     };
@@ -2210,11 +2211,8 @@ export interface components {
       line: number;
       /** @description What to fix, in the request's language. */
       message: string;
-      /**
-       * @description Why the line was refused.
-       * @enum {string}
-       */
-      reason: "invalid_code" | "invalid_name_zh" | "invalid_name_en" | "invalid_coordinates" | "invalid_tile" | "missing_parent" | "duplicate_code" | "not_a_number";
+      /** @description Why the line was refused. */
+      reason: components["schemas"]["DistrictImportRefusal"];
     };
     RegisterRequest: {
       /** @description 1–32 characters without control characters; blank or left out: the username. */
@@ -2229,13 +2227,19 @@ export interface components {
       /** @description At most 500 characters (trimmed). */
       reason?: string | null;
     };
+    /**
+     * @description What a 404 `not_found` says is missing. The domain's error names it where the domain knows
+     * (a group, a user, an image, a post); where it does not (a path parameter that does not parse,
+     * the groups domain's one `NotFound` for everything inside a group) the route's path does:
+     * the word before its last parameter (`…/articles/{articleId}` → `article`). A path that is no
+     * route at all stays "No such API endpoint", without `resource`.
+     * @enum {string}
+     */
+    Resource: "group" | "article" | "user" | "member" | "membership" | "ban" | "join_request" | "media" | "post" | "token" | "district";
     /** @description A member's new role. */
     RoleBody: {
-      /**
-       * @description `admin` (the owner only) or `member`.
-       * @enum {string}
-       */
-      role: "admin" | "member";
+      /** @description `admin` (the owner only) or `member`. */
+      role: components["schemas"]["AssignableRole"];
     };
     /** @description A save: title and body, and the version the editor started from. */
     SaveArticleBody: {
@@ -2249,23 +2253,31 @@ export interface components {
        */
       version: number;
     };
+    /**
+     * @description A personal access token's scope (`area:access`)
+     * @enum {string}
+     */
+    Scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
+    /**
+     * @description The access of a scope: read or write
+     * @enum {string}
+     */
+    ScopeAccess: "read" | "write";
+    /**
+     * @description The area of a scope
+     * @enum {string}
+     */
+    ScopeArea: "account" | "ai" | "groups" | "plaza" | "admin";
     /** @description One scope a token may be given. */
     ScopeDto: {
-      /**
-       * @description `write` includes `read`.
-       * @enum {string}
-       */
-      access: "read" | "write";
+      /** @description `write` includes `read`. */
+      access: components["schemas"]["ScopeAccess"];
       adminOnly: boolean;
-      /**
-       * @description The area of the API.
-       * @enum {string}
-       */
-      area: "account" | "ai" | "groups" | "plaza" | "admin";
+      /** @description The area of the API. */
+      area: components["schemas"]["ScopeArea"];
       /** @description What it allows, in the request's language. */
       description: string;
-      /** @enum {string} */
-      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
+      scope: components["schemas"]["Scope"];
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -2309,6 +2321,11 @@ export interface components {
       /** @description The WeChat openid known to this browser, if any. */
       wechatOpenId: string | null;
     };
+    /**
+     * @description How text messages are sent
+     * @enum {string}
+     */
+    SmsProviderKind: "aliyun" | "log" | "none";
     /** @description Storage taken by every stored file. */
     StorageUsageDto: {
       /**
@@ -2325,6 +2342,11 @@ export interface components {
       success: boolean;
       usage: components["schemas"]["StorageUsageDto"];
     };
+    /**
+     * @description The last event of a stream
+     * @enum {string}
+     */
+    StreamDone: "[DONE]";
     /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
     TileDto: {
       /**
@@ -2353,6 +2375,11 @@ export interface components {
       /** @description Newest first, expired and revoked ones included. */
       tokens: components["schemas"]["PatDto"][];
     };
+    /**
+     * @description A personal access token's state
+     * @enum {string}
+     */
+    TokenState: "active" | "expired" | "revoked";
     /** @description The access token as the admin console shows it (never the token itself). */
     TokenStateDto: {
       appId: string | null;
@@ -2370,11 +2397,8 @@ export interface components {
       nextForceRefreshAt: string | null;
       /** Format: date-time */
       obtainedAt: string | null;
-      /**
-       * @description `missing`, `fresh`, `expiring` or `expired`.
-       * @enum {string}
-       */
-      state: "missing" | "fresh" | "expiring" | "expired";
+      /** @description `missing`, `fresh`, `expiring` or `expired`. */
+      state: components["schemas"]["WechatTokenState"];
     };
     /** @description Whom the group is offered to. */
     TransferBody: {
@@ -2415,15 +2439,17 @@ export interface components {
       /** @example 小明 */
       nickname: string;
       phone: components["schemas"]["PhoneDto"] | null;
-      /**
-       * @description `user` or `admin`.
-       * @enum {string}
-       */
-      role: "user" | "admin";
+      /** @description `user` or `admin`. */
+      role: components["schemas"]["UserRole"];
       /** @example xiaoming */
       username: string;
       wechatLinked: boolean;
     };
+    /**
+     * @description An account's role on the site
+     * @enum {string}
+     */
+    UserRole: "user" | "admin";
     /** @description What disabling or enabling a user did. */
     UserStatusResponse: {
       /** @description Whether the account is disabled now. */
@@ -2459,13 +2485,20 @@ export interface components {
       success: boolean;
       versions: components["schemas"]["MenuVersionDto"][];
     };
+    /**
+     * @description A group's visibility: public, or members only
+     * @enum {string}
+     */
+    Visibility: "public" | "private";
+    /**
+     * @description A weather condition
+     * @enum {string}
+     */
+    WeatherCondition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
     /** @description A province's current conditions and forecast. */
     WeatherDto: {
-      /**
-       * @description The weather, from the provider's WMO code; `unknown` for a code the table does not know.
-       * @enum {string}
-       */
-      condition: "clear" | "partly_cloudy" | "overcast" | "fog" | "drizzle" | "rain" | "snow" | "showers" | "thunderstorm" | "unknown";
+      /** @description The weather, from the provider's WMO code; `unknown` for a code the table does not know. */
+      condition: components["schemas"]["WeatherCondition"];
       /** @description Today and the next days (three when the provider gives them). */
       daily: components["schemas"]["DailyForecastDto"][];
       /**
@@ -2516,6 +2549,11 @@ export interface components {
       stale: boolean;
       success: boolean;
     };
+    /**
+     * @description The state of the WeChat access token the server holds
+     * @enum {string}
+     */
+    WechatTokenState: "missing" | "fresh" | "expiring" | "expired";
   };
   responses: never;
   parameters: never;
@@ -2542,8 +2580,24 @@ export interface operations {
           "application/json": components["schemas"]["AppearanceDto"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2573,8 +2627,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2606,6 +2666,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -2631,8 +2701,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2664,6 +2740,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -2678,8 +2764,24 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2703,8 +2805,14 @@ export interface operations {
           "application/json": components["schemas"]["AvatarUploadResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2735,12 +2843,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2759,8 +2875,24 @@ export interface operations {
           "application/json": components["schemas"]["BasicsDto"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2790,13 +2922,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted` */
+      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2835,6 +2967,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -2860,13 +3002,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2901,6 +3043,10 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2911,8 +3057,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable` */
+      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2942,13 +3092,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof) */
+      /** @description `username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof); `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2987,13 +3137,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Audit log: a page of events
    * @description Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).
    */
-  list_audit: {
+  list_audit_events: {
     parameters: {
       query?: {
         /**
@@ -3023,20 +3183,30 @@ export interface operations {
           "application/json": components["schemas"]["AuditPageResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`) */
+      /** @description `invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3047,7 +3217,7 @@ export interface operations {
    * Audit log: the actions
    * @description Every action name the audit log records (the registry the filters offer).
    */
-  audit_actions: {
+  list_audit_actions: {
     responses: {
       /** @description The registry */
       200: {
@@ -3055,14 +3225,24 @@ export interface operations {
           "application/json": components["schemas"]["AuditActionsResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3073,7 +3253,7 @@ export interface operations {
    * Audit log: export as CSV
    * @description Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.
    */
-  export_audit: {
+  export_audit_events: {
     parameters: {
       query?: {
         /**
@@ -3109,14 +3289,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3146,13 +3336,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3191,6 +3381,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -3225,13 +3425,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3270,6 +3470,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -3280,7 +3490,7 @@ export interface operations {
     parameters: {
       query: {
         /** @description `csv` or `json`. */
-        format: "csv" | "json";
+        format: components["schemas"]["ExportFormat"];
       };
     };
     responses: {
@@ -3297,14 +3507,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3348,13 +3568,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3368,6 +3588,16 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: neither `text/csv` nor `application/json` */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3404,20 +3634,30 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaListResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed parameter), `invalid_range` (`until` not after `from`); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3442,13 +3682,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3456,6 +3696,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3480,13 +3730,13 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3494,6 +3744,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3518,13 +3778,13 @@ export interface operations {
           "application/json": components["schemas"]["AdminMediaResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3532,6 +3792,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3550,14 +3820,24 @@ export interface operations {
           "application/json": components["schemas"]["StorageUsageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3576,14 +3856,24 @@ export interface operations {
           "application/json": components["schemas"]["OverviewResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3608,13 +3898,13 @@ export interface operations {
           "application/json": components["schemas"]["UserStatusResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3628,6 +3918,16 @@ export interface operations {
       };
       /** @description `cannot_disable_self` */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3652,13 +3952,13 @@ export interface operations {
           "application/json": components["schemas"]["UserStatusResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3666,6 +3966,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3681,13 +3991,13 @@ export interface operations {
           "application/json": components["schemas"]["MenuResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3699,8 +4009,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3730,13 +4044,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3775,8 +4089,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3795,13 +4113,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3813,8 +4131,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3844,13 +4166,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3877,6 +4199,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /** WeChat menu: published versions */
@@ -3888,20 +4220,24 @@ export interface operations {
           "application/json": components["schemas"]["VersionsResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3926,13 +4262,13 @@ export interface operations {
           "application/json": components["schemas"]["VersionResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3950,8 +4286,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured` */
+      /** @description `wechat_not_configured`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3970,14 +4310,24 @@ export interface operations {
           "application/json": components["schemas"]["TokenResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3996,13 +4346,13 @@ export interface operations {
           "application/json": components["schemas"]["TokenRefreshedResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` */
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4010,6 +4360,10 @@ export interface operations {
       };
       /** @description `rate_limited` with `retryAfter` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4020,8 +4374,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wechat_not_configured`, `wechat_refresh_busy` */
+      /** @description `wechat_not_configured`, `wechat_refresh_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4032,7 +4390,7 @@ export interface operations {
    * Chat with the assistant (streamed)
    * @description Streams the answer as server-sent events: `data: {"choices":[{"delta":{"reasoning":…}}]}` and `data: {"choices":[{"delta":{"content":…}}]}` lines, a last chunk with `finish_reason` and `usage`, then `data: [DONE]`. Lines starting with `:` are keep-alive comments. A failure after the stream began arrives as `data: {"error":{"code","message"}}` and the stream ends without `[DONE]`. With `stream: false` the answer is one JSON object in the OpenAI `chat.completion` shape. Per user: at most 2 answers at once, a request rate and a daily token quota.
    */
-  send_chat: {
+  send_ai_chat: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ChatBody"];
@@ -4043,7 +4401,7 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ChatCompletion"];
-          "text/event-stream": unknown;
+          "text/event-stream": string;
         };
       };
       /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
@@ -4052,8 +4410,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `ai:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4087,6 +4451,10 @@ export interface operations {
       };
       /** @description `ai_rate_limited`, `ai_too_many_streams`, `ai_quota_exhausted` (with `Retry-After`) */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4097,8 +4465,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `ai_unavailable`, `ai_provider_busy` */
+      /** @description `ai_unavailable`, `ai_provider_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4112,7 +4484,7 @@ export interface operations {
     };
   };
   /** The assistant's models and whether it is available */
-  models: {
+  list_ai_models: {
     responses: {
       /** @description The configured models */
       200: {
@@ -4126,13 +4498,29 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `ai:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Log out
    * @description Ends this browser's session and clears its cookie, and forgets a proven WeChat identity (its proof is spent, its cookie removed). Succeeds when not signed in, too.
    */
-  logout: {
+  log_out: {
     responses: {
       /** @description Signed out */
       200: {
@@ -4140,14 +4528,24 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired; `unauthorized`: not signed in */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4177,13 +4575,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_password`, `token_not_allowed` */
+      /** @description `wrong_password`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4218,12 +4616,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`, with Retry-After */
+      /** @description `server_busy`, with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4253,13 +4659,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_verification_code`, `verification_code_exhausted` */
+      /** @description `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `account_disabled` */
+      /** @description `account_disabled`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4294,6 +4700,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4329,6 +4749,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /**
        * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
        * `REQUEST_BODY_MIN_BYTES_PER_SEC`
@@ -4358,6 +4784,10 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled`; `retryAfter` says how long to wait */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4368,8 +4798,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable` */
+      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4380,7 +4814,7 @@ export interface operations {
    * Confirm it's me
    * @description Proves the account again on this browser session, with the current password or a code sent to the number already bound (`POST /api/auth/reauthenticate/sendVerification`). For the next few minutes (`REAUTH_WINDOW_MINUTES`, 10 by default) the session may change how the account signs in: bind or change the phone number, link or unlink WeChat, rename. A fresh sign-in counts the same; a WeChat-only account signs in again. Wrong passwords and codes are limited per account.
    */
-  reauthenticate: {
+  reauthenticate_session: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ReauthenticateRequest"];
@@ -4399,13 +4833,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted` */
+      /** @description `unauthorized`, `wrong_verification_code`, `verification_code_exhausted`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `wrong_password`, `token_not_allowed` */
+      /** @description `wrong_password`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4446,12 +4880,20 @@ export interface operations {
       };
       /** @description `rate_limited`, with Retry-After */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being checked; with Retry-After */
+      /** @description `server_busy`: too many passwords are being checked; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4470,13 +4912,13 @@ export interface operations {
           "application/json": components["schemas"]["CodeSentResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4490,6 +4932,10 @@ export interface operations {
       };
       /** @description `code_resend_too_soon`, `rate_limited`, `sms_provider_throttled` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4500,8 +4946,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `sms_unavailable` */
+      /** @description `sms_unavailable`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4517,8 +4967,24 @@ export interface operations {
           "application/json": components["schemas"]["SessionsResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4540,8 +5006,14 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4552,13 +5024,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Sign-in state of this browser
    * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
    */
-  sign_in_state: {
+  get_sign_in_state: {
     responses: {
       /** @description The state */
       200: {
@@ -4568,6 +5050,16 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4597,13 +5089,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_credentials` */
+      /** @description `invalid_credentials`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `account_disabled` */
+      /** @description `account_disabled`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4632,12 +5124,20 @@ export interface operations {
       };
       /** @description `rate_limited`, with Retry-After */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being checked; with Retry-After */
+      /** @description `server_busy`: too many passwords are being checked; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4669,6 +5169,12 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4708,12 +5214,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy`: too many passwords are being hashed; with Retry-After */
+      /** @description `server_busy`: too many passwords are being hashed; with Retry-After; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4724,7 +5238,7 @@ export interface operations {
    * Link the proven WeChat account to me
    * @description A browser session only, with recent proof of the account (signed in, or re-authenticated with `POST /api/auth/reauthenticate`, within `REAUTH_WINDOW_MINUTES`, 10 minutes by default).
    */
-  bind: {
+  bind_wechat: {
     responses: {
       /** @description Linked */
       200: {
@@ -4732,13 +5246,13 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized`, `wechat_session_missing` */
+      /** @description `unauthorized`, `wechat_session_missing`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4750,13 +5264,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Unlink WeChat from me
    * @description Refused when WeChat is the account's only way to sign in. A browser session only, with recent proof of the account (as for linking).
    */
-  unbind: {
+  unbind_wechat: {
     responses: {
       /** @description Unlinked */
       200: {
@@ -4764,13 +5288,13 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `reauthentication_required`, `token_not_allowed` */
+      /** @description `reauthentication_required`, `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4782,13 +5306,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * WeChat OAuth callback
    * @description WeChat sends the browser here with `code` and `state`. The server checks the state against the browser's state cookie (single use), exchanges the code for the openid, unionid, nickname and avatar, keeps them in a signed cookie for 30 minutes and redirects to the SPA. Failures redirect to `/?wechatError=<code>`.
    */
-  callback: {
+  wechat_callback: {
     parameters: {
       query?: {
         /** @description WeChat's OAuth code (absent when the person declined). */
@@ -4808,6 +5342,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -4822,7 +5366,7 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `wechat_session_missing` (no proof, or one already used) */
+      /** @description `wechat_session_missing` (no proof, or one already used); `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4836,6 +5380,16 @@ export interface operations {
       };
       /** @description `wechat_not_linked` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4854,8 +5408,14 @@ export interface operations {
           "application/json": components["schemas"]["AuthResponse"];
         };
       };
-      /** @description `wechat_session_missing` (no proof, or one already used) */
+      /** @description `wechat_session_missing` (no proof, or one already used); `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4868,6 +5428,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4888,7 +5462,7 @@ export interface operations {
         parent?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -4899,7 +5473,7 @@ export interface operations {
           "application/json": components["schemas"]["DistrictsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter or parent code); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4907,6 +5481,22 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4937,8 +5527,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -4960,7 +5566,7 @@ export interface operations {
         q: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -4971,7 +5577,7 @@ export interface operations {
           "application/json": components["schemas"]["DistrictsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -4983,10 +5589,26 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /** This API's OpenAPI document */
-  openapi_json: {
+  openapi_document: {
     responses: {
       /** @description OpenAPI 3.1 JSON */
       200: {
@@ -5016,7 +5638,7 @@ export interface operations {
         q?: string;
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -5027,7 +5649,7 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5035,6 +5657,22 @@ export interface operations {
       };
       /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5064,8 +5702,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5105,6 +5749,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5135,8 +5793,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5172,13 +5846,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5217,6 +5891,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -5237,13 +5921,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5251,6 +5935,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5266,7 +5960,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5281,7 +5975,7 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5293,7 +5987,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5301,6 +5995,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5336,13 +6040,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5383,6 +6087,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5415,7 +6133,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5423,6 +6141,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5460,13 +6188,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5513,6 +6241,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5539,13 +6281,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5553,6 +6295,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5579,13 +6331,13 @@ export interface operations {
           "application/json": components["schemas"]["ArticleResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5593,6 +6345,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5619,13 +6381,13 @@ export interface operations {
           "application/json": components["schemas"]["ArticleResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5633,6 +6395,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5648,7 +6420,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5663,19 +6435,19 @@ export interface operations {
           "application/json": components["schemas"]["ArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5683,6 +6455,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5698,7 +6480,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5713,19 +6495,19 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5733,6 +6515,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5759,13 +6551,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5779,6 +6571,16 @@ export interface operations {
       };
       /** @description `owner_untouchable` */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5802,13 +6604,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5816,6 +6618,16 @@ export interface operations {
       };
       /** @description `not_found` (not banned) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5845,13 +6657,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5889,12 +6701,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5916,13 +6736,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5930,6 +6750,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -5945,7 +6775,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -5960,7 +6790,7 @@ export interface operations {
           "application/json": components["schemas"]["GalleryResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5972,7 +6802,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5980,6 +6810,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6019,13 +6859,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6063,12 +6903,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6095,13 +6943,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6109,6 +6957,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6133,13 +6991,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6147,6 +7005,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6182,13 +7050,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `banned_from_group`, `wrong_invite_code` */
+      /** @description `banned_from_group`, `wrong_invite_code`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6235,6 +7103,20 @@ export interface operations {
       };
       /** @description `rate_limited` (invite-code guesses) */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6250,7 +7132,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -6265,7 +7147,7 @@ export interface operations {
           "application/json": components["schemas"]["MembersResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6277,7 +7159,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only` */
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6285,6 +7167,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6311,13 +7203,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6331,6 +7223,16 @@ export interface operations {
       };
       /** @description `owner_untouchable` */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6368,13 +7270,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6419,6 +7321,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6439,13 +7351,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `banned_from_group` */
+      /** @description `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6463,6 +7375,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6472,7 +7394,7 @@ export interface operations {
   join_requests: {
     parameters: {
       query?: {
-        status?: "pending" | "all";
+        status?: components["schemas"]["JoinRequestFilter"];
         cursor?: string;
         limit?: number;
       };
@@ -6488,19 +7410,19 @@ export interface operations {
           "application/json": components["schemas"]["JoinRequestsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed or unknown query parameter value); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6508,6 +7430,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6545,13 +7477,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6596,6 +7528,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6629,13 +7571,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6680,6 +7622,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6711,13 +7663,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6762,6 +7714,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
@@ -6782,13 +7744,13 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` */
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6796,6 +7758,16 @@ export interface operations {
       };
       /** @description `not_found` (no such group, or no offer waiting) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6820,8 +7792,14 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6840,6 +7818,16 @@ export interface operations {
       };
       /** @description `not_a_member` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6864,14 +7852,30 @@ export interface operations {
           "application/json": components["schemas"]["GroupResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `not_found` (no such group, or no offer waiting for me) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6887,7 +7891,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
     };
@@ -6898,14 +7902,30 @@ export interface operations {
           "application/json": components["schemas"]["GroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6913,7 +7933,7 @@ export interface operations {
     };
   };
   /** Health check */
-  health: {
+  health_check: {
     responses: {
       /** @description Serving, database reachable */
       200: {
@@ -6927,8 +7947,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description Database unreachable */
+      /** @description Database unreachable; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6966,8 +7990,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7002,8 +8042,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7033,13 +8089,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7074,6 +8130,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7098,13 +8168,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's comment) */
+      /** @description `forbidden` (someone else's comment); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7112,6 +8182,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7135,8 +8215,14 @@ export interface operations {
           "application/json": components["schemas"]["PlazaImageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7167,12 +8253,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `server_busy` */
+      /** @description `server_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7200,7 +8294,7 @@ export interface operations {
           "application/json": components["schemas"]["PostsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7212,8 +8306,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `unknown_district` (a malformed district code) */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7243,8 +8353,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7278,6 +8394,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7305,8 +8435,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7331,13 +8477,13 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's post) */
+      /** @description `forbidden` (someone else's post); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7345,6 +8491,16 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7360,7 +8516,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7375,7 +8531,7 @@ export interface operations {
           "application/json": components["schemas"]["CommentsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` */
+      /** @description `invalid_cursor`, `invalid_query`; `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7387,8 +8543,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7424,8 +8596,14 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7465,6 +8643,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7489,8 +8681,14 @@ export interface operations {
           "application/json": components["schemas"]["LikeResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7503,6 +8701,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7527,8 +8739,14 @@ export interface operations {
           "application/json": components["schemas"]["LikeResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7541,6 +8759,20 @@ export interface operations {
       };
       /** @description `rate_limited` */
       429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7578,8 +8810,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `unknown_district` */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7604,10 +8852,26 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /** My personal access tokens */
-  list: {
+  list_tokens: {
     responses: {
       /** @description Newest first, expired and revoked ones included */
       200: {
@@ -7615,7 +8879,7 @@ export interface operations {
           "application/json": components["schemas"]["TokensResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7627,13 +8891,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Create a personal access token
    * @description Answers the secret once; only its SHA-256 is kept. Audited as `token.created`.
    */
-  create: {
+  create_token: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CreateTokenRequest"];
@@ -7652,13 +8926,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed`, `scope_not_allowed` */
+      /** @description `token_not_allowed`, `scope_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7691,13 +8965,23 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * Revoke one of my tokens
    * @description At once: the next request with it gets 401. Revoking again is harmless. Audited as `token.revoked`.
    */
-  revoke: {
+  revoke_token: {
     parameters: {
       path: {
         /** @description The token's id */
@@ -7711,13 +8995,13 @@ export interface operations {
           "application/json": components["schemas"]["PatResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `token_not_allowed` */
+      /** @description `token_not_allowed`; `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7729,13 +9013,59 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * The token making this request
+   * @description Its name, scopes and expiry, everything but the secret: so a client can tell what it may do before it tries. Called with a personal access token only (any scope); a browser session gets 403 `token_required`.
+   */
+  current_token: {
+    responses: {
+      /** @description The token that made the request */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PatResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired; `unauthorized`: not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `token_required`: not called with a personal access token */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
     };
   };
   /**
    * The scopes I may give a token
    * @description Administrators also see the admin scopes.
    */
-  scopes: {
+  list_token_scopes: {
     responses: {
       /** @description The grantable scopes */
       200: {
@@ -7743,7 +9073,7 @@ export interface operations {
           "application/json": components["schemas"]["ScopesResponse"];
         };
       };
-      /** @description `unauthorized` */
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7751,6 +9081,16 @@ export interface operations {
       };
       /** @description `token_not_allowed` */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7781,8 +9121,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7798,7 +9154,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7813,7 +9169,7 @@ export interface operations {
           "application/json": components["schemas"]["AuthoredArticlesResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7825,8 +9181,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7842,7 +9214,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7857,7 +9229,7 @@ export interface operations {
           "application/json": components["schemas"]["MemberGroupsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7869,8 +9241,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7886,7 +9274,7 @@ export interface operations {
       query?: {
         /** @description The `nextCursor` of the previous page. */
         cursor?: string;
-        /** @description Items per page, 1–50 (default 20). */
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
         limit?: number;
       };
       path: {
@@ -7901,7 +9289,7 @@ export interface operations {
           "application/json": components["schemas"]["PostsResponse"];
         };
       };
-      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter) */
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7913,8 +9301,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `not_found` (no such user, or not an id) */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
