@@ -439,3 +439,121 @@ async fn a_hidden_cover_or_avatar_is_in_no_answer_until_it_is_shown_again() {
         }
     }
 }
+
+/// A GIF of `frames` frames of `w`×`h`, from the `image` crate's encoder, looping.
+fn animation(frames: u32, w: u32, h: u32) -> Vec<u8> {
+    use image::codecs::gif::{GifEncoder, Repeat};
+    let mut out = Vec::new();
+    {
+        let mut encoder = GifEncoder::new(&mut out);
+        encoder.set_repeat(Repeat::Infinite).unwrap();
+        encoder
+            .encode_frames((0..frames).map(|i| {
+                let shade = if i % 2 == 0 { 0 } else { 255 };
+                image::Frame::new(image::RgbaImage::from_pixel(
+                    w,
+                    h,
+                    image::Rgba([shade, 80, 160, 255]),
+                ))
+            }))
+            .unwrap();
+    }
+    out
+}
+
+/// `gif` with a comment and an XMP block (GPS) after its header and bytes after its end.
+fn with_metadata(mut gif: Vec<u8>) -> Vec<u8> {
+    let table = if gif[10] & 0x80 == 0 {
+        0
+    } else {
+        3 << ((gif[10] & 0x07) + 1)
+    };
+    let at = 13 + table;
+    let mut blocks = vec![0x21, 0xFE];
+    let comment = b"taken at home, 31.2N 121.4E";
+    blocks.push(comment.len() as u8);
+    blocks.extend_from_slice(comment);
+    blocks.push(0);
+    blocks.extend_from_slice(&[0x21, 0xFF, 11]);
+    blocks.extend_from_slice(b"XMP DataXMP");
+    let xmp = b"<exif:GPSLatitude>31,12.5N</exif:GPSLatitude>";
+    blocks.push(xmp.len() as u8);
+    blocks.extend_from_slice(xmp);
+    blocks.push(0);
+    gif.splice(at..at, blocks);
+    gif.extend_from_slice(b"TRAILING secret bytes");
+    gif
+}
+
+fn frames_of(gif: &[u8]) -> usize {
+    use image::AnimationDecoder;
+    image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif))
+        .unwrap()
+        .into_frames()
+        .count()
+}
+
+#[tokio::test]
+async fn a_gif_is_served_without_its_metadata_and_a_huge_animation_is_refused() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let alice = app.person("alice").await;
+        let upload = with_metadata(animation(3, 20, 10));
+        assert_eq!(frames_of(&upload), 3);
+        let up = alice
+            .client
+            .post(app.url("/api/plaza/images"))
+            .header(CONTENT_TYPE, "application/octet-stream")
+            .body(upload)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(up.status().as_u16(), 201);
+        let url = up.json::<Value>().await.unwrap()["image"]["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let served = alice
+            .client
+            .get(app.url(&url))
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap()
+            .to_vec();
+        let text = String::from_utf8_lossy(&served);
+        for gone in ["taken at home", "XMP", "GPSLatitude", "TRAILING"] {
+            assert!(!text.contains(gone), "{gone} is still served");
+        }
+        assert_eq!(served.last(), Some(&0x3B));
+        assert_eq!(frames_of(&served), 3, "still animated");
+
+        // 120 frames on a 7000×7000 canvas: refused before decoding, in the asker's language.
+        let mut bomb = animation(120, 1, 1);
+        bomb[6..8].copy_from_slice(&7000u16.to_le_bytes());
+        bomb[8..10].copy_from_slice(&7000u16.to_le_bytes());
+        for (lang, message) in [
+            ("zh", "动图的帧数或尺寸太大，请缩小后再上传"),
+            (
+                "en",
+                "This animation has too many frames or pixels; make it smaller and try again",
+            ),
+        ] {
+            let r = alice
+                .client
+                .post(app.url("/api/plaza/images"))
+                .header(CONTENT_TYPE, "application/octet-stream")
+                .header(reqwest::header::ACCEPT_LANGUAGE, lang)
+                .body(bomb.clone())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 422);
+            let body: Value = r.json().await.unwrap();
+            assert_eq!(body["code"], "animation_too_large");
+            assert_eq!(body["message"], message);
+        }
+    }
+}
