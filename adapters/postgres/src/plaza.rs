@@ -23,6 +23,7 @@ use ::plaza::model::{
 use ::plaza::ports::PostRepository;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use districts::DistrictCode;
 use kernel::{Cursor, MediaId, Page, PageRequest, Person, UserId};
 use media::{MediaKind, MediaState};
 use sea_orm::{
@@ -114,6 +115,14 @@ fn post_row(row: &QueryResult) -> Result<PostRow, PlazaError> {
 
 /// `SELECT` of posts with author, district and the viewer's like, up to its `WHERE` (the
 /// caller adds its conditions after `1 = 1`).
+/// ` AND p.district_code BETWEEN …`: the posts of `code` and of every division within it
+/// (a province's cities and counties, a city's counties; [`DistrictCode::span`]).
+fn within(sql: &mut Sql, code: &DistrictCode) {
+    let (from, to) = code.span();
+    let (from, to) = (sql.bind(from), sql.bind(to));
+    sql.push(&format!(" AND p.district_code BETWEEN {from} AND {to}"));
+}
+
 fn post_select(viewer: Option<UserId>) -> Sql {
     let mut sql = Sql::new("");
     let v = sql.bind(viewer.map(|v| v.0));
@@ -330,13 +339,12 @@ impl PostRepository for SqlPostRepository {
     async fn feed(
         &self,
         viewer: Option<UserId>,
-        district: Option<String>,
+        district: Option<DistrictCode>,
         page: PageRequest,
     ) -> Result<Page<Post>, PlazaError> {
         let mut sql = post_select(viewer);
         if let Some(code) = district {
-            let d = sql.bind(code);
-            sql.push(&format!(" AND p.district_code = {d}"));
+            within(&mut sql, &code);
         }
         sql.after("p.created_at", "p.id", page.after, Order::Desc)
             .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
@@ -374,15 +382,14 @@ impl PostRepository for SqlPostRepository {
     async fn count_newer(
         &self,
         than: Cursor,
-        district: Option<String>,
+        district: Option<DistrictCode>,
         cap: u32,
     ) -> Result<u32, PlazaError> {
         // At most `cap` rows are visited (the inner LIMIT), however many are newer.
         let mut sql =
             Sql::new("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM plaza_posts p WHERE 1 = 1");
         if let Some(code) = district {
-            let d = sql.bind(code);
-            sql.push(&format!(" AND p.district_code = {d}"));
+            within(&mut sql, &code);
         }
         sql.after("p.created_at", "p.id", Some(than), Order::Asc);
         let cap_value = sql.bind(i64::from(cap));

@@ -726,7 +726,7 @@ async fn banning_works_from_any_state_and_unbanning_lifts_it() {
 }
 
 #[tokio::test]
-async fn ownership_goes_only_to_an_active_member() {
+async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_cap() {
     for t in TestDb::all().await {
         let repo = t.db.groups();
         let owner = person(&t, "owner").await;
@@ -737,17 +737,39 @@ async fn ownership_goes_only_to_an_active_member() {
         repo.join(&active(&g, &member, at(1))).await.unwrap();
         repo.request(&request(&g, &asker, at(2))).await.unwrap();
 
+        // One offer per group.
+        repo.offer_transfer(g.id, owner.id, member.id, at(3))
+            .await
+            .unwrap();
+        assert!(matches!(
+            repo.offer_transfer(g.id, owner.id, asker.id, at(4)).await,
+            Err(GroupError::TransferOfferPending)
+        ));
+        let offer = repo.transfer_offer(g.id).await.unwrap().unwrap();
+        assert_eq!((offer.from.id, offer.to.id), (owner.id, member.id));
+        assert_eq!(offer.to.username, "member");
+        assert_eq!(repo.transfer_offers_of(member.id).await.unwrap().len(), 1);
+        assert_eq!(repo.transfer_offers_of(owner.id).await.unwrap().len(), 1);
+        assert!(repo.transfer_offers_of(asker.id).await.unwrap().is_empty());
+        // Withdrawing for another recipient does nothing.
+        assert!(!repo.withdraw_transfer(g.id, Some(asker.id)).await.unwrap());
+        assert!(repo.withdraw_transfer(g.id, None).await.unwrap());
+        assert!(repo.transfer_offer(g.id).await.unwrap().is_none());
+
+        // An offer to someone not active is never accepted; nothing changes.
         for to in [&stranger, &asker] {
+            repo.offer_transfer(g.id, owner.id, to.id, at(5))
+                .await
+                .unwrap();
             assert!(
                 matches!(
-                    repo.transfer(g.id, owner.id, to.id).await,
+                    repo.accept_transfer(g.id, owner.id, to.id, 10).await,
                     Err(GroupError::NotAMember)
                 ),
                 "{} on {}",
                 to.username,
                 t.url
             );
-            // Nothing changed: not even the owner's own role.
             assert_eq!(
                 repo.find(g.id, None).await.unwrap().unwrap().0.owner,
                 owner.id
@@ -756,13 +778,32 @@ async fn ownership_goes_only_to_an_active_member() {
                 membership(&t, &g, &owner).await.map(|m| m.role),
                 Some(MemberRole::Owner)
             );
+            assert!(repo.withdraw_transfer(g.id, None).await.unwrap());
         }
         assert_eq!(
             membership(&t, &g, &asker).await.map(|m| (m.role, m.state)),
             Some((MemberRole::Member, MemberState::Pending))
         );
 
-        repo.transfer(g.id, owner.id, member.id).await.unwrap();
+        // Without an offer, or past the cap, nothing moves either.
+        assert!(matches!(
+            repo.accept_transfer(g.id, owner.id, member.id, 10).await,
+            Err(GroupError::NoTransferOffer)
+        ));
+        created(&t, &member, "Own", Visibility::Public, at(6)).await;
+        repo.offer_transfer(g.id, owner.id, member.id, at(7))
+            .await
+            .unwrap();
+        assert!(matches!(
+            repo.accept_transfer(g.id, owner.id, member.id, 1).await,
+            Err(GroupError::TooManyGroups { max: 1 })
+        ));
+        assert!(repo.transfer_offer(g.id).await.unwrap().is_some(), "kept");
+
+        repo.accept_transfer(g.id, owner.id, member.id, 2)
+            .await
+            .unwrap();
+        assert!(repo.transfer_offer(g.id).await.unwrap().is_none());
         let (after, m) = repo.find(g.id, Some(member.id)).await.unwrap().unwrap();
         assert_eq!(after.owner, member.id);
         assert_eq!(after.member_count, 2);
@@ -771,7 +812,7 @@ async fn ownership_goes_only_to_an_active_member() {
             membership(&t, &g, &owner).await.map(|m| (m.role, m.state)),
             Some((MemberRole::Admin, MemberState::Active))
         );
-        assert_eq!(repo.count_owned(member.id).await.unwrap(), 1);
+        assert_eq!(repo.count_owned(member.id).await.unwrap(), 2);
         assert_eq!(repo.count_owned(owner.id).await.unwrap(), 0);
     }
 }

@@ -105,7 +105,7 @@ async fn whole_feed(t: &TestDb, district: Option<&str>, page_size: u32) -> Vec<P
             t.db.plaza_posts()
                 .feed(
                     None,
-                    district.map(str::to_owned),
+                    district.map(|d| districts::DistrictCode::parse(d).unwrap()),
                     PageRequest::new(after, Some(page_size)),
                 )
                 .await
@@ -321,9 +321,13 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
         // Nothing newer yet in Sichuan; the posts at the same time with a greater id count
         // overall.
         assert_eq!(
-            repo.count_newer(head_cursor, Some("510000".into()), 99)
-                .await
-                .unwrap(),
+            repo.count_newer(
+                head_cursor,
+                Some(districts::DistrictCode::parse("510000").unwrap()),
+                99
+            )
+            .await
+            .unwrap(),
             0
         );
         let same_time_after = [elsewhere, nowhere]
@@ -339,15 +343,23 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
         }
         posted(&t, &alice, "new elsewhere", Some("110000"), at(1)).await;
         assert_eq!(
-            repo.count_newer(head_cursor, Some("510000".into()), 99)
-                .await
-                .unwrap(),
+            repo.count_newer(
+                head_cursor,
+                Some(districts::DistrictCode::parse("510000").unwrap()),
+                99
+            )
+            .await
+            .unwrap(),
             7
         );
         assert_eq!(
-            repo.count_newer(head_cursor, Some("510000".into()), 5)
-                .await
-                .unwrap(),
+            repo.count_newer(
+                head_cursor,
+                Some(districts::DistrictCode::parse("510000").unwrap()),
+                5
+            )
+            .await
+            .unwrap(),
             5,
             "capped"
         );
@@ -783,5 +795,51 @@ async fn an_authors_posts_are_paged_newest_first_with_the_viewers_likes() {
                 .items
                 .is_empty()
         );
+    }
+}
+
+#[tokio::test]
+async fn a_provinces_filter_takes_in_its_cities_and_counties_and_a_citys_its_counties() {
+    for t in TestDb::all().await {
+        let repo = t.db.plaza_posts();
+        let cities = ["510100", "510104", "510700", "520100"].map(|code| {
+            districts::District::new(
+                districts::DistrictCode::parse(code).unwrap(),
+                code,
+                code,
+                30.0,
+                104.0,
+                None,
+            )
+            .unwrap()
+        });
+        districts::ports::DistrictRepository::write_all(&t.db.districts(), cities.to_vec())
+            .await
+            .unwrap();
+        let alice = person(&t, "alice").await;
+        let head = posted(&t, &alice, "head", None, at(-10)).await;
+        let head_cursor = found(&t, head, None).await.cursor();
+        let province = posted(&t, &alice, "Sichuan", Some("510000"), at(0)).await;
+        let city = posted(&t, &alice, "Chengdu", Some("510100"), at(1)).await;
+        let county = posted(&t, &alice, "Jinjiang", Some("510104"), at(2)).await;
+        let other_city = posted(&t, &alice, "Mianyang", Some("510700"), at(3)).await;
+        posted(&t, &alice, "Chongqing", Some("500000"), at(4)).await;
+        posted(&t, &alice, "Guizhou", Some("520100"), at(5)).await;
+
+        assert_eq!(
+            whole_feed(&t, Some("510000"), 2).await,
+            vec![other_city, county, city, province],
+            "on {}",
+            t.url
+        );
+        assert_eq!(whole_feed(&t, Some("510100"), 10).await, vec![county, city]);
+        assert_eq!(whole_feed(&t, Some("510104"), 10).await, vec![county]);
+        let sichuan = || Some(districts::DistrictCode::parse("510000").unwrap());
+        assert_eq!(
+            repo.count_newer(head_cursor, sichuan(), 99).await.unwrap(),
+            4
+        );
+        let chengdu = Some(districts::DistrictCode::parse("510100").unwrap());
+        assert_eq!(repo.count_newer(head_cursor, chengdu, 99).await.unwrap(), 2);
     }
 }

@@ -10,6 +10,7 @@ mod admin_scopes;
 mod ai;
 mod auth;
 mod contract;
+mod district_filter;
 mod districts;
 mod docs_paths;
 mod csv;

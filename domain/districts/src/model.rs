@@ -93,6 +93,24 @@ impl DistrictCode {
         }
     }
 
+    /// Every code within this division, itself included, as an inclusive range of codes:
+    /// a province `510000` spans `510000`–`519999` (its cities and counties), a city `510100`
+    /// spans `510100`–`510199` (its counties), a county only itself. Codes are six digits, so
+    /// their text order is their numeric order and a range is one index scan.
+    pub fn span(&self) -> (String, String) {
+        match self.level() {
+            Level::Province => (self.0.clone(), format!("{}9999", &self.0[..2])),
+            Level::City => (self.0.clone(), format!("{}99", &self.0[..4])),
+            Level::County => (self.0.clone(), self.0.clone()),
+        }
+    }
+
+    /// Whether `code` is this division or one within it (see [`DistrictCode::span`]).
+    pub fn contains(&self, code: &str) -> bool {
+        let (from, to) = self.span();
+        code.len() == 6 && from.as_str() <= code && code <= to.as_str()
+    }
+
     /// The code of the division it belongs to (`None` for a province).
     pub fn parent(&self) -> Option<DistrictCode> {
         match self.level() {
@@ -207,6 +225,24 @@ mod tests {
 
     fn code(raw: &str) -> DistrictCode {
         DistrictCode::parse(raw).unwrap()
+    }
+
+    #[test]
+    fn a_province_spans_its_cities_and_counties_and_a_city_its_counties() {
+        let sichuan = code("510000");
+        let chengdu = code("510100");
+        assert_eq!(sichuan.span(), ("510000".into(), "519999".into()));
+        assert_eq!(chengdu.span(), ("510100".into(), "510199".into()));
+        assert_eq!(code("510104").span(), ("510104".into(), "510104".into()));
+        for within in ["510000", "510100", "510104", "513400"] {
+            assert!(sichuan.contains(within), "{within}");
+        }
+        assert!(!sichuan.contains("500000") && !sichuan.contains("520000"));
+        assert!(chengdu.contains("510104") && !chengdu.contains("510700"));
+        assert!(
+            !chengdu.contains("510000"),
+            "a city does not hold its province"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@ use crate::error::PlazaError;
 use crate::model::{Comment, CommentId, LikeState, NewComment, NewPost, Post, PostId};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use districts::DistrictCode;
 use kernel::{Cursor, MediaId, Page, PageRequest, UserId};
 
 /// Where posts, their images' order, likes and comments are kept (the database).
@@ -24,14 +25,16 @@ pub trait PostRepository: Send + Sync {
     /// `Unexpected` only.
     async fn find(&self, id: PostId, viewer: Option<UserId>) -> Result<Option<Post>, PlazaError>;
 
-    /// The feed, newest first (`created_at`, then id), of one district when given.
+    /// The feed, newest first (`created_at`, then id), of one district when given: the posts
+    /// tagged with it or with any division within it ([`DistrictCode::span`]: a province's
+    /// cities and counties, a city's counties).
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn feed(
         &self,
         viewer: Option<UserId>,
-        district: Option<String>,
+        district: Option<DistrictCode>,
         page: PageRequest,
     ) -> Result<Page<Post>, PlazaError>;
 
@@ -47,15 +50,15 @@ pub trait PostRepository: Send + Sync {
         page: PageRequest,
     ) -> Result<Page<Post>, PlazaError>;
 
-    /// How many posts (of one district when given) are newer than `than`, counting at most
-    /// `cap`.
+    /// How many posts (of one district when given, with the divisions within it, as
+    /// [`PostRepository::feed`]) are newer than `than`, counting at most `cap`.
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn count_newer(
         &self,
         than: Cursor,
-        district: Option<String>,
+        district: Option<DistrictCode>,
         cap: u32,
     ) -> Result<u32, PlazaError>;
 

@@ -103,19 +103,21 @@ impl PlazaService {
         }
     }
 
-    /// A district filter or tag: a well-formed code (not looked up; an unknown one matches no
-    /// post).
-    fn district_code(raw: Option<&str>) -> Result<Option<String>, PlazaError> {
-        raw.map(|raw| {
-            DistrictCode::parse(raw.trim())
-                .map(|c| c.as_str().to_owned())
-                .map_err(|_| PlazaError::UnknownDistrict)
-        })
-        .transpose()
+    /// A district filter: a well-formed code (not looked up; an unknown one matches no post).
+    /// It takes in the divisions within it: a province's posts include its cities' and
+    /// counties'.
+    fn district_filter(raw: Option<&str>) -> Result<Option<DistrictCode>, PlazaError> {
+        raw.map(|raw| DistrictCode::parse(raw.trim()).map_err(|_| PlazaError::UnknownDistrict))
+            .transpose()
     }
 
-    /// The feed, newest first, of one district when given. New posts never shift a page: the
-    /// cursor is the last post's time and id.
+    /// A district tag: a well-formed code, as written.
+    fn district_code(raw: Option<&str>) -> Result<Option<String>, PlazaError> {
+        Ok(Self::district_filter(raw)?.map(|c| c.as_str().to_owned()))
+    }
+
+    /// The feed, newest first, of one district (and the divisions within it) when given. New
+    /// posts never shift a page: the cursor is the last post's time and id.
     ///
     /// # Errors
     /// `UnknownDistrict` (a malformed code), `Unexpected`.
@@ -125,7 +127,7 @@ impl PlazaService {
         district: Option<&str>,
         page: PageRequest,
     ) -> Result<Page<Post>, PlazaError> {
-        let district = Self::district_code(district)?;
+        let district = Self::district_filter(district)?;
         self.ports.posts.feed(viewer, district, page).await
     }
 
@@ -153,7 +155,7 @@ impl PlazaService {
         head: Cursor,
         district: Option<&str>,
     ) -> Result<u32, PlazaError> {
-        let district = Self::district_code(district)?;
+        let district = Self::district_filter(district)?;
         self.ports
             .posts
             .count_newer(head, district, NEW_POSTS_CAP)

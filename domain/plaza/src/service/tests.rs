@@ -106,14 +106,18 @@ impl PostRepository for MemPosts {
     async fn feed(
         &self,
         viewer: Option<UserId>,
-        district: Option<String>,
+        district: Option<DistrictCode>,
         page: PageRequest,
     ) -> Result<Page<Post>, PlazaError> {
         let m = self.mem.lock().unwrap();
         let mut rows: Vec<Post> = m
             .posts
             .values()
-            .filter(|p| district.is_none() || p.district == district)
+            .filter(|p| {
+                district
+                    .as_ref()
+                    .is_none_or(|d| p.district.as_deref().is_some_and(|c| d.contains(c)))
+            })
             .map(|p| self.view(&m, p, viewer))
             .collect();
         rows.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
@@ -140,7 +144,7 @@ impl PostRepository for MemPosts {
     async fn count_newer(
         &self,
         than: Cursor,
-        _district: Option<String>,
+        _district: Option<DistrictCode>,
         cap: u32,
     ) -> Result<u32, PlazaError> {
         let m = self.mem.lock().unwrap();
