@@ -145,7 +145,8 @@ impl AppState {
             }
         };
         let chat = chat_service(&config, &db, clock.clone(), &recorder)?;
-        let system = SystemService::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone());
+        let system = SystemService::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone())
+            .with_directory(Arc::new(db.clone()));
         let tokens = TokensService::new(
             TokenPorts {
                 repo: Arc::new(db.tokens()),

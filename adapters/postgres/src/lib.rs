@@ -5,6 +5,7 @@
 mod accounts;
 mod audit;
 mod chat;
+mod directory;
 mod districts;
 mod entities;
 mod groups;

@@ -283,6 +283,8 @@ macro_rules! api_routes {
             .service(admin::media::delete_media)
             .service(admin::users::disable_user)
             .service(admin::users::enable_user)
+            .service(admin::directory::find_users)
+            .service(admin::directory::find_groups)
             // `search`, `import` and `export` before `{code}`: the first route that matches serves.
             .service(districts::handlers::list_districts)
             .service(districts::handlers::search_districts)

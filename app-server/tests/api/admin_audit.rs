@@ -382,3 +382,75 @@ async fn every_admin_operation_is_401_signed_out_and_403_for_a_user() {
         }
     }
 }
+
+/// The logs' and the gallery's filters take ids; an administrator finds them by name.
+#[tokio::test]
+async fn an_admin_finds_users_and_groups_by_name_for_the_filters() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let admin = app.person("root-admin").await;
+        app.promote_to_admin("root-admin").await;
+        let alice = app.person("alice").await;
+        let _alicia = app.person("alicia").await;
+        let _bob = app.person("bob").await;
+        app.create_group(&alice, "Alice's Book Club", "private", "approval")
+            .await;
+        let open = app.create_group(&alice, "读书会", "public", "open").await;
+        let find = |path: String| {
+            let app = &app;
+            let client = admin.client.clone();
+            async move { app.send(&client, Method::GET, &path, None, "en").await }
+        };
+
+        let r = find("/api/admin/directory/users?q=ALIC".into()).await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let items = r.body["items"].as_array().unwrap();
+        let names: Vec<&str> = items.iter().map(|i| i["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["alice", "alicia"], "by username");
+        let r = find("/api/admin/directory/users?q=alicia".into()).await;
+        assert_eq!(r.body["items"][0]["name"], "alicia", "the exact username first");
+        assert_eq!(items[0]["id"], alice.id.as_str());
+
+        let r = find("/api/admin/directory/users?q=%40bob".into()).await;
+        assert_eq!(r.body["items"][0]["name"], "bob");
+
+        // A private group too (an admin's lookup), and Chinese names.
+        let r = find("/api/admin/directory/groups?q=book%20club".into()).await;
+        assert_eq!(r.body["items"][0]["name"], "Alice's Book Club");
+        assert_eq!(r.body["items"][0]["detail"], Value::Null);
+        let r = find("/api/admin/directory/groups?q=%E8%AF%BB%E4%B9%A6".into()).await;
+        assert_eq!(r.body["items"][0]["id"], open["id"]);
+
+        // A pattern character is a character.
+        let r = find("/api/admin/directory/users?q=%25".into()).await;
+        assert_eq!(r.body["items"], json!([]));
+        let r = find("/api/admin/directory/users?q=".into()).await;
+        assert_eq!((r.status, r.code()), (400, "invalid_query"));
+        let long = "a".repeat(101);
+        let r = find(format!("/api/admin/directory/groups?q={long}")).await;
+        assert_eq!((r.status, r.code()), (400, "invalid_query"));
+
+        // The id found filters the log.
+        let r = app.audit_page(&admin, &format!("actor={}", alice.id)).await;
+        assert_eq!(r.status, 200);
+        assert!(
+            r.body["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|e| e["actorUsername"] == "alice")
+        );
+
+        // Only admins look.
+        let r = app
+            .send(
+                &alice.client,
+                Method::GET,
+                "/api/admin/directory/users?q=a",
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 403);
+    }
+}

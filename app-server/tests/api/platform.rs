@@ -168,6 +168,8 @@ async fn openapi_documents_every_api_route() {
         "POST /api/admin/users/{id}/disable",
         "POST /api/admin/users/{id}/enable",
         "GET /api/admin/media",
+        "GET /api/admin/directory/users",
+        "GET /api/admin/directory/groups",
         "GET /api/admin/media/usage",
         "POST /api/admin/media/{id}/hide",
         "POST /api/admin/media/{id}/unhide",

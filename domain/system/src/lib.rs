@@ -148,6 +148,46 @@ pub trait IntegrationStateStore: Send + Sync {
     async fn states(&self) -> Result<Vec<IntegrationState>, anyhow::Error>;
 }
 
+/// A user or a group as an administrator looks for one by name (the logs' and the gallery's
+/// filters take its id).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectoryEntry {
+    pub id: uuid::Uuid,
+    /// The username, or the group's name.
+    pub name: String,
+    /// The user's nickname; `None` for a group.
+    pub detail: Option<String>,
+}
+
+/// Users and groups found by name, for the admin console.
+#[async_trait::async_trait]
+pub trait AdminDirectory: Send + Sync {
+    /// Users whose username or nickname contains `text` (case-insensitive), exact usernames
+    /// first, then by username; at most `limit`.
+    ///
+    /// # Errors
+    /// MUST return an error only when the store cannot be reached.
+    async fn find_users(
+        &self,
+        text: &str,
+        limit: u64,
+    ) -> Result<Vec<DirectoryEntry>, anyhow::Error>;
+
+    /// Groups whose name contains `text` (case-insensitive), exact names first, then by name;
+    /// at most `limit`.
+    ///
+    /// # Errors
+    /// MUST return an error only when the store cannot be reached.
+    async fn find_groups(
+        &self,
+        text: &str,
+        limit: u64,
+    ) -> Result<Vec<DirectoryEntry>, anyhow::Error>;
+}
+
+/// At most this many users or groups per name lookup.
+pub const DIRECTORY_LIMIT: u64 = 10;
+
 /// Records the outcome of each call to an outside system where it becomes known. Never fails
 /// the call it records: a store that does not answer is logged and the attempt forgotten.
 #[derive(Clone)]
@@ -188,6 +228,7 @@ pub const RATE_COUNTER_RETENTION: Duration = Duration::days(1);
 pub struct SystemService {
     store: Arc<dyn SystemStore>,
     integrations: Arc<dyn IntegrationStateStore>,
+    directory: Option<Arc<dyn AdminDirectory>>,
     clock: Arc<dyn Clock>,
 }
 
@@ -200,7 +241,37 @@ impl SystemService {
         Self {
             store,
             integrations,
+            directory: None,
             clock,
+        }
+    }
+
+    /// Where [`Self::find_users`] and [`Self::find_groups`] look.
+    pub fn with_directory(mut self, directory: Arc<dyn AdminDirectory>) -> Self {
+        self.directory = Some(directory);
+        self
+    }
+
+    /// Users by username or nickname (trimmed; nothing for an empty text), for the admin
+    /// console's filters.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    pub async fn find_users(&self, text: &str) -> Result<Vec<DirectoryEntry>, anyhow::Error> {
+        match (&self.directory, text.trim()) {
+            (Some(d), t) if !t.is_empty() => d.find_users(t, DIRECTORY_LIMIT).await,
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Groups by name (trimmed; nothing for an empty text), for the admin console's filters.
+    ///
+    /// # Errors
+    /// When the store cannot be reached.
+    pub async fn find_groups(&self, text: &str) -> Result<Vec<DirectoryEntry>, anyhow::Error> {
+        match (&self.directory, text.trim()) {
+            (Some(d), t) if !t.is_empty() => d.find_groups(t, DIRECTORY_LIMIT).await,
+            _ => Ok(Vec::new()),
         }
     }
 

@@ -2,6 +2,7 @@
 //! 401 when signed out, 403 for everyone who is not an admin.
 
 pub mod audit;
+pub mod directory;
 pub mod dto;
 pub mod handlers;
 pub mod media;

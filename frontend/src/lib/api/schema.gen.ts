@@ -85,6 +85,20 @@ export interface paths {
      */
     get: operations["export_audit_events"];
   };
+  "/api/admin/directory/groups": {
+    /**
+     * Find groups by name
+     * @description For the gallery's group filter: up to 10 groups (private ones too) whose name contains `q` (case-insensitive), an exact name first.
+     */
+    get: operations["find_groups_by_name"];
+  };
+  "/api/admin/directory/users": {
+    /**
+     * Find users by username or nickname
+     * @description For the audit log's and the gallery's user filters: up to 10 users whose username or nickname contains `q` (case-insensitive; a leading `@` is ignored), an exact username first.
+     */
+    get: operations["find_users_by_name"];
+  };
   "/api/admin/districts": {
     /**
      * Districts: add one
@@ -1249,6 +1263,20 @@ export interface components {
      * @enum {string}
      */
     DatabaseKind: "postgres" | "sqlite";
+    /** @description A user (username and nickname) or a group (its name) found by name. */
+    DirectoryEntryDto: {
+      /** @description The user's nickname; `null` for a group. */
+      detail: string | null;
+      /** Format: uuid */
+      id: string;
+      /** @description The username, or the group's name. */
+      name: string;
+    };
+    DirectoryResponse: {
+      /** @description At most 10, an exact name first. */
+      items: components["schemas"]["DirectoryEntryDto"][];
+      success: boolean;
+    };
     /** @description A district's fields (the code names it and never changes). */
     DistrictBody: {
       /**
@@ -3284,6 +3312,108 @@ export interface operations {
         };
       };
       /** @description `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Find groups by name
+   * @description For the gallery's group filter: up to 10 groups (private ones too) whose name contains `q` (case-insensitive), an exact name first.
+   */
+  find_groups_by_name: {
+    parameters: {
+      query: {
+        /**
+         * @description Part of a username or nickname (users), or of a group's name (groups); case-insensitive.
+         * @example alice
+         */
+        q: string;
+      };
+    };
+    responses: {
+      /** @description The groups found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DirectoryResponse"];
+        };
+      };
+      /** @description `invalid_query` (`q` empty or longer than 100 characters) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Find users by username or nickname
+   * @description For the audit log's and the gallery's user filters: up to 10 users whose username or nickname contains `q` (case-insensitive; a leading `@` is ignored), an exact username first.
+   */
+  find_users_by_name: {
+    parameters: {
+      query: {
+        /**
+         * @description Part of a username or nickname (users), or of a group's name (groups); case-insensitive.
+         * @example alice
+         */
+        q: string;
+      };
+    };
+    responses: {
+      /** @description The users found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DirectoryResponse"];
+        };
+      };
+      /** @description `invalid_query` (`q` empty or longer than 100 characters) */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

@@ -16,6 +16,8 @@ export const adminKeys = {
   media: [...adminKey, 'media'] as const,
   /** The audit log's lists (per filter). */
   audit: [...adminKey, 'audit'] as const,
+  /** Users and groups found by name for the filters. */
+  directory: [...adminKey, 'directory'] as const,
 }
 
 /** True for a query or mutation key of the admin console. */

@@ -19,12 +19,12 @@ import { cn } from '@/lib/utils.ts'
 import { useDeleteMedia } from '../api/delete-media.ts'
 import { useSetMediaHidden } from '../api/hide-media.ts'
 import { useMedia } from '../api/list-media.ts'
+import { NameFilterField } from './name-filter.tsx'
 import {
   hasFilters,
   humanBytes,
   MEDIA_KINDS,
   NO_FILTERS,
-  parseId,
   rangeError,
   type GalleryFilters,
   type NamedFilter,
@@ -94,43 +94,6 @@ export function GalleryPage() {
   )
 }
 
-/** An id typed or pasted into a filter: applied once it is a whole id, cleared when emptied. */
-function IdFilterField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string
-  value: NamedFilter | null
-  onChange: (value: NamedFilter | null) => void
-}) {
-  const { t } = useTranslation('gallery')
-  const [draft, setDraft] = useState<string | null>(null)
-  const text = draft ?? value?.id ?? ''
-  const invalid = text.trim() !== '' && parseId(text) === null
-  return (
-    <Field label={label} error={invalid ? t('filters.invalidId') : undefined}>
-      {(control) => (
-        <Input
-          {...control}
-          value={text}
-          placeholder={t('filters.idPlaceholder')}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => {
-            const raw = event.target.value
-            setDraft(raw)
-            const id = parseId(raw)
-            if (raw.trim() === '') onChange(null)
-            else if (id && id !== value?.id) onChange({ id, name: id.slice(0, 8) })
-          }}
-          onBlur={() => setDraft(null)}
-        />
-      )}
-    </Field>
-  )
-}
-
 function GalleryFilterForm({
   filters,
   onChange,
@@ -184,14 +147,14 @@ function GalleryFilterForm({
             </Select>
           )}
         </Field>
-        <IdFilterField
-          key={`owner-${filters.owner?.id ?? ''}`}
+        <NameFilterField
+          kind="users"
           label={t('filters.owner')}
           value={filters.owner}
           onChange={(owner) => onChange({ owner })}
         />
-        <IdFilterField
-          key={`group-${filters.group?.id ?? ''}`}
+        <NameFilterField
+          kind="groups"
           label={t('filters.group')}
           value={filters.group}
           onChange={(group) => onChange({ group })}

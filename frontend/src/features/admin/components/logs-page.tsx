@@ -20,6 +20,9 @@ import {
   type AuditFilters,
 } from './audit-model.ts'
 import { AUDIT_ACTIONS } from './audit-actions.ts'
+import type { NamedFilter } from './gallery-model.ts'
+import { NameFilterField } from './name-filter.tsx'
+import { ShortId } from './short-id.tsx'
 
 /**
  * `/admin/logs`: the audit log, newest first, filtered by action, actor, target and dates, with
@@ -28,10 +31,16 @@ import { AUDIT_ACTIONS } from './audit-actions.ts'
 export function LogsPage() {
   const { t } = useTranslation('audit')
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS)
+  // The chosen actor's name, for the filter's chip (the filter itself is the id).
+  const [actorName, setActorName] = useState('')
   const filterError = auditFilterError(filters)
   const audit = useAudit(filters, filterError === null)
   const items = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data])
   const set = (patch: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...patch }))
+  const chooseActor = (actor: NamedFilter) => {
+    set({ actor: actor.id })
+    setActorName(actor.name)
+  }
 
   return (
     <div className="grid gap-6">
@@ -56,7 +65,12 @@ export function LogsPage() {
       />
       <AuditFilterForm
         filters={filters}
+        actorName={actorName}
         onChange={set}
+        onActor={(actor) => {
+          set({ actor: actor?.id ?? '' })
+          setActorName(actor?.name ?? '')
+        }}
         onClear={() => setFilters(NO_AUDIT_FILTERS)}
       />
       <section aria-label={t('list.label')}>
@@ -76,10 +90,10 @@ export function LogsPage() {
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {t('list.count', { count: items.length })}
             </p>
-            <EventTable events={items} onActor={(actor) => set({ actor })} />
+            <EventTable events={items} onActor={chooseActor} />
             <ul className="grid gap-3 md:hidden" data-testid="audit-cards">
               {items.map((event) => (
-                <EventCard key={event.id} event={event} onActor={(actor) => set({ actor })} />
+                <EventCard key={event.id} event={event} onActor={chooseActor} />
               ))}
             </ul>
           </>
@@ -95,7 +109,9 @@ export function ActionLabel({ action }: { action: AuditAction }) {
   return <>{t(actionLabelKey(action))}</>
 }
 
-function ActorName({ event, onActor }: { event: AuditEvent; onActor: (id: string) => void }) {
+type OnActor = (actor: NamedFilter) => void
+
+function ActorName({ event, onActor }: { event: AuditEvent; onActor: OnActor }) {
   const { t } = useTranslation('audit')
   if (!event.actorId) return <span className="text-muted-foreground">{t('anonymous')}</span>
   const name = event.actorNickname
@@ -108,14 +124,29 @@ function ActorName({ event, onActor }: { event: AuditEvent; onActor: (id: string
       className="text-start wrap-anywhere underline-offset-2 hover:underline focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       title={t('filters.byActor', { name })}
       aria-label={t('filters.byActor', { name })}
-      onClick={() => onActor(actorId)}
+      onClick={() =>
+        onActor({
+          id: actorId,
+          name: event.actorUsername ? `@${event.actorUsername}` : actorId.slice(0, 8),
+        })
+      }
     >
       {name}
     </button>
   )
 }
 
-function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: (id: string) => void }) {
+/** The table's columns; the action, the time and the address never wrap. */
+const COLUMN_CLASS = {
+  at: 'whitespace-nowrap',
+  action: 'whitespace-nowrap',
+  actor: 'min-w-36',
+  target: 'whitespace-nowrap',
+  ip: 'whitespace-nowrap',
+  detail: 'min-w-48',
+} as const
+
+function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: OnActor }) {
   const { t } = useTranslation('audit')
   return (
     <div className="hidden overflow-x-auto rounded-xl border md:block">
@@ -123,7 +154,11 @@ function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: (id: s
         <thead className="bg-muted/50 text-start text-muted-foreground">
           <tr>
             {(['at', 'action', 'actor', 'target', 'ip', 'detail'] as const).map((col) => (
-              <th key={col} scope="col" className="px-3 py-2 text-start font-medium">
+              <th
+                key={col}
+                scope="col"
+                className={`px-3 py-2 text-start font-medium ${COLUMN_CLASS[col]}`}
+              >
                 {t(`columns.${col}`)}
               </th>
             ))}
@@ -135,15 +170,17 @@ function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: (id: s
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
                 <time dateTime={event.at}>{formatDateTime(event.at, true)}</time>
               </td>
-              <td className="px-3 py-2 font-medium">
+              <td className="px-3 py-2 font-medium whitespace-nowrap" data-column="action">
                 <ActionLabel action={event.action} />
               </td>
-              <td className="px-3 py-2">
+              <td className="min-w-36 px-3 py-2">
                 <ActorName event={event} onActor={onActor} />
               </td>
-              <td className="px-3 py-2 break-all">{event.target ?? t('none')}</td>
+              <td className="px-3 py-1 whitespace-nowrap">
+                {event.target ? <ShortId value={event.target} /> : t('none')}
+              </td>
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">{event.ip ?? t('none')}</td>
-              <td className="px-3 py-2 break-words text-muted-foreground">
+              <td className="min-w-48 px-3 py-2 wrap-anywhere text-muted-foreground">
                 {event.detail ?? t('none')}
               </td>
             </tr>
@@ -154,7 +191,7 @@ function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: (id: s
   )
 }
 
-function EventCard({ event, onActor }: { event: AuditEvent; onActor: (id: string) => void }) {
+function EventCard({ event, onActor }: { event: AuditEvent; onActor: OnActor }) {
   const { t } = useTranslation('audit')
   return (
     <li data-action={event.action}>
@@ -173,7 +210,7 @@ function EventCard({ event, onActor }: { event: AuditEvent; onActor: (id: string
             <ActorName event={event} onActor={onActor} />
           </dd>
           <dt className="text-muted-foreground">{t('columns.target')}</dt>
-          <dd className="break-all">{event.target ?? t('none')}</dd>
+          <dd className="min-w-0">{event.target ? <ShortId value={event.target} /> : t('none')}</dd>
           <dt className="text-muted-foreground">{t('columns.ip')}</dt>
           <dd className="tabular-nums">{event.ip ?? t('none')}</dd>
           {event.detail && (
@@ -190,11 +227,15 @@ function EventCard({ event, onActor }: { event: AuditEvent; onActor: (id: string
 
 function AuditFilterForm({
   filters,
+  actorName,
   onChange,
+  onActor,
   onClear,
 }: {
   filters: AuditFilters
+  actorName: string
   onChange: (patch: Partial<AuditFilters>) => void
+  onActor: (actor: NamedFilter | null) => void
   onClear: () => void
 }) {
   const { t } = useTranslation('audit')
@@ -229,21 +270,16 @@ function AuditFilterForm({
             </Select>
           )}
         </Field>
-        <Field
+        <NameFilterField
+          kind="users"
           label={t('filters.actor')}
-          error={error === 'invalidActor' ? t('filters.invalidActor') : undefined}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={filters.actor}
-              placeholder={t('filters.actorPlaceholder')}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => onChange({ actor: event.target.value })}
-            />
-          )}
-        </Field>
+          value={
+            filters.actor
+              ? { id: filters.actor, name: actorName || filters.actor.slice(0, 8) }
+              : null
+          }
+          onChange={onActor}
+        />
         <Field label={t('filters.target')} hint={t('filters.targetHint')}>
           {(control) => (
             <Input

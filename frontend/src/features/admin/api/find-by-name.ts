@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client.ts'
+import { adminKeys } from './keys.ts'
+
+/** A user (username, nickname) or a group (name) the admin console found by name. */
+export interface DirectoryEntry {
+  id: string
+  name: string
+  detail: string | null
+}
+
+interface DirectoryResponse {
+  success: boolean
+  items: DirectoryEntry[]
+}
+
+export type DirectoryKind = 'users' | 'groups'
+
+/** Up to 10 users (by username or nickname) or groups (by name), an exact name first. */
+export function findByNameQueryOptions(kind: DirectoryKind, text: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.directory, kind, text] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<DirectoryResponse>(
+          `/api/admin/directory/${kind}?${new URLSearchParams({ q: text }).toString()}`,
+          { signal },
+        )
+        .then((r) => r.items),
+    staleTime: 30_000,
+  })
+}
+
+export function useFindByName(kind: DirectoryKind, text: string) {
+  return useQuery({ ...findByNameQueryOptions(kind, text), enabled: text.trim() !== '' })
+}
