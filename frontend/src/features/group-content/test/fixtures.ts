@@ -71,6 +71,7 @@ export function group(overrides: Partial<Group> = {}): Group {
     membership: { role: 'member', state: 'active', since: '2026-01-02T00:00:00Z' },
     canRead: true,
     canManage: false,
+    transferOffer: null,
     ...overrides,
   }
 }

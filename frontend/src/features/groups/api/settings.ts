@@ -50,10 +50,25 @@ export function useRegenerateInviteCode(groupId: string) {
   return useGroupChange(() => api.post<GroupAnswer>(`${groupPath(groupId)}/invite-code`))
 }
 
-/** `POST /api/groups/{id}/transfer` (the owner): an active member becomes the owner. */
+/**
+ * `POST /api/groups/{id}/transfer` (the owner): offers the group to an active member. Nothing
+ * changes hands until they accept; the answer carries the waiting `transferOffer`.
+ */
 export function useTransferGroup(groupId: string) {
   return useGroupChange((userId: string) =>
     api.post<GroupAnswer>(`${groupPath(groupId)}/transfer`, { userId }),
+  )
+}
+
+/** `DELETE /api/groups/{id}/transfer` (the owner): withdraws the waiting offer. */
+export function useCancelTransfer(groupId: string) {
+  return useGroupChange(() => api.delete<GroupAnswer>(`${groupPath(groupId)}/transfer`))
+}
+
+/** `POST /api/groups/{id}/transfer/accept|decline` (the offer's recipient). */
+export function useAnswerTransfer(groupId: string) {
+  return useGroupChange((answer: 'accept' | 'decline') =>
+    api.post<GroupAnswer>(`${groupPath(groupId)}/transfer/${answer}`),
   )
 }
 

@@ -8,6 +8,7 @@ import {
   GROUP_ID,
   home,
   membership,
+  person,
   signedInAs,
   signedOut,
   users,
@@ -30,6 +31,34 @@ function serve(initial: Group, session: unknown = signedInAs(users.sam)) {
 }
 
 describe('a group’s frame', () => {
+  it('the member a group is offered to sees the offer on its pages and declines it', async () => {
+    const offered = groupAs('member', {
+      transferOffer: {
+        from: person(users.olivia),
+        to: person(users.sam),
+        createdAt: '2026-03-05T08:00:00Z',
+      },
+    })
+    const { state, routes } = serve(offered)
+    const { calls, user } = renderGroupsApp(`/group/${GROUP_ID}`, {
+      ...routes,
+      [`POST ${groupPath}/transfer/decline`]: () => {
+        state.group = { ...offered, transferOffer: null }
+        return { body: { success: true, group: state.group } }
+      },
+    })
+    const card = await screen.findByRole('region', { name: 'Olivia offers you this group' })
+    expect(card).toHaveTextContent('Accept to become the owner of 周末读书会')
+    await user.click(within(card).getByRole('button', { name: 'Decline' }))
+    expect(await screen.findByText('You declined the offer.')).toBeInTheDocument()
+    expect(calls('POST', `${groupPath}/transfer/decline`)).toHaveLength(1)
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Olivia offers you this group' }),
+      ).not.toBeInTheDocument(),
+    )
+  })
+
   it('an id that is not a UUID is the 404 page, without asking the server', async () => {
     const { calls } = renderGroupsApp('/group/not-an-id', {
       'GET /api/auth/token': () => ({ body: signedOut }),

@@ -13,6 +13,7 @@ import { MembershipBadge, PolicyBadge, VisibilityBadge } from './group-badges.ts
 import { GroupCover } from './group-cover.tsx'
 import { MembersOnlyPanel } from './members-only-panel.tsx'
 import { MembershipAction } from './membership-action.tsx'
+import { TransferOfferCard } from './transfer-offer.tsx'
 
 /** Where inside a group the viewer is, from the path below `/group/{id}`. */
 export type GroupSection = 'home' | 'articles' | 'gallery' | 'members' | 'settings' | 'join'
@@ -68,6 +69,8 @@ export function GroupLayout({ groupId }: { groupId: string }) {
         compact={section !== 'home' && section !== 'join'}
         showAction={section !== 'join' && !panel}
       />
+      {/* The owner's offer of the group, for the member it is made to (nobody else has it). */}
+      <TransferOfferCard group={group} />
       {group.canRead && <GroupTabs group={group} section={section} />}
       <div className="pt-6">{gated ? <MembersOnlyPanel group={group} /> : <Outlet />}</div>
     </div>

@@ -2,7 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiError, renderGroupsApp, type FakeRequest } from '@/test/fake-api.tsx'
 import type { Group } from '@/lib/api/types.ts'
-import { group, groupAs, GROUP_ID, home, signedInAs, signedOut, users } from '../test/fixtures.ts'
+import {
+  group,
+  groupAs,
+  GROUP_ID,
+  home,
+  person,
+  signedInAs,
+  signedOut,
+  users,
+} from '../test/fixtures.ts'
 
 afterEach(async () => {
   // Let history traversals of closed modals finish before the next test.
@@ -85,6 +94,38 @@ describe('/group', () => {
     ).toEqual([expect.stringContaining('周末读书会')])
     const searches = calls('GET', '/api/groups').slice(before)
     expect(searches.map((request) => request.url.searchParams.get('q'))).toEqual(['读书'])
+  })
+
+  it('my groups are not listed again under "Discover", and an offer of ownership is answered there', async () => {
+    const offered = groupAs('member', {
+      transferOffer: {
+        from: person(users.olivia),
+        to: person(users.mia),
+        createdAt: '2026-03-05T08:00:00Z',
+      },
+    })
+    const { calls, user } = renderGroupsApp('/group', {
+      'GET /api/auth/token': () => ({ body: signedInAs(users.mia) }),
+      'GET /api/groups/mine': () => page([offered]),
+      'GET /api/groups': () => page([offered, hikers]),
+      [`POST /api/groups/${GROUP_ID}/transfer/accept`]: () => ({
+        body: { success: true, group: groupAs('owner', { transferOffer: null }) },
+      }),
+    })
+    const mine = await screen.findByRole('list', { name: 'My groups' })
+    expect(within(mine).getAllByRole('article')).toHaveLength(1)
+    const discover = await screen.findByRole('list', { name: 'Discover groups' })
+    expect(
+      within(discover)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Weekend hikers'])
+
+    const offers = screen.getByRole('list', { name: 'Offered to you' })
+    expect(offers).toHaveTextContent('Olivia offers you this group')
+    await user.click(within(offers).getByRole('button', { name: 'Accept ownership' }))
+    expect(await screen.findByText(`You now own ${offered.name}.`)).toBeInTheDocument()
+    expect(calls('POST', `/api/groups/${GROUP_ID}/transfer/accept`)).toHaveLength(1)
   })
 
   it('says when nothing matches', async () => {

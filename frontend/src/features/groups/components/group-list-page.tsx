@@ -13,6 +13,7 @@ import { CreateGroupDialog } from './create-group-dialog.tsx'
 import { GroupCard } from './group-card.tsx'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { SearchBox } from './search-box.tsx'
+import { offeredToMe, TransferOfferCard } from './transfer-offer.tsx'
 
 /** `/group`: my groups (signed in), public groups to discover with a search, and "create". */
 export function GroupListPage() {
@@ -48,7 +49,7 @@ export function GroupListPage() {
         }
       />
       {user && <MyGroups onCreate={() => setCreating(true)} />}
-      <DiscoverGroups />
+      <DiscoverGroups signedIn={!!user} />
       {user && (
         <CreateGroupDialog open={creating} onClose={() => setCreating(false)} onCreated={created} />
       )}
@@ -58,13 +59,24 @@ export function GroupListPage() {
 
 function MyGroups({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation('groups')
+  const { user } = useSession()
   const mine = useMyGroups(true)
   const groups = loadedGroups(mine.data?.pages)
+  const offers = groups.filter((group) => offeredToMe(group, user?.id))
   return (
     <section aria-labelledby="my-groups" className="grid gap-4">
       <h2 id="my-groups" className="text-xl font-semibold">
         {t('list.mine')}
       </h2>
+      {offers.length > 0 && (
+        <ul aria-label={t('offer.badge')} className="grid gap-3 md:grid-cols-2">
+          {offers.map((group) => (
+            <li key={group.id}>
+              <TransferOfferCard group={group} compact />
+            </li>
+          ))}
+        </ul>
+      )}
       <ListState query={mine}>
         {groups.length === 0 ? (
           <EmptyState
@@ -86,11 +98,21 @@ function MyGroups({ onCreate }: { onCreate: () => void }) {
   )
 }
 
-function DiscoverGroups() {
+/**
+ * Public groups to find. Signed in, the groups already under "My groups" (a membership, or a
+ * request waiting) are left out while browsing, so none shows twice; a search finds them all.
+ */
+function DiscoverGroups({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('groups')
   const [query, setQuery] = useState('')
   const discover = useDiscoverGroups(query)
-  const groups = loadedGroups(discover.data?.pages)
+  const found = loadedGroups(discover.data?.pages)
+  const groups =
+    signedIn && !query
+      ? found.filter(
+          (group) => group.membership?.state !== 'active' && group.membership?.state !== 'pending',
+        )
+      : found
   // The search whose results are on screen: the previous one stays while a new one loads.
   const [shown, setShown] = useState(query)
   if (discover.isSuccess && !discover.isPlaceholderData && shown !== query) setShown(query)

@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { apiError, renderGroupsApp, type FakeRequest } from '@/test/fake-api.tsx'
 import type { Group, GroupSettings, MemberRole } from '@/lib/api/types.ts'
 import type { User } from '@/lib/user.ts'
-import { groupAs, GROUP_ID, home, members, signedInAs, signedOut, users } from '../test/fixtures.ts'
+import {
+  groupAs,
+  GROUP_ID,
+  home,
+  members,
+  person,
+  signedInAs,
+  signedOut,
+  users,
+} from '../test/fixtures.ts'
 
 beforeEach(() => {
   Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true })
@@ -51,7 +60,18 @@ function setup(
       return answer()
     },
     [`POST ${base}/transfer`]: () => {
-      state.group = { ...state.group, membership: { ...state.group.membership!, role: 'admin' } }
+      state.group = {
+        ...state.group,
+        transferOffer: {
+          from: person(users.olivia),
+          to: person(users.mia),
+          createdAt: '2026-03-05T08:00:00Z',
+        },
+      }
+      return answer()
+    },
+    [`DELETE ${base}/transfer`]: () => {
+      state.group = { ...state.group, transferOffer: null }
       return answer()
     },
     [`DELETE ${base}`]: () => ({ body: { success: true, message: 'Deleted' } }),
@@ -165,22 +185,29 @@ describe('/group/$groupId/settings', () => {
     expect(calls('PUT', `${base}/cover`)).toHaveLength(0)
   })
 
-  it('the owner transfers the group to a member after confirming, and becomes an admin', async () => {
+  it('the owner offers the group to a member after confirming, sees the offer waiting and may withdraw it', async () => {
     const { calls, user } = setup(users.olivia, 'owner')
     const transfer = await screen.findByRole('region', { name: 'Transfer ownership' })
     const select = within(transfer).getByLabelText('New owner')
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3))
     await user.selectOptions(select, 'Mia (@mia) · Member')
-    await user.click(within(transfer).getByRole('button', { name: 'Transfer ownership' }))
+    await user.click(within(transfer).getByRole('button', { name: 'Offer ownership' }))
     const confirm = await screen.findByRole('alertdialog', {
-      name: 'Transfer 周末读书会 to Mia?',
+      name: 'Offer 周末读书会 to Mia?',
     })
-    await user.click(within(confirm).getByRole('button', { name: 'Transfer' }))
-    expect(await screen.findByText('Mia now owns the group.')).toBeInTheDocument()
+    expect(confirm).toHaveTextContent('Mia is asked to accept')
+    await user.click(within(confirm).getByRole('button', { name: 'Send the offer' }))
+    expect(
+      await screen.findByText('Mia has been asked to take over the group.'),
+    ).toBeInTheDocument()
     expect(calls('POST', `${base}/transfer`)[0]?.body).toEqual({ userId: users.mia.id })
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Transfer ownership' })).not.toBeInTheDocument(),
-    )
+    // Still the owner: the offer waits, and nothing else can be offered meanwhile.
+    expect(await within(transfer).findByText(/Waiting for Mia to accept ownership/)).toBeVisible()
+    expect(within(transfer).queryByLabelText('New owner')).not.toBeInTheDocument()
+    await user.click(within(transfer).getByRole('button', { name: 'Withdraw the offer' }))
+    expect(await screen.findByText('The offer was withdrawn.')).toBeInTheDocument()
+    expect(calls('DELETE', `${base}/transfer`)).toHaveLength(1)
+    expect(await within(transfer).findByLabelText('New owner')).toBeVisible()
   })
 
   it('the owner deletes the group after a confirm dialog naming it, and lands on /group', async () => {

@@ -9,6 +9,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Select } from '@/components/ui/select.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
+import { formatDateTime } from '@/lib/format.ts'
 import type { Group } from '@/lib/api/types.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { useLeaveGuard } from '@/lib/leave-guard.ts'
@@ -23,6 +24,7 @@ import {
   useRegenerateInviteCode,
   useRemoveCover,
   useSetCover,
+  useCancelTransfer,
   useTransferGroup,
   useUpdateGroup,
 } from '../api/settings.ts'
@@ -336,6 +338,7 @@ function TransferSettings({ group }: { group: Group }) {
   const toast = useToast()
   const members = useMembers(group.id)
   const transfer = useTransferGroup(group.id)
+  const cancel = useCancelTransfer(group.id)
   const selectId = useId()
   const [chosen, setChosen] = useState('')
   const candidates = loadedMembers(members.data?.pages).filter(
@@ -347,7 +350,31 @@ function TransferSettings({ group }: { group: Group }) {
     <Card aria-labelledby="settings-transfer">
       <CardTitle id="settings-transfer">{t('settings.transfer.title')}</CardTitle>
       <CardDescription>{t('settings.transfer.description')}</CardDescription>
-      {members.isSuccess && candidates.length === 0 ? (
+      {group.transferOffer ? (
+        // One offer waits at a time: the owner sees whom it went to and may withdraw it.
+        <div className="mt-5 grid gap-3" role="status">
+          <p className="text-sm">
+            {t('settings.transfer.pending', {
+              name: personName(group.transferOffer.to),
+              when: formatDateTime(group.transferOffer.createdAt),
+            })}
+          </p>
+          <div>
+            <Button
+              variant="outline"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutateAsync().then(
+                  () => void toast.success(t('settings.transfer.cancelled')),
+                  (error: unknown) => void toast.error(errorMessage(error)),
+                )
+              }
+            >
+              {t('settings.transfer.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : members.isSuccess && candidates.length === 0 ? (
         <p className="mt-5 text-sm text-muted-foreground">{t('settings.transfer.nobody')}</p>
       ) : (
         <div className="mt-5 grid gap-3">

@@ -80,6 +80,7 @@ export function group(overrides: Partial<Group> = {}): Group {
     membership: null,
     canRead: true,
     canManage: false,
+    transferOffer: null,
     ...overrides,
   }
 }

@@ -67,6 +67,7 @@ function group(id: string, overrides: Partial<Group> = {}): Group {
     canRead: true,
     inviteCode: null,
     membership: null,
+    transferOffer: null,
     ...overrides,
   }
 }
