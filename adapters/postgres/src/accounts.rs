@@ -387,8 +387,12 @@ impl UserRepository for SqlUserRepository {
                 .await
                 .map_err(unexpected)?;
         }
-        let sessions = sessions::Entity::delete_many()
+        // Ended, not deleted: the row lets a request with the cookie learn why it is signed
+        // out (`find_owner`); the purge spares it while the account stays disabled.
+        let sessions = sessions::Entity::update_many()
+            .col_expr(sessions::Column::ExpiresAt, Expr::value(at))
             .filter(sessions::Column::UserId.eq(id.0))
+            .filter(sessions::Column::ExpiresAt.gt(at))
             .exec(&txn)
             .await
             .map_err(unexpected)?
@@ -411,6 +415,13 @@ impl UserRepository for SqlUserRepository {
     }
 
     async fn enable(&self, id: UserId, now: DateTime<Utc>) -> Result<bool, AccountsError> {
+        // The sessions disabling ended stay ended: they go now.
+        sessions::Entity::delete_many()
+            .filter(sessions::Column::UserId.eq(id.0))
+            .filter(sessions::Column::ExpiresAt.lte(now))
+            .exec(&self.db)
+            .await
+            .map_err(unexpected)?;
         let changed = users::Entity::update_many()
             .col_expr(
                 users::Column::DisabledAt,
@@ -641,9 +652,32 @@ impl SessionRepository for SqlSessionRepository {
         Ok(res.rows_affected)
     }
 
+    async fn find_owner(
+        &self,
+        token_hash: &SessionTokenHash,
+    ) -> Result<Option<User>, AccountsError> {
+        let found = sessions::Entity::find()
+            .find_also_related(users::Entity)
+            .filter(sessions::Column::TokenHash.eq(token_hash.0.as_str()))
+            .one(&self.db)
+            .await
+            .map_err(unexpected)?;
+        match found {
+            Some((_, Some(user))) => Ok(Some(to_user(user)?.0)),
+            _ => Ok(None),
+        }
+    }
+
     async fn purge_expired(&self, now: DateTime<Utc>) -> Result<u64, AccountsError> {
+        // A disabled account's ended sessions stay until it is enabled (see `disable`).
+        let disabled = sea_orm::sea_query::Query::select()
+            .column(users::Column::Id)
+            .from(users::Entity)
+            .and_where(users::Column::DisabledAt.is_not_null())
+            .to_owned();
         let res = sessions::Entity::delete_many()
             .filter(sessions::Column::ExpiresAt.lte(now))
+            .filter(sessions::Column::UserId.not_in_subquery(disabled))
             .exec(&self.db)
             .await
             .map_err(unexpected)?;

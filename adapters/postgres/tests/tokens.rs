@@ -277,11 +277,11 @@ async fn the_audit_log_keeps_events_newest_first() {
     }
 }
 
-/// Disabling an account ends all it holds in one go: its sessions are deleted and its active
-/// tokens revoked at that moment; an expired or already revoked token keeps its state, and
-/// nobody else's credentials change.
+/// Disabling an account ends all it holds in one go: its sessions end (kept, so a browser can be
+/// told why, until the account is enabled) and its active tokens are revoked at that moment; an
+/// expired or already revoked token keeps its state, and nobody else's credentials change.
 #[tokio::test]
-async fn disabling_a_user_deletes_their_sessions_and_revokes_their_active_tokens() {
+async fn disabling_a_user_ends_their_sessions_and_revokes_their_active_tokens() {
     use accounts::model::{Session, SessionTokenHash};
     use accounts::ports::SessionRepository;
     use kernel::SessionId;
@@ -325,18 +325,45 @@ async fn disabling_a_user_deletes_their_sessions_and_revokes_their_active_tokens
         assert_eq!(stored.disabled_at, Some(when));
         assert!(
             t.db.sessions()
-                .list_live_for_user(alice.id, t0())
+                .list_live_for_user(alice.id, when)
                 .await
                 .unwrap()
                 .is_empty()
         );
+        assert!(
+            t.db.sessions()
+                .find_live(&SessionTokenHash("a1".into()), when)
+                .await
+                .unwrap()
+                .is_none()
+        );
         assert_eq!(
             t.db.sessions()
-                .list_live_for_user(bob.id, t0())
+                .list_live_for_user(bob.id, when)
                 .await
                 .unwrap()
                 .len(),
             1
+        );
+        // The ended session still names its (disabled) account, and the purge spares it.
+        let later = when + Duration::days(60);
+        t.db.sessions().purge_expired(later).await.unwrap();
+        let owner =
+            t.db.sessions()
+                .find_owner(&SessionTokenHash("a1".into()))
+                .await
+                .unwrap();
+        assert_eq!(
+            owner.map(|u| (u.id, u.disabled_at)),
+            Some((alice.id, Some(when)))
+        );
+        assert!(
+            t.db.sessions()
+                .find_owner(&SessionTokenHash("b1".into()))
+                .await
+                .unwrap()
+                .is_none(),
+            "bob's expired session was purged"
         );
         let by_id = |list: Vec<PersonalAccessToken>, id: TokenId| {
             list.into_iter().find(|x| x.id == id).unwrap().revoked_at
@@ -360,9 +387,22 @@ async fn disabling_a_user_deletes_their_sessions_and_revokes_their_active_tokens
         let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
         assert_eq!(stored.disabled_at, Some(when));
 
-        assert!(users.enable(alice.id, when).await.unwrap());
+        assert!(
+            users
+                .enable(alice.id, when + Duration::hours(2))
+                .await
+                .unwrap()
+        );
         let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
         assert_eq!(stored.disabled_at, None);
+        // Enabling deletes the sessions disabling ended: they never come back.
+        assert!(
+            t.db.sessions()
+                .find_owner(&SessionTokenHash("a1".into()))
+                .await
+                .unwrap()
+                .is_none()
+        );
 
         let nobody = UserId::new_random();
         assert!(users.disable(nobody, when).await.unwrap().is_none());

@@ -265,7 +265,7 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "GET /api/auth/token",
         "本浏览器的登录状态",
         Some(
-            "浏览器是否已登录、以谁的身份登录。在微信内置浏览器中，若已配置微信、无人登录且不知道 openid，`authUrl` 是浏览器必须前往的地址（微信 OAuth）。`wechatOpenId` 是本浏览器证明过且尚未使用的 openid（一份证明只能用于一次登录、注册或关联，退出登录时作废）；`hasUser` 表示是否有账户与之关联。用访问令牌调用时返回令牌所属的用户。",
+            "浏览器是否已登录、以谁的身份登录。在微信内置浏览器中，若已配置微信、无人登录且不知道 openid，`authUrl` 是浏览器必须前往的地址（微信 OAuth）。`wechatOpenId` 是本浏览器证明过且尚未使用的 openid（一份证明只能用于一次登录、注册或关联，退出登录时作废）；`hasUser` 表示是否有账户与之关联。若浏览器仍持有因管理员停用账户而结束的会话，`signedOutReason` 为 `account_disabled`（以便告诉用户为何已退出）。用访问令牌调用时返回令牌所属的用户。",
         ),
     ),
     (

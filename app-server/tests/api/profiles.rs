@@ -335,12 +335,20 @@ async fn disabling_a_user_ends_sessions_and_tokens_and_shuts_every_sign_in_door(
         }
 
         // Both live sessions and the token are dead on their next request.
+        // Each browser is told why it is signed out; a stranger's is not.
         for client in [&victim.client, &other_session, &phone_user] {
             let r = app.get_as(client, "/api/auth/token").await;
             assert_eq!(r.body["isAuthenticated"], false, "{:?}", r.body);
+            assert_eq!(
+                r.body["signedOutReason"], "account_disabled",
+                "{:?}",
+                r.body
+            );
             let r = app.get_as(client, "/api/tokens").await;
             assert_eq!(r.status, 401);
         }
+        let r = app.get_as(&browser(&app.address), "/api/auth/token").await;
+        assert_eq!(r.body["signedOutReason"], Value::Null, "{:?}", r.body);
         let r = app.bearer(Method::GET, "/api/auth/token", &secret).await;
         assert_eq!((r.status, r.code()), (401, "invalid_token"));
 
@@ -413,6 +421,10 @@ async fn disabling_a_user_ends_sessions_and_tokens_and_shuts_every_sign_in_door(
             .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["disabled"], false);
+        // The ended sessions stay ended, and are no longer reported.
+        let r = app.get_as(&other_session, "/api/auth/token").await;
+        assert_eq!(r.body["isAuthenticated"], false, "{:?}", r.body);
+        assert_eq!(r.body["signedOutReason"], Value::Null, "{:?}", r.body);
         let r = app
             .login_as(&browser(&app.address), "victim", PASSWORD)
             .await;

@@ -74,9 +74,11 @@ pub trait UserRepository: Send + Sync {
         id: UserId,
     ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError>;
 
-    /// Disables the account at `at` and, in the same transaction, deletes every one of its
-    /// sessions and revokes (at `at`) each of its personal access tokens that is neither
-    /// revoked nor expired: nothing it held a moment before works after. An account disabled
+    /// Disables the account at `at` and, in the same transaction, ends (expires at `at`) every
+    /// one of its live sessions and revokes (at `at`) each of its personal access tokens that
+    /// is neither revoked nor expired: nothing it held a moment before works after. The ended
+    /// sessions' rows stay (so [`SessionRepository::find_owner`] can tell a returning browser
+    /// why it was signed out) until [`UserRepository::enable`] deletes them. An account disabled
     /// already keeps its first `disabled_at` (whatever credentials it still has go all the
     /// same). `None` when there is no such account.
     ///
@@ -89,7 +91,7 @@ pub trait UserRepository: Send + Sync {
     ) -> Result<Option<CredentialsRevoked>, AccountsError>;
 
     /// Clears `disabled_at` (sessions and tokens ended by [`UserRepository::disable`] stay
-    /// ended); `false` when there is no such account.
+    /// ended: its ended sessions are deleted); `false` when there is no such account.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -195,6 +197,16 @@ pub trait SessionRepository: Send + Sync {
         expires_at: DateTime<Utc>,
     ) -> Result<(), AccountsError>;
 
+    /// The account of the session with this token hash, live or ended (a disabled account's
+    /// ended sessions are kept until it is enabled again); `None` when there is none.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_owner(
+        &self,
+        token_hash: &SessionTokenHash,
+    ) -> Result<Option<User>, AccountsError>;
+
     /// Records that the account was proven again on this session at `at`.
     ///
     /// # Errors
@@ -234,7 +246,8 @@ pub trait SessionRepository: Send + Sync {
     /// `Unexpected` only.
     async fn delete_others(&self, user_id: UserId, keep: SessionId) -> Result<u64, AccountsError>;
 
-    /// Deletes sessions that expired before `now`; returns how many went.
+    /// Deletes sessions that expired before `now`, except those of disabled accounts; returns
+    /// how many went.
     ///
     /// # Errors
     /// `Unexpected` only.

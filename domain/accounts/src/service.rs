@@ -417,6 +417,19 @@ impl AccountService {
         Ok(Some((user, session)))
     }
 
+    /// Whether this token's session was ended because its account was disabled: a browser
+    /// that comes back with it is told why it is signed out (`GET /api/auth/token`).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn ended_by_disabling(&self, token: &SessionToken) -> Result<bool, AccountsError> {
+        Ok(self
+            .sessions
+            .find_owner(&token.hash())
+            .await?
+            .is_some_and(|u| u.disabled_at.is_some()))
+    }
+
     /// Ends the session of this token (nothing happens for an unknown token).
     ///
     /// # Errors

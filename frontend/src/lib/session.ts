@@ -13,6 +13,11 @@ export interface SessionState {
   wechatOpenId: string | null
   /** True when an account is linked to {@link wechatOpenId}. */
   hasUser: boolean
+  /**
+   * Why this browser is signed out when it came back with a session that ended:
+   * `account_disabled` (an administrator disabled the account), else null or absent.
+   */
+  signedOutReason?: string | null
 }
 
 const signedOutState: SessionState = {
@@ -34,6 +39,10 @@ async function fetchSession(): Promise<SessionState> {
       authUrl: response.authUrl ?? null,
       wechatOpenId: response.wechatOpenId ?? null,
       hasUser: Boolean(response.wechatOpenId && response.hasUser),
+      // Only when the server says why (a disabled account): absent otherwise.
+      ...(!response.isAuthenticated && response.signedOutReason
+        ? { signedOutReason: response.signedOutReason }
+        : {}),
     }
   } catch (error) {
     // Spec §4.1: without a positive answer the user is cleared; initialisation still completes.
@@ -64,6 +73,7 @@ export function useSession({ fetch = true }: { fetch?: boolean } = {}) {
     authUrl: query.data?.authUrl ?? null,
     wechatOpenId: query.data?.wechatOpenId ?? null,
     hasUser: query.data?.hasUser ?? false,
+    signedOutReason: query.data?.signedOutReason ?? null,
     initialized: query.isSuccess,
   }
 }

@@ -217,6 +217,10 @@ pub struct SignInState {
     /// Where the browser must go to continue signing in, if anywhere.
     #[schema(required = true)]
     pub auth_url: Option<String>,
+    /// Why this browser's session ended, when it came back signed out with it: `account_disabled`
+    /// (an administrator disabled the account). `null` otherwise.
+    #[schema(required = true, value_type = Option<String>, pattern = "^account_disabled$", example = "account_disabled")]
+    pub signed_out_reason: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

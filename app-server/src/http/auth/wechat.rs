@@ -170,7 +170,7 @@ fn return_path(req: &HttpRequest, base: &str) -> String {
     operation_id = "get_sign_in_state",
     tag = "auth",
     summary = "Sign-in state of this browser",
-    description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.",
+    description = "Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. `signedOutReason` is `account_disabled` when the browser still holds a session that ended because an administrator disabled the account (so it can say why it is signed out). Called with an access token, it answers the token's user.",
     responses((status = 200, description = "The state", body = SignInState)),
     security((), ("session" = []), ("bearer" = []))
 )]
@@ -216,7 +216,15 @@ pub async fn sign_in_state(
         res.cookie(cookie);
         auth_url = Some(oauth.authorize_url(&format!("{base}{CALLBACK_PATH}"), &nonce));
     }
+    // A browser back with a session its account's disabling ended is told why it is signed out.
+    let signed_out_reason = match crate::http::extract::session_token(&req) {
+        Some(token) if user.is_none() && state.accounts.ended_by_disabling(&token).await? => {
+            Some("account_disabled")
+        }
+        _ => None,
+    };
     Ok(res.json(SignInState {
+        signed_out_reason,
         success: true,
         is_authenticated: user.is_some(),
         has_user,

@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react'
-import { useLoginDialog } from '@/lib/session.ts'
+import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { useToast } from '@/lib/toast.ts'
 
 const LoginDialog = lazy(() =>
   import('@/features/auth/components/login-dialog.tsx').then((module) => ({
@@ -7,9 +9,20 @@ const LoginDialog = lazy(() =>
   })),
 )
 
-/** Loads the login dialog's code the first time someone asks for it. */
+/**
+ * Loads the login dialog's code the first time someone asks for it, and says why this browser
+ * is signed out when the server told (an administrator disabled the account, issue 22).
+ */
 export function LoginDialogHost() {
   const { open, close } = useLoginDialog()
+  const { signedOutReason } = useSession({ fetch: false })
+  const { t } = useTranslation()
+  const toast = useToast()
+  useEffect(() => {
+    if (signedOutReason === 'account_disabled') {
+      toast.error(t('session.accountDisabled'))
+    }
+  }, [signedOutReason, t, toast])
   if (!open) return null
   return (
     <Suspense fallback={null}>

@@ -1693,7 +1693,7 @@ export interface components {
     };
     /** @description The uploads a draft still holds (`POST /api/media/keep`). */
     KeepUploadsRequest: {
-      /** @description Ids of the asker's uploads still in a draft, 1 to 9 (repeats count once). */
+      /** @description Ids of the asker's uploads still in a draft, at most 9 (repeats count once; none keeps nothing). */
       ids: string[];
     };
     /** @description What was kept, and what the draft should drop. */
@@ -1957,8 +1957,8 @@ export interface components {
     NewPostRequest: {
       /** @description At most 2000 characters after trimming; may be empty only when the post has images. */
       body?: string;
-      /** @description A GB/T 2260 code: six digits (`510000` a province, `510100` a city, `510104` a county). */
-      district?: string;
+      /** @description A GB/T 2260 code (six digits), or `null` or left out for a post without a place. */
+      district?: string | null;
       /** @description Ids of images uploaded with `POST /api/plaza/images` by the author and not yet in a post, at most 9, in the order to show them. */
       imageIds?: string[];
     };
@@ -4531,7 +4531,7 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ChatCompletion"];
-          "text/event-stream": string;
+          "text/event-stream": components["schemas"]["ChatStreamEvent"];
         };
       };
       /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
