@@ -176,10 +176,14 @@ function GalleryPreview({ groupId, images }: { groupId: string; images: GalleryI
 function MemberItem({ member }: { member: Member }) {
   return (
     <li className="flex items-center justify-between gap-3">
-      <span className="flex min-w-0 items-center gap-2.5">
+      <Link
+        to="/profile/$userId"
+        params={{ userId: member.user.id }}
+        className="flex min-w-0 items-center gap-2.5 rounded-md hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <PersonAvatar person={member.user} />
         <span className="truncate text-sm font-medium">{personName(member.user)}</span>
-      </span>
+      </Link>
       {member.role !== 'member' && <RoleBadge role={member.role} />}
     </li>
   )

@@ -90,6 +90,11 @@ describe('/group/$groupId/members', () => {
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Olivia', 'Adam', 'Mia'])
     expect(rows[0]).toHaveTextContent('Owner')
     expect(rows[1]).toHaveTextContent('Admin')
+    // Each member is a link to their profile.
+    expect(within(rows[0]!).getByRole('link', { name: /Olivia/ })).toHaveAttribute(
+      'href',
+      `/profile/${users.olivia.id}`,
+    )
     expect(within(list).queryByRole('button')).not.toBeInTheDocument()
     expect(screen.queryByRole('tab')).not.toBeInTheDocument()
     expect(calls('GET', `${base}/requests`)).toHaveLength(0)

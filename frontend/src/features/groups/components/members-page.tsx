@@ -25,7 +25,7 @@ import { loadedRequests, useRequests } from '../api/requests.ts'
 import { RoleBadge } from './group-badges.tsx'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { memberActions, type MemberAction } from './member-actions.ts'
-import { PersonLine, personName } from './person.tsx'
+import { PersonLink, personName } from './person.tsx'
 import { RequestHistory, RequestQueue } from './requests.tsx'
 
 /**
@@ -121,7 +121,7 @@ function MemberRow({ group, member }: { group: Group; member: Member }) {
   const name = personName(member.user)
   return (
     <li aria-label={name} className="flex items-center gap-3 px-4 py-3">
-      <PersonLine person={member.user} className="flex-1" />
+      <PersonLink person={member.user} className="flex-1" />
       <div className="flex shrink-0 items-center gap-2">
         <span className="hidden text-xs text-muted-foreground sm:inline">
           {since !== null && t('members.since', { date: formatDate(since) })}
@@ -249,7 +249,7 @@ function BanList({ group }: { group: Group }) {
                   aria-label={name}
                   className="flex flex-wrap items-center gap-3 px-4 py-3"
                 >
-                  <PersonLine person={member.user} className="flex-1" />
+                  <PersonLink person={member.user} className="flex-1" />
                   {since !== null && (
                     <span className="text-xs text-muted-foreground">
                       {t('members.bans.since', { date: formatDate(since) })}

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { InitialsAvatar } from '@/components/ui/avatar.tsx'
 import type { Person } from '@/lib/api/types.ts'
 import { userInitials } from '@/lib/user.ts'
@@ -36,5 +37,21 @@ export function PersonLine({ person, className }: { person: Person; className?: 
         <span className="truncate text-xs text-muted-foreground">@{person.username}</span>
       </span>
     </span>
+  )
+}
+
+/** [`PersonLine`] as a link to the person's profile (`/profile/{id}`): member lists. */
+export function PersonLink({ person, className }: { person: Person; className?: string }) {
+  return (
+    <Link
+      to="/profile/$userId"
+      params={{ userId: person.id }}
+      className={cn(
+        'min-w-0 rounded-md hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
+    >
+      <PersonLine person={person} />
+    </Link>
   )
 }
