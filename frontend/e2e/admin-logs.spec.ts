@@ -100,3 +100,101 @@ test('the audit log is for admins only', async ({ page }) => {
   await expect(page.getByText('Error 403')).toBeVisible()
   await expect(page.locator('[data-action]')).toHaveCount(0)
 })
+
+// Issue 22: the filters take a name, not a raw id; ids show short with a copy button; the table
+// keeps its columns on desktop and becomes cards on a 360 px phone, with no sideways scroll.
+for (const lang of ['en', 'zh'] as const) {
+  test(`an admin filters the log by typing a username (${lang}) @desktop`, async ({
+    browser,
+    page,
+  }, info) => {
+    test.setTimeout(90_000)
+    const L = LABELS[lang]
+    const baseURL = info.project.use.baseURL!
+    const someone = await browser.newContext({ baseURL })
+    const person = await signUp(someone.request, baseURL, 'named')
+    await someone.close()
+    const otherContext = await browser.newContext({ baseURL })
+    const other = await signUp(otherContext.request, baseURL, 'other')
+    await otherContext.close()
+
+    await page.context().addCookies([{ name: 'preference_language', value: lang, url: baseURL }])
+    const signIn = await page.request.post(`${baseURL}/api/auth/username/login`, {
+      data: ADMIN,
+      headers: { Origin: baseURL },
+    })
+    expect(signIn.status(), await signIn.text()).toBe(200)
+    await page.goto('/admin/logs')
+    await expect(page.getByRole('heading', { level: 1, name: L.audit.title })).toBeVisible()
+
+    // Part of the username lists them; choosing applies the filter, shown by name.
+    await page.getByLabel(L.audit.filters.actor, { exact: true }).fill(person.username.slice(0, -2))
+    await page.getByRole('button', { name: new RegExp(`^@${person.username}`) }).click()
+    await expect(page.getByTestId('filter-users')).toHaveText(`@${person.username}`)
+    const events = page.getByTestId('audit-table').locator('[data-action]')
+    await expect(events).not.toHaveCount(0)
+    await expect(events.first()).toHaveAttribute('data-action', 'account.registered')
+    for (const event of await events.all()) {
+      await expect(event.getByText(`@${person.username}`)).toBeVisible()
+    }
+    // The action stays on one line.
+    const label = events.first().locator('[data-action-label]')
+    expect((await label.boundingBox())!.height).toBeLessThan(30)
+
+    // An id target is short, with its copy button: the admin disables the other account, then
+    // finds their own actions by their name.
+    const disabled = await page.request.post(`${baseURL}/api/admin/users/${other.id}/disable`, {
+      headers: { Origin: baseURL },
+    })
+    expect(disabled.status(), await disabled.text()).toBe(200)
+    await page
+      .getByRole('button', { name: new RegExp(`@${person.username}`) })
+      .first()
+      .click()
+    await page.getByLabel(L.audit.filters.actor, { exact: true }).fill(ADMIN.username)
+    await page.getByRole('button', { name: new RegExp(`^@${ADMIN.username}`) }).click()
+    const disabling = page.getByTestId('audit-table').locator('[data-action="user.disabled"]')
+    const shortId = disabling.first().locator('[data-short-id]')
+    await expect(shortId).toHaveAttribute('data-short-id', other.id)
+    await expect(shortId.locator('code [aria-hidden="true"]')).toHaveText(other.id.slice(0, 8))
+    const copy = await shortId.getByRole('button').boundingBox()
+    expect(copy!.width).toBeGreaterThanOrEqual(44)
+    expect(copy!.height).toBeGreaterThanOrEqual(44)
+
+    // Looked at: desktop and a 360 px phone, light and dark (no sideways scroll on the phone).
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.waitForTimeout(150)
+        if (width === 360) {
+          await expect(
+            page.getByTestId('audit-cards').locator('[data-action]').first(),
+          ).toBeVisible()
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          )
+          expect(overflow).toBeLessThanOrEqual(0)
+        }
+        await page.screenshot({
+          path: `test-results/screens/logs-${lang}-${width}-${colorScheme}.png`,
+          fullPage: width === 360,
+        })
+      }
+    }
+    // The overview's integrations (their last calls), looked at in the same four ways.
+    await page.goto('/admin')
+    await expect(page.getByTestId('attempt-weather')).toBeVisible()
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.waitForTimeout(150)
+        await page.screenshot({
+          path: `test-results/screens/overview-${lang}-${width}-${colorScheme}.png`,
+          fullPage: true,
+        })
+      }
+    }
+  })
+}

@@ -115,7 +115,9 @@ function ActorName({ event, onActor }: { event: AuditEvent; onActor: OnActor }) 
   const { t } = useTranslation('audit')
   if (!event.actorId) return <span className="text-muted-foreground">{t('anonymous')}</span>
   const name = event.actorNickname
-    ? `${event.actorNickname} (@${event.actorUsername ?? ''})`
+    ? event.actorNickname === event.actorUsername
+      ? `@${event.actorUsername}`
+      : `${event.actorNickname} (@${event.actorUsername ?? ''})`
     : t('deletedUser')
   const actorId = event.actorId
   return (
@@ -149,7 +151,13 @@ const COLUMN_CLASS = {
 function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: OnActor }) {
   const { t } = useTranslation('audit')
   return (
-    <div className="hidden overflow-x-auto rounded-xl border md:block">
+    <div
+      className="hidden overflow-x-auto rounded-xl border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:block"
+      role="region"
+      aria-label={t('list.label')}
+      // A narrow window scrolls the table sideways: the keyboard can too.
+      tabIndex={0}
+    >
       <table className="w-full text-sm" data-testid="audit-table">
         <thead className="bg-muted/50 text-start text-muted-foreground">
           <tr>
@@ -171,7 +179,9 @@ function EventTable({ events, onActor }: { events: AuditEvent[]; onActor: OnActo
                 <time dateTime={event.at}>{formatDateTime(event.at, true)}</time>
               </td>
               <td className="px-3 py-2 font-medium whitespace-nowrap" data-column="action">
-                <ActionLabel action={event.action} />
+                <span data-action-label>
+                  <ActionLabel action={event.action} />
+                </span>
               </td>
               <td className="min-w-36 px-3 py-2">
                 <ActorName event={event} onActor={onActor} />

@@ -240,15 +240,13 @@ function IntegrationRow({
   state?: ReactNode
 }) {
   return (
-    <div className="grid gap-1 px-3 py-2.5">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <dt className="flex items-center gap-2 text-muted-foreground">
-          {icon}
-          {label}
-        </dt>
-        <dd>{children}</dd>
-      </div>
-      {state ? <dd>{state}</dd> : null}
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2.5">
+      <dt className="flex items-center gap-2 text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd>{children}</dd>
+      {state ? <dd className="col-span-2">{state}</dd> : null}
     </div>
   )
 }
