@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import enAdmin from '../src/locales/en/admin.json' with { type: 'json' }
 import enAudit from '../src/locales/en/audit.json' with { type: 'json' }
+import enGallery from '../src/locales/en/gallery.json' with { type: 'json' }
+import zhGallery from '../src/locales/zh/gallery.json' with { type: 'json' }
 import zhAdmin from '../src/locales/zh/admin.json' with { type: 'json' }
 import zhAudit from '../src/locales/zh/audit.json' with { type: 'json' }
 import { signUp } from './groups-data.ts'
@@ -11,8 +13,8 @@ import { ADMIN, layoutOf, expect, test } from './helpers.ts'
 // the overview shows the counts and the latest events. In en on desktop and zh on a phone (layoutOf).
 
 const LABELS = {
-  en: { admin: enAdmin, audit: enAudit },
-  zh: { admin: zhAdmin, audit: zhAudit },
+  en: { admin: enAdmin, audit: enAudit, gallery: enGallery },
+  zh: { admin: zhAdmin, audit: zhAudit, gallery: zhGallery },
 } as const
 
 for (const lang of ['en', 'zh'] as const) {
@@ -182,6 +184,28 @@ for (const lang of ['en', 'zh'] as const) {
         })
       }
     }
+    // The gallery's owner filter takes a name the same way.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/admin/gallery')
+    await page
+      .getByLabel(L.gallery.filters.owner, { exact: true })
+      .fill(person.username.slice(0, -2))
+    await page.getByRole('button', { name: new RegExp(`^@${person.username}`) }).click()
+    await expect(page.getByTestId('filter-users')).toHaveText(`@${person.username}`)
+    await page.getByLabel(L.gallery.filters.group, { exact: true }).fill('zz')
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 })
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.waitForTimeout(300)
+        await page.screenshot({
+          path: `test-results/screens/gallery-${lang}-${width}-${colorScheme}.png`,
+          fullPage: width === 360,
+        })
+      }
+    }
+    await page.getByLabel(L.gallery.filters.group, { exact: true }).fill('')
+
     // The overview's integrations (their last calls), looked at in the same four ways.
     await page.goto('/admin')
     await expect(page.getByTestId('attempt-weather')).toBeVisible()
