@@ -122,7 +122,7 @@ describe('/group', () => {
     ).toEqual(['Weekend hikers'])
 
     const offers = screen.getByRole('list', { name: 'Offered to you' })
-    expect(offers).toHaveTextContent('Olivia offers you this group')
+    expect(offers).toHaveTextContent(`Olivia offers you ${offered.name}`)
     await user.click(within(offers).getByRole('button', { name: 'Accept ownership' }))
     expect(await screen.findByText(`You now own ${offered.name}.`)).toBeInTheDocument()
     expect(calls('POST', `/api/groups/${GROUP_ID}/transfer/accept`)).toHaveLength(1)

@@ -44,7 +44,7 @@ export function TransferOfferCard({ group, compact = false }: { group: Group; co
         <Crown className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="font-medium break-words">
-            {t('offer.title', { name })}
+            {compact ? t('offer.titleOf', { name, group: group.name }) : t('offer.title', { name })}
           </h2>
           {!compact && (
             <p className="mt-1 text-sm text-muted-foreground">
