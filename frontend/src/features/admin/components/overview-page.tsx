@@ -23,7 +23,7 @@ import { ApiErrorAlert } from './api-error-alert.tsx'
 import { formatDateTime, formatNumber } from '@/lib/format.ts'
 import { PageHeader } from '@/components/page-header.tsx'
 import { displayLanguage, intlLocale } from '@/lib/i18n.ts'
-import { humanBytes } from './gallery-model.ts'
+import { humanBytes, parseId } from './gallery-model.ts'
 import { ActionLabel } from './logs-page.tsx'
 
 type LastAttempts = OverviewResponse['integrations']['lastAttempts']
@@ -217,7 +217,7 @@ function LatestEvents({ events }: { events: AuditEvent[] }) {
                   : event.actorId
                     ? event.actorId.slice(0, 8)
                     : t('overview.latest.anonymous')}
-                {event.target ? ` → ${event.target}` : ''}
+                {event.target ? ` → ${shortTarget(event.target)}` : ''}
               </span>
             </li>
           ))}
@@ -225,6 +225,12 @@ function LatestEvents({ events }: { events: AuditEvent[] }) {
       )}
     </Card>
   )
+}
+
+/** A target that is an id, as its first 8 characters (the audit log shows the whole with copy). */
+function shortTarget(target: string): string {
+  const id = parseId(target)
+  return id ? id.slice(0, 8) : target
 }
 
 function IntegrationRow({
