@@ -125,6 +125,22 @@ describe('/plaza', () => {
     expect(within(feed).getAllByRole('article')[0]).toHaveTextContent('Post number 0')
   })
 
+  it('a hashtag in a post is plain text, not something that looks like a link', async () => {
+    // The plaza has no text filter a hashtag could lead to, so it stays text (issue 22).
+    renderGroupsApp(
+      '/plaza',
+      routes({
+        'GET /api/plaza/posts': () => feedPage([post(1, { body: '周末去爬山 #成都 #hiking' })]),
+        'GET /api/plaza/posts/new-count': () => ({ body: { success: true, count: 0 } }),
+      }),
+    )
+    const feed = await screen.findByRole('feed', { name: 'Posts' })
+    const body = await within(feed).findByText('周末去爬山 #成都 #hiking')
+    expect(body.tagName).toBe('P')
+    expect(body.children).toHaveLength(0)
+    expect(within(feed).queryByRole('link', { name: /#/ })).not.toBeInTheDocument()
+  })
+
   it('filters by the district in the URL and asks the server for it', async () => {
     const { calls } = renderGroupsApp(
       '/plaza?district=510000',
