@@ -18,6 +18,8 @@ CHECKS = [
     "status_code_conformance",
     "content_type_conformance",
     "response_schema_conformance",
+    "negative_data_rejection",
+    "unsupported_method",
 ]
 METHODS = ["get", "put", "post", "delete", "patch", "options", "head", "trace"]
 

@@ -40,8 +40,9 @@ fn servers(doc: &mut Value, lang: Lang) {
     }]);
 }
 
-/// `itemSchema` (one schema per server-sent event) is OpenAPI 3.2: in 3.1 the stream is a
-/// string, and the schema of its events stays in `x-itemSchema` and in the description.
+/// `itemSchema` (one schema per server-sent event) is OpenAPI 3.2: in 3.1 the event's schema
+/// is the media type's `schema` (what schemathesis checks each event against, as 3.1 tools
+/// read a stream), and `x-itemSchema` keeps the 3.2 meaning for tools that know it.
 fn stream_items(doc: &mut Value, lang: Lang) {
     let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
         return;
@@ -75,7 +76,7 @@ fn stream_items(doc: &mut Value, lang: Lang) {
                     media.insert(
                         "schema".into(),
                         json!({
-                            "type": "string",
+                            "$ref": items["$ref"],
                             "description": text(
                                 lang,
                                 &format!("服务器发送事件（`text/event-stream`）；每个事件的结构见 `{name}`。"),

@@ -658,6 +658,35 @@ pub const TAGS: &[(&str, &str)] = &[
     ("system", "健康检查与 API 描述本身"),
 ];
 
+/// The descriptions of parameters and of schemas and their fields: English → Chinese, in
+/// `openapi_zh_texts.json` (written once from the English document; a test keeps it complete).
+const TEXTS_JSON: &str = include_str!("openapi_zh_texts.json");
+
+fn texts() -> &'static std::collections::HashMap<String, String> {
+    static TEXTS: std::sync::OnceLock<std::collections::HashMap<String, String>> =
+        std::sync::OnceLock::new();
+    TEXTS.get_or_init(|| serde_json::from_str(TEXTS_JSON).unwrap_or_default())
+}
+
+/// Every `description` under `value` that the table has, in Chinese.
+fn translate_descriptions(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                if key == "description"
+                    && let Some(zh) = v.as_str().and_then(|en| texts().get(en))
+                {
+                    *v = Value::from(zh.as_str());
+                } else {
+                    translate_descriptions(v);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(translate_descriptions),
+        _ => {}
+    }
+}
+
 pub const INFO: &str = "庭院（Courtyard）的 REST API。每个响应都是带 `success` 标志的 JSON；错误另有稳定的 `code` 和使用请求语言的 `message`（依据 `Accept-Language` 或 `preference_language` Cookie）。用浏览器会话（Cookie）或开发者中心创建的个人访问令牌（`Authorization: Bearer`）调用。";
 
 const METHODS: [&str; 8] = [
@@ -674,6 +703,9 @@ pub fn localize(mut doc: Value) -> Value {
                     continue;
                 };
                 let key = format!("{} {path}", method.to_uppercase());
+                if let Some(parameters) = op.get_mut("parameters") {
+                    translate_descriptions(parameters);
+                }
                 if let Some((_, summary, description)) =
                     OPERATIONS.iter().find(|(k, _, _)| *k == key)
                 {
@@ -692,6 +724,9 @@ pub fn localize(mut doc: Value) -> Value {
                 tag["description"] = Value::from(*zh);
             }
         }
+    }
+    if let Some(schemas) = doc.pointer_mut("/components/schemas") {
+        translate_descriptions(schemas);
     }
     if let Some(info) = doc.get_mut("info").and_then(Value::as_object_mut) {
         info.insert("description".into(), Value::from(INFO));
@@ -743,5 +778,55 @@ mod tests {
             assert!(has_cjk(tag["description"].as_str().unwrap()), "{tag}");
         }
         assert!(has_cjk(zh["info"]["description"].as_str().unwrap()));
+    }
+
+    /// Every description of a parameter, a schema or a schema's field, collected with where.
+    fn descriptions(doc: &Value) -> Vec<(String, String)> {
+        fn walk(v: &Value, at: &str, out: &mut Vec<(String, String)>) {
+            match v {
+                Value::Object(map) => {
+                    for (k, v) in map {
+                        match (k.as_str(), v.as_str()) {
+                            ("description", Some(text)) => {
+                                out.push((at.to_owned(), text.to_owned()))
+                            }
+                            _ => walk(v, &format!("{at}/{k}"), out),
+                        }
+                    }
+                }
+                Value::Array(items) => {
+                    for (i, v) in items.iter().enumerate() {
+                        walk(v, &format!("{at}/{i}"), out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                walk(&op["parameters"], &format!("{method} {path}"), &mut out);
+            }
+        }
+        walk(&doc["components"]["schemas"], "schemas", &mut out);
+        out
+    }
+
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn every_parameter_and_schema_description_has_chinese_text() {
+        let en = serde_json::to_value(ApiDoc::openapi_with_routes()).unwrap();
+        let zh = localize(en.clone());
+        let english: Vec<String> = descriptions(&zh)
+            .into_iter()
+            .filter(|(_, text)| !has_cjk(text) && !texts().values().any(|z| z == text))
+            .map(|(at, text)| format!("{at}: {text:?}"))
+            .collect();
+        assert!(
+            english.is_empty(),
+            "descriptions without Chinese (add them to openapi_zh_texts.json): {english:#?}"
+        );
+        assert!(texts().len() > 300);
+        assert!(!descriptions(&en).is_empty());
     }
 }

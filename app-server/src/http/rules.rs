@@ -727,6 +727,19 @@ pub fn district_code() -> Schema {
         .into()
 }
 
+/// A district a post may be tagged with: a code, or `null` (or left out) for none.
+pub fn district_code_or_none() -> Schema {
+    string()
+        .schema_type(nullable(Type::String))
+        .pattern(Some("^[0-9]{6}$"))
+        .description(Some(
+            "A GB/T 2260 code (six digits), or `null` or left out for a post without a place.",
+        ))
+        .examples([json!("510000")])
+        .build()
+        .into()
+}
+
 /// A district's level (its code's shape gives it).
 pub fn district_level() -> Schema {
     one_of(

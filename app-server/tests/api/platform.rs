@@ -339,7 +339,10 @@ async fn schema_names_are_unique_and_every_reference_resolves() {
         ok["text/event-stream"]["x-itemSchema"]["$ref"],
         "#/components/schemas/ChatStreamEvent"
     );
-    assert_eq!(ok["text/event-stream"]["schema"]["type"], "string");
+    assert_eq!(
+        ok["text/event-stream"]["schema"]["$ref"],
+        "#/components/schemas/ChatStreamEvent"
+    );
     assert!(!text.contains("\"itemSchema\""));
     assert_eq!(
         ok["application/json"]["schema"]["$ref"],

@@ -55,7 +55,8 @@ pub async fn list_districts(
     state: web::Data<AppState>,
     query: web::Query<ChildrenQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let parent = match query.parent.as_deref().filter(|p| !p.is_empty()) {
+    // An empty `parent` is a malformed one (400), not "the provinces": leave it out for those.
+    let parent = match query.parent.as_deref() {
         None => None,
         Some(raw) => Some(parse_code(raw).ok_or_else(ApiError::invalid_query)?),
     };

@@ -21,6 +21,9 @@ pub(super) fn group_id(raw: &str) -> Result<GroupId, ApiError> {
     path_id(raw)
 }
 
+/// The longest group search (`GroupSearchQuery::q`'s `max_length`).
+const MAX_SEARCH_CHARS: usize = 40;
+
 #[utoipa::path(
     tag = "groups",
     summary = "Discover groups",
@@ -39,6 +42,10 @@ pub async fn discover_groups(
     query: web::Query<GroupSearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = page_request(query.cursor.as_deref(), query.limit)?;
+    // The document's `maxLength`, enforced rather than read past.
+    if query.q.as_deref().is_some_and(|q| q.chars().count() > MAX_SEARCH_CHARS) {
+        return Err(ApiError::invalid_query());
+    }
     let found = state
         .groups
         .discover(me.user_id(), query.q.as_deref(), page)

@@ -28,10 +28,9 @@ fn kept_ids() -> Schema {
                 .build()
                 .into(),
         ))
-        .min_items(Some(1))
         .max_items(Some(media::MAX_KEEP_PER_CALL))
         .description(Some(format!(
-            "Ids of the asker's uploads still in a draft, 1 to {} (repeats count once).",
+            "Ids of the asker's uploads still in a draft, at most {} (repeats count once; none keeps nothing).",
             media::MAX_KEEP_PER_CALL
         )))
         .build()

@@ -182,7 +182,7 @@ pub struct NewPostRequest {
     #[schema(schema_with = rules::post_image_ids)]
     pub image_ids: Vec<uuid::Uuid>,
     #[serde(default)]
-    #[schema(schema_with = rules::district_code)]
+    #[schema(schema_with = rules::district_code_or_none)]
     pub district: Option<String>,
 }
 

@@ -293,7 +293,7 @@ export interface paths {
   "/api/auth/token": {
     /**
      * Sign-in state of this browser
-     * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
+     * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. `signedOutReason` is `account_disabled` when the browser still holds a session that ended because an administrator disabled the account (so it can say why it is signed out). Called with an access token, it answers the token's user.
      */
     get: operations["get_sign_in_state"];
   };
@@ -2344,6 +2344,12 @@ export interface components {
       /** @description Whether an account is linked to `wechatOpenId` (false when no openid is known). */
       hasUser: boolean;
       isAuthenticated: boolean;
+      /**
+       * @description Why this browser's session ended, when it came back signed out with it: `account_disabled`
+       * (an administrator disabled the account). `null` otherwise.
+       * @example account_disabled
+       */
+      signedOutReason: string | null;
       success: boolean;
       user: components["schemas"]["UserDto"] | null;
       /** @description The WeChat openid known to this browser, if any. */
@@ -5168,7 +5174,7 @@ export interface operations {
   };
   /**
    * Sign-in state of this browser
-   * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. Called with an access token, it answers the token's user.
+   * @description Whether the browser is signed in, and as whom. In WeChat's in-app browser, when WeChat is configured, nobody is signed in and no openid is known, `authUrl` is where the browser must go (WeChat OAuth). `wechatOpenId` is the openid this browser proved and has not used yet (a proof serves one login, registration or binding, and ends at logout); `hasUser` says whether an account is linked to it. `signedOutReason` is `account_disabled` when the browser still holds a session that ended because an administrator disabled the account (so it can say why it is signed out). Called with an access token, it answers the token's user.
    */
   get_sign_in_state: {
     responses: {
