@@ -24,8 +24,8 @@ async function openFromSearch(page: Page, query: string, id: string) {
 test('search, open an endpoint and call GET /api/health with the session', async ({ page }) => {
   await page.goto('/developers/api')
   await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
-  // The first endpoint of the first group is selected.
-  await expect(endpoints(page).locator('a[aria-current="page"]')).toHaveCount(1)
+  // Nothing is selected until someone chooses (the overview is shown).
+  await expect(endpoints(page).locator('a[aria-current="page"]')).toHaveCount(0)
 
   await page.getByRole('searchbox', { name: 'Search endpoints' }).fill('health')
   const link = endpoints(page).getByRole('link', { name: /\/api\/health/ })
@@ -135,10 +135,11 @@ test('the list and the endpoint: side by side on desktop, taking turns on a phon
   await page.goto('/developers/api')
   const search = page.getByRole('searchbox', { name: 'Search endpoints' })
   await expect(search).toBeVisible()
-  // The auto-selected endpoint is shown next to the list on desktop, not on a phone.
-  const detail = page.getByRole('heading', { level: 2 })
-  if (isMobile) await expect(detail).toBeHidden()
-  else await expect(detail).toBeVisible()
+  // It opens on the overview (beside the list on desktop, above it on a phone), with no endpoint
+  // selected: never one click from sending POST /api/auth/logout (issue 22).
+  await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Create and manage tokens' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Send request' })).toHaveCount(0)
 
   await search.fill('health')
   await endpoints(page).locator('a[href="/developers/api/get-api-health"]').click()
@@ -152,4 +153,18 @@ test('the list and the endpoint: side by side on desktop, taking turns on a phon
   await page.getByRole('link', { name: 'All endpoints' }).click()
   await expect(page).toHaveURL(/\/developers\/api$/)
   await expect(search).toHaveValue('health')
+})
+
+test('a request that signs this browser out asks first', async ({ page, baseURL }) => {
+  const username = uniqueName('docs')
+  await register(page, username, 'apidocs-password-1')
+  await page.goto('/developers/api/post-api-auth-logout')
+  await page.getByRole('button', { name: 'Send request' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Sign out of this browser?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  // Nothing was sent: still signed in.
+  const state = await page.request.get(`${baseURL}/api/auth/token`)
+  expect(((await state.json()) as { isAuthenticated: boolean }).isAuthenticated).toBe(true)
 })
