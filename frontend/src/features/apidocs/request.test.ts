@@ -5,6 +5,7 @@ import {
   looksLikeToken,
   missingParameters,
   prepareRequest,
+  sessionRisk,
   scopeCovers,
   shellQuote,
   tokenWarning,
@@ -190,5 +191,14 @@ describe('token checks', () => {
     expect(looksLikeToken(SECRET)).toBe(true)
     expect(looksLikeToken(`${SECRET}x`)).toBe(false)
     expect(looksLikeToken('ghp_abcdefghijklmnopqrstuvwxyz0123ABCDEF')).toBe(false)
+  })
+})
+
+describe('sessionRisk', () => {
+  it('names the requests that end or may end this browser session, and only those', () => {
+    expect(sessionRisk({ method: 'post', path: '/api/auth/logout' })).toBe('signs-out')
+    expect(sessionRisk({ method: 'delete', path: '/api/auth/sessions/{id}' })).toBe('may-sign-out')
+    expect(sessionRisk({ method: 'get', path: '/api/auth/sessions' })).toBeNull()
+    expect(sessionRisk({ method: 'get', path: '/api/health' })).toBeNull()
   })
 })
