@@ -641,7 +641,10 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
 pub const TAGS: &[(&str, &str)] = &[
     ("auth", "账户、登录与会话"),
     ("account", "当前登录用户自己的账户"),
-    ("tokens", "个人访问令牌：用浏览器会话创建、列出和吊销；令牌可以查看自身"),
+    (
+        "tokens",
+        "个人访问令牌：用浏览器会话创建、列出和吊销；令牌可以查看自身",
+    ),
     ("admin", "管理后台（仅管理员）"),
     ("ai", "AI 助手"),
     ("groups", "社区小组：成员、文章和相册"),
@@ -705,6 +708,18 @@ pub fn localize(mut doc: Value) -> Value {
                 let key = format!("{} {path}", method.to_uppercase());
                 if let Some(parameters) = op.get_mut("parameters") {
                     translate_descriptions(parameters);
+                }
+                // A response's own words (`Saved`, `A page of groups`); error codes stay.
+                if let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) {
+                    for response in responses.values_mut() {
+                        if let Some(zh) = response
+                            .get("description")
+                            .and_then(Value::as_str)
+                            .and_then(|en| texts().get(en))
+                        {
+                            response["description"] = Value::from(zh.as_str());
+                        }
+                    }
                 }
                 if let Some((_, summary, description)) =
                     OPERATIONS.iter().find(|(k, _, _)| *k == key)
@@ -828,5 +843,19 @@ mod tests {
         );
         assert!(texts().len() > 300);
         assert!(!descriptions(&en).is_empty());
+        // Every answer that is not a refusal says what it is in Chinese.
+        for (path, item) in zh["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                for (status, response) in op["responses"].as_object().unwrap() {
+                    if status.starts_with('2') || status.starts_with('3') {
+                        let text = response["description"].as_str().unwrap();
+                        assert!(
+                            has_cjk(text) || texts().values().any(|z| z == text),
+                            "{method} {path} {status}: {text:?} (add it to openapi_zh_texts.json)"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
