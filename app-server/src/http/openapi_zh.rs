@@ -139,6 +139,20 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         Some("审计日志记录的全部操作名称（筛选可选的清单）。"),
     ),
     (
+        "GET /api/admin/directory/users",
+        "按用户名或昵称查找用户",
+        Some(
+            "供审计日志和图库的用户筛选使用：最多 10 个用户名或昵称包含 `q` 的用户（不区分大小写，开头的 `@` 会被忽略），完全一致的用户名排在最前。",
+        ),
+    ),
+    (
+        "GET /api/admin/directory/groups",
+        "按名称查找小组",
+        Some(
+            "供图库的小组筛选使用：最多 10 个名称包含 `q` 的小组（包括私密小组，不区分大小写），完全一致的名称排在最前。",
+        ),
+    ),
+    (
         "GET /api/admin/audit/export",
         "审计日志：导出 CSV",
         Some(
@@ -384,8 +398,27 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
     ),
     (
         "POST /api/groups/{id}/transfer",
-        "转让小组",
-        Some("转给一位活跃成员；原组长成为管理员（仅组长）。"),
+        "提议转让小组",
+        Some(
+            "把小组提议转给一位活跃成员（仅组长）。对方接受（`POST …/transfer/accept`）之前什么都不变；组长可以撤回（`DELETE …/transfer`）。同一时间只能有一个待答复的提议；已拥有 `GROUPS_MAX_OWNED_PER_USER` 个小组的成员不能被提议。",
+        ),
+    ),
+    (
+        "DELETE /api/groups/{id}/transfer",
+        "撤回转让提议",
+        Some("撤回小组待答复的转让提议（仅组长）。"),
+    ),
+    (
+        "POST /api/groups/{id}/transfer/accept",
+        "接受转让",
+        Some(
+            "提议的接收者成为组长，原组长成为管理员——前提是接收者仍是活跃成员，且拥有的小组少于 `GROUPS_MAX_OWNED_PER_USER` 个（否则提议保留，可以稍后拒绝或接受）。",
+        ),
+    ),
+    (
+        "POST /api/groups/{id}/transfer/decline",
+        "拒绝转让",
+        Some("小组仍归原组长（仅提议的接收者）。"),
     ),
     (
         "POST /api/groups/{id}/join",
@@ -474,7 +507,9 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
     (
         "POST /api/groups/{id}/articles",
         "新建文章",
-        Some("草稿在发布前只有作者和小组管理者可见（任何活跃成员都可新建）。"),
+        Some(
+            "草稿在发布前只有作者和小组管理者可见（任何活跃成员都可新建）。每人新建频率受限（`RATE_GROUP_ARTICLES_CREATE`）；每人写下的全部文章计入 `GROUPS_ARTICLE_CHARS_PER_USER`。",
+        ),
     ),
     (
         "GET /api/groups/{id}/articles/{articleId}",
@@ -485,7 +520,7 @@ pub const OPERATIONS: &[(&str, &str, Option<&str>)] = &[
         "PUT /api/groups/{id}/articles/{articleId}",
         "保存文章",
         Some(
-            "标题和正文，附上编辑器载入时的 `version`。若之后有人保存过，则不写入任何内容，并以 409 `edit_conflict` 返回文章的当前内容（作者和小组管理者）。",
+            "标题和正文，附上编辑器载入时的 `version`。若之后有人保存过，则不写入任何内容，并以 409 `edit_conflict` 返回文章的当前内容（作者和小组管理者）。每人保存频率受限（`RATE_GROUP_ARTICLE_SAVES`）；让文章变长的保存计入作者的 `GROUPS_ARTICLE_CHARS_PER_USER`。",
         ),
     ),
     (
