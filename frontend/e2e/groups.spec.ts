@@ -268,13 +268,23 @@ test('a wrong invite code gets the server’s message; settings: cover, new code
 
   const transfer = page.getByRole('region', { name: 'Transfer ownership' })
   await transfer.getByLabel('New owner').selectOption({ label: `${member} (@${member}) · Member` })
-  await transfer.getByRole('button', { name: 'Transfer ownership' }).click()
+  await transfer.getByRole('button', { name: 'Offer ownership' }).click()
   await page
-    .getByRole('alertdialog', { name: `Transfer Settings ${owner} to ${member}?` })
-    .getByRole('button', { name: 'Transfer' })
+    .getByRole('alertdialog', { name: `Offer Settings ${owner} to ${member}?` })
+    .getByRole('button', { name: 'Send the offer' })
     .click()
-  await expect(page.getByText(`${member} now owns the group.`)).toBeVisible()
-  await expect(transfer).toHaveCount(0)
+  await expect(page.getByText(`${member} has been asked to take over the group.`)).toBeVisible()
+  await expect(transfer.getByText(`Waiting for ${member} to accept ownership`)).toBeVisible()
+
+  // The member accepts the offer on the group's page and becomes the owner.
+  await other.page.goto(`/group/${group.id}`)
+  await other.page
+    .getByRole('region', { name: `${owner} offers you this group` })
+    .getByRole('button', { name: 'Accept ownership' })
+    .click()
+  await expect(other.page.getByText(`You now own Settings ${owner}.`)).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Transfer ownership' })).toHaveCount(0)
   await expect(page.getByRole('region', { name: 'Delete this group' })).toHaveCount(0)
 
   // The new owner deletes it; the list no longer has it.
