@@ -93,7 +93,10 @@ describe('list view', () => {
     expect(groupButton(/^auth/)).toHaveAttribute('aria-expanded', 'false')
     expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull()
-    const overview = screen.getAllByRole('region', { name: 'Overview' })[0]!
+    // Twice in the page: above the list on phones (without the tags), beside it on desktop.
+    const overview = screen
+      .getAllByRole('region', { name: 'Overview' })
+      .find((region) => within(region).queryByRole('heading', { name: 'Groups of endpoints' }))!
     expect(within(overview).getByText(/The REST API of Courtyard/)).toBeInTheDocument()
     expect(
       within(overview).getByRole('link', { name: 'Create and manage tokens' }),
