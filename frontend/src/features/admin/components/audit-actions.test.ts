@@ -6,13 +6,16 @@ import { AUDIT_ACTIONS } from './audit-actions.ts'
 
 /** The registry as the server writes it into the contract (kernel::audit::AuditAction). */
 function registry(): string[] {
+  // One named enum (`AuditAction`), which the event and the registry's answer both reference.
   const schemas = openapi.components.schemas as Record<string, unknown>
-  const event = schemas.AuditEventDto as { properties: { action: { enum: string[] } } }
+  const ref = '#/components/schemas/AuditAction'
+  const event = schemas.AuditEventDto as { properties: { action: { $ref: string } } }
   const list = schemas.AuditActionsResponse as {
-    properties: { actions: { items: { enum: string[] } } }
+    properties: { actions: { items: { $ref: string } } }
   }
-  expect(list.properties.actions.items.enum).toEqual(event.properties.action.enum)
-  return event.properties.action.enum
+  expect(event.properties.action.$ref).toBe(ref)
+  expect(list.properties.actions.items.$ref).toBe(ref)
+  return (schemas.AuditAction as { enum: string[] }).enum
 }
 
 /** The label at `actions.<dotted name>`, as i18next resolves it; undefined when missing. */

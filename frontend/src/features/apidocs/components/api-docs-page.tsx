@@ -95,7 +95,7 @@ export function ApiDocsPage({ endpointId }: { endpointId?: string }) {
     setChosenGroup(name)
     requestAnimationFrame(() => {
       const toggle = document.getElementById(`${groupDomId(name)}-toggle`)
-      toggle?.scrollIntoView({ block: 'nearest' })
+      toggle?.scrollIntoView?.({ block: 'nearest' })
       toggle?.focus({ preventScroll: true })
     })
   }
