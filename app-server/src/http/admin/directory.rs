@@ -1,53 +1,11 @@
 //! `/api/admin/directory/*`: find a user or a group by name, so the audit log's and the
 //! gallery's filters (which take ids) can be driven by what an administrator remembers.
 
+use super::dto::{DirectoryEntryDto, DirectoryQuery, DirectoryResponse};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::AdminUser;
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
-
-/// The longest text a lookup takes.
-const MAX_QUERY_CHARS: usize = 100;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct DirectoryQuery {
-    /// Part of a username or nickname (users), or of a group's name (groups); case-insensitive.
-    #[param(min_length = 1, max_length = 100, example = "alice")]
-    pub q: String,
-}
-
-impl DirectoryQuery {
-    fn text(&self) -> Result<&str, ApiError> {
-        let q = self.q.trim();
-        if q.is_empty() || q.chars().count() > MAX_QUERY_CHARS {
-            return Err(ApiError::invalid_query());
-        }
-        Ok(q)
-    }
-}
-
-/// A user (username and nickname) or a group (its name) found by name.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DirectoryEntryDto {
-    pub id: uuid::Uuid,
-    /// The username, or the group's name.
-    pub name: String,
-    /// The user's nickname; `null` for a group.
-    #[schema(required = true)]
-    pub detail: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DirectoryResponse {
-    pub success: bool,
-    /// At most 10, an exact name first.
-    pub items: Vec<DirectoryEntryDto>,
-}
 
 fn respond(found: Vec<system::DirectoryEntry>) -> HttpResponse {
     HttpResponse::Ok()

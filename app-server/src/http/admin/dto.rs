@@ -641,3 +641,47 @@ pub struct UserStatusResponse {
     /// What happened, in the asker's language.
     pub message: &'static str,
 }
+
+// Finding users and groups by name (`/api/admin/directory/*`, handlers in `directory.rs`).
+
+/// The longest text a lookup takes.
+const MAX_QUERY_CHARS: usize = 100;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DirectoryQuery {
+    /// Part of a username or nickname (users), or of a group's name (groups); case-insensitive.
+    #[param(min_length = 1, max_length = 100, example = "alice")]
+    pub q: String,
+}
+
+impl DirectoryQuery {
+    /// The trimmed text: 400 `invalid_query` when it is empty or too long.
+    pub fn text(&self) -> Result<&str, ApiError> {
+        let q = self.q.trim();
+        if q.is_empty() || q.chars().count() > MAX_QUERY_CHARS {
+            return Err(ApiError::invalid_query());
+        }
+        Ok(q)
+    }
+}
+
+/// A user (username and nickname) or a group (its name) found by name.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryEntryDto {
+    pub id: uuid::Uuid,
+    /// The username, or the group's name.
+    pub name: String,
+    /// The user's nickname; `null` for a group.
+    #[schema(required = true)]
+    pub detail: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryResponse {
+    pub success: bool,
+    /// At most 10, an exact name first.
+    pub items: Vec<DirectoryEntryDto>,
+}
