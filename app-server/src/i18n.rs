@@ -373,7 +373,9 @@ impl Msg {
             Msg::ArticleNotFound => ("文章不存在", "No such article"),
             Msg::UserNotFound => ("用户不存在", "No such user"),
             Msg::MemberNotFound => ("该用户不是这个小组的成员", "No such member of this group"),
-            Msg::MembershipNotFound => ("你不是这个小组的成员", "You are not a member of this group"),
+            Msg::MembershipNotFound => {
+                ("你不是这个小组的成员", "You are not a member of this group")
+            }
             Msg::BanNotFound => ("该用户没有被封禁", "That user is not banned"),
             Msg::JoinRequestNotFound => ("找不到这条加入申请", "No such join request"),
             Msg::MediaNotFound => ("图片不存在", "No such image"),

@@ -80,11 +80,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .drop_table(
-                Table::drop()
-                    .table(GroupTransferOffers::Table)
-                    .to_owned(),
-            )
+            .drop_table(Table::drop().table(GroupTransferOffers::Table).to_owned())
             .await
     }
 }

@@ -408,7 +408,10 @@ async fn an_admin_finds_users_and_groups_by_name_for_the_filters() {
         let names: Vec<&str> = items.iter().map(|i| i["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["alice", "alicia"], "by username");
         let r = find("/api/admin/directory/users?q=alicia".into()).await;
-        assert_eq!(r.body["items"][0]["name"], "alicia", "the exact username first");
+        assert_eq!(
+            r.body["items"][0]["name"], "alicia",
+            "the exact username first"
+        );
         assert_eq!(items[0]["id"], alice.id.as_str());
 
         let r = find("/api/admin/directory/users?q=%40bob".into()).await;

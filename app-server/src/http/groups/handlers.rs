@@ -43,7 +43,11 @@ pub async fn discover_groups(
 ) -> Result<HttpResponse, ApiError> {
     let page = page_request(query.cursor.as_deref(), query.limit)?;
     // The document's `maxLength`, enforced rather than read past.
-    if query.q.as_deref().is_some_and(|q| q.chars().count() > MAX_SEARCH_CHARS) {
+    if query
+        .q
+        .as_deref()
+        .is_some_and(|q| q.chars().count() > MAX_SEARCH_CHARS)
+    {
         return Err(ApiError::invalid_query());
     }
     let found = state

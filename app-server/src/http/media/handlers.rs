@@ -27,9 +27,7 @@ async fn serve(
     // An admin sees every file, hidden ones too (the admin gallery's thumbnails); a token only
     // within its admin scopes.
     let file = match me.role(tokens::model::Access::Read) {
-        Some(kernel::Role::Admin) => {
-            state.media.read_as_admin(id, variant).await?
-        }
+        Some(kernel::Role::Admin) => state.media.read_as_admin(id, variant).await?,
         _ => state.media.read(me.user_id(), id, variant).await?,
     };
     let etag = format!(
