@@ -38,7 +38,16 @@ const featureBoundaries = features.map((feature) => ({
 }))
 
 export default [
-  { ignores: ['dist/', 'coverage/', 'src/routeTree.gen.ts', 'src/lib/api/schema.gen.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'playwright-report/',
+      'test-results/',
+      'src/routeTree.gen.ts',
+      'src/lib/api/schema.gen.ts',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
