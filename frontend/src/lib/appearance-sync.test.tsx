@@ -70,7 +70,11 @@ describe('the appearance kept for an account', () => {
     expect(appearanceAtSignIn(local, { colorMode: 'purple', language: 'fr' })).toEqual(local)
     expect(toServerAppearance({ colorMode: 'system', language: 'system' })).toEqual({
       colorMode: 'system',
-      language: null,
+      language: 'system',
+    })
+    expect(appearanceAtSignIn(local, { colorMode: 'system', language: 'system' })).toEqual({
+      colorMode: 'system',
+      language: 'system',
     })
   })
 
@@ -95,7 +99,7 @@ describe('the appearance kept for an account', () => {
     await waitFor(() => expect(saved).toEqual([{ colorMode: 'dark', language: 'zh' }]))
     await act(() => store.set(setLanguagePreferenceAtom, 'system'))
     await waitFor(() => expect(saved).toHaveLength(2))
-    expect(saved[1]).toEqual({ colorMode: 'dark', language: null })
+    expect(saved[1]).toEqual({ colorMode: 'dark', language: 'system' })
 
     act(() => clearSession(queryClient))
     act(() => store.set(colorModePreferenceAtom, 'light'))

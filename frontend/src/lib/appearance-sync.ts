@@ -14,12 +14,13 @@ export interface LocalAppearance {
   language: LanguagePreference
 }
 
-/** The server keeps a concrete language only; following the browser is this device's choice. */
+/**
+ * What the account keeps: the same three-way choices as this device, "system" (follow the
+ * browser or the device) included, as `PUT /api/account/appearance` takes them (issue 22). `null`
+ * is left for an account that never chose.
+ */
 export function toServerAppearance(local: LocalAppearance): Appearance {
-  return {
-    colorMode: local.colorMode,
-    language: local.language === 'system' ? null : local.language,
-  }
+  return { colorMode: local.colorMode, language: local.language }
 }
 
 /** At sign-in the saved choices win; what the account never chose stays as this device has it. */
