@@ -558,6 +558,24 @@ impl GroupsService {
         Ok(())
     }
 
+    /// The offer of group `id` waiting for `actor` to answer, if they may see the group.
+    ///
+    /// # Errors
+    /// `NotFound`, `NoTransferOffer` (none, or one made to someone else), `Unexpected`.
+    async fn offer_waiting_for(
+        &self,
+        actor: UserId,
+        id: GroupId,
+    ) -> Result<TransferOffer, GroupError> {
+        self.view(Some(actor), id).await?;
+        self.ports
+            .groups
+            .transfer_offer(id)
+            .await?
+            .filter(|o| o.to.id == actor)
+            .ok_or(GroupError::NoTransferOffer)
+    }
+
     /// The offer's recipient takes the group: they become its owner and the old owner an
     /// admin — if they still are an active member and own fewer groups than allowed.
     ///
@@ -565,14 +583,7 @@ impl GroupsService {
     /// `NotFound`, `NoTransferOffer` (none waiting for the actor), `NotAMember`,
     /// `TooManyGroups`, `Unexpected`.
     pub async fn accept_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
-        self.view(Some(actor), id).await?;
-        let offer = self
-            .ports
-            .groups
-            .transfer_offer(id)
-            .await?
-            .filter(|o| o.to.id == actor)
-            .ok_or(GroupError::NoTransferOffer)?;
+        let offer = self.offer_waiting_for(actor, id).await?;
         self.below_owned_cap(actor).await?;
         self.ports
             .groups
@@ -594,14 +605,7 @@ impl GroupsService {
     /// # Errors
     /// `NotFound`, `NoTransferOffer`, `Unexpected`.
     pub async fn decline_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
-        self.view(Some(actor), id).await?;
-        let offer = self
-            .ports
-            .groups
-            .transfer_offer(id)
-            .await?
-            .filter(|o| o.to.id == actor)
-            .ok_or(GroupError::NoTransferOffer)?;
+        let offer = self.offer_waiting_for(actor, id).await?;
         if !self.ports.groups.withdraw_transfer(id, Some(actor)).await? {
             return Err(GroupError::NoTransferOffer);
         }
