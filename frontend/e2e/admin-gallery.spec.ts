@@ -128,7 +128,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('storage-used')).not.toHaveText(L.gallery.usage.loading)
 
     // Only this group's files, then hide one.
-    await page.getByLabel(L.gallery.filters.group).fill(w.groupId)
+    await page.getByLabel(L.gallery.filters.group, { exact: true }).fill(w.groupId)
     const tiles = page.getByRole('region', { name: L.gallery.list.label }).getByRole('listitem')
     await expect(tiles).toHaveCount(2)
     const tile = page.locator(`li[data-media-id="${hidden}"]`)
@@ -144,8 +144,8 @@ for (const lang of ['en', 'zh'] as const) {
     expect((await w.member.request.get(`${w.baseURL}/api/media/${hidden}`)).status()).toBe(404)
 
     // The poster's files only: delete the first image of the post, after confirming.
-    await page.getByRole('button', { name: L.gallery.filters.clear }).click()
-    await page.getByLabel(L.gallery.filters.owner).fill(w.poster.id)
+    await page.getByRole('button', { name: L.gallery.filters.clear, exact: true }).click()
+    await page.getByLabel(L.gallery.filters.owner, { exact: true }).fill(w.poster.id)
     await expect(tiles).toHaveCount(2)
     const plazaTile = tiles.first()
     const deletedId = await plazaTile.getAttribute('data-media-id')

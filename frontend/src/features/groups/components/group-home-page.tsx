@@ -179,7 +179,7 @@ function MemberItem({ member }: { member: Member }) {
       <Link
         to="/profile/$userId"
         params={{ userId: member.user.id }}
-        className="flex min-w-0 items-center gap-2.5 rounded-md hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="flex min-w-0 items-center gap-2.5 rounded-md max-md:min-h-11 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <PersonAvatar person={member.user} />
         <span className="truncate text-sm font-medium">{personName(member.user)}</span>

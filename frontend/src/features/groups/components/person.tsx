@@ -47,7 +47,7 @@ export function PersonLink({ person, className }: { person: Person; className?: 
       to="/profile/$userId"
       params={{ userId: person.id }}
       className={cn(
-        'min-w-0 rounded-md hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'flex min-w-0 items-center rounded-md max-md:min-h-11 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         className,
       )}
     >
