@@ -11,7 +11,7 @@ use accounts::model::{PhoneNumber, VerificationCode};
 use accounts::moderation::{ModerationPorts, ModerationService};
 use accounts::ports::{SmsSender, WechatOAuth};
 use accounts::{
-    AccountPorts, AccountService, AccountsError, AvatarMediaAccess, ProfilePorts, ProfileService,
+    AccountPorts, AccountsService, AccountsError, AvatarMediaAccess, ProfilePorts, ProfileService,
 };
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
@@ -98,7 +98,7 @@ impl AppState {
             )),
             SmsSettings::Aliyun(c) => recorded_sms(Arc::new(AliyunSmsSender::new(c.clone())?)),
         };
-        let accounts = AccountService::new(
+        let accounts = AccountsService::new(
             AccountPorts {
                 users: Arc::new(db.users()),
                 sessions: Arc::new(db.sessions()),

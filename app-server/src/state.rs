@@ -7,7 +7,7 @@ use crate::http::signed::Signer;
 use crate::http::upload::UploadGate;
 use accounts::moderation::ModerationService;
 use accounts::ports::WechatOAuth;
-use accounts::{AccountService, ProfileService};
+use accounts::{AccountsService, ProfileService};
 use audit::AuditService;
 use chat::ChatService;
 use districts::DistrictsService;
@@ -24,7 +24,7 @@ use wechat::service::{AccessTokenService, MenuService};
 /// would need to see (that all lives in the database, behind the services).
 pub struct AppState {
     pub config: Arc<Config>,
-    pub accounts: Arc<AccountService>,
+    pub accounts: Arc<AccountsService>,
     /// The signed-in user's own profile: nickname, username, bio, avatar, appearance.
     pub profiles: Arc<ProfileService>,
     /// An administrator disables or enables an account (audited).

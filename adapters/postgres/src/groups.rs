@@ -12,7 +12,7 @@ use crate::entities::{
 };
 use crate::sql::{Order, Sql, columns, contains_pattern, stored};
 use crate::unexpected;
-use ::groups::GroupError;
+use ::groups::GroupsError;
 use ::groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
@@ -29,20 +29,20 @@ use sea_orm::{
 };
 use uuid::Uuid;
 
-fn failed(e: DbErr) -> GroupError {
-    GroupError::Unexpected(unexpected(e))
+fn failed(e: DbErr) -> GroupsError {
+    GroupsError::Unexpected(unexpected(e))
 }
 
-fn corrupt(what: &str, value: &str) -> GroupError {
+fn corrupt(what: &str, value: &str) -> GroupsError {
     // Stored rows were valid when written; one that no longer parses is data corruption.
-    GroupError::Unexpected(anyhow::anyhow!("stored {what} {value:?} is invalid"))
+    GroupsError::Unexpected(anyhow::anyhow!("stored {what} {value:?} is invalid"))
 }
 
-fn to_u32(what: &str, value: i64) -> Result<u32, GroupError> {
+fn to_u32(what: &str, value: i64) -> Result<u32, GroupsError> {
     u32::try_from(value).map_err(|_| corrupt(what, &value.to_string()))
 }
 
-fn to_group(m: group_rows::Model) -> Result<Group, GroupError> {
+fn to_group(m: group_rows::Model) -> Result<Group, GroupsError> {
     Ok(Group {
         id: GroupId(m.id),
         visibility: Visibility::parse(&m.visibility)
@@ -60,15 +60,15 @@ fn to_group(m: group_rows::Model) -> Result<Group, GroupError> {
     })
 }
 
-fn role(raw: &str) -> Result<MemberRole, GroupError> {
+fn role(raw: &str) -> Result<MemberRole, GroupsError> {
     MemberRole::parse(raw).ok_or_else(|| corrupt("role", raw))
 }
 
-fn member_state(raw: &str) -> Result<MemberState, GroupError> {
+fn member_state(raw: &str) -> Result<MemberState, GroupsError> {
     MemberState::parse(raw).ok_or_else(|| corrupt("membership state", raw))
 }
 
-fn to_membership(m: group_memberships::Model) -> Result<Membership, GroupError> {
+fn to_membership(m: group_memberships::Model) -> Result<Membership, GroupsError> {
     Ok(Membership {
         group: GroupId(m.group_id),
         user: UserId(m.user_id),
@@ -95,7 +95,7 @@ fn group_columns() -> String {
     )
 }
 
-fn person(row: &QueryResult) -> Result<Person, GroupError> {
+fn person(row: &QueryResult) -> Result<Person, GroupsError> {
     Ok(Person {
         id: UserId(row.try_get("", "p_id").map_err(failed)?),
         username: row.try_get("", "p_username").map_err(failed)?,
@@ -109,7 +109,7 @@ fn person(row: &QueryResult) -> Result<Person, GroupError> {
 }
 
 /// A group (`g_…`) and, from a `LEFT JOIN`, a membership (`m_…`) if the row has one.
-fn listing(row: &QueryResult) -> Result<GroupListing, GroupError> {
+fn listing(row: &QueryResult) -> Result<GroupListing, GroupsError> {
     let group = to_group(group_rows::Model::from_query_result(row, "g_").map_err(failed)?)?;
     let member: Option<Uuid> = row.try_get("", "m_user_id").map_err(failed)?;
     let membership = match member {
@@ -122,7 +122,7 @@ fn listing(row: &QueryResult) -> Result<GroupListing, GroupError> {
 }
 
 /// The viewer's membership of a row's group, read under the `vm_` prefix (`None`: none).
-fn viewer_membership(row: &QueryResult) -> Result<Option<Membership>, GroupError> {
+fn viewer_membership(row: &QueryResult) -> Result<Option<Membership>, GroupsError> {
     let member: Option<Uuid> = row.try_get("", "vm_user_id").map_err(failed)?;
     match member {
         Some(_) => Ok(Some(to_membership(
@@ -132,7 +132,7 @@ fn viewer_membership(row: &QueryResult) -> Result<Option<Membership>, GroupError
     }
 }
 
-fn to_request(row: &QueryResult) -> Result<JoinRequest, GroupError> {
+fn to_request(row: &QueryResult) -> Result<JoinRequest, GroupsError> {
     let m = requests::Model::from_query_result(row, "r_").map_err(failed)?;
     Ok(JoinRequest {
         id: JoinRequestId(m.id),
@@ -149,7 +149,7 @@ fn to_request(row: &QueryResult) -> Result<JoinRequest, GroupError> {
     })
 }
 
-fn to_member(row: &QueryResult) -> Result<Member, GroupError> {
+fn to_member(row: &QueryResult) -> Result<Member, GroupsError> {
     let m = to_membership(group_memberships::Model::from_query_result(row, "m_").map_err(failed)?)?;
     Ok(Member {
         person: person(row)?,
@@ -159,7 +159,7 @@ fn to_member(row: &QueryResult) -> Result<Member, GroupError> {
     })
 }
 
-async fn query_all(c: &impl ConnectionTrait, sql: Sql) -> Result<Vec<QueryResult>, GroupError> {
+async fn query_all(c: &impl ConnectionTrait, sql: Sql) -> Result<Vec<QueryResult>, GroupsError> {
     c.query_all_raw(sql.build(c.get_database_backend()))
         .await
         .map_err(failed)
@@ -169,7 +169,7 @@ async fn execute(
     c: &impl ConnectionTrait,
     sql: &str,
     values: Vec<sea_orm::Value>,
-) -> Result<u64, GroupError> {
+) -> Result<u64, GroupsError> {
     c.execute_raw(crate::statement(c.get_database_backend(), sql, values))
         .await
         .map(|r| r.rows_affected())
@@ -181,7 +181,7 @@ async fn count_member(
     c: &impl ConnectionTrait,
     group: GroupId,
     delta: i64,
-) -> Result<(), GroupError> {
+) -> Result<(), GroupsError> {
     execute(
         c,
         "UPDATE groups SET member_count = member_count + $1 WHERE id = $2",
@@ -197,7 +197,7 @@ async fn withdraw_requests(
     group: GroupId,
     user: UserId,
     now: DateTime<Utc>,
-) -> Result<(), GroupError> {
+) -> Result<(), GroupsError> {
     execute(
         c,
         "UPDATE group_join_requests SET status = $1, decided_at = $2 \
@@ -217,7 +217,7 @@ async fn withdraw_requests(
 /// Inserts a membership unless the person has one of any state; when they do, the error its
 /// state calls for. Inside the caller's transaction (`ON CONFLICT DO NOTHING` waits for a
 /// concurrent insert of the same row to finish, so the lookup then sees it).
-async fn insert_membership(txn: &DatabaseTransaction, m: &Membership) -> Result<(), GroupError> {
+async fn insert_membership(txn: &DatabaseTransaction, m: &Membership) -> Result<(), GroupsError> {
     let inserted = execute(
         txn,
         "INSERT INTO group_memberships (group_id, user_id, role, state, since) \
@@ -240,9 +240,9 @@ async fn insert_membership(txn: &DatabaseTransaction, m: &Membership) -> Result<
         .map_err(failed)?;
     Err(
         match existing.map(|e| member_state(&e.state)).transpose()? {
-            Some(MemberState::Banned) => GroupError::Banned,
-            Some(MemberState::Pending) => GroupError::RequestPending,
-            Some(MemberState::Active) => GroupError::AlreadyMember,
+            Some(MemberState::Banned) => GroupsError::Banned,
+            Some(MemberState::Pending) => GroupsError::RequestPending,
+            Some(MemberState::Active) => GroupsError::AlreadyMember,
             // Deleted again between the two statements: the caller may simply retry.
             None => anyhow::anyhow!("the membership changed concurrently").into(),
         },
@@ -259,7 +259,7 @@ fn request_select() -> Sql {
 async fn load_request(
     c: &impl ConnectionTrait,
     id: JoinRequestId,
-) -> Result<Option<JoinRequest>, GroupError> {
+) -> Result<Option<JoinRequest>, GroupsError> {
     let mut sql = request_select();
     let p = sql.bind(id.0);
     sql.push(&format!("r.id = {p}"));
@@ -276,7 +276,7 @@ impl SqlGroupRepository {
         Self { db }
     }
 
-    async fn begin(&self) -> Result<DatabaseTransaction, GroupError> {
+    async fn begin(&self) -> Result<DatabaseTransaction, GroupsError> {
         self.db.begin().await.map_err(failed)
     }
 
@@ -287,7 +287,7 @@ impl SqlGroupRepository {
         state: MemberState,
         order: Order,
         page: PageRequest,
-    ) -> Result<Page<Member>, GroupError> {
+    ) -> Result<Page<Member>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {PERSON_COLUMNS} FROM group_memberships m JOIN users u ON u.id = m.user_id \
              WHERE ",
@@ -314,7 +314,7 @@ fn group_cursor(l: &GroupListing) -> Cursor {
 
 #[async_trait]
 impl GroupRepository for SqlGroupRepository {
-    async fn create(&self, group: &Group) -> Result<(), GroupError> {
+    async fn create(&self, group: &Group) -> Result<(), GroupsError> {
         let txn = self.begin().await?;
         group_rows::ActiveModel {
             id: Set(group.id.0),
@@ -346,7 +346,7 @@ impl GroupRepository for SqlGroupRepository {
         txn.commit().await.map_err(failed)
     }
 
-    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupError> {
+    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupsError> {
         let n = group_rows::Entity::find()
             .filter(group_rows::Column::OwnerId.eq(owner.0))
             .count(&self.db)
@@ -359,7 +359,7 @@ impl GroupRepository for SqlGroupRepository {
         &self,
         id: GroupId,
         viewer: Option<UserId>,
-    ) -> Result<Option<(Group, Option<Membership>)>, GroupError> {
+    ) -> Result<Option<(Group, Option<Membership>)>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
              ON m.group_id = g.id AND m.user_id = ",
@@ -376,7 +376,7 @@ impl GroupRepository for SqlGroupRepository {
             .transpose()
     }
 
-    async fn update(&self, group: &Group) -> Result<bool, GroupError> {
+    async fn update(&self, group: &Group) -> Result<bool, GroupsError> {
         let changed = group_rows::Entity::update_many()
             .col_expr(group_rows::Column::Name, Expr::value(group.name.clone()))
             .col_expr(
@@ -422,7 +422,7 @@ impl GroupRepository for SqlGroupRepository {
         Ok(changed > 0)
     }
 
-    async fn delete(&self, id: GroupId) -> Result<(), GroupError> {
+    async fn delete(&self, id: GroupId) -> Result<(), GroupsError> {
         // Memberships, requests and articles go by their cascading foreign keys.
         group_rows::Entity::delete_by_id(id.0)
             .exec(&self.db)
@@ -436,7 +436,7 @@ impl GroupRepository for SqlGroupRepository {
         query: Option<String>,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError> {
+    ) -> Result<Page<GroupListing>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
              ON m.group_id = g.id AND m.user_id = ",
@@ -469,7 +469,7 @@ impl GroupRepository for SqlGroupRepository {
         &self,
         user: UserId,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError> {
+    ) -> Result<Page<GroupListing>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {} FROM group_memberships m JOIN groups g ON g.id = m.group_id WHERE ",
             group_columns(),
@@ -502,7 +502,7 @@ impl GroupRepository for SqlGroupRepository {
         user: UserId,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<Membership>>, GroupError> {
+    ) -> Result<Page<SeenBy<Membership>>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, {}, {} FROM group_memberships m JOIN groups g ON g.id = m.group_id \
              LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = ",
@@ -534,13 +534,13 @@ impl GroupRepository for SqlGroupRepository {
                     viewer: viewer_membership(row)?,
                 })
             })
-            .collect::<Result<Vec<_>, GroupError>>()?;
+            .collect::<Result<Vec<_>, GroupsError>>()?;
         Ok(Page::from_fetched(rows, page, |r| {
             Cursor::new(r.item.since, r.group.id.0)
         }))
     }
 
-    async fn join(&self, membership: &Membership) -> Result<(), GroupError> {
+    async fn join(&self, membership: &Membership) -> Result<(), GroupsError> {
         let txn = self.begin().await?;
         insert_membership(&txn, membership).await?;
         if membership.is_active() {
@@ -549,7 +549,7 @@ impl GroupRepository for SqlGroupRepository {
         txn.commit().await.map_err(failed)
     }
 
-    async fn request(&self, request: &JoinRequest) -> Result<(), GroupError> {
+    async fn request(&self, request: &JoinRequest) -> Result<(), GroupsError> {
         let txn = self.begin().await?;
         insert_membership(
             &txn,
@@ -580,12 +580,12 @@ impl GroupRepository for SqlGroupRepository {
         txn.commit().await.map_err(failed)
     }
 
-    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError> {
         self.members_in(group, MemberState::Active, Order::Asc, page)
             .await
     }
 
-    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError> {
         self.members_in(group, MemberState::Banned, Order::Desc, page)
             .await
     }
@@ -595,7 +595,7 @@ impl GroupRepository for SqlGroupRepository {
         group: GroupId,
         user: UserId,
         role: MemberRole,
-    ) -> Result<bool, GroupError> {
+    ) -> Result<bool, GroupsError> {
         let changed = execute(
             &self.db,
             "UPDATE group_memberships SET role = $1 \
@@ -616,7 +616,7 @@ impl GroupRepository for SqlGroupRepository {
         group: GroupId,
         user: UserId,
         now: DateTime<Utc>,
-    ) -> Result<bool, GroupError> {
+    ) -> Result<bool, GroupsError> {
         let txn = self.begin().await?;
         let backend = txn.get_database_backend();
         let deleted = txn
@@ -646,7 +646,7 @@ impl GroupRepository for SqlGroupRepository {
         group: GroupId,
         user: UserId,
         now: DateTime<Utc>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let txn = self.begin().await?;
         let banned = |state: MemberState| {
             vec![
@@ -685,7 +685,7 @@ impl GroupRepository for SqlGroupRepository {
         txn.commit().await.map_err(failed)
     }
 
-    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError> {
+    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupsError> {
         let deleted = execute(
             &self.db,
             "DELETE FROM group_memberships WHERE group_id = $1 AND user_id = $2 AND state = $3",
@@ -705,7 +705,7 @@ impl GroupRepository for SqlGroupRepository {
         from: UserId,
         to: UserId,
         now: DateTime<Utc>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         // The group is the key: a second offer is a unique violation, told apart from other
         // failures by the statement that inserts nothing when one is waiting.
         let inserted = execute(
@@ -723,15 +723,15 @@ impl GroupRepository for SqlGroupRepository {
         .await;
         match inserted {
             Ok(1) => Ok(()),
-            Ok(_) => Err(GroupError::TransferOfferPending),
+            Ok(_) => Err(GroupsError::TransferOfferPending),
             Err(e) => match self.transfer_offer(group).await {
-                Ok(Some(_)) => Err(GroupError::TransferOfferPending),
+                Ok(Some(_)) => Err(GroupsError::TransferOfferPending),
                 _ => Err(e),
             },
         }
     }
 
-    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupError> {
+    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupsError> {
         let mut sql = Sql::new(OFFER_SELECT);
         let g = sql.bind(group.0);
         sql.push(&format!("o.group_id = {g}"));
@@ -742,7 +742,7 @@ impl GroupRepository for SqlGroupRepository {
             .transpose()
     }
 
-    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupError> {
+    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupsError> {
         let mut sql = Sql::new(OFFER_SELECT);
         let u = sql.bind(user.0);
         sql.push(&format!(
@@ -759,7 +759,7 @@ impl GroupRepository for SqlGroupRepository {
         &self,
         group: GroupId,
         to: Option<UserId>,
-    ) -> Result<bool, GroupError> {
+    ) -> Result<bool, GroupsError> {
         let deleted = match to {
             None => {
                 execute(
@@ -787,7 +787,7 @@ impl GroupRepository for SqlGroupRepository {
         from: UserId,
         to: UserId,
         max_owned: u32,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let txn = self.begin().await?;
         // One recipient's acceptances one at a time (PostgreSQL; SQLite runs one writer), so
         // the count below cannot be read by two of them before either writes.
@@ -807,7 +807,7 @@ impl GroupRepository for SqlGroupRepository {
         .await?;
         if taken != 1 {
             txn.rollback().await.map_err(failed)?;
-            return Err(GroupError::NoTransferOffer);
+            return Err(GroupsError::NoTransferOffer);
         }
         let owned = group_rows::Entity::find()
             .filter(group_rows::Column::OwnerId.eq(to.0))
@@ -816,7 +816,7 @@ impl GroupRepository for SqlGroupRepository {
             .map_err(failed)?;
         if owned >= u64::from(max_owned) {
             txn.rollback().await.map_err(failed)?;
-            return Err(GroupError::TooManyGroups { max: max_owned });
+            return Err(GroupsError::TooManyGroups { max: max_owned });
         }
         let set_role = "UPDATE group_memberships SET role = $1 \
                         WHERE group_id = $2 AND user_id = $3 AND state = $4";
@@ -845,7 +845,7 @@ impl GroupRepository for SqlGroupRepository {
         .await?;
         if promoted != 1 {
             txn.rollback().await.map_err(failed)?;
-            return Err(GroupError::NotAMember);
+            return Err(GroupsError::NotAMember);
         }
         let moved = execute(
             &txn,
@@ -855,7 +855,7 @@ impl GroupRepository for SqlGroupRepository {
         .await?;
         if moved != 1 || demoted != 1 {
             txn.rollback().await.map_err(failed)?;
-            return Err(GroupError::NoTransferOffer);
+            return Err(GroupsError::NoTransferOffer);
         }
         txn.commit().await.map_err(failed)
     }
@@ -865,7 +865,7 @@ impl GroupRepository for SqlGroupRepository {
         group: GroupId,
         pending_only: bool,
         page: PageRequest,
-    ) -> Result<Page<JoinRequest>, GroupError> {
+    ) -> Result<Page<JoinRequest>, GroupsError> {
         let mut sql = request_select();
         let g = sql.bind(group.0);
         sql.push(&format!("r.group_id = {g}"));
@@ -885,7 +885,7 @@ impl GroupRepository for SqlGroupRepository {
         }))
     }
 
-    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupError> {
+    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupsError> {
         load_request(&self.db, id).await
     }
 
@@ -895,7 +895,7 @@ impl GroupRepository for SqlGroupRepository {
         decision: &Decision,
         by: UserId,
         now: DateTime<Utc>,
-    ) -> Result<Option<JoinRequest>, GroupError> {
+    ) -> Result<Option<JoinRequest>, GroupsError> {
         let now = stored(now);
         let (status, reason, granted) = match decision {
             Decision::Approve(role) => (RequestStatus::Approved, None, Some(*role)),
@@ -982,7 +982,7 @@ const OFFER_SELECT: &str = "SELECT o.group_id AS o_group_id, o.created_at AS o_c
      FROM group_transfer_offers o JOIN users f ON f.id = o.from_id \
      JOIN users t ON t.id = o.to_id WHERE ";
 
-fn person_as(row: &QueryResult, p: &str) -> Result<Person, GroupError> {
+fn person_as(row: &QueryResult, p: &str) -> Result<Person, GroupsError> {
     let col = |c: &str| format!("{p}_{c}");
     Ok(Person {
         id: UserId(row.try_get("", &col("id")).map_err(failed)?),
@@ -996,7 +996,7 @@ fn person_as(row: &QueryResult, p: &str) -> Result<Person, GroupError> {
     })
 }
 
-fn to_offer(row: &QueryResult) -> Result<TransferOffer, GroupError> {
+fn to_offer(row: &QueryResult) -> Result<TransferOffer, GroupsError> {
     Ok(TransferOffer {
         group: GroupId(row.try_get("", "o_group_id").map_err(failed)?),
         from: person_as(row, "f")?,
@@ -1010,11 +1010,11 @@ const SUMMARY_COLUMNS: &str = "a.id AS a_id, a.group_id AS a_group_id, a.title A
      a.excerpt AS a_excerpt, a.status AS a_status, a.updated_at AS a_updated_at, \
      a.published_at AS a_published_at";
 
-fn article_status(raw: &str) -> Result<ArticleStatus, GroupError> {
+fn article_status(raw: &str) -> Result<ArticleStatus, GroupsError> {
     ArticleStatus::parse(raw).ok_or_else(|| corrupt("article status", raw))
 }
 
-fn to_article(row: &QueryResult) -> Result<Article, GroupError> {
+fn to_article(row: &QueryResult) -> Result<Article, GroupsError> {
     let m = articles::Model::from_query_result(row, "a_").map_err(failed)?;
     Ok(Article {
         id: ArticleId(m.id),
@@ -1031,7 +1031,7 @@ fn to_article(row: &QueryResult) -> Result<Article, GroupError> {
     })
 }
 
-fn to_summary(row: &QueryResult) -> Result<ArticleSummary, GroupError> {
+fn to_summary(row: &QueryResult) -> Result<ArticleSummary, GroupsError> {
     let get = |col: &str| row.try_get::<String>("a_", col).map_err(failed);
     Ok(ArticleSummary {
         id: ArticleId(row.try_get("a_", "id").map_err(failed)?),
@@ -1048,7 +1048,7 @@ fn to_summary(row: &QueryResult) -> Result<ArticleSummary, GroupError> {
 async fn load_article(
     c: &impl ConnectionTrait,
     id: ArticleId,
-) -> Result<Option<Article>, GroupError> {
+) -> Result<Option<Article>, GroupsError> {
     let mut sql = Sql::new(&format!(
         "SELECT {}, {PERSON_COLUMNS} FROM articles a JOIN users u ON u.id = a.author_id WHERE a.id = ",
         columns::<articles::Entity>("a", "a_")
@@ -1077,7 +1077,7 @@ impl SqlArticleRepository {
         status: ArticleStatus,
         time: &str,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
              JOIN users u ON u.id = a.author_id WHERE "
@@ -1108,7 +1108,7 @@ impl SqlArticleRepository {
 
 #[async_trait]
 impl ArticleRepository for SqlArticleRepository {
-    async fn insert(&self, article: &Article) -> Result<(), GroupError> {
+    async fn insert(&self, article: &Article) -> Result<(), GroupsError> {
         // A published article always has its publishing time (the published list is ordered
         // by it): one inserted as published without one was published when it was created.
         let published_at = match article.status {
@@ -1134,7 +1134,7 @@ impl ArticleRepository for SqlArticleRepository {
         Ok(())
     }
 
-    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupError> {
+    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError> {
         load_article(&self.db, id).await
     }
 
@@ -1146,7 +1146,7 @@ impl ArticleRepository for SqlArticleRepository {
         excerpt: String,
         expected_version: i64,
         now: DateTime<Utc>,
-    ) -> Result<Option<SaveOutcome>, GroupError> {
+    ) -> Result<Option<SaveOutcome>, GroupsError> {
         let txn = self.db.begin().await.map_err(failed)?;
         let saved = execute(
             &txn,
@@ -1178,7 +1178,7 @@ impl ArticleRepository for SqlArticleRepository {
         id: ArticleId,
         status: ArticleStatus,
         now: DateTime<Utc>,
-    ) -> Result<Option<Article>, GroupError> {
+    ) -> Result<Option<Article>, GroupsError> {
         // Publishing keeps the first publishing time; unpublishing keeps it too, for a
         // later re-publish.
         let sql = match status {
@@ -1207,7 +1207,7 @@ impl ArticleRepository for SqlArticleRepository {
         Ok(article)
     }
 
-    async fn delete(&self, id: ArticleId) -> Result<(), GroupError> {
+    async fn delete(&self, id: ArticleId) -> Result<(), GroupsError> {
         articles::Entity::delete_by_id(id.0)
             .exec(&self.db)
             .await
@@ -1219,7 +1219,7 @@ impl ArticleRepository for SqlArticleRepository {
         &self,
         group: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.list(
             group,
             None,
@@ -1235,7 +1235,7 @@ impl ArticleRepository for SqlArticleRepository {
         author: UserId,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError> {
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError> {
         let mut sql = Sql::new(&format!(
             "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS}, {}, {} FROM articles a \
              JOIN users u ON u.id = a.author_id JOIN groups g ON g.id = a.group_id \
@@ -1266,7 +1266,7 @@ impl ArticleRepository for SqlArticleRepository {
                     viewer: viewer_membership(row)?,
                 })
             })
-            .collect::<Result<Vec<_>, GroupError>>()?;
+            .collect::<Result<Vec<_>, GroupsError>>()?;
         Ok(Page::from_fetched(rows, page, |r| {
             Cursor::new(
                 r.item.published_at.unwrap_or(r.item.updated_at),
@@ -1280,7 +1280,7 @@ impl ArticleRepository for SqlArticleRepository {
         group: GroupId,
         author: UserId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.list(
             group,
             Some(author),
@@ -1291,7 +1291,7 @@ impl ArticleRepository for SqlArticleRepository {
         .await
     }
 
-    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupError> {
+    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupsError> {
         // LENGTH counts characters on both engines (SQLite: of TEXT; PostgreSQL: of text).
         let mut sql = Sql::new(
             "SELECT CAST(COALESCE(SUM(LENGTH(title) + LENGTH(body)), 0) AS BIGINT) AS n \

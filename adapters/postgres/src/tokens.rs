@@ -10,15 +10,15 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
 };
-use tokens::TokenError;
+use tokens::TokensError;
 use tokens::model::{PersonalAccessToken, Scopes, TokenDigest, TokenId};
 use tokens::ports::TokenRepository;
 
-fn failed(e: sea_orm::DbErr) -> TokenError {
-    TokenError::Unexpected(unexpected(e))
+fn failed(e: sea_orm::DbErr) -> TokensError {
+    TokensError::Unexpected(unexpected(e))
 }
 
-fn to_token(m: pat::Model) -> Result<PersonalAccessToken, TokenError> {
+fn to_token(m: pat::Model) -> Result<PersonalAccessToken, TokensError> {
     // Stored scopes were valid when written; scopes that no longer parse are data corruption.
     let scopes = Scopes::from_stored(&m.scopes)
         .map_err(|e| anyhow::anyhow!("stored scopes {:?}: {e}", m.scopes))?;
@@ -49,7 +49,7 @@ impl SqlTokenRepository {
         &self,
         user_id: UserId,
         id: TokenId,
-    ) -> Result<Option<PersonalAccessToken>, TokenError> {
+    ) -> Result<Option<PersonalAccessToken>, TokensError> {
         pat::Entity::find_by_id(id.0)
             .filter(pat::Column::UserId.eq(user_id.0))
             .one(&self.db)
@@ -66,7 +66,7 @@ impl TokenRepository for SqlTokenRepository {
         &self,
         token: &PersonalAccessToken,
         digest: &TokenDigest,
-    ) -> Result<(), TokenError> {
+    ) -> Result<(), TokensError> {
         pat::ActiveModel {
             id: Set(token.id.0),
             user_id: Set(token.user_id.0),
@@ -85,7 +85,7 @@ impl TokenRepository for SqlTokenRepository {
         Ok(())
     }
 
-    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokenError> {
+    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokensError> {
         pat::Entity::find()
             .filter(pat::Column::UserId.eq(user_id.0))
             .order_by_desc(pat::Column::CreatedAt)
@@ -98,7 +98,7 @@ impl TokenRepository for SqlTokenRepository {
             .collect()
     }
 
-    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokenError> {
+    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokensError> {
         let n = pat::Entity::find()
             .filter(pat::Column::UserId.eq(user_id.0))
             .filter(pat::Column::RevokedAt.is_null())
@@ -116,7 +116,7 @@ impl TokenRepository for SqlTokenRepository {
     async fn find_by_digest(
         &self,
         digest: &TokenDigest,
-    ) -> Result<Option<PersonalAccessToken>, TokenError> {
+    ) -> Result<Option<PersonalAccessToken>, TokensError> {
         pat::Entity::find()
             .filter(pat::Column::Digest.eq(digest.0.as_str()))
             .one(&self.db)
@@ -131,7 +131,7 @@ impl TokenRepository for SqlTokenRepository {
         user_id: UserId,
         id: TokenId,
         now: DateTime<Utc>,
-    ) -> Result<Option<(PersonalAccessToken, bool)>, TokenError> {
+    ) -> Result<Option<(PersonalAccessToken, bool)>, TokensError> {
         let changed = pat::Entity::update_many()
             .col_expr(pat::Column::RevokedAt, Expr::value(now))
             .filter(pat::Column::Id.eq(id.0))
@@ -151,7 +151,7 @@ impl TokenRepository for SqlTokenRepository {
         &self,
         user_id: UserId,
         now: DateTime<Utc>,
-    ) -> Result<Vec<PersonalAccessToken>, TokenError> {
+    ) -> Result<Vec<PersonalAccessToken>, TokensError> {
         let candidates = pat::Entity::find()
             .filter(pat::Column::UserId.eq(user_id.0))
             .filter(pat::Column::RevokedAt.is_null())
@@ -190,7 +190,7 @@ impl TokenRepository for SqlTokenRepository {
         id: TokenId,
         now: DateTime<Utc>,
         stale_before: DateTime<Utc>,
-    ) -> Result<(), TokenError> {
+    ) -> Result<(), TokensError> {
         pat::Entity::update_many()
             .col_expr(pat::Column::LastUsedAt, Expr::value(now))
             .filter(pat::Column::Id.eq(id.0))

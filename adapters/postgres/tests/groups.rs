@@ -3,7 +3,7 @@
 
 use adapter_postgres::testing::TestDb;
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use groups::GroupError;
+use groups::GroupsError;
 use groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus, Visibility,
@@ -415,9 +415,9 @@ async fn joining_or_asking_again_is_refused_by_the_state_of_the_membership_there
             let asked = repo.request(&request(&g, who, at(9))).await;
             for result in [joined, asked] {
                 let got = match result {
-                    Err(GroupError::AlreadyMember) => "AlreadyMember",
-                    Err(GroupError::RequestPending) => "RequestPending",
-                    Err(GroupError::Banned) => "Banned",
+                    Err(GroupsError::AlreadyMember) => "AlreadyMember",
+                    Err(GroupsError::RequestPending) => "RequestPending",
+                    Err(GroupsError::Banned) => "Banned",
                     other => panic!("{} got {other:?}", who.username),
                 };
                 assert_eq!(got, refused, "{}", who.username);
@@ -743,7 +743,7 @@ async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_
             .unwrap();
         assert!(matches!(
             repo.offer_transfer(g.id, owner.id, asker.id, at(4)).await,
-            Err(GroupError::TransferOfferPending)
+            Err(GroupsError::TransferOfferPending)
         ));
         let offer = repo.transfer_offer(g.id).await.unwrap().unwrap();
         assert_eq!((offer.from.id, offer.to.id), (owner.id, member.id));
@@ -764,7 +764,7 @@ async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_
             assert!(
                 matches!(
                     repo.accept_transfer(g.id, owner.id, to.id, 10).await,
-                    Err(GroupError::NotAMember)
+                    Err(GroupsError::NotAMember)
                 ),
                 "{} on {}",
                 to.username,
@@ -788,7 +788,7 @@ async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_
         // Without an offer, or past the cap, nothing moves either.
         assert!(matches!(
             repo.accept_transfer(g.id, owner.id, member.id, 10).await,
-            Err(GroupError::NoTransferOffer)
+            Err(GroupsError::NoTransferOffer)
         ));
         created(&t, &member, "Own", Visibility::Public, at(6)).await;
         repo.offer_transfer(g.id, owner.id, member.id, at(7))
@@ -796,7 +796,7 @@ async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_
             .unwrap();
         assert!(matches!(
             repo.accept_transfer(g.id, owner.id, member.id, 1).await,
-            Err(GroupError::TooManyGroups { max: 1 })
+            Err(GroupsError::TooManyGroups { max: 1 })
         ));
         assert!(repo.transfer_offer(g.id).await.unwrap().is_some(), "kept");
 

@@ -13,7 +13,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 use chat::error::ChatValidation;
 use chat::{ChatError, LlmError};
-use groups::GroupError;
+use groups::GroupsError;
 use media::MediaError;
 use plaza::PlazaError;
 use serde::Serialize;
@@ -634,88 +634,88 @@ impl From<AccountsError> for ApiError {
     }
 }
 
-impl From<GroupError> for ApiError {
-    fn from(e: GroupError) -> Self {
+impl From<GroupsError> for ApiError {
+    fn from(e: GroupsError) -> Self {
         use StatusCode as S;
         let (status, code, msg) = match e {
-            GroupError::InvalidName => {
+            GroupsError::InvalidName => {
                 return ApiError::unprocessable(
                     "invalid_group_settings",
                     Msg::InvalidGroupSettings,
                 )
                 .with_field("name", Msg::InvalidGroupName);
             }
-            GroupError::InvalidDescription => {
+            GroupsError::InvalidDescription => {
                 return ApiError::unprocessable(
                     "invalid_group_settings",
                     Msg::InvalidGroupSettings,
                 )
                 .with_field("description", Msg::InvalidGroupDescription);
             }
-            GroupError::PrivateGroupCannotBeOpen => {
+            GroupsError::PrivateGroupCannotBeOpen => {
                 return ApiError::unprocessable(
                     "private_group_cannot_be_open",
                     Msg::PrivateGroupCannotBeOpen,
                 )
                 .with_field("joinPolicy", Msg::PrivateGroupCannotBeOpen);
             }
-            GroupError::InvalidTitle => {
+            GroupsError::InvalidTitle => {
                 return ApiError::unprocessable("invalid_article_title", Msg::InvalidArticleTitle)
                     .with_field("title", Msg::InvalidArticleTitle);
             }
-            GroupError::InvalidBody => {
+            GroupsError::InvalidBody => {
                 return ApiError::unprocessable("invalid_article_body", Msg::InvalidArticleBody)
                     .with_field("body", Msg::InvalidArticleBody);
             }
-            GroupError::InvalidMessage => (
+            GroupsError::InvalidMessage => (
                 S::UNPROCESSABLE_ENTITY,
                 "invalid_message",
                 Msg::InvalidGroupMessage,
             ),
-            GroupError::WrongInviteCode => {
+            GroupsError::WrongInviteCode => {
                 (S::FORBIDDEN, "wrong_invite_code", Msg::WrongInviteCode)
             }
-            GroupError::NotFound => return ApiError::missing(Resource::Group),
-            GroupError::MembersOnly => (S::FORBIDDEN, "members_only", Msg::MembersOnly),
-            GroupError::NotAllowed => (
+            GroupsError::NotFound => return ApiError::missing(Resource::Group),
+            GroupsError::MembersOnly => (S::FORBIDDEN, "members_only", Msg::MembersOnly),
+            GroupsError::NotAllowed => (
                 S::FORBIDDEN,
                 "group_role_not_allowed",
                 Msg::GroupRoleNotAllowed,
             ),
-            GroupError::AlreadyMember => (S::CONFLICT, "already_member", Msg::AlreadyMember),
-            GroupError::RequestPending => (S::CONFLICT, "request_pending", Msg::RequestPending),
-            GroupError::Banned => (S::FORBIDDEN, "banned_from_group", Msg::BannedFromGroup),
-            GroupError::OwnerCannotLeave => {
+            GroupsError::AlreadyMember => (S::CONFLICT, "already_member", Msg::AlreadyMember),
+            GroupsError::RequestPending => (S::CONFLICT, "request_pending", Msg::RequestPending),
+            GroupsError::Banned => (S::FORBIDDEN, "banned_from_group", Msg::BannedFromGroup),
+            GroupsError::OwnerCannotLeave => {
                 (S::CONFLICT, "owner_cannot_leave", Msg::OwnerCannotLeave)
             }
-            GroupError::OwnerUntouchable => {
+            GroupsError::OwnerUntouchable => {
                 (S::CONFLICT, "owner_untouchable", Msg::OwnerUntouchable)
             }
-            GroupError::NotAMember => (S::UNPROCESSABLE_ENTITY, "not_a_member", Msg::NotAMember),
-            GroupError::RequestDecided => (S::CONFLICT, "request_decided", Msg::RequestDecided),
-            GroupError::TooManyGroups { .. } => {
+            GroupsError::NotAMember => (S::UNPROCESSABLE_ENTITY, "not_a_member", Msg::NotAMember),
+            GroupsError::RequestDecided => (S::CONFLICT, "request_decided", Msg::RequestDecided),
+            GroupsError::TooManyGroups { .. } => {
                 (S::CONFLICT, "too_many_groups", Msg::TooManyGroups)
             }
-            GroupError::TransferOfferPending => (
+            GroupsError::TransferOfferPending => (
                 S::CONFLICT,
                 "transfer_offer_pending",
                 Msg::TransferOfferPending,
             ),
-            GroupError::NoTransferOffer => (S::NOT_FOUND, "not_found", Msg::NoTransferOffer),
-            GroupError::ArticleQuotaExceeded { max } => {
+            GroupsError::NoTransferOffer => (S::NOT_FOUND, "not_found", Msg::NoTransferOffer),
+            GroupsError::ArticleQuotaExceeded { max } => {
                 return ApiError::unprocessable(
                     "article_quota_exceeded",
                     Msg::ArticleQuotaExceeded,
                 )
                 .with_detail(max.to_string());
             }
-            GroupError::RateLimited { retry_after_secs } => {
+            GroupsError::RateLimited { retry_after_secs } => {
                 return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
                     .with_retry_after(retry_after_secs);
             }
-            GroupError::EditConflict { .. } => (S::CONFLICT, "edit_conflict", Msg::EditConflict),
-            GroupError::Media(e) => return e.into(),
-            GroupError::Unexpected(cause) => return ApiError::internal(&cause),
+            GroupsError::EditConflict { .. } => (S::CONFLICT, "edit_conflict", Msg::EditConflict),
+            GroupsError::Media(e) => return e.into(),
+            GroupsError::Unexpected(cause) => return ApiError::internal(&cause),
         };
         ApiError::new(status, code, msg)
     }
@@ -1137,9 +1137,9 @@ impl From<LlmError> for ApiError {
     }
 }
 
-impl From<tokens::TokenError> for ApiError {
-    fn from(e: tokens::TokenError) -> Self {
-        use tokens::TokenError as E;
+impl From<tokens::TokensError> for ApiError {
+    fn from(e: tokens::TokensError) -> Self {
+        use tokens::TokensError as E;
         let invalid = |field: &str, msg: Msg| {
             ApiError::unprocessable("invalid_token_request", Msg::InvalidTokenRequest)
                 .with_field(field, msg)

@@ -1,7 +1,7 @@
 //! Accounts: who a user is and how they prove it.
 //!
 //! This crate owns usernames, nicknames, passwords, users and sessions, and the use cases over
-//! them ([`AccountService`]); and the account's own profile — bio, avatar, appearance —
+//! them ([`AccountsService`]); and the account's own profile — bio, avatar, appearance —
 //! ([`ProfileService`], over the media store for the avatar's file). It talks to the world only
 //! through the traits in [`ports`] (and the media domain's service); it must never depend on an
 //! adapter, on actix-web, on sea-orm, on the wall clock or on randomness.
@@ -16,6 +16,6 @@ pub mod service;
 pub use error::AccountsError;
 pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePolicy, ProfilePorts, ProfileService};
 pub use service::{
-    AccountPolicy, AccountPorts, AccountService, ClientContext, IssuedSession, Proof, Registration,
+    AccountPolicy, AccountPorts, AccountsService, ClientContext, IssuedSession, Proof, Registration,
     SentCode, WechatNonce,
 };

@@ -2,7 +2,7 @@
 //!
 //! Disabling ends everything the account holds at once: its sessions are deleted and its
 //! personal access tokens revoked in the same transaction as `disabled_at` is set
-//! ([`UserRepository::disable`]), and every sign-in door ([`crate::AccountService`]'s password,
+//! ([`UserRepository::disable`]), and every sign-in door ([`crate::AccountsService`]'s password,
 //! phone and WeChat sign-ins) and every session or token lookup refuses a disabled account.
 //! Both actions are audited (`user.disabled`, `user.enabled`). An admin cannot disable their own
 //! account, so the acting admin always remains.

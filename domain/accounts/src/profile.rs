@@ -1,7 +1,7 @@
 //! The account's own profile and preferences: nickname, username, bio, avatar and appearance
 //! (spec "Profiles and settings"). A service of its own because the avatar lives in the media
 //! store: [`ProfileService`] is built over the [`MediaService`], which the sign-in use cases
-//! ([`crate::AccountService`]) never need.
+//! ([`crate::AccountsService`]) never need.
 
 use crate::AccountsError;
 use crate::model::{Appearance, Bio, Nickname, User, Username};
@@ -70,7 +70,7 @@ impl ProfileService {
     /// up is held for the account for `username_hold_days`. Sessions and tokens name the
     /// account by id, so they keep working after a rename. A rename changes how the owner signs
     /// in: the caller has checked it comes from a browser session with fresh proof of the
-    /// account ([`crate::AccountService::require_fresh_proof`]).
+    /// account ([`crate::AccountsService::require_fresh_proof`]).
     ///
     /// # Errors
     /// `ReservedUsername`, `UsernameTaken` (another account has it or holds it),

@@ -181,7 +181,7 @@ pub struct AccountPorts {
     pub audit: Arc<dyn AuditLog>,
 }
 
-pub struct AccountService {
+pub struct AccountsService {
     pub(crate) users: Arc<dyn UserRepository>,
     pub(crate) sessions: Arc<dyn SessionRepository>,
     pub(crate) hasher: Arc<dyn PasswordHasher>,
@@ -194,7 +194,7 @@ pub struct AccountService {
     pub(crate) policy: AccountPolicy,
 }
 
-impl AccountService {
+impl AccountsService {
     pub fn new(ports: AccountPorts, policy: AccountPolicy) -> Self {
         Self {
             users: ports.users,
@@ -750,12 +750,12 @@ pub(crate) mod tests {
             self.limiter.expect_count().returning(|_, _, _| Ok(0));
         }
 
-        pub(crate) fn service(self) -> AccountService {
+        pub(crate) fn service(self) -> AccountsService {
             self.service_with(AccountPolicy::default())
         }
 
-        pub(crate) fn service_with(self, policy: AccountPolicy) -> AccountService {
-            AccountService::new(
+        pub(crate) fn service_with(self, policy: AccountPolicy) -> AccountsService {
+            AccountsService::new(
                 AccountPorts {
                     users: Arc::new(self.users),
                     sessions: Arc::new(self.sessions),

@@ -5,7 +5,7 @@ use media::MediaError;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
-pub enum GroupError {
+pub enum GroupsError {
     #[error("a group name has 2 to 40 characters")]
     InvalidName,
     #[error("a group description has at most 500 characters")]

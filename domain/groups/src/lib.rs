@@ -12,5 +12,5 @@ pub mod model;
 pub mod ports;
 pub mod service;
 
-pub use error::GroupError;
+pub use error::GroupsError;
 pub use service::{GroupMediaAccess, GroupPolicy, GroupPorts, GroupsService};

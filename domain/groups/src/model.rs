@@ -1,6 +1,6 @@
 //! Groups, memberships, requests and articles as the product knows them.
 
-use crate::error::GroupError;
+use crate::error::GroupsError;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, GroupId, MediaId, UserId};
 
@@ -28,11 +28,11 @@ impl GroupName {
 
     /// # Errors
     /// `InvalidName`.
-    pub fn parse(raw: &str) -> Result<Self, GroupError> {
+    pub fn parse(raw: &str) -> Result<Self, GroupsError> {
         let s = clean(raw);
         let n = s.chars().count();
         if !(Self::MIN_CHARS..=Self::MAX_CHARS).contains(&n) || s.chars().any(char::is_control) {
-            return Err(GroupError::InvalidName);
+            return Err(GroupsError::InvalidName);
         }
         Ok(Self(s))
     }
@@ -55,10 +55,10 @@ impl GroupDescription {
 
     /// # Errors
     /// `InvalidDescription`.
-    pub fn parse(raw: &str) -> Result<Self, GroupError> {
+    pub fn parse(raw: &str) -> Result<Self, GroupsError> {
         let s = clean(raw);
         if s.chars().count() > Self::MAX_CHARS || has_control(&s) {
-            return Err(GroupError::InvalidDescription);
+            return Err(GroupsError::InvalidDescription);
         }
         Ok(Self(s))
     }
@@ -140,9 +140,9 @@ impl GroupSettings {
         description: GroupDescription,
         visibility: Visibility,
         join_policy: JoinPolicy,
-    ) -> Result<Self, GroupError> {
+    ) -> Result<Self, GroupsError> {
         if visibility == Visibility::Private && join_policy == JoinPolicy::Open {
-            return Err(GroupError::PrivateGroupCannotBeOpen);
+            return Err(GroupsError::PrivateGroupCannotBeOpen);
         }
         Ok(Self {
             name,
@@ -333,10 +333,10 @@ pub const MAX_MESSAGE_CHARS: usize = 500;
 ///
 /// # Errors
 /// `InvalidMessage`.
-pub fn parse_message(raw: &str) -> Result<String, GroupError> {
+pub fn parse_message(raw: &str) -> Result<String, GroupsError> {
     let s = clean(raw);
     if s.chars().count() > MAX_MESSAGE_CHARS || has_control(&s) {
-        return Err(GroupError::InvalidMessage);
+        return Err(GroupsError::InvalidMessage);
     }
     Ok(s)
 }
@@ -373,11 +373,11 @@ impl ArticleTitle {
 
     /// # Errors
     /// `InvalidTitle`.
-    pub fn parse(raw: &str) -> Result<Self, GroupError> {
+    pub fn parse(raw: &str) -> Result<Self, GroupsError> {
         let s = clean(raw);
         let n = s.chars().count();
         if n == 0 || n > Self::MAX_CHARS || s.chars().any(char::is_control) {
-            return Err(GroupError::InvalidTitle);
+            return Err(GroupsError::InvalidTitle);
         }
         Ok(Self(s))
     }
@@ -398,9 +398,9 @@ impl ArticleBody {
 
     /// # Errors
     /// `InvalidBody`.
-    pub fn parse(raw: &str) -> Result<Self, GroupError> {
+    pub fn parse(raw: &str) -> Result<Self, GroupsError> {
         if raw.chars().count() > Self::MAX_CHARS || raw.contains('\0') {
-            return Err(GroupError::InvalidBody);
+            return Err(GroupsError::InvalidBody);
         }
         Ok(Self(raw.to_owned()))
     }
@@ -559,7 +559,7 @@ mod tests {
         let desc = || GroupDescription::parse("").unwrap();
         assert!(matches!(
             GroupSettings::new(name(), desc(), Visibility::Private, JoinPolicy::Open),
-            Err(GroupError::PrivateGroupCannotBeOpen)
+            Err(GroupsError::PrivateGroupCannotBeOpen)
         ));
         for policy in [JoinPolicy::Approval, JoinPolicy::InviteCode] {
             assert!(GroupSettings::new(name(), desc(), Visibility::Private, policy).is_ok());

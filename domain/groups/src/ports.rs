@@ -1,6 +1,6 @@
 //! What the group use cases need from the outside world. Each method is one transaction.
 
-use crate::error::GroupError;
+use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinRequest,
     JoinRequestId, Member, MemberRole, Membership, TransferOffer,
@@ -17,13 +17,13 @@ pub trait GroupRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn create(&self, group: &Group) -> Result<(), GroupError>;
+    async fn create(&self, group: &Group) -> Result<(), GroupsError>;
 
     /// How many groups `owner` owns.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupError>;
+    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupsError>;
 
     /// The group and the viewer's membership of it (any state), in one query.
     ///
@@ -33,20 +33,20 @@ pub trait GroupRepository: Send + Sync {
         &self,
         id: GroupId,
         viewer: Option<UserId>,
-    ) -> Result<Option<(Group, Option<Membership>)>, GroupError>;
+    ) -> Result<Option<(Group, Option<Membership>)>, GroupsError>;
 
     /// Writes the group's name, description, visibility, join policy, invite code, cover and
     /// `updated_at`; `false` when it is gone.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn update(&self, group: &Group) -> Result<bool, GroupError>;
+    async fn update(&self, group: &Group) -> Result<bool, GroupsError>;
 
     /// Deletes the group with its memberships, requests and articles.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn delete(&self, id: GroupId) -> Result<(), GroupError>;
+    async fn delete(&self, id: GroupId) -> Result<(), GroupsError>;
 
     /// Groups the viewer may discover, newest first: public ones, and private ones the viewer
     /// is an active member of; with `query`, only those whose name contains it (case-insensitive
@@ -59,7 +59,7 @@ pub trait GroupRepository: Send + Sync {
         query: Option<String>,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError>;
+    ) -> Result<Page<GroupListing>, GroupsError>;
 
     /// The groups `user` is an active or pending member of, most recently joined first.
     ///
@@ -69,7 +69,7 @@ pub trait GroupRepository: Send + Sync {
         &self,
         user: UserId,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError>;
+    ) -> Result<Page<GroupListing>, GroupsError>;
 
     /// The groups `user` is an active member of that `viewer` may read, most recently joined
     /// first (by `user`'s `since`): the list a profile shows. Each comes with `user`'s
@@ -87,32 +87,32 @@ pub trait GroupRepository: Send + Sync {
         user: UserId,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<Membership>>, GroupError>;
+    ) -> Result<Page<SeenBy<Membership>>, GroupsError>;
 
     /// Adds an active membership and counts it.
     ///
     /// # Errors
     /// `AlreadyMember` when the user has a membership row of any state (`Banned` when it is a
     /// ban, `RequestPending` when it is a pending request); `Unexpected`.
-    async fn join(&self, membership: &Membership) -> Result<(), GroupError>;
+    async fn join(&self, membership: &Membership) -> Result<(), GroupsError>;
 
     /// Adds a pending membership and its request, together.
     ///
     /// # Errors
     /// As [`GroupRepository::join`].
-    async fn request(&self, request: &JoinRequest) -> Result<(), GroupError>;
+    async fn request(&self, request: &JoinRequest) -> Result<(), GroupsError>;
 
     /// Active members, first joined first (the owner usually leads).
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError>;
+    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError>;
 
     /// Banned people, most recently banned first.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError>;
+    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError>;
 
     /// Sets an active member's role; `false` when there is no such active member.
     ///
@@ -123,7 +123,7 @@ pub trait GroupRepository: Send + Sync {
         group: GroupId,
         user: UserId,
         role: MemberRole,
-    ) -> Result<bool, GroupError>;
+    ) -> Result<bool, GroupsError>;
 
     /// Deletes the user's membership of any state and uncounts it if it was active; a pending
     /// request of theirs becomes `Withdrawn`. `false` when there was none.
@@ -135,7 +135,7 @@ pub trait GroupRepository: Send + Sync {
         group: GroupId,
         user: UserId,
         now: DateTime<Utc>,
-    ) -> Result<bool, GroupError>;
+    ) -> Result<bool, GroupsError>;
 
     /// Makes the user's membership a ban (inserting one if they had none), uncounting an active
     /// one and withdrawing a pending request.
@@ -143,13 +143,13 @@ pub trait GroupRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn ban(&self, group: GroupId, user: UserId, now: DateTime<Utc>)
-    -> Result<(), GroupError>;
+    -> Result<(), GroupsError>;
 
     /// Lifts a ban (deletes the banned membership); `false` when the user was not banned.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError>;
+    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupsError>;
 
     /// Stores the group's pending offer of ownership from `from` to `to`.
     ///
@@ -162,19 +162,19 @@ pub trait GroupRepository: Send + Sync {
         from: UserId,
         to: UserId,
         now: DateTime<Utc>,
-    ) -> Result<(), GroupError>;
+    ) -> Result<(), GroupsError>;
 
     /// The group's pending offer, with both people.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupError>;
+    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupsError>;
 
     /// The pending offers `user` made or may answer, every group.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupError>;
+    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupsError>;
 
     /// Deletes the group's pending offer (only one made to `to`, when given); `false` when
     /// there was none.
@@ -185,7 +185,7 @@ pub trait GroupRepository: Send + Sync {
         &self,
         group: GroupId,
         to: Option<UserId>,
-    ) -> Result<bool, GroupError>;
+    ) -> Result<bool, GroupsError>;
 
     /// Accepts the group's offer from `from` to `to`, in one transaction: deletes the offer,
     /// makes `to` (an active member) the owner and `from` an admin, and the group's owner
@@ -201,7 +201,7 @@ pub trait GroupRepository: Send + Sync {
         from: UserId,
         to: UserId,
         max_owned: u32,
-    ) -> Result<(), GroupError>;
+    ) -> Result<(), GroupsError>;
 
     /// The group's requests, newest first: pending ones only, or all (the history).
     ///
@@ -212,11 +212,11 @@ pub trait GroupRepository: Send + Sync {
         group: GroupId,
         pending_only: bool,
         page: PageRequest,
-    ) -> Result<Page<JoinRequest>, GroupError>;
+    ) -> Result<Page<JoinRequest>, GroupsError>;
 
     /// # Errors
     /// `Unexpected` only.
-    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupError>;
+    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupsError>;
 
     /// Decides a pending request, once: the request's status changes only if it is still
     /// pending (so two managers approving at once count once), and with it the membership —
@@ -231,7 +231,7 @@ pub trait GroupRepository: Send + Sync {
         decision: &Decision,
         by: UserId,
         now: DateTime<Utc>,
-    ) -> Result<Option<JoinRequest>, GroupError>;
+    ) -> Result<Option<JoinRequest>, GroupsError>;
 }
 
 /// One row of a list read across groups for a viewer: the item, its group, and the viewer's
@@ -258,11 +258,11 @@ pub enum SaveOutcome {
 pub trait ArticleRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
-    async fn insert(&self, article: &Article) -> Result<(), GroupError>;
+    async fn insert(&self, article: &Article) -> Result<(), GroupsError>;
 
     /// # Errors
     /// `Unexpected` only.
-    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupError>;
+    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError>;
 
     /// Writes title, body and excerpt only if the stored version is `expected_version`,
     /// raising it by one (one conditional `UPDATE`). `None` when the article is gone.
@@ -278,7 +278,7 @@ pub trait ArticleRepository: Send + Sync {
         excerpt: String,
         expected_version: i64,
         now: DateTime<Utc>,
-    ) -> Result<Option<SaveOutcome>, GroupError>;
+    ) -> Result<Option<SaveOutcome>, GroupsError>;
 
     /// Publishes (setting `published_at` the first time) or unpublishes, raising the version.
     /// `None` when the article is gone.
@@ -290,11 +290,11 @@ pub trait ArticleRepository: Send + Sync {
         id: ArticleId,
         status: ArticleStatus,
         now: DateTime<Utc>,
-    ) -> Result<Option<Article>, GroupError>;
+    ) -> Result<Option<Article>, GroupsError>;
 
     /// # Errors
     /// `Unexpected` only.
-    async fn delete(&self, id: ArticleId) -> Result<(), GroupError>;
+    async fn delete(&self, id: ArticleId) -> Result<(), GroupsError>;
 
     /// A group's published articles, most recently published first.
     ///
@@ -304,7 +304,7 @@ pub trait ArticleRepository: Send + Sync {
         &self,
         group: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError>;
+    ) -> Result<Page<ArticleSummary>, GroupsError>;
 
     /// `author`'s published articles in every group `viewer` may read, most recently
     /// published first, each with its group and the viewer's membership of it. As
@@ -318,14 +318,14 @@ pub trait ArticleRepository: Send + Sync {
         author: UserId,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError>;
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError>;
 
     /// Characters (title plus body, counted as characters, not bytes) of every article
     /// `author` wrote, drafts and published, in every group.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupError>;
+    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupsError>;
 
     /// One author's drafts in a group, most recently changed first.
     ///
@@ -336,7 +336,7 @@ pub trait ArticleRepository: Send + Sync {
         group: GroupId,
         author: UserId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError>;
+    ) -> Result<Page<ArticleSummary>, GroupsError>;
 }
 
 /// Random invite codes from the operating system's CSPRNG.

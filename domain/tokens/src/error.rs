@@ -5,7 +5,7 @@ use thiserror::Error;
 
 /// A refusal of a token use case; the HTTP layer maps each to a status and a message.
 #[derive(Debug, Error)]
-pub enum TokenError {
+pub enum TokensError {
     /// The name is empty or longer than the limit (characters, after trimming).
     #[error("a token name has 1 to {max} characters")]
     InvalidName { max: usize },

@@ -9,5 +9,5 @@ pub mod model;
 pub mod ports;
 pub mod service;
 
-pub use error::TokenError;
+pub use error::TokensError;
 pub use service::{TokenPolicy, TokenPorts, TokensService};

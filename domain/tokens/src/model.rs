@@ -1,6 +1,6 @@
 //! Tokens, their secrets and their scopes.
 
-use crate::TokenError;
+use crate::TokensError;
 use chrono::{DateTime, Duration, Utc};
 use kernel::{Role, UserId};
 use serde::{Deserialize, Serialize};
@@ -216,9 +216,9 @@ impl TokenSecret {
     ///
     /// # Errors
     /// When `random` is not [`RANDOM_LEN`] base62 characters.
-    pub fn from_random(random: &str) -> Result<Self, TokenError> {
+    pub fn from_random(random: &str) -> Result<Self, TokensError> {
         if random.len() != RANDOM_LEN || !random.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(TokenError::Unexpected(anyhow::anyhow!(
+            return Err(TokensError::Unexpected(anyhow::anyhow!(
                 "the random part of a token must be {RANDOM_LEN} base62 characters"
             )));
         }
@@ -232,17 +232,17 @@ impl TokenSecret {
     /// a database lookup.
     ///
     /// # Errors
-    /// [`TokenError::InvalidToken`] for anything but a well-formed secret.
-    pub fn parse(raw: &str) -> Result<Self, TokenError> {
+    /// [`TokensError::InvalidToken`] for anything but a well-formed secret.
+    pub fn parse(raw: &str) -> Result<Self, TokensError> {
         let rest = raw
             .strip_prefix(SECRET_PREFIX)
-            .ok_or(TokenError::InvalidToken)?;
+            .ok_or(TokensError::InvalidToken)?;
         if raw.len() != SECRET_LEN || !rest.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(TokenError::InvalidToken);
+            return Err(TokensError::InvalidToken);
         }
         let (random, checksum) = rest.split_at(RANDOM_LEN);
         if base62_checksum(random) != checksum {
-            return Err(TokenError::InvalidToken);
+            return Err(TokensError::InvalidToken);
         }
         Ok(Self(raw.to_owned()))
     }
@@ -281,12 +281,12 @@ impl Expiry {
     pub const DAYS: [u16; 4] = [7, 30, 90, 365];
 
     /// # Errors
-    /// [`TokenError::InvalidExpiry`] for any other number of days.
-    pub fn from_days(days: Option<u16>) -> Result<Self, TokenError> {
+    /// [`TokensError::InvalidExpiry`] for any other number of days.
+    pub fn from_days(days: Option<u16>) -> Result<Self, TokensError> {
         match days {
             None => Ok(Expiry::Never),
             Some(d) if Self::DAYS.contains(&d) => Ok(Expiry::Days(d)),
-            Some(_) => Err(TokenError::InvalidExpiry),
+            Some(_) => Err(TokensError::InvalidExpiry),
         }
     }
 

@@ -1,6 +1,6 @@
 //! What the token use cases need from the outside world.
 
-use crate::error::TokenError;
+use crate::error::TokensError;
 use crate::model::{PersonalAccessToken, TokenDigest, TokenId};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -16,19 +16,19 @@ pub trait TokenRepository: Send + Sync {
         &self,
         token: &PersonalAccessToken,
         digest: &TokenDigest,
-    ) -> Result<(), TokenError>;
+    ) -> Result<(), TokensError>;
 
     /// The user's tokens, newest first, revoked and expired ones included.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokenError>;
+    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokensError>;
 
     /// How many of the user's tokens are neither revoked nor expired at `now`.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokenError>;
+    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokensError>;
 
     /// The token with this digest, whatever its state.
     ///
@@ -37,7 +37,7 @@ pub trait TokenRepository: Send + Sync {
     async fn find_by_digest(
         &self,
         digest: &TokenDigest,
-    ) -> Result<Option<PersonalAccessToken>, TokenError>;
+    ) -> Result<Option<PersonalAccessToken>, TokensError>;
 
     /// Marks the user's token revoked at `now` unless it already is; the token as it is after,
     /// and whether this call revoked it. `None` when the user has no such token.
@@ -49,7 +49,7 @@ pub trait TokenRepository: Send + Sync {
         user_id: UserId,
         id: TokenId,
         now: DateTime<Utc>,
-    ) -> Result<Option<(PersonalAccessToken, bool)>, TokenError>;
+    ) -> Result<Option<(PersonalAccessToken, bool)>, TokensError>;
 
     /// Marks every one of the user's active (neither revoked nor expired at `now`) tokens
     /// revoked at `now`; the tokens this call revoked, as they are after.
@@ -60,7 +60,7 @@ pub trait TokenRepository: Send + Sync {
         &self,
         user_id: UserId,
         now: DateTime<Utc>,
-    ) -> Result<Vec<PersonalAccessToken>, TokenError>;
+    ) -> Result<Vec<PersonalAccessToken>, TokensError>;
 
     /// Sets `last_used_at = now` only when it is unset or older than `stale_before`: one
     /// conditional write, so concurrent requests on several instances write at most once a
@@ -73,7 +73,7 @@ pub trait TokenRepository: Send + Sync {
         id: TokenId,
         now: DateTime<Utc>,
         stale_before: DateTime<Utc>,
-    ) -> Result<(), TokenError>;
+    ) -> Result<(), TokensError>;
 }
 
 /// Random base62 characters for new secrets, from the operating system's CSPRNG.

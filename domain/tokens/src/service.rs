@@ -1,6 +1,6 @@
 //! The token use cases.
 
-use crate::error::TokenError;
+use crate::error::TokensError;
 use crate::model::{
     Expiry, MAX_NAME_CHARS, Owner, PersonalAccessToken, RANDOM_LEN, Scope, Scopes, TokenGrant,
     TokenId, TokenSecret, TokenState,
@@ -86,27 +86,27 @@ impl TokensService {
         owner: Owner,
         ip: Option<String>,
         request: NewToken,
-    ) -> Result<CreatedToken, TokenError> {
+    ) -> Result<CreatedToken, TokensError> {
         let name = request.name.trim();
         if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-            return Err(TokenError::InvalidName {
+            return Err(TokensError::InvalidName {
                 max: MAX_NAME_CHARS,
             });
         }
-        let scopes = Scopes::parse(&request.scopes).map_err(TokenError::InvalidScopes)?;
+        let scopes = Scopes::parse(&request.scopes).map_err(TokensError::InvalidScopes)?;
         if owner.role != Role::Admin
             && let Some(scope) = scopes.iter().find(|s| s.admin_only())
         {
-            return Err(TokenError::ScopeNotAllowed(scope));
+            return Err(TokensError::ScopeNotAllowed(scope));
         }
         let expiry = Expiry::from_days(request.expires_in_days)?;
         // A leaked admin token that never expires is a standing key to the console.
         if expiry == Expiry::Never && scopes.iter().any(Scope::admin_only) {
-            return Err(TokenError::AdminTokenNeedsExpiry);
+            return Err(TokensError::AdminTokenNeedsExpiry);
         }
         let now = self.ports.clock.now();
         if self.ports.repo.count_active(owner.id, now).await? >= self.policy.max_active_per_user {
-            return Err(TokenError::TooManyTokens {
+            return Err(TokensError::TooManyTokens {
                 max: self.policy.max_active_per_user,
             });
         }
@@ -146,7 +146,7 @@ impl TokensService {
     ///
     /// # Errors
     /// `Unexpected` only.
-    pub async fn list(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokenError> {
+    pub async fn list(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokensError> {
         self.ports.repo.list_for_user(user_id).await
     }
 
@@ -159,14 +159,14 @@ impl TokensService {
         user_id: UserId,
         id: TokenId,
         ip: Option<String>,
-    ) -> Result<PersonalAccessToken, TokenError> {
+    ) -> Result<PersonalAccessToken, TokensError> {
         let now = self.ports.clock.now();
         let (token, newly) = self
             .ports
             .repo
             .revoke(user_id, id, now)
             .await?
-            .ok_or(TokenError::NotFound)?;
+            .ok_or(TokensError::NotFound)?;
         if newly {
             self.audit(
                 AuditAction::TokenRevoked,
@@ -191,7 +191,7 @@ impl TokensService {
         user_id: UserId,
         ip: Option<String>,
         reason: &str,
-    ) -> Result<u64, TokenError> {
+    ) -> Result<u64, TokensError> {
         let now = self.ports.clock.now();
         let revoked = self.ports.repo.revoke_all_active(user_id, now).await?;
         for token in &revoked {
@@ -214,17 +214,17 @@ impl TokensService {
     ///
     /// # Errors
     /// `InvalidToken`; `Unexpected`.
-    pub async fn authenticate(&self, raw: &str) -> Result<TokenGrant, TokenError> {
+    pub async fn authenticate(&self, raw: &str) -> Result<TokenGrant, TokensError> {
         let secret = TokenSecret::parse(raw)?;
         let token = self
             .ports
             .repo
             .find_by_digest(&secret.digest())
             .await?
-            .ok_or(TokenError::InvalidToken)?;
+            .ok_or(TokensError::InvalidToken)?;
         let now = self.ports.clock.now();
         if token.state(now) != TokenState::Active {
-            return Err(TokenError::InvalidToken);
+            return Err(TokensError::InvalidToken);
         }
         let stale_before = now - Duration::seconds(self.policy.touch_interval_secs);
         if token.last_used_at.is_none_or(|at| at <= stale_before) {
@@ -388,23 +388,23 @@ mod tests {
         for (req, check) in [
             (
                 request("   ", &["ai:read"], None),
-                (|e: &TokenError| matches!(e, TokenError::InvalidName { max: 50 }))
-                    as fn(&TokenError) -> bool,
+                (|e: &TokensError| matches!(e, TokensError::InvalidName { max: 50 }))
+                    as fn(&TokensError) -> bool,
             ),
             (request(&"x".repeat(51), &["ai:read"], None), |e| {
-                matches!(e, TokenError::InvalidName { .. })
+                matches!(e, TokensError::InvalidName { .. })
             }),
             (request("ci", &[], None), |e| {
-                matches!(e, TokenError::InvalidScopes(_))
+                matches!(e, TokensError::InvalidScopes(_))
             }),
             (request("ci", &["ai:delete"], None), |e| {
-                matches!(e, TokenError::InvalidScopes(_))
+                matches!(e, TokensError::InvalidScopes(_))
             }),
             (request("ci", &["ai:read"], Some(14)), |e| {
-                matches!(e, TokenError::InvalidExpiry)
+                matches!(e, TokensError::InvalidExpiry)
             }),
             (request("ci", &["admin:read"], None), |e| {
-                matches!(e, TokenError::ScopeNotAllowed(_))
+                matches!(e, TokensError::ScopeNotAllowed(_))
             }),
         ] {
             let mut m = Mocks::new();
@@ -442,7 +442,7 @@ mod tests {
                 .await
                 .err()
                 .unwrap();
-            assert!(matches!(err, TokenError::AdminTokenNeedsExpiry), "{err:?}");
+            assert!(matches!(err, TokensError::AdminTokenNeedsExpiry), "{err:?}");
         }
         // Every offered expiry is fine, and an admin's other tokens may still live forever.
         for days in [Some(365), None] {
@@ -499,7 +499,7 @@ mod tests {
             .await
             .err()
             .unwrap();
-        assert!(matches!(err, TokenError::TooManyTokens { max: 50 }));
+        assert!(matches!(err, TokensError::TooManyTokens { max: 50 }));
     }
 
     #[tokio::test]
@@ -513,7 +513,7 @@ mod tests {
         for raw in [bad.as_str(), "cyp_short", "Bearer", ""] {
             assert!(matches!(
                 service.authenticate(raw).await,
-                Err(TokenError::InvalidToken)
+                Err(TokensError::InvalidToken)
             ));
         }
     }
@@ -533,7 +533,7 @@ mod tests {
             m.repo.expect_touch().never();
             assert!(matches!(
                 m.service().authenticate(secret.expose()).await,
-                Err(TokenError::InvalidToken)
+                Err(TokensError::InvalidToken)
             ));
         }
     }
@@ -587,7 +587,7 @@ mod tests {
         assert!(service.revoke(alice().id, id, None).await.is_ok());
         assert!(matches!(
             service.revoke(alice().id, id, None).await,
-            Err(TokenError::NotFound)
+            Err(TokensError::NotFound)
         ));
     }
 

@@ -13,7 +13,7 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::http::header::CONTENT_LANGUAGE;
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use groups::GroupError;
+use groups::GroupsError;
 use groups::model::{ArticleStatus, ArticleSummary};
 use kernel::{ArticleId, GroupId, Page};
 
@@ -195,7 +195,7 @@ pub async fn save_article(
             success: true,
             article: ArticleDto::new(&saved, true),
         })),
-        Err(GroupError::EditConflict { current }) => Ok(HttpResponse::Conflict()
+        Err(GroupsError::EditConflict { current }) => Ok(HttpResponse::Conflict()
             .insert_header((CONTENT_LANGUAGE, lang.as_str()))
             .json(ArticleConflictBody {
                 success: false,

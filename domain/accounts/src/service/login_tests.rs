@@ -110,7 +110,7 @@ impl Clock for StepClock {
 const RIGHT: &str = "the-right-password";
 
 struct Rig {
-    service: AccountService,
+    service: AccountsService,
     limiter: Arc<MemoryLimiter>,
     clock: Arc<StepClock>,
 }
@@ -150,7 +150,7 @@ fn rig_with(
         .returning(|| SessionToken::new("tok".into()));
     let limiter = Arc::new(MemoryLimiter::default());
     let clock = Arc::new(StepClock(Mutex::new(t0())));
-    let service = AccountService::new(
+    let service = AccountsService::new(
         AccountPorts {
             users: Arc::new(users),
             sessions: Arc::new(sessions),

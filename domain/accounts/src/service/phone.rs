@@ -1,7 +1,7 @@
 //! Phone + SMS code: sending codes, phone login (the account is made on first use), and
 //! binding a number to a signed-in account.
 
-use super::{AccountService, ClientContext, IssuedSession};
+use super::{AccountsService, ClientContext, IssuedSession};
 use crate::AccountsError;
 use crate::model::{
     CodePurpose, NewUser, Nickname, PhoneNumber, Session, User, Username, VerificationCode,
@@ -27,7 +27,7 @@ pub(crate) struct GeneratedAccount {
     pub avatar_url: Option<String>,
 }
 
-impl AccountService {
+impl AccountsService {
     /// Sends a login code to `phone`. Nothing is sent to the number of a disabled account,
     /// answered as any number is.
     ///

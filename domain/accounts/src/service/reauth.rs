@@ -4,7 +4,7 @@
 //! or a code sent to the number already bound. A WeChat-only account proves itself by signing
 //! in again. Personal access tokens never reach these use cases (they take a [`Session`]).
 
-use super::{AccountService, ClientContext, SentCode};
+use super::{AccountsService, ClientContext, SentCode};
 use crate::AccountsError;
 use crate::model::{CodePurpose, Password, Session, VerificationCode};
 use chrono::{DateTime, Duration, Utc};
@@ -14,11 +14,11 @@ use chrono::{DateTime, Duration, Utc};
 pub enum Proof {
     /// The account's current password.
     Password(Password),
-    /// The code sent by [`AccountService::send_reauth_code`] to the bound number.
+    /// The code sent by [`AccountsService::send_reauth_code`] to the bound number.
     Code(VerificationCode),
 }
 
-impl AccountService {
+impl AccountsService {
     /// Until when the session's latest proof of the account counts.
     pub fn proof_valid_until(&self, session: &Session) -> DateTime<Utc> {
         session.proven_at() + Duration::seconds(self.policy.reauth_window_secs)

@@ -2,7 +2,7 @@
 //! bind and unbind. The OAuth exchange itself happens at the edge (the `WechatOAuth` port).
 
 use super::phone::GeneratedAccount;
-use super::{AccountService, ClientContext, IssuedSession};
+use super::{AccountsService, ClientContext, IssuedSession};
 use crate::AccountsError;
 use crate::model::{Nickname, Session, User, WechatIdentity, WechatProfile};
 use kernel::{AuditAction, AuditEvent, RateDecision, RateLimitRule, UserId};
@@ -37,7 +37,7 @@ impl WechatNonce<'_> {
     }
 }
 
-impl AccountService {
+impl AccountsService {
     /// Whether `nonce` is still unspent, without spending it.
     ///
     /// # Errors

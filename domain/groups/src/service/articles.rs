@@ -2,7 +2,7 @@
 //! that never silently overwrite each other.
 
 use super::{GroupView, GroupsService};
-use crate::error::GroupError;
+use crate::error::GroupsError;
 use crate::model::{Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person};
 use crate::ports::SaveOutcome;
 use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
@@ -35,14 +35,14 @@ impl GroupsService {
         author: UserId,
         old: u64,
         new: u64,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let max = self.policy.article_chars_per_user;
         if max == 0 || new <= old {
             return Ok(());
         }
         let used = self.ports.articles.chars_by_author(author).await?;
         if used.saturating_sub(old).saturating_add(new) > max {
-            return Err(GroupError::ArticleQuotaExceeded { max });
+            return Err(GroupsError::ArticleQuotaExceeded { max });
         }
         Ok(())
     }
@@ -59,12 +59,12 @@ impl GroupsService {
         id: GroupId,
         title: &str,
         body: &str,
-    ) -> Result<Article, GroupError> {
+    ) -> Result<Article, GroupsError> {
         let title = ArticleTitle::parse(title)?;
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
         if view.active_role().is_none() {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         self.limit(
             format!("groups:articles:create:{actor}"),
@@ -99,7 +99,7 @@ impl GroupsService {
             .articles
             .find(article.id)
             .await?
-            .ok_or(GroupError::NotFound)
+            .ok_or(GroupsError::NotFound)
     }
 
     /// The article, if the viewer may read it: a published one by the group's readers, a
@@ -109,7 +109,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         article: ArticleId,
-    ) -> Result<(GroupView, Article), GroupError> {
+    ) -> Result<(GroupView, Article), GroupsError> {
         let view = self.readable_view(viewer, id).await?;
         let article = self
             .ports
@@ -117,9 +117,9 @@ impl GroupsService {
             .find(article)
             .await?
             .filter(|a| a.group == id)
-            .ok_or(GroupError::NotFound)?;
+            .ok_or(GroupsError::NotFound)?;
         if article.status == ArticleStatus::Draft && !may_edit(&view, viewer, &article) {
-            return Err(GroupError::NotFound);
+            return Err(GroupsError::NotFound);
         }
         Ok((view, article))
     }
@@ -129,19 +129,19 @@ impl GroupsService {
         view: &GroupView,
         actor: UserId,
         article: ArticleId,
-    ) -> Result<Article, GroupError> {
+    ) -> Result<Article, GroupsError> {
         let article = self
             .ports
             .articles
             .find(article)
             .await?
             .filter(|a| a.group == view.group.id)
-            .ok_or(GroupError::NotFound)?;
+            .ok_or(GroupsError::NotFound)?;
         if !may_edit(view, Some(actor), &article) {
             return Err(if article.status == ArticleStatus::Draft {
-                GroupError::NotFound
+                GroupsError::NotFound
             } else {
-                GroupError::NotAllowed
+                GroupsError::NotAllowed
             });
         }
         Ok(article)
@@ -156,7 +156,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         article: ArticleId,
-    ) -> Result<ArticleView, GroupError> {
+    ) -> Result<ArticleView, GroupsError> {
         let (view, article) = self.visible_article(viewer, id, article).await?;
         let may_edit = may_edit(&view, viewer, &article);
         Ok(ArticleView { article, may_edit })
@@ -178,7 +178,7 @@ impl GroupsService {
         title: &str,
         body: &str,
         version: i64,
-    ) -> Result<Article, GroupError> {
+    ) -> Result<Article, GroupsError> {
         let title = ArticleTitle::parse(title)?;
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
@@ -207,9 +207,9 @@ impl GroupsService {
             )
             .await?
         {
-            None => Err(GroupError::NotFound),
+            None => Err(GroupsError::NotFound),
             Some(SaveOutcome::Saved(a)) => Ok(a),
-            Some(SaveOutcome::Conflict(now)) => Err(GroupError::EditConflict {
+            Some(SaveOutcome::Conflict(now)) => Err(GroupsError::EditConflict {
                 current: Box::new(now),
             }),
         }
@@ -225,14 +225,14 @@ impl GroupsService {
         id: GroupId,
         article: ArticleId,
         status: ArticleStatus,
-    ) -> Result<Article, GroupError> {
+    ) -> Result<Article, GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         self.ports
             .articles
             .set_status(current.id, status, self.ports.clock.now())
             .await?
-            .ok_or(GroupError::NotFound)
+            .ok_or(GroupsError::NotFound)
     }
 
     /// Deletes an article and the images uploaded for it.
@@ -244,7 +244,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         article: ArticleId,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         self.media.delete_of_article(current.id).await?;
@@ -275,7 +275,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.readable_view(viewer, id).await?;
         self.ports.articles.published(id, page).await
     }
@@ -289,7 +289,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.readable_view(Some(actor), id).await?;
         self.ports.articles.drafts(id, actor, page).await
     }

@@ -1,7 +1,7 @@
 //! Members, bans and requests: who may manage whom.
 
 use super::{GroupView, GroupsService};
-use crate::error::GroupError;
+use crate::error::GroupsError;
 use crate::model::{Decision, JoinRequest, JoinRequestId, Member, MemberRole, parse_message};
 use kernel::{AuditAction, GroupId, Page, PageRequest, UserId};
 
@@ -15,7 +15,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<Member>, GroupError> {
+    ) -> Result<Page<Member>, GroupsError> {
         self.readable_view(viewer, id).await?;
         self.ports.groups.members(id, page).await
     }
@@ -29,7 +29,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<Member>, GroupError> {
+    ) -> Result<Page<Member>, GroupsError> {
         self.managed_view(actor, id).await?;
         self.ports.groups.banned(id, page).await
     }
@@ -44,7 +44,7 @@ impl GroupsService {
         id: GroupId,
         pending_only: bool,
         page: PageRequest,
-    ) -> Result<Page<JoinRequest>, GroupError> {
+    ) -> Result<Page<JoinRequest>, GroupsError> {
         self.managed_view(actor, id).await?;
         self.ports.groups.requests(id, pending_only, page).await
     }
@@ -60,14 +60,14 @@ impl GroupsService {
         id: GroupId,
         request: JoinRequestId,
         decision: Decision,
-    ) -> Result<JoinRequest, GroupError> {
+    ) -> Result<JoinRequest, GroupsError> {
         let view = self.managed_view(actor, id).await?;
         let decision = match decision {
-            Decision::Approve(MemberRole::Owner) => return Err(GroupError::NotAllowed),
+            Decision::Approve(MemberRole::Owner) => return Err(GroupsError::NotAllowed),
             Decision::Approve(MemberRole::Admin)
                 if view.active_role() != Some(MemberRole::Owner) =>
             {
-                return Err(GroupError::NotAllowed);
+                return Err(GroupsError::NotAllowed);
             }
             Decision::Approve(role) => Decision::Approve(role),
             Decision::Reject(reason) => Decision::Reject(
@@ -84,13 +84,13 @@ impl GroupsService {
             .find_request(request)
             .await?
             .filter(|r| r.group == id)
-            .ok_or(GroupError::NotFound)?;
+            .ok_or(GroupsError::NotFound)?;
         let decided = self
             .ports
             .groups
             .decide(found.id, &decision, actor, self.ports.clock.now())
             .await?
-            .ok_or(GroupError::RequestDecided)?;
+            .ok_or(GroupsError::RequestDecided)?;
         let (action, detail) = match &decision {
             Decision::Approve(role) => (
                 AuditAction::GroupRequestApproved,
@@ -119,23 +119,23 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         target: UserId,
-    ) -> Result<GroupView, GroupError> {
+    ) -> Result<GroupView, GroupsError> {
         let view = self.managed_view(actor, id).await?;
         if target == actor {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         let (_, membership) = self
             .ports
             .groups
             .find(id, Some(target))
             .await?
-            .ok_or(GroupError::NotFound)?;
-        let membership = membership.ok_or(GroupError::NotFound)?;
+            .ok_or(GroupsError::NotFound)?;
+        let membership = membership.ok_or(GroupsError::NotFound)?;
         if membership.role == MemberRole::Owner {
-            return Err(GroupError::OwnerUntouchable);
+            return Err(GroupsError::OwnerUntouchable);
         }
         if membership.role == MemberRole::Admin && view.active_role() != Some(MemberRole::Owner) {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         Ok(view)
     }
@@ -150,16 +150,16 @@ impl GroupsService {
         id: GroupId,
         target: UserId,
         role: MemberRole,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         if role == MemberRole::Owner {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         let view = self.manage_target(actor, id, target).await?;
         if view.active_role() != Some(MemberRole::Owner) {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         if !self.ports.groups.set_role(id, target, role).await? {
-            return Err(GroupError::NotFound);
+            return Err(GroupsError::NotFound);
         }
         self.audit(
             AuditAction::GroupRoleChanged,
@@ -182,7 +182,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         target: UserId,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         self.manage_target(actor, id, target).await?;
         if !self
             .ports
@@ -190,7 +190,7 @@ impl GroupsService {
             .remove(id, target, self.ports.clock.now())
             .await?
         {
-            return Err(GroupError::NotFound);
+            return Err(GroupsError::NotFound);
         }
         self.audit(
             AuditAction::GroupMemberRemoved,
@@ -207,7 +207,7 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `NotAllowed`, `OwnerUntouchable`, `Unexpected`.
-    pub async fn ban(&self, actor: UserId, id: GroupId, target: UserId) -> Result<(), GroupError> {
+    pub async fn ban(&self, actor: UserId, id: GroupId, target: UserId) -> Result<(), GroupsError> {
         self.manage_target(actor, id, target).await?;
         self.ports
             .groups
@@ -233,10 +233,10 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         target: UserId,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         self.managed_view(actor, id).await?;
         if !self.ports.groups.unban(id, target).await? {
-            return Err(GroupError::NotFound);
+            return Err(GroupsError::NotFound);
         }
         self.audit(
             AuditAction::GroupMemberUnbanned,

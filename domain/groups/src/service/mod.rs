@@ -1,7 +1,7 @@
 //! The group use cases. Every read takes the viewer and applies the one visibility rule
 //! ([`readable`]); every write takes the actor and checks their role here, never in HTTP code.
 
-use crate::error::GroupError;
+use crate::error::GroupsError;
 use crate::model::{
     ArticleSummary, Group, GroupListing, GroupName, GroupSettings, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
@@ -170,12 +170,12 @@ impl GroupsService {
         }
     }
 
-    async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), GroupError> {
+    async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), GroupsError> {
         let now = self.ports.clock.now();
         match self.ports.limiter.hit(&key, rule, now).await? {
             RateDecision::Allowed => Ok(()),
             RateDecision::Limited { retry_after_secs } => {
-                Err(GroupError::RateLimited { retry_after_secs })
+                Err(GroupsError::RateLimited { retry_after_secs })
             }
         }
     }
@@ -202,13 +202,13 @@ impl GroupsService {
     }
 
     /// The group and the viewer's standing; `NotFound` when there is none.
-    async fn view(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupView, GroupError> {
+    async fn view(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupView, GroupsError> {
         let (group, membership) = self
             .ports
             .groups
             .find(id, viewer)
             .await?
-            .ok_or(GroupError::NotFound)?;
+            .ok_or(GroupsError::NotFound)?;
         Ok(GroupView::new(group, membership))
     }
 
@@ -217,32 +217,32 @@ impl GroupsService {
         &self,
         viewer: Option<UserId>,
         id: GroupId,
-    ) -> Result<GroupView, GroupError> {
+    ) -> Result<GroupView, GroupsError> {
         let view = self.view(viewer, id).await?;
         if !view.can_read {
-            return Err(GroupError::MembersOnly);
+            return Err(GroupsError::MembersOnly);
         }
         Ok(view)
     }
 
     /// The view, if the actor is an active owner or admin; else `NotAllowed`.
-    async fn managed_view(&self, actor: UserId, id: GroupId) -> Result<GroupView, GroupError> {
+    async fn managed_view(&self, actor: UserId, id: GroupId) -> Result<GroupView, GroupsError> {
         let view = self.view(Some(actor), id).await?;
         if !view.manages() {
             return Err(if view.can_read {
-                GroupError::NotAllowed
+                GroupsError::NotAllowed
             } else {
-                GroupError::MembersOnly
+                GroupsError::MembersOnly
             });
         }
         Ok(view)
     }
 
     /// The view, if the actor is the group's owner; else `NotAllowed`.
-    async fn owned_view(&self, actor: UserId, id: GroupId) -> Result<GroupView, GroupError> {
+    async fn owned_view(&self, actor: UserId, id: GroupId) -> Result<GroupView, GroupsError> {
         let view = self.managed_view(actor, id).await?;
         if view.active_role() != Some(MemberRole::Owner) {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         Ok(view)
     }
@@ -256,7 +256,7 @@ impl GroupsService {
         &self,
         actor: UserId,
         settings: GroupSettings,
-    ) -> Result<Group, GroupError> {
+    ) -> Result<Group, GroupsError> {
         self.limit(format!("groups:create:{actor}"), self.policy.create_rate)
             .await?;
         self.below_owned_cap(actor).await?;
@@ -283,7 +283,7 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `Unexpected`.
-    pub async fn get(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupView, GroupError> {
+    pub async fn get(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupView, GroupsError> {
         self.view(viewer, id).await
     }
 
@@ -291,7 +291,7 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `Unexpected`.
-    pub async fn home(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupHome, GroupError> {
+    pub async fn home(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupHome, GroupsError> {
         let view = self.view(viewer, id).await?;
         if !view.can_read {
             return Ok(GroupHome {
@@ -326,7 +326,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         query: Option<&str>,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError> {
+    ) -> Result<Page<GroupListing>, GroupsError> {
         let query = query
             .map(str::trim)
             .filter(|q| !q.is_empty())
@@ -342,7 +342,7 @@ impl GroupsService {
         &self,
         actor: UserId,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError> {
+    ) -> Result<Page<GroupListing>, GroupsError> {
         self.ports.groups.of_member(actor, page).await
     }
 
@@ -355,7 +355,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         settings: GroupSettings,
-    ) -> Result<Group, GroupError> {
+    ) -> Result<Group, GroupsError> {
         let mut group = self.managed_view(actor, id).await?.group;
         group.name = settings.name.into_inner();
         group.description = settings.description.into_inner();
@@ -364,10 +364,10 @@ impl GroupsService {
         self.save_group(group).await
     }
 
-    async fn save_group(&self, mut group: Group) -> Result<Group, GroupError> {
+    async fn save_group(&self, mut group: Group) -> Result<Group, GroupsError> {
         group.updated_at = self.ports.clock.now();
         if !self.ports.groups.update(&group).await? {
-            return Err(GroupError::NotFound);
+            return Err(GroupsError::NotFound);
         }
         Ok(group)
     }
@@ -380,7 +380,7 @@ impl GroupsService {
         &self,
         actor: UserId,
         id: GroupId,
-    ) -> Result<Group, GroupError> {
+    ) -> Result<Group, GroupsError> {
         let mut group = self.managed_view(actor, id).await?.group;
         group.invite_code = self.ports.codes.generate();
         self.save_group(group).await
@@ -397,7 +397,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         declared: Option<u64>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         self.managed_view(actor, id).await?;
         Ok(self.media.admit(actor, declared).await?)
     }
@@ -411,7 +411,7 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         bytes: Vec<u8>,
-    ) -> Result<Group, GroupError> {
+    ) -> Result<Group, GroupsError> {
         let mut group = self.managed_view(actor, id).await?.group;
         let media = self
             .media
@@ -440,7 +440,7 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
-    pub async fn remove_cover(&self, actor: UserId, id: GroupId) -> Result<Group, GroupError> {
+    pub async fn remove_cover(&self, actor: UserId, id: GroupId) -> Result<Group, GroupsError> {
         let mut group = self.managed_view(actor, id).await?.group;
         let old = group.cover.take();
         let group = self.save_group(group).await?;
@@ -448,7 +448,7 @@ impl GroupsService {
         Ok(group)
     }
 
-    async fn drop_media(&self, id: Option<MediaId>) -> Result<(), GroupError> {
+    async fn drop_media(&self, id: Option<MediaId>) -> Result<(), GroupsError> {
         if let Some(id) = id
             && let Some(media) = self.media.find(id).await?
         {
@@ -458,10 +458,10 @@ impl GroupsService {
     }
 
     /// Refuses when `user` owns the most groups allowed already.
-    async fn below_owned_cap(&self, user: UserId) -> Result<(), GroupError> {
+    async fn below_owned_cap(&self, user: UserId) -> Result<(), GroupsError> {
         let max = self.policy.max_owned_per_user;
         if self.ports.groups.count_owned(user).await? >= max {
-            return Err(GroupError::TooManyGroups { max });
+            return Err(GroupsError::TooManyGroups { max });
         }
         Ok(())
     }
@@ -474,7 +474,7 @@ impl GroupsService {
         &self,
         viewer: Option<UserId>,
         id: GroupId,
-    ) -> Result<Option<TransferOffer>, GroupError> {
+    ) -> Result<Option<TransferOffer>, GroupsError> {
         let Some(viewer) = viewer else {
             return Ok(None);
         };
@@ -493,7 +493,7 @@ impl GroupsService {
     pub async fn transfer_offers_of(
         &self,
         actor: UserId,
-    ) -> Result<Vec<TransferOffer>, GroupError> {
+    ) -> Result<Vec<TransferOffer>, GroupsError> {
         self.ports.groups.transfer_offers_of(actor).await
     }
 
@@ -509,14 +509,14 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         to: UserId,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         self.owned_view(actor, id).await?;
         if to == actor {
-            return Err(GroupError::NotAMember);
+            return Err(GroupsError::NotAMember);
         }
         let recipient = self.view(Some(to), id).await?;
         if recipient.active_role().is_none() {
-            return Err(GroupError::NotAMember);
+            return Err(GroupsError::NotAMember);
         }
         self.below_owned_cap(to).await?;
         let now = self.ports.clock.now();
@@ -536,16 +536,16 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `NotAllowed`, `NoTransferOffer`, `Unexpected`.
-    pub async fn cancel_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+    pub async fn cancel_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupsError> {
         self.owned_view(actor, id).await?;
         let offer = self
             .ports
             .groups
             .transfer_offer(id)
             .await?
-            .ok_or(GroupError::NoTransferOffer)?;
+            .ok_or(GroupsError::NoTransferOffer)?;
         if !self.ports.groups.withdraw_transfer(id, None).await? {
-            return Err(GroupError::NoTransferOffer);
+            return Err(GroupsError::NoTransferOffer);
         }
         self.audit(
             AuditAction::GroupTransferCancelled,
@@ -566,14 +566,14 @@ impl GroupsService {
         &self,
         actor: UserId,
         id: GroupId,
-    ) -> Result<TransferOffer, GroupError> {
+    ) -> Result<TransferOffer, GroupsError> {
         self.view(Some(actor), id).await?;
         self.ports
             .groups
             .transfer_offer(id)
             .await?
             .filter(|o| o.to.id == actor)
-            .ok_or(GroupError::NoTransferOffer)
+            .ok_or(GroupsError::NoTransferOffer)
     }
 
     /// The offer's recipient takes the group: they become its owner and the old owner an
@@ -582,7 +582,7 @@ impl GroupsService {
     /// # Errors
     /// `NotFound`, `NoTransferOffer` (none waiting for the actor), `NotAMember`,
     /// `TooManyGroups`, `Unexpected`.
-    pub async fn accept_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+    pub async fn accept_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupsError> {
         let offer = self.offer_waiting_for(actor, id).await?;
         self.below_owned_cap(actor).await?;
         self.ports
@@ -604,10 +604,10 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `NoTransferOffer`, `Unexpected`.
-    pub async fn decline_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+    pub async fn decline_transfer(&self, actor: UserId, id: GroupId) -> Result<(), GroupsError> {
         let offer = self.offer_waiting_for(actor, id).await?;
         if !self.ports.groups.withdraw_transfer(id, Some(actor)).await? {
-            return Err(GroupError::NoTransferOffer);
+            return Err(GroupsError::NoTransferOffer);
         }
         self.audit(
             AuditAction::GroupTransferDeclined,
@@ -625,7 +625,7 @@ impl GroupsService {
     /// # Errors
     /// `NotFound`, `NotAllowed`, `Unexpected`.
     #[tracing::instrument(skip(self))]
-    pub async fn delete(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+    pub async fn delete(&self, actor: UserId, id: GroupId) -> Result<(), GroupsError> {
         let view = self.owned_view(actor, id).await?;
         self.media.delete_of_group(id).await?;
         self.ports.groups.delete(id).await?;
@@ -651,13 +651,13 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         attempt: JoinAttempt,
-    ) -> Result<JoinOutcome, GroupError> {
+    ) -> Result<JoinOutcome, GroupsError> {
         let view = self.view(Some(actor), id).await?;
         if let Some(m) = &view.membership {
             return Err(match m.state {
-                MemberState::Active => GroupError::AlreadyMember,
-                MemberState::Pending => GroupError::RequestPending,
-                MemberState::Banned => GroupError::Banned,
+                MemberState::Active => GroupsError::AlreadyMember,
+                MemberState::Pending => GroupsError::RequestPending,
+                MemberState::Banned => GroupsError::Banned,
             });
         }
         let now = self.ports.clock.now();
@@ -680,7 +680,7 @@ impl GroupsService {
             )
             .await?;
             if normalize_invite_code(code).as_deref() != Some(view.group.invite_code.as_str()) {
-                return Err(GroupError::WrongInviteCode);
+                return Err(GroupsError::WrongInviteCode);
             }
             let m = join_now();
             self.ports.groups.join(&m).await?;
@@ -692,7 +692,7 @@ impl GroupsService {
                 self.ports.groups.join(&m).await?;
                 Ok(JoinOutcome::Joined(m))
             }
-            JoinPolicy::InviteCode => Err(GroupError::WrongInviteCode),
+            JoinPolicy::InviteCode => Err(GroupsError::WrongInviteCode),
             JoinPolicy::Approval => {
                 let message = parse_message(attempt.message.as_deref().unwrap_or(""))?;
                 let request = JoinRequest {
@@ -723,12 +723,12 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound` (no membership), `OwnerCannotLeave`, `Banned` (a ban is not left), `Unexpected`.
-    pub async fn leave(&self, actor: UserId, id: GroupId) -> Result<(), GroupError> {
+    pub async fn leave(&self, actor: UserId, id: GroupId) -> Result<(), GroupsError> {
         let view = self.view(Some(actor), id).await?;
-        let membership = view.membership.ok_or(GroupError::NotFound)?;
+        let membership = view.membership.ok_or(GroupsError::NotFound)?;
         match (membership.state, membership.role) {
-            (MemberState::Banned, _) => Err(GroupError::Banned),
-            (MemberState::Active, MemberRole::Owner) => Err(GroupError::OwnerCannotLeave),
+            (MemberState::Banned, _) => Err(GroupsError::Banned),
+            (MemberState::Active, MemberRole::Owner) => Err(GroupsError::OwnerCannotLeave),
             _ => {
                 self.ports
                     .groups
@@ -748,7 +748,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<Media>, GroupError> {
+    ) -> Result<Page<Media>, GroupsError> {
         let view = self.readable_view(viewer, id).await?;
         Ok(self
             .media
@@ -768,7 +768,7 @@ impl GroupsService {
         id: GroupId,
         article: Option<ArticleId>,
         declared: Option<u64>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         self.may_add_image(actor, id, article).await?;
         Ok(self.media.admit(actor, declared).await?)
     }
@@ -778,10 +778,10 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         article: Option<ArticleId>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         if view.active_role().is_none() {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         if let Some(article) = article {
             let a = self.editable_article(&view, actor, article).await?;
@@ -801,7 +801,7 @@ impl GroupsService {
         id: GroupId,
         article: Option<ArticleId>,
         bytes: Vec<u8>,
-    ) -> Result<Media, GroupError> {
+    ) -> Result<Media, GroupsError> {
         self.may_add_image(actor, id, article).await?;
         Ok(self
             .media
@@ -825,17 +825,17 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         media: MediaId,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let media = self
             .media
             .find(media)
             .await?
             .filter(|m| m.group == Some(id) && m.kind == MediaKind::Gallery)
-            .ok_or(GroupError::NotFound)?;
+            .ok_or(GroupsError::NotFound)?;
         let own = media.owner == actor && view.active_role().is_some();
         if !own && !view.manages() {
-            return Err(GroupError::NotAllowed);
+            return Err(GroupsError::NotAllowed);
         }
         Ok(self.media.delete(&media).await?)
     }

@@ -2,7 +2,7 @@
 //! the one visibility rule ([`super::readable`]).
 
 use super::{GroupsService, readable};
-use crate::error::GroupError;
+use crate::error::GroupsError;
 use crate::model::{ArticleSummary, Membership};
 use crate::ports::SeenBy;
 use kernel::{Page, PageRequest, UserId};
@@ -32,7 +32,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         user: UserId,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<Membership>>, GroupError> {
+    ) -> Result<Page<SeenBy<Membership>>, GroupsError> {
         let found = self
             .ports
             .groups
@@ -52,7 +52,7 @@ impl GroupsService {
         viewer: Option<UserId>,
         author: UserId,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError> {
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError> {
         let found = self
             .ports
             .articles

@@ -54,17 +54,17 @@ fn page_of<T: Clone>(mut rows: Vec<T>, page: PageRequest, key: impl Fn(&T) -> Cu
     Page::from_fetched(rows, page, key)
 }
 
-fn existing(m: &Membership) -> GroupError {
+fn existing(m: &Membership) -> GroupsError {
     match m.state {
-        MemberState::Active => GroupError::AlreadyMember,
-        MemberState::Pending => GroupError::RequestPending,
-        MemberState::Banned => GroupError::Banned,
+        MemberState::Active => GroupsError::AlreadyMember,
+        MemberState::Pending => GroupsError::RequestPending,
+        MemberState::Banned => GroupsError::Banned,
     }
 }
 
 #[async_trait]
 impl GroupRepository for MemRepo {
-    async fn create(&self, group: &Group) -> Result<(), GroupError> {
+    async fn create(&self, group: &Group) -> Result<(), GroupsError> {
         let mut m = self.0.lock().unwrap();
         m.groups.insert(group.id, group.clone());
         m.members.insert(
@@ -79,7 +79,7 @@ impl GroupRepository for MemRepo {
         );
         Ok(())
     }
-    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupError> {
+    async fn count_owned(&self, owner: UserId) -> Result<u32, GroupsError> {
         Ok(self
             .0
             .lock()
@@ -93,21 +93,21 @@ impl GroupRepository for MemRepo {
         &self,
         id: GroupId,
         viewer: Option<UserId>,
-    ) -> Result<Option<(Group, Option<Membership>)>, GroupError> {
+    ) -> Result<Option<(Group, Option<Membership>)>, GroupsError> {
         let m = self.0.lock().unwrap();
         Ok(m.groups.get(&id).map(|g| {
             let ms = viewer.and_then(|v| m.members.get(&(id, v)).cloned());
             (g.clone(), ms)
         }))
     }
-    async fn update(&self, group: &Group) -> Result<bool, GroupError> {
+    async fn update(&self, group: &Group) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
         Ok(m.groups
             .get_mut(&group.id)
             .map(|g| *g = group.clone())
             .is_some())
     }
-    async fn delete(&self, id: GroupId) -> Result<(), GroupError> {
+    async fn delete(&self, id: GroupId) -> Result<(), GroupsError> {
         let mut m = self.0.lock().unwrap();
         m.groups.remove(&id);
         m.members.retain(|(g, _), _| *g != id);
@@ -120,7 +120,7 @@ impl GroupRepository for MemRepo {
         query: Option<String>,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError> {
+    ) -> Result<Page<GroupListing>, GroupsError> {
         let m = self.0.lock().unwrap();
         let mut rows: Vec<GroupListing> = m
             .groups
@@ -145,7 +145,7 @@ impl GroupRepository for MemRepo {
         &self,
         user: UserId,
         page: PageRequest,
-    ) -> Result<Page<GroupListing>, GroupError> {
+    ) -> Result<Page<GroupListing>, GroupsError> {
         let m = self.0.lock().unwrap();
         let rows: Vec<GroupListing> = m
             .members
@@ -167,7 +167,7 @@ impl GroupRepository for MemRepo {
         user: UserId,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<Membership>>, GroupError> {
+    ) -> Result<Page<SeenBy<Membership>>, GroupsError> {
         let m = self.0.lock().unwrap();
         let mut rows: Vec<SeenBy<Membership>> = m
             .members
@@ -184,7 +184,7 @@ impl GroupRepository for MemRepo {
             Cursor::new(r.item.since, r.group.id.0)
         }))
     }
-    async fn join(&self, membership: &Membership) -> Result<(), GroupError> {
+    async fn join(&self, membership: &Membership) -> Result<(), GroupsError> {
         let mut m = self.0.lock().unwrap();
         if let Some(old) = m.members.get(&(membership.group, membership.user)) {
             return Err(existing(old));
@@ -194,7 +194,7 @@ impl GroupRepository for MemRepo {
         m.groups.get_mut(&membership.group).unwrap().member_count += 1;
         Ok(())
     }
-    async fn request(&self, request: &JoinRequest) -> Result<(), GroupError> {
+    async fn request(&self, request: &JoinRequest) -> Result<(), GroupsError> {
         let mut m = self.0.lock().unwrap();
         if let Some(old) = m.members.get(&(request.group, request.person.id)) {
             return Err(existing(old));
@@ -214,7 +214,7 @@ impl GroupRepository for MemRepo {
         m.requests.insert(request.id, stored);
         Ok(())
     }
-    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError> {
         let m = self.0.lock().unwrap();
         let mut rows: Vec<Member> = m
             .members
@@ -230,7 +230,7 @@ impl GroupRepository for MemRepo {
         rows.sort_by_key(|r| (r.since, r.person.id));
         Ok(page_of(rows, page, |r| Cursor::new(r.since, r.person.id.0)))
     }
-    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupError> {
+    async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError> {
         let m = self.0.lock().unwrap();
         let rows: Vec<Member> = m
             .members
@@ -250,7 +250,7 @@ impl GroupRepository for MemRepo {
         group: GroupId,
         user: UserId,
         role: MemberRole,
-    ) -> Result<bool, GroupError> {
+    ) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
         Ok(m.members
             .get_mut(&(group, user))
@@ -263,7 +263,7 @@ impl GroupRepository for MemRepo {
         group: GroupId,
         user: UserId,
         now: DateTime<Utc>,
-    ) -> Result<bool, GroupError> {
+    ) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
         let Some(old) = m.members.remove(&(group, user)) else {
             return Ok(false);
@@ -284,7 +284,7 @@ impl GroupRepository for MemRepo {
         group: GroupId,
         user: UserId,
         now: DateTime<Utc>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         self.remove(group, user, now).await?;
         self.0.lock().unwrap().members.insert(
             (group, user),
@@ -298,7 +298,7 @@ impl GroupRepository for MemRepo {
         );
         Ok(())
     }
-    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupError> {
+    async fn unban(&self, group: GroupId, user: UserId) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
         if m.members
             .get(&(group, user))
@@ -315,19 +315,19 @@ impl GroupRepository for MemRepo {
         from: UserId,
         to: UserId,
         now: DateTime<Utc>,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let mut m = self.0.lock().unwrap();
         if m.offers.contains_key(&group) {
-            return Err(GroupError::TransferOfferPending);
+            return Err(GroupsError::TransferOfferPending);
         }
         m.offers.insert(group, (from, to, now));
         Ok(())
     }
-    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupError> {
+    async fn transfer_offer(&self, group: GroupId) -> Result<Option<TransferOffer>, GroupsError> {
         let m = self.0.lock().unwrap();
         Ok(m.offers.get(&group).map(|o| offer_of(group, *o)))
     }
-    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupError> {
+    async fn transfer_offers_of(&self, user: UserId) -> Result<Vec<TransferOffer>, GroupsError> {
         let m = self.0.lock().unwrap();
         Ok(m.offers
             .iter()
@@ -339,7 +339,7 @@ impl GroupRepository for MemRepo {
         &self,
         group: GroupId,
         to: Option<UserId>,
-    ) -> Result<bool, GroupError> {
+    ) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
         match m.offers.get(&group) {
             Some((_, t, _)) if to.is_none_or(|to| to == *t) => {
@@ -355,24 +355,24 @@ impl GroupRepository for MemRepo {
         from: UserId,
         to: UserId,
         max_owned: u32,
-    ) -> Result<(), GroupError> {
+    ) -> Result<(), GroupsError> {
         let mut m = self.0.lock().unwrap();
         if !m
             .offers
             .get(&group)
             .is_some_and(|(f, t, _)| *f == from && *t == to)
         {
-            return Err(GroupError::NoTransferOffer);
+            return Err(GroupsError::NoTransferOffer);
         }
         if m.groups.values().filter(|g| g.owner == to).count() as u32 >= max_owned {
-            return Err(GroupError::TooManyGroups { max: max_owned });
+            return Err(GroupsError::TooManyGroups { max: max_owned });
         }
         if !m
             .members
             .get(&(group, to))
             .is_some_and(Membership::is_active)
         {
-            return Err(GroupError::NotAMember);
+            return Err(GroupsError::NotAMember);
         }
         m.members.get_mut(&(group, to)).unwrap().role = MemberRole::Owner;
         m.members.get_mut(&(group, from)).unwrap().role = MemberRole::Admin;
@@ -385,7 +385,7 @@ impl GroupRepository for MemRepo {
         group: GroupId,
         pending_only: bool,
         page: PageRequest,
-    ) -> Result<Page<JoinRequest>, GroupError> {
+    ) -> Result<Page<JoinRequest>, GroupsError> {
         let m = self.0.lock().unwrap();
         let rows: Vec<JoinRequest> = m
             .requests
@@ -395,7 +395,7 @@ impl GroupRepository for MemRepo {
             .collect();
         Ok(page_of(rows, page, |r| Cursor::new(r.created_at, r.id.0)))
     }
-    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupError> {
+    async fn find_request(&self, id: JoinRequestId) -> Result<Option<JoinRequest>, GroupsError> {
         Ok(self.0.lock().unwrap().requests.get(&id).cloned())
     }
     async fn decide(
@@ -404,7 +404,7 @@ impl GroupRepository for MemRepo {
         decision: &Decision,
         by: UserId,
         now: DateTime<Utc>,
-    ) -> Result<Option<JoinRequest>, GroupError> {
+    ) -> Result<Option<JoinRequest>, GroupsError> {
         let mut m = self.0.lock().unwrap();
         let Some(r) = m
             .requests
@@ -441,13 +441,13 @@ impl GroupRepository for MemRepo {
 
 #[async_trait]
 impl ArticleRepository for MemRepo {
-    async fn insert(&self, article: &Article) -> Result<(), GroupError> {
+    async fn insert(&self, article: &Article) -> Result<(), GroupsError> {
         let mut a = article.clone();
         a.author = person(a.author.id);
         self.0.lock().unwrap().articles.insert(a.id, a);
         Ok(())
     }
-    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupError> {
+    async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError> {
         Ok(self.0.lock().unwrap().articles.get(&id).cloned())
     }
     async fn save(
@@ -458,7 +458,7 @@ impl ArticleRepository for MemRepo {
         excerpt: String,
         expected_version: i64,
         now: DateTime<Utc>,
-    ) -> Result<Option<SaveOutcome>, GroupError> {
+    ) -> Result<Option<SaveOutcome>, GroupsError> {
         let mut m = self.0.lock().unwrap();
         let Some(a) = m.articles.get_mut(&id) else {
             return Ok(None);
@@ -478,7 +478,7 @@ impl ArticleRepository for MemRepo {
         id: ArticleId,
         status: ArticleStatus,
         now: DateTime<Utc>,
-    ) -> Result<Option<Article>, GroupError> {
+    ) -> Result<Option<Article>, GroupsError> {
         let mut m = self.0.lock().unwrap();
         Ok(m.articles.get_mut(&id).map(|a| {
             a.status = status;
@@ -489,7 +489,7 @@ impl ArticleRepository for MemRepo {
             a.clone()
         }))
     }
-    async fn delete(&self, id: ArticleId) -> Result<(), GroupError> {
+    async fn delete(&self, id: ArticleId) -> Result<(), GroupsError> {
         self.0.lock().unwrap().articles.remove(&id);
         Ok(())
     }
@@ -497,7 +497,7 @@ impl ArticleRepository for MemRepo {
         &self,
         group: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         let m = self.0.lock().unwrap();
         let rows: Vec<ArticleSummary> = m
             .articles
@@ -512,7 +512,7 @@ impl ArticleRepository for MemRepo {
         group: GroupId,
         author: UserId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         let m = self.0.lock().unwrap();
         let rows: Vec<ArticleSummary> = m
             .articles
@@ -524,7 +524,7 @@ impl ArticleRepository for MemRepo {
             .collect();
         Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
     }
-    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupError> {
+    async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupsError> {
         let m = self.0.lock().unwrap();
         Ok(m.articles
             .values()
@@ -538,7 +538,7 @@ impl ArticleRepository for MemRepo {
         author: UserId,
         viewer: Option<UserId>,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupError> {
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError> {
         let m = self.0.lock().unwrap();
         let mut rows: Vec<SeenBy<ArticleSummary>> = m
             .articles
@@ -739,7 +739,7 @@ async fn creating_is_rate_limited_and_capped_per_owner() {
                 settings(Visibility::Public, JoinPolicy::Open)
             )
             .await,
-        Err(GroupError::RateLimited {
+        Err(GroupsError::RateLimited {
             retry_after_secs: 60
         })
     ));
@@ -758,7 +758,7 @@ async fn creating_is_rate_limited_and_capped_per_owner() {
         w.svc
             .create(owner, settings(Visibility::Public, JoinPolicy::Open))
             .await,
-        Err(GroupError::TooManyGroups { max: 2 })
+        Err(GroupsError::TooManyGroups { max: 2 })
     ));
     w.group(UserId::new_random(), Visibility::Public, JoinPolicy::Open)
         .await;
@@ -806,12 +806,12 @@ async fn each_policy_lets_people_in_its_own_way() {
     assert_eq!(w.count(approval.id), 1, "a request is not a member");
     assert!(matches!(
         w.svc.join(alice, approval.id, JoinAttempt::default()).await,
-        Err(GroupError::RequestPending)
+        Err(GroupsError::RequestPending)
     ));
 
     assert!(matches!(
         w.svc.join(alice, coded.id, JoinAttempt::default()).await,
-        Err(GroupError::WrongInviteCode)
+        Err(GroupsError::WrongInviteCode)
     ));
     assert!(matches!(
         w.svc
@@ -824,7 +824,7 @@ async fn each_policy_lets_people_in_its_own_way() {
                 }
             )
             .await,
-        Err(GroupError::WrongInviteCode)
+        Err(GroupsError::WrongInviteCode)
     ));
     let code = coded.invite_code.to_lowercase();
     assert!(matches!(
@@ -843,7 +843,7 @@ async fn each_policy_lets_people_in_its_own_way() {
     ));
     assert!(matches!(
         w.svc.join(alice, coded.id, JoinAttempt::default()).await,
-        Err(GroupError::AlreadyMember)
+        Err(GroupsError::AlreadyMember)
     ));
 }
 
@@ -882,7 +882,7 @@ async fn a_right_invite_code_skips_the_approval_and_guesses_are_limited() {
                 }
             )
             .await,
-        Err(GroupError::RateLimited {
+        Err(GroupsError::RateLimited {
             retry_after_secs: 900
         })
     ));
@@ -932,7 +932,7 @@ async fn a_regenerated_code_retires_the_old_one() {
                 }
             )
             .await,
-        Err(GroupError::WrongInviteCode)
+        Err(GroupsError::WrongInviteCode)
     ));
     assert!(matches!(
         w.svc
@@ -986,19 +986,19 @@ async fn the_private_groups_content_is_for_active_members_only() {
             w.svc
                 .published_articles(viewer, g.id, PageRequest::first(5))
                 .await,
-            Err(GroupError::MembersOnly)
+            Err(GroupsError::MembersOnly)
         ));
         assert!(matches!(
             w.svc.article(viewer, g.id, article.id).await,
-            Err(GroupError::MembersOnly)
+            Err(GroupsError::MembersOnly)
         ));
         assert!(matches!(
             w.svc.gallery(viewer, g.id, PageRequest::first(5)).await,
-            Err(GroupError::MembersOnly)
+            Err(GroupsError::MembersOnly)
         ));
         assert!(matches!(
             w.svc.members(viewer, g.id, PageRequest::first(5)).await,
-            Err(GroupError::MembersOnly)
+            Err(GroupsError::MembersOnly)
         ));
         let access = GroupMediaAccess::new(Arc::new(w.repo.clone()), Arc::new(w.repo.clone()));
         assert_eq!(access.readable(viewer, &image).await.unwrap(), Readable::No);
@@ -1079,13 +1079,13 @@ async fn admins_approve_as_members_and_only_the_owner_grants_admin() {
         w.svc
             .decide(admin, g.id, r.id, Decision::Approve(MemberRole::Admin))
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc
             .decide(owner, g.id, r.id, Decision::Approve(MemberRole::Owner))
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     let decided = w
         .svc
@@ -1124,7 +1124,7 @@ async fn admins_approve_as_members_and_only_the_owner_grants_admin() {
         w.svc
             .decide(admin, g.id, r.id, Decision::Approve(MemberRole::Member))
             .await,
-        Err(GroupError::RequestDecided)
+        Err(GroupsError::RequestDecided)
     ));
     let history = w
         .svc
@@ -1193,7 +1193,7 @@ async fn a_rejection_keeps_its_reason_and_lets_the_person_ask_again() {
         w.svc
             .requests(member, g.id, true, PageRequest::first(5))
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     let other = w
         .group(owner, Visibility::Public, JoinPolicy::Approval)
@@ -1203,7 +1203,7 @@ async fn a_rejection_keeps_its_reason_and_lets_the_person_ask_again() {
             w.svc
                 .decide(owner, other.id, r.id, Decision::Reject(None))
                 .await,
-            Err(GroupError::NotFound)
+            Err(GroupsError::NotFound)
         ),
         "a request is decided through its own group only"
     );
@@ -1230,7 +1230,7 @@ async fn a_banned_person_cannot_rejoin_or_ask_until_unbanned() {
     assert_eq!(w.state_of(g.id, bob), Some(MemberState::Banned));
     assert!(matches!(
         w.svc.join(bob, g.id, JoinAttempt::default()).await,
-        Err(GroupError::Banned)
+        Err(GroupsError::Banned)
     ));
     assert!(matches!(
         w.svc
@@ -1243,11 +1243,11 @@ async fn a_banned_person_cannot_rejoin_or_ask_until_unbanned() {
                 }
             )
             .await,
-        Err(GroupError::Banned)
+        Err(GroupsError::Banned)
     ));
     assert!(matches!(
         w.svc.leave(bob, g.id).await,
-        Err(GroupError::Banned)
+        Err(GroupsError::Banned)
     ));
     assert_eq!(
         w.svc
@@ -1261,7 +1261,7 @@ async fn a_banned_person_cannot_rejoin_or_ask_until_unbanned() {
     w.svc.unban(owner, g.id, bob).await.unwrap();
     assert!(matches!(
         w.svc.unban(owner, g.id, bob).await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
     assert!(matches!(
         w.svc.join(bob, g.id, JoinAttempt::default()).await.unwrap(),
@@ -1281,31 +1281,31 @@ async fn who_may_manage_whom() {
 
     assert!(matches!(
         w.svc.remove_member(admin, g.id, owner).await,
-        Err(GroupError::OwnerUntouchable)
+        Err(GroupsError::OwnerUntouchable)
     ));
     assert!(matches!(
         w.svc.ban(admin, g.id, admin2).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.remove_member(member, g.id, member2).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.set_role(admin, g.id, member, MemberRole::Admin).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.set_role(owner, g.id, member, MemberRole::Owner).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.remove_member(owner, g.id, owner).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.remove_member(owner, g.id, UserId::new_random()).await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
 
     w.svc.remove_member(admin, g.id, member2).await.unwrap();
@@ -1323,11 +1323,11 @@ async fn who_may_manage_whom() {
                 settings(Visibility::Public, JoinPolicy::Approval)
             )
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.delete(admin2, g.id).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
 }
 
@@ -1338,17 +1338,17 @@ async fn the_owner_leaves_only_after_handing_the_group_on() {
     let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
     assert!(matches!(
         w.svc.leave(owner, g.id).await,
-        Err(GroupError::OwnerCannotLeave)
+        Err(GroupsError::OwnerCannotLeave)
     ));
     let stranger = UserId::new_random();
     assert!(matches!(
         w.svc.offer_transfer(owner, g.id, stranger).await,
-        Err(GroupError::NotAMember)
+        Err(GroupsError::NotAMember)
     ));
     let heir = w.member(owner, &g, MemberRole::Member).await;
     assert!(matches!(
         w.svc.offer_transfer(heir, g.id, heir).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
     assert_eq!(
@@ -1369,7 +1369,7 @@ async fn the_owner_leaves_only_after_handing_the_group_on() {
     assert_eq!(w.count(g.id), 1);
     assert!(matches!(
         w.svc.leave(owner, g.id).await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
 }
 
@@ -1390,7 +1390,7 @@ async fn ownership_is_offered_and_taken_only_by_its_recipient_within_their_cap()
     w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
     assert!(matches!(
         w.svc.offer_transfer(owner, g.id, other).await,
-        Err(GroupError::TransferOfferPending)
+        Err(GroupsError::TransferOfferPending)
     ));
     assert!(
         w.svc
@@ -1409,28 +1409,28 @@ async fn ownership_is_offered_and_taken_only_by_its_recipient_within_their_cap()
     for not_theirs in [other, owner] {
         assert!(matches!(
             w.svc.accept_transfer(not_theirs, g.id).await,
-            Err(GroupError::NoTransferOffer)
+            Err(GroupsError::NoTransferOffer)
         ));
         assert!(matches!(
             w.svc.decline_transfer(not_theirs, g.id).await,
-            Err(GroupError::NoTransferOffer)
+            Err(GroupsError::NoTransferOffer)
         ));
     }
     w.svc.decline_transfer(heir, g.id).await.unwrap();
     assert!(matches!(
         w.svc.accept_transfer(heir, g.id).await,
-        Err(GroupError::NoTransferOffer)
+        Err(GroupsError::NoTransferOffer)
     ));
 
     w.svc.offer_transfer(owner, g.id, heir).await.unwrap();
     assert!(matches!(
         w.svc.cancel_transfer(other, g.id).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     w.svc.cancel_transfer(owner, g.id).await.unwrap();
     assert!(matches!(
         w.svc.cancel_transfer(owner, g.id).await,
-        Err(GroupError::NoTransferOffer)
+        Err(GroupsError::NoTransferOffer)
     ));
 
     // The cap: the heir owns two already; the offer is refused at once, and an offer made
@@ -1440,13 +1440,13 @@ async fn ownership_is_offered_and_taken_only_by_its_recipient_within_their_cap()
     w.group(heir, Visibility::Public, JoinPolicy::Open).await;
     assert!(matches!(
         w.svc.accept_transfer(heir, g.id).await,
-        Err(GroupError::TooManyGroups { max: 2 })
+        Err(GroupsError::TooManyGroups { max: 2 })
     ));
     assert_eq!(w.svc.get(None, g.id).await.unwrap().group.owner, owner);
     w.svc.cancel_transfer(owner, g.id).await.unwrap();
     assert!(matches!(
         w.svc.offer_transfer(owner, g.id, heir).await,
-        Err(GroupError::TooManyGroups { max: 2 })
+        Err(GroupsError::TooManyGroups { max: 2 })
     ));
     let actions: Vec<String> = w
         .audit
@@ -1489,7 +1489,7 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
     for viewer in [None, Some(other)] {
         assert!(matches!(
             w.svc.article(viewer, g.id, a.id).await,
-            Err(GroupError::NotFound)
+            Err(GroupsError::NotFound)
         ));
     }
     assert!(
@@ -1525,13 +1525,13 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         .unwrap();
     assert_eq!(saved.version, 2);
     let stale = w.svc.save_article(owner, g.id, a.id, "标题", "二", 1).await;
-    let Err(GroupError::EditConflict { current }) = stale else {
+    let Err(GroupsError::EditConflict { current }) = stale else {
         panic!("a save from version 1 after version 2 is a conflict: {stale:?}")
     };
     assert_eq!((current.version, current.body.as_str()), (2, "一"));
     assert!(matches!(
         w.svc.save_article(other, g.id, a.id, "标题", "三", 2).await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
 
     let published = w
@@ -1546,7 +1546,7 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         w.svc
             .save_article(other, g.id, a.id, "x", "y", published.version)
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(
         w.svc.article(None, g.id, a.id).await.is_ok(),
@@ -1555,13 +1555,13 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
     let elsewhere = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
     assert!(matches!(
         w.svc.article(None, elsewhere.id, a.id).await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
     assert!(matches!(
         w.svc
             .create_article(UserId::new_random(), g.id, "t", "b")
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
 }
 
@@ -1592,7 +1592,7 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
     let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
     assert!(matches!(
         w.svc.create_article(owner, g.id, "t", "b").await,
-        Err(GroupError::RateLimited {
+        Err(GroupsError::RateLimited {
             retry_after_secs: 30
         })
     ));
@@ -1613,13 +1613,13 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
         .unwrap();
     assert!(matches!(
         w.svc.create_article(author, g.id, "题", "一二三四五").await,
-        Err(GroupError::ArticleQuotaExceeded { max: 10 })
+        Err(GroupsError::ArticleQuotaExceeded { max: 10 })
     ));
     assert!(matches!(
         w.svc
             .save_article(author, g.id, a.id, "标题", "一二三四五六七八九", 1)
             .await,
-        Err(GroupError::ArticleQuotaExceeded { max: 10 })
+        Err(GroupsError::ArticleQuotaExceeded { max: 10 })
     ));
     // Up to the bound, and shortening, pass; the bound is the author's, whoever edits.
     let saved = w
@@ -1663,17 +1663,17 @@ async fn an_articles_images_go_with_it_and_gallery_deletes_follow_ownership() {
         w.svc
             .upload_image(other, g.id, Some(a.id), PNG.to_vec())
             .await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
     assert!(matches!(
         w.svc
             .upload_image(UserId::new_random(), g.id, None, PNG.to_vec())
             .await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
         w.svc.delete_image(other, g.id, loose.id).await,
-        Err(GroupError::NotAllowed)
+        Err(GroupsError::NotAllowed)
     ));
 
     w.svc.delete_article(author, g.id, a.id).await.unwrap();
@@ -1716,7 +1716,7 @@ async fn a_new_cover_replaces_the_old_file_and_deleting_the_group_takes_every_fi
     assert!(w.media_rows.rows.lock().unwrap().is_empty());
     assert!(matches!(
         w.svc.get(Some(owner), g.id).await,
-        Err(GroupError::NotFound)
+        Err(GroupsError::NotFound)
     ));
 }
 
