@@ -1,19 +1,9 @@
 import type { TFunction } from 'i18next'
 import { Smartphone, UserRound, type LucideIcon } from 'lucide-react'
-import type { ComponentType, ReactNode } from 'react'
-import type { User } from '@/lib/user.ts'
+import type { ComponentType } from 'react'
+import type { LoginFormProps } from './login-form-props.ts'
 import { PhoneLoginForm } from './phone-login-form.tsx'
 import { UsernameLoginForm } from './username-login-form.tsx'
-
-/** What the dialog hands each login form. */
-export interface LoginFormProps {
-  /** False for 200 ms after a mode switch (spec §2.3); forms must not submit then. */
-  submitAllowed: () => boolean
-  /** `created`: this login made the account (phone login of a new number). */
-  onSuccess: (user: User, details?: { created?: boolean }) => void
-  /** Shown above the submit button: the WeChat 'bind' toggle when it applies. */
-  extra?: ReactNode
-}
 
 export interface LoginMode {
   id: string

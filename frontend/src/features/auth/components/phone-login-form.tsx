@@ -9,7 +9,7 @@ import { useCodeSender } from '@/lib/verification-code.ts'
 import { useLoginWithPhone } from '../api/login-with-phone.ts'
 import { useSendLoginCode } from '../api/send-login-code.ts'
 import { FormError, useFormError } from './form-error.tsx'
-import type { LoginFormProps } from './login-modes.ts'
+import type { LoginFormProps } from './login-form-props.ts'
 import { signInErrorMessage } from './sign-in-error.ts'
 
 const EMPTY: PhoneCodeValues = { prefix: DEFAULT_PHONE_PREFIX, phoneNumber: '', code: '' }

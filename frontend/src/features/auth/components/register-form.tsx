@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { useRegisterWithUsername } from '../api/register-with-username.ts'
 import { FormError, useFormError } from './form-error.tsx'
 import { NewPasswordFields } from './new-password-fields.tsx'
-import type { LoginFormProps } from './login-modes.ts'
+import type { LoginFormProps } from './login-form-props.ts'
 import { isValidNickname, isValidUsername, passwordProblemMessage } from './validation.ts'
 
 type RegisterField = 'username' | 'nickname' | 'password' | 'confirmPassword'

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { PasswordInput } from '@/components/ui/password-input.tsx'
 import { useLoginWithUsername } from '../api/login-with-username.ts'
 import { FormError, useFormError } from './form-error.tsx'
-import type { LoginFormProps } from './login-modes.ts'
+import type { LoginFormProps } from './login-form-props.ts'
 import { signInErrorMessage } from './sign-in-error.ts'
 
 export function UsernameLoginForm({ submitAllowed, onSuccess, extra }: LoginFormProps) {
