@@ -10,6 +10,9 @@ export const BODY_MAX_CHARS = 100_000
 /** The file picker's filter: JPEG, PNG, WebP and GIF, the kinds the server stores. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 
+/** Gallery files sent at once; the rest wait their turn (the server decodes a few at a time). */
+export const PARALLEL_UPLOADS = 2
+
 /**
  * Whether a pasted or dropped file is meant as an image. The server judges the bytes (and
  * refuses other kinds with its own message), so any image type goes, not only the four.

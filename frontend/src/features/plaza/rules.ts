@@ -1,6 +1,8 @@
 // The server's rules the composer needs while typing, from the OpenAPI document's NewPostRequest
 // and NewCommentRequest (`rules.test.ts` fails when they drift apart), and the page's own choices.
 
+import { charCount } from '@/lib/text.ts'
+
 /** A post's text: at most 2000 characters after trimming (counted as the server counts). */
 export const POST_MAX_CHARS = 2000
 
@@ -12,11 +14,6 @@ export const COMMENT_MAX_CHARS = 500
 
 /** The file picker's filter: JPEG, PNG, WebP and GIF, the kinds the server stores. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
-
-/** Characters after trimming, as the server counts them (code points, not UTF-16 units). */
-export function charCount(value: string): number {
-  return [...value.trim()].length
-}
 
 /**
  * How a post shows its images: one large, two to four in two columns, five to nine in three.

@@ -18,7 +18,6 @@ import {
   useRef,
   useState,
   type ClipboardEvent,
-  type DragEvent,
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge.tsx'
@@ -35,6 +34,7 @@ import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
+import { useFileDrop } from '@/lib/file-drop.ts'
 import { useDeleteArticle } from '../api/delete-article.ts'
 import { useArticle } from '../api/get-article.ts'
 import { useSetArticlePublished } from '../api/publish-article.ts'
@@ -83,7 +83,6 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const remove = useDeleteArticle(groupId, articleId)
   const narrow = useMediaQuery(NARROW_QUERY)
   const [tab, setTab] = useState('write')
-  const [dragging, setDragging] = useState(false)
   const [dismissedConflict, setDismissedConflict] = useState<Article | null>(null)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const fileInputRef = useRef<HTMLInputElement>(null)
@@ -168,14 +167,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
     addImages(files)
   }
 
-  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
-
-  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
-    setDragging(false)
-    if (event.dataTransfer.files.length === 0) return
-    event.preventDefault()
-    addImages([...event.dataTransfer.files])
-  }
+  const { over: dragging, dropProps } = useFileDrop(addImages)
 
   const changeStatus = async (publish: boolean) => {
     if (!(await autosave.saveNow())) {
@@ -226,14 +218,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
       onChange={(event) => autosave.edit({ body: event.target.value })}
       onBlur={() => void autosave.saveNow()}
       onPaste={onPaste}
-      onDragOver={(event) => {
-        if (!carriesFiles(event)) return
-        event.preventDefault()
-        event.dataTransfer.dropEffect = 'copy'
-        setDragging(true)
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropProps}
       placeholder={t('editor.bodyPlaceholder')}
       className={cn(
         'block h-[60vh] min-h-64 w-full resize-none rounded-md border border-input bg-background px-3 py-2 font-mono text-base leading-relaxed text-foreground shadow-xs md:text-sm',

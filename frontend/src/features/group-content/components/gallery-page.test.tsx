@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { GalleryImage } from '@/lib/api/types.ts'
 import { stubXhr } from '@/test/xhr.ts'
 import { GROUP, group, image, lily, ming, renderGroupPage, type Routes } from '../test/fixtures.ts'
-import { PARALLEL_UPLOADS } from './use-uploads.ts'
+import { PARALLEL_UPLOADS } from '../rules.ts'
 
 const GALLERY = `/group/${GROUP}/gallery`
 const API = `/api/groups/${GROUP}/gallery`

@@ -8,7 +8,7 @@ import {
   Trash2,
   Upload,
 } from 'lucide-react'
-import { useMemo, useRef, useState, type DragEvent } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lightbox } from '@/components/lightbox.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -19,13 +19,15 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { formatDateTime, formatNumber } from '@/lib/format.ts'
 import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
+import { useFileDrop } from '@/lib/file-drop.ts'
+import { useUploadQueue, type UploadItem } from '@/lib/upload-queue.ts'
 import { cn } from '@/lib/utils.ts'
 import { useDeleteImage } from '../api/delete-image.ts'
 import { contentKeys } from '../api/keys.ts'
 import { useGallery } from '../api/list-gallery.ts'
-import { IMAGE_ACCEPT } from '../rules.ts'
+import { uploadImage } from '../api/upload-image.ts'
+import { IMAGE_ACCEPT, PARALLEL_UPLOADS } from '../rules.ts'
 import { isMembersOnly, LoadFailed, Loading, MembersOnly } from './states.tsx'
-import { useUploads, type UploadItem } from './use-uploads.ts'
 
 type GalleryPage = ResponseBody<'/api/groups/{id}/gallery', 'get'>
 
@@ -75,15 +77,19 @@ export function GalleryPage({ groupId }: { groupId: string }) {
     return list
   }, [gallery.data])
 
-  const uploads = useUploads(groupId, (image) => {
-    // The new image goes first at once; the group home's preview refetches.
-    queryClient.setQueryData<InfiniteData<GalleryPage>>(contentKeys.gallery(groupId), (data) => {
-      if (!data) return data
-      const [first, ...rest] = data.pages
-      if (!first) return data
-      return { ...data, pages: [{ ...first, images: [image, ...first.images] }, ...rest] }
-    })
-    void queryClient.invalidateQueries({ queryKey: groupKey(groupId), exact: true })
+  const uploads = useUploadQueue<GalleryImage>({
+    upload: (file, options) => uploadImage(groupId, file, options),
+    parallel: PARALLEL_UPLOADS,
+    onUploaded: (image) => {
+      // The new image goes first at once; the group home's preview refetches.
+      queryClient.setQueryData<InfiniteData<GalleryPage>>(contentKeys.gallery(groupId), (data) => {
+        if (!data) return data
+        const [first, ...rest] = data.pages
+        if (!first) return data
+        return { ...data, pages: [{ ...first, images: [image, ...first.images] }, ...rest] }
+      })
+      void queryClient.invalidateQueries({ queryKey: groupKey(groupId), exact: true })
+    },
   })
 
   const canDelete = (image: GalleryImage) =>
@@ -240,27 +246,11 @@ export function GalleryPage({ groupId }: { groupId: string }) {
 function Uploader({ onFiles }: { onFiles: (files: File[]) => void }) {
   const { t } = useTranslation('group-content')
   const input = useRef<HTMLInputElement>(null)
-  const [over, setOver] = useState(false)
-
-  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
+  const { over, dropProps } = useFileDrop(onFiles)
 
   return (
     <div
-      onDragOver={(event) => {
-        if (!carriesFiles(event)) return
-        event.preventDefault()
-        event.dataTransfer.dropEffect = 'copy'
-        setOver(true)
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false)
-      }}
-      onDrop={(event) => {
-        setOver(false)
-        if (event.dataTransfer.files.length === 0) return
-        event.preventDefault()
-        onFiles([...event.dataTransfer.files])
-      }}
+      {...dropProps}
       className={cn(
         'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors md:flex-row md:text-start',
         over ? 'border-primary bg-primary/5' : 'border-border',
@@ -298,7 +288,7 @@ function UploadList({
   onRetry,
   onClear,
 }: {
-  items: readonly UploadItem[]
+  items: readonly UploadItem<GalleryImage>[]
   onRetry: (id: string) => void
   onClear: () => void
 }) {
@@ -325,7 +315,7 @@ function UploadList({
   )
 }
 
-function UploadRow({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
+function UploadRow({ item, onRetry }: { item: UploadItem<GalleryImage>; onRetry: () => void }) {
   const { t } = useTranslation('group-content')
   const percent =
     item.state === 'done'

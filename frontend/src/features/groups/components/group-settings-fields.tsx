@@ -7,8 +7,9 @@ import { Input } from '@/components/ui/input.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import type { GroupSettings, GroupVisibility, JoinPolicy } from '@/lib/api/types.ts'
 import { cn } from '@/lib/utils.ts'
+import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
+import { charCount } from '@/lib/text.ts'
 import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from '../api/settings.ts'
-import { charCount, LengthCounter, Textarea } from './textarea.tsx'
 
 /** The form's values: the request's fields, the description always a string. */
 export interface SettingsDraft {
@@ -119,6 +120,7 @@ export function GroupSettingsFields({
         {(control) => (
           <Textarea
             {...control}
+            className="min-h-24"
             rows={3}
             value={draft.description}
             placeholder={t('form.descriptionPlaceholder')}

@@ -14,6 +14,8 @@ import type { Group } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
+import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
+import { charCount } from '@/lib/text.ts'
 import { useGroupHome } from '../api/group-home.ts'
 import { groupsChanged } from '../api/group-cache.ts'
 import {
@@ -24,7 +26,6 @@ import {
   type JoinResult,
 } from '../api/membership.ts'
 import { normaliseCode } from '../invite-code.ts'
-import { charCount, LengthCounter, Textarea } from './textarea.tsx'
 
 /**
  * `/group/{id}/join`: by the group's policy, join at once, ask with a message, or enter the
@@ -229,6 +230,7 @@ function JoinForm({ group, initialCode }: { group: Group; initialCode?: string }
             {(control) => (
               <Textarea
                 {...control}
+                className="min-h-24"
                 rows={4}
                 value={message}
                 placeholder={t('join.request.placeholder')}

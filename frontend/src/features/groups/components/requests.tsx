@@ -10,6 +10,8 @@ import { errorMessage } from '@/lib/api-client.ts'
 import type { Group, JoinRequest } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useToast } from '@/lib/toast.ts'
+import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
+import { charCount } from '@/lib/text.ts'
 import {
   loadedRequests,
   REJECT_REASON_MAX,
@@ -21,7 +23,6 @@ import {
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { approvableRoles } from './member-actions.ts'
 import { PersonLine, personName } from './person.tsx'
-import { charCount, LengthCounter, Textarea } from './textarea.tsx'
 
 type RequestsQuery = ReturnType<typeof useRequests>
 
@@ -211,6 +212,7 @@ function RejectForm({
         {(control) => (
           <Textarea
             {...control}
+            className="min-h-24"
             rows={3}
             value={reason}
             onChange={(event) => {

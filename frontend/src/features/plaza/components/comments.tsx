@@ -14,10 +14,11 @@ import { useToast } from '@/lib/toast.ts'
 import { createComment, deleteComment, useComments } from '../api/comments.ts'
 import { plazaKeys } from '../api/keys.ts'
 import type { PlazaComment, PlazaCommentsPage } from '@/lib/api/types.ts'
-import { charCount, COMMENT_MAX_CHARS } from '../rules.ts'
+import { Textarea } from '@/components/ui/textarea.tsx'
+import { charCount } from '@/lib/text.ts'
+import { COMMENT_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar, personName } from './person.tsx'
 import { PostTime } from './post-time.tsx'
-import { Textarea } from './textarea.tsx'
 
 type Pages = InfiniteData<PlazaCommentsPage, string | null>
 

@@ -1,13 +1,5 @@
 import { CircleAlert, ImagePlus, RotateCw, Trash2, X } from 'lucide-react'
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type DragEvent,
-} from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ClipboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -19,20 +11,22 @@ import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { keepUploads } from '../api/keep-uploads.ts'
-import { createPost } from '../api/posts.ts'
-import type { PlazaDistrict, PlazaPost } from '@/lib/api/types.ts'
+import { createPost, uploadPlazaImage } from '../api/posts.ts'
+import type { PlazaDistrict, PlazaImage, PlazaPost } from '@/lib/api/types.ts'
+import { Textarea } from '@/components/ui/textarea.tsx'
+import { useFileDrop } from '@/lib/file-drop.ts'
+import { charCount } from '@/lib/text.ts'
+import { useUploadQueue, type UploadItem } from '@/lib/upload-queue.ts'
 import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft, type DraftImage } from '../draft.ts'
 import {
-  charCount,
   composerProblem,
   IMAGE_ACCEPT,
   isImageFile,
   MAX_IMAGES,
   POST_MAX_CHARS,
+  roomFor,
 } from '../rules.ts'
 import { districtName } from './post-card.tsx'
-import { Textarea } from './textarea.tsx'
-import { usePostImages, type PostImageItem } from './use-post-images.ts'
 
 /** How often an open composer tells the server its draft's images are still wanted (the
  * sweep takes unused uploads a day after they were last kept). */
@@ -71,7 +65,13 @@ export function Composer({
   const [initial] = useState(() => loadDraft(userId) ?? EMPTY_DRAFT)
   // Set below, once everything it uses is declared.
   const uploadsEndedRef = useRef<() => void>(() => undefined)
-  const images = usePostImages(initial.images, () => uploadsEndedRef.current())
+  const images = useUploadQueue<PlazaImage>({
+    upload: uploadPlazaImage,
+    parallel: 1,
+    previews: true,
+    initial: () => initial.images.map(({ name, image }) => ({ name, result: image })),
+    onIdle: () => uploadsEndedRef.current(),
+  })
   const [body, setBody] = useState(initial.body)
   /** Chosen here: `null` follows the filter, `''` is "No district". */
   const [chosenDistrict, setChosenDistrict] = useState<string | null>(initial.district)
@@ -82,7 +82,6 @@ export function Composer({
   const [gone, setGone] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [tried, setTried] = useState(false)
-  const [over, setOver] = useState(false)
   const postingRef = useRef(false)
   const waitingRef = useRef(false)
   const latestRef = useRef({ body, district })
@@ -98,7 +97,7 @@ export function Composer({
     .filter((item) => item.state === 'failed')
     .map((item) => item.name)
   const kept: DraftImage[] = images.items.flatMap((item) =>
-    item.image ? [{ name: item.name, image: item.image }] : [],
+    item.result ? [{ name: item.name, image: item.result }] : [],
   )
   const keptKey = kept.map((item) => item.image.id).join()
   const hasDraft = body.trim() !== '' || chosenDistrict !== null || images.items.length > 0
@@ -112,8 +111,18 @@ export function Composer({
     saveDraft(userId, { body, district: chosenDistrict, images: keptRef.current })
   }, [userId, body, chosenDistrict, keptKey])
 
+  /** Takes out the uploaded images whose server ids are in `imageIds` (gone from the server). */
+  const { remove, now } = images
+  const drop = useCallback(
+    (imageIds: readonly string[]) => {
+      for (const item of now()) {
+        if (item.result && imageIds.includes(item.result.id)) remove(item.id)
+      }
+    },
+    [remove, now],
+  )
+
   /** Tells the server the draft's uploaded images are still wanted; drops those it lost. */
-  const { drop } = images
   const keepImages = useCallback(async () => {
     const wanted = keptRef.current.map((item) => item.image.id)
     if (wanted.length === 0) return
@@ -143,16 +152,19 @@ export function Composer({
   const addFiles = (files: readonly File[]) => {
     const chosen = files.filter(isImageFile)
     if (chosen.length === 0) return
-    const leftOut = images.add(chosen)
+    const fits = roomFor(images.now().length, chosen.length)
+    images.add(chosen.slice(0, fits))
+    const leftOut = chosen.length - fits
     if (leftOut > 0) toast.warning(t('composer.leftOut', { count: leftOut, max: MAX_IMAGES }))
   }
+  const { over, dropProps } = useFileDrop(addFiles)
 
   const submit = () => {
     setTried(true)
     setWaitFailed(false)
     if (postingRef.current) return
     if (problem === 'uploading') {
-      // Posted when the last upload is in (`usePostImages`' `onIdle` above).
+      // Posted when the last upload is in (the queue's `onIdle` above).
       waitingRef.current = true
       setWaiting(true)
       return
@@ -171,7 +183,7 @@ export function Composer({
     try {
       const created = await createPost({
         body: body.trim(),
-        imageIds: items.flatMap((item) => (item.image ? [item.image.id] : [])),
+        imageIds: items.flatMap((item) => (item.result ? [item.result.id] : [])),
         ...(district ? { district } : {}),
       })
       setBody('')
@@ -233,26 +245,11 @@ export function Composer({
       addFiles(files)
     }
   }
-  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
 
   return (
     <section
       aria-labelledby={`${ids}-title`}
-      onDragOver={(event) => {
-        if (!carriesFiles(event)) return
-        event.preventDefault()
-        event.dataTransfer.dropEffect = 'copy'
-        setOver(true)
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false)
-      }}
-      onDrop={(event) => {
-        setOver(false)
-        if (event.dataTransfer.files.length === 0) return
-        event.preventDefault()
-        addFiles([...event.dataTransfer.files])
-      }}
+      {...dropProps}
       className={cn(
         'rounded-xl border bg-card p-4 shadow-xs transition-colors md:p-5',
         over && 'border-primary bg-primary/5',
@@ -439,7 +436,7 @@ function ImageTile({
   onRemove,
   onRetry,
 }: {
-  item: PostImageItem
+  item: UploadItem<PlazaImage>
   onRemove: () => void
   onRetry: () => void
 }) {
@@ -458,7 +455,7 @@ function ImageTile({
         : item.state === 'done'
           ? t('composer.done')
           : t('composer.failed')
-  const src = item.image?.thumbnailUrl ?? item.preview
+  const src = item.result?.thumbnailUrl ?? item.preview
   return (
     <li className="grid gap-1">
       <div className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
@@ -466,8 +463,8 @@ function ImageTile({
           <img
             src={src}
             alt=""
-            width={item.image?.width}
-            height={item.image?.height}
+            width={item.result?.width}
+            height={item.result?.height}
             className={cn('size-full object-cover', item.state !== 'done' && 'opacity-60')}
           />
         )}

@@ -1,7 +1,11 @@
 import type { ComponentProps } from 'react'
+import { charCount } from '@/lib/text.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** A multi-line field styled like the kit's `<Input>` (16 px text on phones, so iOS does not zoom). */
+/**
+ * A multi-line field styled like the kit's `<Input>` (16 px text on phones, so iOS does not
+ * zoom). Its height is the caller's: `rows`, and a `min-h-*` class where it should not shrink.
+ */
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (
     <textarea
@@ -15,5 +19,15 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
       )}
       {...props}
     />
+  )
+}
+
+/** "12/500", red past the maximum: a field's `aside`. Counts characters, as the server does. */
+export function LengthCounter({ value, max }: { value: string; max: number }) {
+  const length = charCount(value)
+  return (
+    <span className={length > max ? 'text-error' : 'text-muted-foreground'}>
+      {length}/{max}
+    </span>
   )
 }
