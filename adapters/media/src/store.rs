@@ -3,6 +3,7 @@
 
 use anyhow::{Context as _, anyhow};
 use async_trait::async_trait;
+use kernel::outage;
 use media::MediaError;
 use media::ports::MediaStore;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
@@ -197,13 +198,24 @@ impl MediaStore for S3MediaStore {
 /// Whether `cause` says the object store could not be reached: no connection, or a request
 /// that broke off or timed out, after `object_store`'s retries — as opposed to the store
 /// refusing a request (a missing object, wrong keys, a 5xx it answered), which stays
-/// unexpected. The HTTP layer answers these 503 `media_store_unavailable` instead of 500.
+/// unexpected. Such errors carry the kernel's outage mark ([`kernel::outage`]), from which the HTTP
+/// layer answers 503 `media_store_unavailable` instead of 500.
 pub fn is_unreachable(cause: &anyhow::Error) -> bool {
     use object_store::client::{HttpError, HttpErrorKind};
     cause.chain().any(|e| {
         e.downcast_ref::<HttpError>()
             .is_some_and(|http| !matches!(http.kind(), HttpErrorKind::Decode))
     })
+}
+
+/// `cause` with the kernel's outage mark when it says the store cannot be reached
+/// ([`is_unreachable`]).
+fn marked(cause: anyhow::Error) -> anyhow::Error {
+    if is_unreachable(&cause) {
+        outage::mark(outage::Dependency::MediaStore, cause)
+    } else {
+        cause
+    }
 }
 
 /// The object path of a key; keys come from [`media::Media::key`], so a bad one is a bug.
@@ -224,7 +236,8 @@ async fn put(
     store
         .put_opts(&path, PutPayload::from(bytes), options)
         .await
-        .with_context(|| format!("writing {key} to the {kind} media store"))?;
+        .with_context(|| format!("writing {key} to the {kind} media store"))
+        .map_err(marked)?;
     Ok(())
 }
 
@@ -238,15 +251,17 @@ async fn get(
         Ok(found) => found,
         Err(object_store::Error::NotFound { .. }) => return Ok(None),
         Err(e) => {
-            return Err(anyhow!(e)
-                .context(format!("reading {key} from the {kind} media store"))
-                .into());
+            return Err(marked(
+                anyhow!(e).context(format!("reading {key} from the {kind} media store")),
+            )
+            .into());
         }
     };
     let bytes = found
         .bytes()
         .await
-        .with_context(|| format!("reading {key} from the {kind} media store"))?;
+        .with_context(|| format!("reading {key} from the {kind} media store"))
+        .map_err(marked)?;
     Ok(Some(bytes.into()))
 }
 
@@ -254,9 +269,10 @@ async fn delete(store: &impl ObjectStore, key: &str, kind: &str) -> Result<(), M
     let path = object_path(key)?;
     match store.delete(&path).await {
         Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
-        Err(e) => Err(anyhow!(e)
-            .context(format!("deleting {key} from the {kind} media store"))
-            .into()),
+        Err(e) => Err(marked(
+            anyhow!(e).context(format!("deleting {key} from the {kind} media store")),
+        )
+        .into()),
     }
 }
 

@@ -33,6 +33,7 @@ pub use weather::SqlWeatherCache;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
 
 use anyhow::Context;
+use kernel::outage;
 use migrations::{Migrator, MigratorTrait};
 use sea_orm::{
     ConnectOptions, ConnectionTrait, Database as SeaDatabase, DatabaseConnection, DbBackend,
@@ -192,7 +193,11 @@ impl Database {
     /// # Errors
     /// When the database does not answer.
     pub async fn ping(&self) -> anyhow::Result<()> {
-        self.conn.ping().await.context("database ping")
+        self.conn
+            .ping()
+            .await
+            .context("database ping")
+            .map_err(marked)
     }
 
     pub fn users(&self) -> SqlUserRepository {
@@ -390,9 +395,21 @@ fn sqlite_file_path(url: &str) -> Option<String> {
     (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
 }
 
-/// Turns any sea-orm error into the domain's "unexpected" failure, keeping the cause.
+/// Turns any sea-orm error into the domain's "unexpected" failure, keeping the cause, and
+/// marked when it says the database cannot be reached ([`marked`]).
 pub(crate) fn unexpected(err: sea_orm::DbErr) -> anyhow::Error {
-    anyhow::Error::new(err).context("database")
+    marked(anyhow::Error::new(err).context("database"))
+}
+
+/// `cause` with the kernel's [`outage`] mark when it says the database cannot be reached
+/// ([`is_unreachable`]): the HTTP layer then answers 503 `database_unavailable` without knowing
+/// this adapter.
+pub(crate) fn marked(cause: anyhow::Error) -> anyhow::Error {
+    if is_unreachable(&cause) {
+        outage::mark(outage::Dependency::Database, cause)
+    } else {
+        cause
+    }
 }
 
 /// A raw statement written with Postgres' `$N` placeholders, rewritten to `?N` for SQLite.

@@ -27,10 +27,22 @@ impl system::SystemStore for Database {
     async fn content_counts(&self) -> Result<system::ContentCounts, anyhow::Error> {
         let db = &self.conn;
         Ok(system::ContentCounts {
-            users: users::Entity::find().count(db).await?,
-            groups: groups::Entity::find().count(db).await?,
-            plaza_posts: plaza_posts::Entity::find().count(db).await?,
-            articles: articles::Entity::find().count(db).await?,
+            users: users::Entity::find()
+                .count(db)
+                .await
+                .map_err(crate::unexpected)?,
+            groups: groups::Entity::find()
+                .count(db)
+                .await
+                .map_err(crate::unexpected)?,
+            plaza_posts: plaza_posts::Entity::find()
+                .count(db)
+                .await
+                .map_err(crate::unexpected)?,
+            articles: articles::Entity::find()
+                .count(db)
+                .await
+                .map_err(crate::unexpected)?,
         })
     }
 }

@@ -63,6 +63,7 @@ typed_id!(
 
 pub mod audit;
 pub mod csv;
+pub mod outage;
 pub mod page;
 #[cfg(any(test, feature = "mocks"))]
 pub use audit::MockAuditLog;
