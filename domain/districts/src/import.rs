@@ -3,7 +3,8 @@
 //! changed, left alone or refused, line by line with the reason. Applying is all or nothing: a
 //! plan with a refusal may not be applied ([`ImportPlan::applicable`]).
 
-use crate::model::{District, DistrictCode, DistrictError, TilePosition};
+use crate::error::DistrictsError;
+use crate::model::{District, DistrictCode, TilePosition};
 use std::collections::{HashMap, HashSet};
 
 /// One line of an import as read: raw text, so every fault can be reported with its line.
@@ -22,10 +23,10 @@ pub struct ImportRow {
 }
 
 /// Why a line was refused.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub enum Refusal {
-    /// A field broke a rule.
-    Invalid(DistrictError),
+    /// A field broke a rule (one of the field rules of [`DistrictsError`]).
+    Invalid(DistrictsError),
     /// The same code came earlier in the file (at this line).
     Duplicate { first_line: usize },
     /// Latitude or longitude is not a number.
@@ -36,7 +37,7 @@ impl Refusal {
     /// The stable snake_case code of the refusal.
     pub fn code(&self) -> &'static str {
         match self {
-            Self::Invalid(e) => e.code(),
+            Self::Invalid(e) => e.rule_code().unwrap_or("invalid_district"),
             Self::Duplicate { .. } => "duplicate_code",
             Self::NotANumber => "not_a_number",
         }
@@ -44,7 +45,7 @@ impl Refusal {
 }
 
 /// What an import would do.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct ImportPlan {
     /// New districts, with their lines.
     pub added: Vec<(usize, District)>,
@@ -88,7 +89,7 @@ fn row_to_district(row: &ImportRow) -> Result<District, Refusal> {
         ("", "") => None,
         (c, r) => {
             let (Ok(c), Ok(r)) = (c.parse::<u8>(), r.parse::<u8>()) else {
-                return Err(Refusal::Invalid(DistrictError::InvalidTile));
+                return Err(Refusal::Invalid(DistrictsError::InvalidTile));
             };
             Some(TilePosition::new(c, r).map_err(Refusal::Invalid)?)
         }
@@ -144,7 +145,7 @@ pub fn plan(rows: &[ImportRow], existing: &HashMap<DistrictCode, District>) -> I
             plan.refused.push((
                 line,
                 d.code.to_string(),
-                Refusal::Invalid(DistrictError::MissingParent(parent)),
+                Refusal::Invalid(DistrictsError::MissingParent(parent)),
             ));
         }
     }
@@ -203,7 +204,7 @@ mod tests {
                 (
                     4,
                     "5108XX".to_owned(),
-                    Refusal::Invalid(DistrictError::InvalidCode)
+                    Refusal::Invalid(DistrictsError::InvalidCode)
                 ),
                 (5, "440300".to_owned(), Refusal::NotANumber),
             ]

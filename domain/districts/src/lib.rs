@@ -14,6 +14,7 @@
 //!
 //! Pure domain: no adapter, web framework or database library.
 
+pub mod error;
 pub mod format;
 pub mod import;
 pub mod model;
@@ -21,5 +22,6 @@ pub mod ports;
 pub mod provinces;
 pub mod service;
 
-pub use model::{District, DistrictCode, DistrictError, Level, TilePosition};
-pub use service::{DistrictPorts, DistrictsError, DistrictsService};
+pub use error::DistrictsError;
+pub use model::{District, DistrictCode, Level, TilePosition};
+pub use service::{DistrictPorts, DistrictsService};

@@ -1,37 +1,6 @@
 //! Districts as the product knows them.
 
-use thiserror::Error;
-
-/// Why a district's field was refused (each a stable code the HTTP layer translates).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum DistrictError {
-    #[error("a district code is six digits (GB/T 2260), e.g. 110000")]
-    InvalidCode,
-    #[error("a Chinese name has 1 to {max} characters", max = District::MAX_NAME_ZH)]
-    InvalidNameZh,
-    #[error("an English name has 1 to {max} characters", max = District::MAX_NAME_EN)]
-    InvalidNameEn,
-    #[error("latitude is between -90 and 90, longitude between -180 and 180")]
-    InvalidCoordinates,
-    #[error("only a province has a place on the tile map, within {max}×{max}", max = TilePosition::SIZE)]
-    InvalidTile,
-    #[error("its parent district {0} does not exist")]
-    MissingParent(String),
-}
-
-impl DistrictError {
-    /// The stable snake_case code of the refusal.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Self::InvalidCode => "invalid_code",
-            Self::InvalidNameZh => "invalid_name_zh",
-            Self::InvalidNameEn => "invalid_name_en",
-            Self::InvalidCoordinates => "invalid_coordinates",
-            Self::InvalidTile => "invalid_tile",
-            Self::MissingParent(_) => "missing_parent",
-        }
-    }
-}
+use crate::error::DistrictsError;
 
 /// The level a code's shape gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -68,15 +37,15 @@ impl DistrictCode {
     /// # Errors
     /// `InvalidCode` unless it is six ASCII digits whose first two name a region (11–82) and
     /// whose city part is not `00` under a non-zero county part (`110001` is no code).
-    pub fn parse(raw: &str) -> Result<Self, DistrictError> {
+    pub fn parse(raw: &str) -> Result<Self, DistrictsError> {
         let s = raw.trim();
         let b = s.as_bytes();
         if b.len() != 6 || !b.iter().all(u8::is_ascii_digit) {
-            return Err(DistrictError::InvalidCode);
+            return Err(DistrictsError::InvalidCode);
         }
-        let region: u8 = s[..2].parse().map_err(|_| DistrictError::InvalidCode)?;
+        let region: u8 = s[..2].parse().map_err(|_| DistrictsError::InvalidCode)?;
         if !(11..=82).contains(&region) || (&s[2..4] == "00" && &s[4..] != "00") {
-            return Err(DistrictError::InvalidCode);
+            return Err(DistrictsError::InvalidCode);
         }
         Ok(Self(s.to_owned()))
     }
@@ -140,9 +109,9 @@ impl TilePosition {
 
     /// # Errors
     /// `InvalidTile` outside the map.
-    pub fn new(col: u8, row: u8) -> Result<Self, DistrictError> {
+    pub fn new(col: u8, row: u8) -> Result<Self, DistrictsError> {
         if col >= Self::SIZE || row >= Self::SIZE {
-            return Err(DistrictError::InvalidTile);
+            return Err(DistrictsError::InvalidTile);
         }
         Ok(Self { col, row })
     }
@@ -177,7 +146,7 @@ impl District {
         lat: f64,
         lon: f64,
         tile: Option<TilePosition>,
-    ) -> Result<Self, DistrictError> {
+    ) -> Result<Self, DistrictsError> {
         let name_zh = name_zh.trim();
         let name_en = name_en.trim();
         let ok = |s: &str, max: usize| {
@@ -185,20 +154,20 @@ impl District {
             n >= 1 && n <= max && !s.chars().any(char::is_control)
         };
         if !ok(name_zh, Self::MAX_NAME_ZH) {
-            return Err(DistrictError::InvalidNameZh);
+            return Err(DistrictsError::InvalidNameZh);
         }
         if !ok(name_en, Self::MAX_NAME_EN) {
-            return Err(DistrictError::InvalidNameEn);
+            return Err(DistrictsError::InvalidNameEn);
         }
         if !(lat.is_finite()
             && lon.is_finite()
             && (-90.0..=90.0).contains(&lat)
             && (-180.0..=180.0).contains(&lon))
         {
-            return Err(DistrictError::InvalidCoordinates);
+            return Err(DistrictsError::InvalidCoordinates);
         }
         if tile.is_some() && code.level() != Level::Province {
-            return Err(DistrictError::InvalidTile);
+            return Err(DistrictsError::InvalidTile);
         }
         Ok(Self {
             code,
@@ -271,7 +240,7 @@ mod tests {
         ] {
             assert_eq!(
                 DistrictCode::parse(bad),
-                Err(DistrictError::InvalidCode),
+                Err(DistrictsError::InvalidCode),
                 "{bad:?}"
             );
         }
@@ -291,15 +260,15 @@ mod tests {
         assert_eq!(ok.name_zh, "四川省");
         assert_eq!(
             District::new(code("510000"), "", "Sichuan", 0.0, 0.0, None),
-            Err(DistrictError::InvalidNameZh)
+            Err(DistrictsError::InvalidNameZh)
         );
         assert_eq!(
             District::new(code("510000"), &"字".repeat(41), "x", 0.0, 0.0, None),
-            Err(DistrictError::InvalidNameZh)
+            Err(DistrictsError::InvalidNameZh)
         );
         assert_eq!(
             District::new(code("510000"), "川", " ", 0.0, 0.0, None),
-            Err(DistrictError::InvalidNameEn)
+            Err(DistrictsError::InvalidNameEn)
         );
         for (lat, lon) in [
             (91.0, 0.0),
@@ -309,7 +278,7 @@ mod tests {
         ] {
             assert_eq!(
                 District::new(code("510000"), "川", "S", lat, lon, None),
-                Err(DistrictError::InvalidCoordinates)
+                Err(DistrictsError::InvalidCoordinates)
             );
         }
         assert_eq!(
@@ -321,9 +290,9 @@ mod tests {
                 104.07,
                 Some(TilePosition::new(0, 0).unwrap())
             ),
-            Err(DistrictError::InvalidTile)
+            Err(DistrictsError::InvalidTile)
         );
-        assert_eq!(TilePosition::new(16, 0), Err(DistrictError::InvalidTile));
+        assert_eq!(TilePosition::new(16, 0), Err(DistrictsError::InvalidTile));
         for l in Level::ALL {
             assert_eq!(Level::parse(l.as_str()), Some(l));
         }

@@ -94,7 +94,7 @@ pub const PROVINCES: [(&str, &str, &str, f64, f64, u8, u8); 34] = [
 ///
 /// # Errors
 /// Never for the table above (its test parses every row); a row broken by an edit fails there.
-pub fn provinces() -> Result<Vec<District>, crate::DistrictError> {
+pub fn provinces() -> Result<Vec<District>, crate::DistrictsError> {
     PROVINCES
         .iter()
         .map(|&(code, zh, en, lat, lon, col, row)| {

@@ -2,30 +2,14 @@
 //! district, importing a file (planned first, then applied all or nothing) and exporting every
 //! district (admins; the HTTP layer checks the role). Every change is audited.
 
+use crate::error::DistrictsError;
 use crate::format::MAX_ROWS;
 use crate::import::{ImportPlan, ImportRow, plan};
-use crate::model::{District, DistrictCode, DistrictError, TilePosition};
+use crate::model::{District, DistrictCode, TilePosition};
 use crate::ports::DistrictRepository;
 use kernel::{AuditAction, AuditEvent, AuditLog, Clock, PageRequest, UserId};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use thiserror::Error;
-
-/// Why a district use case failed.
-#[derive(Debug, Error)]
-pub enum DistrictsError {
-    /// A field broke a rule (or, adding, the parent does not exist).
-    #[error(transparent)]
-    Invalid(#[from] DistrictError),
-    #[error("no such district")]
-    NotFound,
-    #[error("a district with this code exists already")]
-    AlreadyExists,
-    #[error("an import has at most {max} lines")]
-    TooManyRows { max: usize },
-    #[error(transparent)]
-    Unexpected(#[from] anyhow::Error),
-}
 
 pub struct DistrictPorts {
     pub repo: Arc<dyn DistrictRepository>,
@@ -81,7 +65,7 @@ pub struct DistrictInput {
 }
 
 impl DistrictInput {
-    fn district(&self, code: DistrictCode) -> Result<District, DistrictError> {
+    fn district(&self, code: DistrictCode) -> Result<District, DistrictsError> {
         let tile = self
             .tile
             .map(|(col, row)| TilePosition::new(col, row))
@@ -91,7 +75,7 @@ impl DistrictInput {
 }
 
 /// What an import did or would do.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct ImportOutcome {
     pub plan: ImportPlan,
     /// Whether it was written (never when the plan refuses a line, nor for a dry run).
@@ -189,7 +173,7 @@ impl DistrictsService {
         if let Some(parent) = district.parent()
             && self.ports.repo.find(parent.clone()).await?.is_none()
         {
-            return Err(DistrictError::MissingParent(parent.to_string()).into());
+            return Err(DistrictsError::MissingParent(parent.to_string()));
         }
         self.ports.repo.write_all(vec![district.clone()]).await?;
         self.audit(

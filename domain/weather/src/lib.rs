@@ -9,11 +9,13 @@
 //!
 //! Pure domain: no adapter, web framework or database library.
 
+pub mod error;
 pub mod map;
 pub mod model;
 pub mod ports;
 pub mod service;
 
+pub use error::WeatherError;
 pub use map::{ProvinceWeather, WeatherMap, WeatherMapView};
 pub use model::{Condition, DailyForecast, Place, PlaceWeather, Snapshot};
 pub use service::{WeatherPolicy, WeatherService, WeatherView};

@@ -1,6 +1,7 @@
 //! The weather map's use case: the provinces (from the districts' repository, with their places
 //! on the tile map) and each one's weather from the shared cache.
 
+use crate::error::WeatherError;
 use crate::model::{Place, PlaceWeather};
 use crate::service::WeatherService;
 use chrono::{DateTime, Utc};
@@ -52,7 +53,7 @@ impl WeatherMap {
     /// # Errors
     /// Only when the districts or the cache cannot be read; a failing provider gives a stale
     /// or unavailable map.
-    pub async fn provinces(&self) -> Result<WeatherMapView, anyhow::Error> {
+    pub async fn provinces(&self) -> Result<WeatherMapView, WeatherError> {
         let provinces: Vec<(District, TilePosition)> = self
             .districts
             .children(None, None, Self::MAX_PROVINCES)

@@ -1,6 +1,7 @@
 //! The weather use case: the map's readings, fresh when the cache is, refreshed by one instance
 //! at a time when it is not, and the last known readings (marked stale) when the provider fails.
 
+use crate::error::WeatherError;
 use crate::model::{Place, Snapshot};
 use crate::ports::{WeatherCache, WeatherProvider};
 use chrono::Duration;
@@ -76,7 +77,7 @@ impl WeatherService {
     ///
     /// # Errors
     /// Only when the cache cannot be reached; a provider's failure is a stale or empty view.
-    pub async fn current(&self, places: Vec<Place>) -> Result<WeatherView, anyhow::Error> {
+    pub async fn current(&self, places: Vec<Place>) -> Result<WeatherView, WeatherError> {
         let now = self.clock.now();
         let latest = self.cache.latest().await?;
         let fresh = |s: &Snapshot| now - s.fetched_at < Duration::seconds(self.policy.max_age_secs);

@@ -21,7 +21,7 @@ pub async fn weather_map(state: web::Data<AppState>) -> Result<HttpResponse, Api
         .weather
         .provinces()
         .await
-        .map_err(|e| ApiError::internal(&e))?;
+        .map_err(|weather::WeatherError::Unexpected(cause)| ApiError::internal(&cause))?;
     Ok(HttpResponse::Ok()
         .insert_header((CACHE_CONTROL, "no-cache"))
         .json(WeatherMapResponse::from(&view)))

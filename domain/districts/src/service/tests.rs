@@ -191,19 +191,19 @@ async fn adding_refuses_a_bad_field_an_existing_code_and_a_missing_parent_writin
         err(s
             .create(admin(), None, "51010", input("成都市", "Chengdu"))
             .await),
-        DistrictsError::Invalid(DistrictError::InvalidCode)
+        DistrictsError::InvalidCode
     ));
     assert!(matches!(
         err(s
             .create(admin(), None, "510100", input("", "Chengdu"))
             .await),
-        DistrictsError::Invalid(DistrictError::InvalidNameZh)
+        DistrictsError::InvalidNameZh
     ));
     let mut tiled = input("成都市", "Chengdu");
     tiled.tile = Some((1, 1));
     assert!(matches!(
         err(s.create(admin(), None, "510100", tiled).await),
-        DistrictsError::Invalid(DistrictError::InvalidTile)
+        DistrictsError::InvalidTile
     ));
     assert!(matches!(
         err(s
@@ -215,7 +215,7 @@ async fn adding_refuses_a_bad_field_an_existing_code_and_a_missing_parent_writin
         .create(admin(), None, "440300", input("深圳市", "Shenzhen"))
         .await)
     {
-        DistrictsError::Invalid(DistrictError::MissingParent(p)) => assert_eq!(p, "440000"),
+        DistrictsError::MissingParent(p) => assert_eq!(p, "440000"),
         other => panic!("{other:?}"),
     }
     assert!(events.lock().unwrap().is_empty());
@@ -303,7 +303,7 @@ async fn a_dry_run_asks_for_the_named_codes_and_their_parents_and_writes_nothing
         vec![(
             4,
             "5107".to_owned(),
-            Refusal::Invalid(DistrictError::InvalidCode)
+            Refusal::Invalid(DistrictsError::InvalidCode)
         )]
     );
     assert!(events.lock().unwrap().is_empty());
