@@ -60,3 +60,31 @@ describe('the import graph', () => {
     ])
   })
 })
+
+describe('the API files (docs/frontend.md, "API files")', () => {
+  const code = [...files.values()].filter(
+    (file) => !/\.test\.tsx?$/.test(file.path) && !file.path.includes('/test/'),
+  )
+  const inApiFolder = (path: string) => /^src\/(features\/[^/]+|lib)\/api\//.test(path)
+
+  it('call one endpoint each, from an api/ folder', () => {
+    const problems: string[] = []
+    for (const file of code) {
+      const calls = [...new Set(file.serverCalls)]
+      if (inApiFolder(file.path)) {
+        if (calls.length > 1) problems.push(`${file.path} calls ${calls.join(', ')}`)
+      } else if (file.path.startsWith('src/features/') && calls.length > 0) {
+        problems.push(`${file.path} calls ${calls.join(', ')} outside the feature's api/ folder`)
+      }
+    }
+    expect(problems, 'one file per endpoint: src/features/<feature>/api/<verb-noun>.ts').toEqual([])
+  })
+
+  it('sees the calls it counts', () => {
+    const calls = (path: string) => files.get(path)!.serverCalls
+    expect(calls('src/features/plaza/api/like-post.ts')).toEqual([
+      'PUT `${postApiPath(postId)}/like`',
+    ])
+    expect(calls('src/features/plaza/api/upload-image.ts')).toEqual(["POST '/api/plaza/images'"])
+  })
+})

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { latestPostsQueryOptions } from '@/features/home/api/latest-posts.ts'
-import { publicGroupsQueryOptions } from '@/features/home/api/public-groups.ts'
-import { weatherQueryOptions } from '@/features/home/api/weather.ts'
+import { latestPostsQueryOptions } from '@/features/home/api/list-latest-posts.ts'
+import { publicGroupsQueryOptions } from '@/features/home/api/list-public-groups.ts'
+import { weatherQueryOptions } from '@/features/home/api/get-weather.ts'
 import { HomePage } from '@/features/home/components/home-page.tsx'
 
 /** The home page: the plaza's latest posts, public groups and one province's weather. */

@@ -35,6 +35,65 @@ export interface SourceFile {
   imports: SourceImport[]
   /** The names this file exports itself (`default` for a default export), re-exports included. */
   exports: { name: string; isType: boolean }[]
+  /**
+   * The calls to the server: `api.get(path)` and its siblings, `apiRequest`, `uploadFile` and
+   * `fetch`, each as `get <first argument's text>`.
+   */
+  serverCalls: string[]
+}
+
+const SERVER_CALLS: Record<string, string> = {
+  'api.get': 'GET',
+  'api.post': 'POST',
+  'api.put': 'PUT',
+  'api.patch': 'PATCH',
+  'api.delete': 'DELETE',
+  apiRequest: 'REQUEST',
+  uploadFile: 'POST',
+  fetch: 'FETCH',
+}
+
+interface Node {
+  type?: string
+  start?: number
+  end?: number
+  [key: string]: unknown
+}
+
+function calleeName(callee: Node): string | null {
+  if (callee.type === 'Identifier') return callee.name as string
+  if (callee.type === 'MemberExpression' && !callee.computed) {
+    const object = callee.object as Node
+    const property = callee.property as Node
+    if (object.type === 'Identifier') return `${object.name as string}.${property.name as string}`
+  }
+  return null
+}
+
+function findServerCalls(program: unknown, text: string): string[] {
+  const calls: string[] = []
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child)
+      return
+    }
+    if (typeof node !== 'object' || node === null) return
+    const current = node as Node
+    if (current.type === 'CallExpression') {
+      const name = calleeName(current.callee as Node)
+      const method = name === null ? undefined : SERVER_CALLS[name]
+      const first = (current.arguments as Node[])[0]
+      if (method && first) {
+        const path = text.slice(first.start, first.end).replace(/\s+/g, ' ')
+        calls.push(`${method} ${path}`)
+      }
+    }
+    for (const [key, value] of Object.entries(current)) {
+      if (key !== 'type' && typeof value === 'object') visit(value)
+    }
+  }
+  visit(program)
+  return calls
 }
 
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
@@ -133,7 +192,7 @@ function parseFile(path: string, text: string, known: Set<string>): SourceFile {
       typeOnly: false,
     })
   }
-  return { path, text, imports, exports }
+  return { path, text, imports, exports, serverCalls: findServerCalls(result.program, text) }
 }
 
 let cache: Map<string, SourceFile> | null = null

@@ -2,7 +2,7 @@
  * The chat's state transitions as pure functions (spec §4.5): sessions in, sessions out. The
  * store (`store.ts`) adds time, ids, storage and the network around them.
  */
-import type { ChatRequestMessage } from './api.ts'
+import type { ChatRequestMessage } from './api/post-chat.ts'
 import {
   NEW_SESSION_PREFIX,
   SEND_FAILED_PREFIX,

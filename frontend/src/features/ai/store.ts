@@ -5,7 +5,7 @@
  */
 import { atom, useAtomValue, useStore, type createStore } from 'jotai'
 import { useMemo } from 'react'
-import { postChat, type PostChatOptions } from './api.ts'
+import { postChat, type PostChatOptions } from './api/post-chat.ts'
 import { INITIAL_MODEL, type AiChatSession } from './model.ts'
 import {
   addMessage,

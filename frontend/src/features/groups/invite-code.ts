@@ -10,3 +10,8 @@ export function inviteCodeValue(value: unknown): string | undefined {
 export function normaliseCode(code: string): string {
   return code.replace(/\s+/g, '').toUpperCase()
 }
+
+/** The link that lets someone in with the group's invite code. */
+export function inviteLink(groupId: string, code: string, origin = window.location.origin): string {
+  return `${origin}/group/${groupId}/join?code=${encodeURIComponent(code)}`
+}

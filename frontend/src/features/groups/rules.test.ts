@@ -3,9 +3,9 @@ import { ApiError } from '@/lib/api-client.ts'
 import { i18n, loadNamespace } from '@/lib/i18n.ts'
 import { isUuid } from '@/lib/uuid.ts'
 import openapi from '@/lib/api/openapi.json'
-import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX } from './api/membership.ts'
-import { REJECT_REASON_MAX } from './api/requests.ts'
-import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from './api/settings.ts'
+import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX } from './rules.ts'
+import { REJECT_REASON_MAX } from './rules.ts'
+import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from './rules.ts'
 import {
   policyAllowed,
   serverErrors,

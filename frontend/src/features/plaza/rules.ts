@@ -6,6 +6,9 @@ import { charCount } from '@/lib/text.ts'
 /** A post's text: at most 2000 characters after trimming (counted as the server counts). */
 export const POST_MAX_CHARS = 2000
 
+/** How often the "N new posts" count is asked for while the page is visible. */
+export const NEW_POSTS_POLL_MS = 30_000
+
 /** Images per post. */
 export const MAX_IMAGES = 9
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { Language } from '@/lib/i18n.ts'
 import { formatTemperature, shortNameZh } from '@/lib/weather.ts'
-import type { ProvinceWeather } from './api.ts'
+import type { ProvinceWeather } from './api/get-weather-map.ts'
 
 // Shared with the home page's weather card.
 export { formatTemperature, shortNameZh }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { districtChildrenQueryOptions } from '@/features/admin/api/districts.ts'
+import { districtChildrenQueryOptions } from '@/features/admin/api/list-districts.ts'
 import { DistrictsPage } from '@/features/admin/components/districts-page.tsx'
 import { loadNamespace } from '@/lib/i18n.ts'
 import { sessionQueryOptions } from '@/lib/session.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { scopesQueryOptions } from '@/features/developers/api/list-scopes.ts'
-import { tokensQueryOptions } from '@/lib/api/tokens.ts'
+import { tokensQueryOptions } from '@/lib/api/list-tokens.ts'
 import { TokensPage } from '@/features/developers/components/tokens/tokens-page.tsx'
 import { sessionQueryOptions } from '@/lib/session.ts'
 

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import {
-  discoverGroupsQueryOptions,
-  myGroupsQueryOptions,
-} from '@/features/groups/api/group-lists.ts'
+import { discoverGroupsQueryOptions } from '@/features/groups/api/list-discover-groups.ts'
+import { myGroupsQueryOptions } from '@/features/groups/api/list-my-groups.ts'
 import { GroupListPage } from '@/features/groups/components/group-list-page.tsx'
 import { loadNamespace } from '@/lib/i18n.ts'
 import { sessionQueryOptions } from '@/lib/session.ts'

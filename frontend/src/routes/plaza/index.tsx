@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { feedQueryOptions } from '@/features/plaza/api/feed.ts'
-import { provincesQueryOptions } from '@/features/plaza/api/provinces.ts'
+import { feedQueryOptions } from '@/features/plaza/api/list-posts.ts'
+import { provincesQueryOptions } from '@/features/plaza/api/list-provinces.ts'
 import { PlazaPage } from '@/features/plaza/components/plaza-page.tsx'
 import { validatePlazaSearch } from '@/features/plaza/rules.ts'
 import { loadNamespace } from '@/lib/i18n.ts'

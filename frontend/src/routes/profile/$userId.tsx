@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ProfilePage } from '@/features/profiles/components/profile-page.tsx'
-import { profileQueryOptions } from '@/features/profiles/api/profile.ts'
+import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts'
 import { ApiError } from '@/lib/api-client.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
 import { isUuid } from '@/lib/uuid.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { OwnProfilePage } from '@/features/profiles/components/profile-page.tsx'
-import { profileQueryOptions } from '@/features/profiles/api/profile.ts'
+import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
 import { sessionQueryOptions } from '@/lib/session.ts'
 

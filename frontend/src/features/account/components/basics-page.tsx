@@ -2,7 +2,7 @@ import { Check, Minus } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Card, CardTitle } from '@/components/ui/card.tsx'
 import { formatDateTime } from '@/lib/format.ts'
-import { useBasics } from '../api/basics.ts'
+import { useBasics } from '../api/get-basics.ts'
 
 /** `/profile/system/basic`: the signed-in account's id, role, creation and sign-in methods. */
 export function BasicsPage() {

@@ -9,7 +9,8 @@ import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { useToast } from '@/lib/toast.ts'
 import type { User } from '@/lib/user.ts'
-import { useBindWechat, useUnbindWechat } from '@/lib/api/wechat-binding.ts'
+import { useBindWechat } from '@/lib/api/bind-wechat.ts'
+import { useUnbindWechat } from '@/lib/api/unbind-wechat.ts'
 
 interface WechatSectionProps {
   user: User

@@ -1,22 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
+import type { ResponseBody } from '@/lib/api/types.ts'
 import { adminKeys } from './keys.ts'
 
-/** A user (username, nickname) or a group (name) the admin console found by name. */
-export interface DirectoryEntry {
-  id: string
-  name: string
-  detail: string | null
-}
-
-interface DirectoryResponse {
-  success: boolean
-  items: DirectoryEntry[]
-}
+type DirectoryResponse = ResponseBody<'/api/admin/directory/users', 'get'>
 
 export type DirectoryKind = 'users' | 'groups'
 
-/** Up to 10 users (by username or nickname) or groups (by name), an exact name first. */
+/**
+ * `GET /api/admin/directory/{users|groups}?q=`: up to 10 users (by username or nickname) or
+ * groups (by name), an exact name first.
+ */
 export function findByNameQueryOptions(kind: DirectoryKind, text: string) {
   return queryOptions({
     queryKey: [...adminKeys.directory, kind, text] as const,

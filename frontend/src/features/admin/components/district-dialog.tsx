@@ -8,7 +8,8 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import type { District } from '@/lib/api/types.ts'
 import { useToast } from '@/lib/toast.ts'
-import { useCreateDistrict, useUpdateDistrict } from '../api/districts.ts'
+import { useCreateDistrict } from '../api/create-district.ts'
+import { useUpdateDistrict } from '../api/update-district.ts'
 import {
   EMPTY_FORM,
   bodyOf,

@@ -8,7 +8,8 @@ import { Select } from '@/components/ui/select.tsx'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import type { DistrictImportPlan } from '@/lib/api/types.ts'
 import { useToast } from '@/lib/toast.ts'
-import { districtExportUrl, useImportDistricts, type DistrictFileFormat } from '../api/districts.ts'
+import { districtExportUrl, type DistrictFileFormat } from '../api/export-districts.ts'
+import { useImportDistricts } from '../api/import-districts.ts'
 import {
   canApply,
   changedFields,

@@ -1,5 +1,5 @@
 import type { District, DistrictBody, DistrictImportPlan } from '@/lib/api/types.ts'
-import type { DistrictFileFormat } from '../api/districts.ts'
+import type { DistrictFileFormat } from '../api/export-districts.ts'
 
 /** A district's name in the interface language first, the other one second. */
 export function districtNames(district: Pick<District, 'nameZh' | 'nameEn'>, language: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
-import { tokensKey } from '@/lib/api/tokens.ts'
+import { tokensKey } from '@/lib/api/list-tokens.ts'
 import { sessionsQueryKey } from './list-sessions.ts'
 import type { RequestBody, ResponseBody } from '@/lib/api/types.ts'
 

@@ -1,4 +1,4 @@
-import { tokensKey } from '@/lib/api/tokens.ts'
+import { tokensKey } from '@/lib/api/list-tokens.ts'
 import type { Language } from '@/lib/i18n.ts'
 
 /**
@@ -6,7 +6,7 @@ import type { Language } from '@/lib/i18n.ts'
  * fetched on behalf of the signed-in user, so logging in or out drops it (`lib/session.ts`).
  */
 export const developerKeys = {
-  /** Shared with the API docs browser (`lib/api/tokens.ts`). */
+  /** Shared with the API docs browser (`lib/api/list-tokens.ts`). */
   tokens: tokensKey,
   /** The descriptions come in the display language, so each language has its own entry. */
   scopes: (language: Language) => ['auth', 'developers', 'scopes', language] as const,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
-import { groupKey } from '@/lib/api/groups.ts'
+import { groupKey } from '@/lib/api/get-group.ts'
 import type { ResponseBody } from '@/lib/api/types.ts'
 import { contentKeys, groupApiPath } from './keys.ts'
 

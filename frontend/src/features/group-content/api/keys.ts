@@ -1,7 +1,7 @@
-import { groupKey } from '@/lib/api/groups.ts'
+import { groupKey } from '@/lib/api/get-group.ts'
 
 /**
- * Query keys of a group's articles and gallery, under the group's own key (`lib/api/groups.ts`,
+ * Query keys of a group's articles and gallery, under the group's own key (`lib/api/get-group.ts`,
  * itself under the user-scoped `['auth', …]` prefix): signing in or out drops them, and
  * invalidating the group (joining, leaving, a change of settings) refetches them too.
  */

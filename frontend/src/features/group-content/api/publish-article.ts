@@ -2,19 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import type { Article, ResponseBody } from '@/lib/api/types.ts'
 import { articleApiPath, contentKeys } from './keys.ts'
+import { unpublishArticle } from './unpublish-article.ts'
 
 type Published = ResponseBody<'/api/groups/{id}/articles/{articleId}/publish', 'post'>
-type Unpublished = ResponseBody<'/api/groups/{id}/articles/{articleId}/unpublish', 'post'>
 
 /** `POST …/publish`: the group's readers see it from now on (its `version` moves on). */
 export async function publishArticle(groupId: string, articleId: string): Promise<Article> {
   const response = await api.post<Published>(`${articleApiPath(groupId, articleId)}/publish`)
-  return response.article
-}
-
-/** `POST …/unpublish`: back to a draft, seen by its author and the group's managers only. */
-export async function unpublishArticle(groupId: string, articleId: string): Promise<Article> {
-  const response = await api.post<Unpublished>(`${articleApiPath(groupId, articleId)}/unpublish`)
   return response.article
 }
 

@@ -1,4 +1,4 @@
-import { groupKey, groupsKey } from '@/lib/api/groups.ts'
+import { groupKey, groupsKey } from '@/lib/api/get-group.ts'
 
 /**
  * Query keys of the groups feature, all under `groupsKey` (`['auth', 'groups']`): signing in or
@@ -26,3 +26,12 @@ export function pageQuery(cursor: string | null, extra: Record<string, string> =
 }
 
 export const groupPath = (groupId: string) => `/api/groups/${encodeURIComponent(groupId)}`
+
+export const memberPath = (groupId: string, userId: string) =>
+  `${groupPath(groupId)}/members/${encodeURIComponent(userId)}`
+
+export const banPath = (groupId: string, userId: string) =>
+  `${groupPath(groupId)}/bans/${encodeURIComponent(userId)}`
+
+export const requestPath = (groupId: string, requestId: string) =>
+  `${groupPath(groupId)}/requests/${encodeURIComponent(requestId)}`

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Modal } from '@/components/ui/modal.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import type { Group } from '@/lib/api/types.ts'
-import { useCreateGroup } from '../api/group-lists.ts'
+import { useCreateGroup } from '../api/create-group.ts'
 import {
   FormAlert,
   GroupSettingsFields,

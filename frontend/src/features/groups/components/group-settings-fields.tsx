@@ -9,7 +9,7 @@ import type { GroupSettings, GroupVisibility, JoinPolicy } from '@/lib/api/types
 import { cn } from '@/lib/utils.ts'
 import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
 import { charCount } from '@/lib/text.ts'
-import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from '../api/settings.ts'
+import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from '../rules.ts'
 
 /** The form's values: the request's fields, the description always a string. */
 export interface SettingsDraft {

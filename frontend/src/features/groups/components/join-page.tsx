@@ -16,15 +16,11 @@ import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
 import { charCount } from '@/lib/text.ts'
-import { useGroupHome } from '../api/group-home.ts'
+import { useGroupHome } from '../api/get-group-home.ts'
 import { groupsChanged } from '../api/group-cache.ts'
-import {
-  INVITE_CODE_LENGTH,
-  JOIN_MESSAGE_MAX,
-  useJoinGroup,
-  useLeaveGroup,
-  type JoinResult,
-} from '../api/membership.ts'
+import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX } from '../rules.ts'
+import { useJoinGroup, type JoinResult } from '../api/join-group.ts'
+import { useLeaveGroup } from '../api/leave-group.ts'
 import { normaliseCode } from '../invite-code.ts'
 
 /**

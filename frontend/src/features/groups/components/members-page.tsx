@@ -11,17 +11,14 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { formatDate, parseTime } from '@/lib/format.ts'
 import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
-import { useGroupHome } from '../api/group-home.ts'
-import {
-  loadedMembers,
-  useBanMember,
-  useBans,
-  useMembers,
-  useRemoveMember,
-  useSetRole,
-  useUnbanMember,
-} from '../api/members.ts'
-import { loadedRequests, useRequests } from '../api/requests.ts'
+import { useGroupHome } from '../api/get-group-home.ts'
+import { loadedMembers, useMembers } from '../api/list-members.ts'
+import { useBanMember } from '../api/ban-member.ts'
+import { useBans } from '../api/list-bans.ts'
+import { useRemoveMember } from '../api/remove-member.ts'
+import { useSetRole } from '../api/set-member-role.ts'
+import { useUnbanMember } from '../api/unban-member.ts'
+import { loadedRequests, useRequests } from '../api/list-requests.ts'
 import { RoleBadge } from './group-badges.tsx'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { memberActions, type MemberAction } from './member-actions.ts'

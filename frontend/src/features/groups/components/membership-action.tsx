@@ -7,7 +7,8 @@ import type { Group } from '@/lib/api/types.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
-import { useJoinGroup, useLeaveGroup } from '../api/membership.ts'
+import { useJoinGroup } from '../api/join-group.ts'
+import { useLeaveGroup } from '../api/leave-group.ts'
 
 /**
  * What the viewer can do about belonging to the group, as one button: join (an open group at

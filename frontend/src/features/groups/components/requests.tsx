@@ -12,14 +12,10 @@ import { formatDateTime } from '@/lib/format.ts'
 import { useToast } from '@/lib/toast.ts'
 import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
 import { charCount } from '@/lib/text.ts'
-import {
-  loadedRequests,
-  REJECT_REASON_MAX,
-  useApproveRequest,
-  useRejectRequest,
-  useRequests,
-  type ApprovedRole,
-} from '../api/requests.ts'
+import { loadedRequests, useRequests } from '../api/list-requests.ts'
+import { REJECT_REASON_MAX } from '../rules.ts'
+import { useApproveRequest, type ApprovedRole } from '../api/approve-request.ts'
+import { useRejectRequest } from '../api/reject-request.ts'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { approvableRoles } from './member-actions.ts'
 import { PersonLine, personName } from './person.tsx'

@@ -15,19 +15,17 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
-import { useGroupHome } from '../api/group-home.ts'
-import { loadedMembers, useMembers } from '../api/members.ts'
-import {
-  COVER_TYPES,
-  inviteLink,
-  useDeleteGroup,
-  useRegenerateInviteCode,
-  useRemoveCover,
-  useSetCover,
-  useCancelTransfer,
-  useTransferGroup,
-  useUpdateGroup,
-} from '../api/settings.ts'
+import { useGroupHome } from '../api/get-group-home.ts'
+import { loadedMembers, useMembers } from '../api/list-members.ts'
+import { COVER_TYPES } from '../rules.ts'
+import { inviteLink } from '../invite-code.ts'
+import { useDeleteGroup } from '../api/delete-group.ts'
+import { useRegenerateInviteCode } from '../api/regenerate-invite-code.ts'
+import { useRemoveCover } from '../api/remove-cover.ts'
+import { useSetCover } from '../api/set-cover.ts'
+import { useCancelTransfer } from '../api/cancel-transfer.ts'
+import { useTransferGroup } from '../api/transfer-group.ts'
+import { useUpdateGroup } from '../api/update-group.ts'
 import { GroupCover } from './group-cover.tsx'
 import {
   FormAlert,

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client.ts'
 import type { Group } from '@/lib/api/types.ts'
 import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
-import { useAnswerTransfer } from '../api/settings.ts'
+import { useAnswerTransfer } from '../api/answer-transfer.ts'
 import { personName } from './person.tsx'
 
 /** Whether the group's waiting offer of ownership is made to the signed-in person. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ConditionIcon } from '@/components/condition-icon.tsx'
 import { displayLanguage } from '@/lib/i18n.ts'
 import { formatTemperature, shortNameZh } from '@/lib/weather.ts'
-import { DEFAULT_PROVINCE, useProvinceWeather } from '../api/weather.ts'
+import { DEFAULT_PROVINCE, useProvinceWeather } from '../api/get-weather.ts'
 import { cardLinkClass, skeletonClass } from './card-link.ts'
 import { HomeSection } from './section.tsx'
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { User } from '@/lib/user.ts'
 import { apiError, renderGroupsApp, type Handler } from '@/test/fake-api.tsx'
 import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
-import { newCountQueryOptions } from '../api/feed.ts'
+import { newCountQueryOptions } from '../api/count-new-posts.ts'
 
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 10))

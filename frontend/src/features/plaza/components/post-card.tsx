@@ -13,7 +13,9 @@ import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { plazaKeys } from '../api/keys.ts'
-import { deletePost, setLike } from '../api/posts.ts'
+import { deletePost } from '../api/delete-post.ts'
+import { likePost } from '../api/like-post.ts'
+import { unlikePost } from '../api/unlike-post.ts'
 import type { PlazaFeedPage, PlazaPost, PlazaPostDistrict } from '@/lib/api/types.ts'
 import { removePost, updatePost } from '../feed-merge.ts'
 import { Comments } from './comments.tsx'
@@ -83,7 +85,7 @@ export function PostCard({ post }: { post: PlazaPost }) {
       likeCount: Math.max(0, p.likeCount + (want ? 1 : -1)),
     }))
     try {
-      const answer = await setLike(post.id, want)
+      const answer = await (want ? likePost(post.id) : unlikePost(post.id))
       posts.update(post.id, (p) => ({ ...p, liked: answer.liked, likeCount: answer.likeCount }))
     } catch (error) {
       posts.update(post.id, (p) => ({

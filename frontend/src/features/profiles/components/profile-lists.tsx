@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { PagedList, type PagedQuery } from '@/components/paged-list.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { formatDate, parseTime } from '@/lib/format.ts'
-import { useProfileArticles, useProfileGroups, useProfilePosts } from '../api/profile.ts'
+import { useProfileArticles } from '../api/list-profile-articles.ts'
+import { useProfileGroups } from '../api/list-profile-groups.ts'
+import { useProfilePosts } from '../api/list-profile-posts.ts'
 
 function dateOf(iso: string | null | undefined): string {
   const time = parseTime(iso)

@@ -15,7 +15,8 @@ import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { userInitials } from '@/lib/user.ts'
 import type { Profile } from '@/lib/api/types.ts'
-import { useProfile, useSetUserDisabled } from '../api/profile.ts'
+import { useProfile } from '../api/get-profile.ts'
+import { useSetUserDisabled } from '../api/set-user-disabled.ts'
 import { ProfileArticles, ProfileGroups, ProfilePosts } from './profile-lists.tsx'
 
 /** The name a person goes by: the nickname, else the username. */

@@ -1,4 +1,4 @@
-import type { ProvinceWeather, WeatherMap } from '../api.ts'
+import type { ProvinceWeather, WeatherMap } from '../api/get-weather-map.ts'
 
 /** Sichuan at 18 °C in light rain, with a three-day forecast. */
 export function sichuan(overrides: Partial<ProvinceWeather> = {}): ProvinceWeather {

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { GroupLayout } from '@/features/groups/components/group-layout.tsx'
 import { ApiError } from '@/lib/api-client.ts'
-import { groupQueryOptions } from '@/lib/api/groups.ts'
+import { groupQueryOptions } from '@/lib/api/get-group.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
 import { isUuid } from '@/lib/uuid.ts'
 

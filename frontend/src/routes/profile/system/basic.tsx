@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { basicsQueryOptions } from '@/features/account/api/basics.ts'
+import { basicsQueryOptions } from '@/features/account/api/get-basics.ts'
 import { BasicsPage } from '@/features/account/components/basics-page.tsx'
 import { SignedOutNotice } from '@/features/account/components/signed-out-notice.tsx'
 import { sessionQueryOptions } from '@/lib/session.ts'
