@@ -1,5 +1,5 @@
 //! Cryptographic adapters: [`Argon2Hasher`] (argon2id on a fixed set of worker threads) and
-//! [`OsTokenGenerator`] (256-bit tokens from the operating system's CSPRNG).
+//! [`OsSecretGenerator`] (256-bit tokens from the operating system's CSPRNG).
 //!
 //! Why a fixed set of workers: one argon2id hash holds `m` KiB (19 MiB by default) for its
 //! whole run. Run on the blocking pool, a burst of sign-ins hashed on hundreds of threads at
@@ -11,7 +11,7 @@
 
 use accounts::AccountsError;
 use accounts::model::{Password, PasswordHash, SessionToken, VerificationCode};
-use accounts::ports::{PasswordHasher, TokenGenerator};
+use accounts::ports::{PasswordHasher, SecretGenerator};
 use anyhow::{Context, anyhow};
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash as PhcHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
@@ -282,9 +282,9 @@ impl PasswordHasher for Argon2Hasher {
 
 /// Secrets from the operating system's random source.
 #[derive(Debug, Default, Clone, Copy)]
-pub struct OsTokenGenerator;
+pub struct OsSecretGenerator;
 
-impl OsTokenGenerator {
+impl OsSecretGenerator {
     /// `n` random bytes, base64url without padding.
     ///
     /// # Panics
@@ -299,7 +299,7 @@ impl OsTokenGenerator {
     }
 }
 
-impl OsTokenGenerator {
+impl OsSecretGenerator {
     /// A uniform number below 1 000 000 (rejection sampling, so no digit is favoured).
     #[allow(clippy::expect_used)]
     fn below_a_million() -> u32 {
@@ -317,7 +317,7 @@ impl OsTokenGenerator {
     }
 }
 
-impl TokenGenerator for OsTokenGenerator {
+impl SecretGenerator for OsSecretGenerator {
     fn session_token(&self) -> SessionToken {
         SessionToken::new(Self::random_b64(32))
     }
@@ -329,7 +329,7 @@ impl TokenGenerator for OsTokenGenerator {
     }
 }
 
-impl OsTokenGenerator {
+impl OsSecretGenerator {
     /// `len` characters drawn uniformly from `alphabet` (at most 256 characters): bytes at or
     /// above the largest multiple of its size are thrown away rather than folded, so no
     /// character is favoured.
@@ -353,7 +353,7 @@ impl OsTokenGenerator {
     }
 }
 
-impl tokens::ports::SecretSource for OsTokenGenerator {
+impl tokens::ports::SecretSource for OsSecretGenerator {
     fn base62(&self, len: usize) -> String {
         Self::uniform(
             b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
@@ -362,7 +362,7 @@ impl tokens::ports::SecretSource for OsTokenGenerator {
     }
 }
 
-impl groups::ports::InviteCodes for OsTokenGenerator {
+impl groups::ports::InviteCodes for OsSecretGenerator {
     fn generate(&self) -> String {
         Self::uniform(groups::model::INVITE_ALPHABET, groups::model::INVITE_LEN)
     }
@@ -391,7 +391,7 @@ mod tests {
         use groups::ports::InviteCodes as _;
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..200 {
-            let code = OsTokenGenerator.generate();
+            let code = OsSecretGenerator.generate();
             assert_eq!(
                 groups::model::normalize_invite_code(&code).as_deref(),
                 Some(code.as_str())
@@ -560,7 +560,7 @@ mod tests {
     #[test]
     fn verification_codes_are_six_digits_and_vary() {
         let codes: std::collections::HashSet<String> = (0..200)
-            .map(|_| OsTokenGenerator.verification_code().expose().to_owned())
+            .map(|_| OsSecretGenerator.verification_code().expose().to_owned())
             .collect();
         assert!(
             codes
@@ -581,8 +581,8 @@ mod tests {
 
     #[test]
     fn session_tokens_carry_256_bits() {
-        let a = OsTokenGenerator.session_token();
-        let b = OsTokenGenerator.session_token();
+        let a = OsSecretGenerator.session_token();
+        let b = OsSecretGenerator.session_token();
         assert_eq!(a.expose().len(), 43, "32 bytes in unpadded base64url");
         assert_ne!(a, b);
     }
@@ -590,13 +590,13 @@ mod tests {
     #[test]
     fn base62_secrets_have_the_asked_length_and_alphabet_and_differ() {
         use tokens::ports::SecretSource;
-        let a = OsTokenGenerator.base62(30);
-        let b = OsTokenGenerator.base62(30);
+        let a = OsSecretGenerator.base62(30);
+        let b = OsSecretGenerator.base62(30);
         assert_eq!(a.len(), 30);
         assert!(a.bytes().all(|c| c.is_ascii_alphanumeric()));
         assert_ne!(a, b);
         // Over many characters every one of the 62 shows up.
-        let many = OsTokenGenerator.base62(20_000);
+        let many = OsSecretGenerator.base62(20_000);
         let distinct: std::collections::HashSet<char> = many.chars().collect();
         assert_eq!(distinct.len(), 62);
     }

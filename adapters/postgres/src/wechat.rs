@@ -17,7 +17,7 @@ use sea_orm::{
 use wechat::WechatError;
 use wechat::menu::Menu;
 use wechat::ports::{AccessTokenStore, MenuVersion, MenuVersionId, MenuVersionRepository};
-use wechat::token::{CachedToken, IssuedAccessToken};
+use wechat::token::{CachedAccessToken, IssuedAccessToken};
 
 const ENSURE_ROW_SQL: &str =
     "INSERT INTO wechat_access_tokens (app_id) VALUES ($1) ON CONFLICT (app_id) DO NOTHING";
@@ -76,18 +76,20 @@ impl SqlAccessTokenStore {
 
 #[async_trait]
 impl AccessTokenStore for SqlAccessTokenStore {
-    async fn load(&self, app_id: &str) -> Result<CachedToken, WechatError> {
+    async fn load(&self, app_id: &str) -> Result<CachedAccessToken, WechatError> {
         let row = wechat_access_tokens::Entity::find_by_id(app_id.to_owned())
             .one(&self.db)
             .await
             .map_err(unexpected)?;
-        Ok(row.map_or_else(CachedToken::default, |m| CachedToken {
-            token: m.access_token,
-            obtained_at: m.obtained_at,
-            expires_at: m.expires_at,
-            last_error: m.last_error,
-            last_error_at: m.last_error_at,
-        }))
+        Ok(
+            row.map_or_else(CachedAccessToken::default, |m| CachedAccessToken {
+                token: m.access_token,
+                obtained_at: m.obtained_at,
+                expires_at: m.expires_at,
+                last_error: m.last_error,
+                last_error_at: m.last_error_at,
+            }),
+        )
     }
 
     async fn try_lock(

@@ -15,7 +15,7 @@ async fn starting_articles_is_rate_limited_per_person() {
         let owner = app.person("olga").await;
         let g = app.create_group(&owner, "写作小组", "public", "open").await;
         let path = format!("/api/groups/{}/articles", g["id"].as_str().unwrap());
-        let limit = groups::GroupPolicy::default().article_create_rate.limit;
+        let limit = groups::GroupsPolicy::default().article_create_rate.limit;
         for i in 0..limit {
             let r = app
                 .send(

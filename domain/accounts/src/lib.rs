@@ -16,6 +16,6 @@ pub mod service;
 pub use error::AccountsError;
 pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePolicy, ProfilePorts, ProfileService};
 pub use service::{
-    AccountPolicy, AccountPorts, AccountsService, ClientContext, IssuedSession, Proof, Registration,
-    SentCode, WechatNonce,
+    AccountsPolicy, AccountsPorts, AccountsService, ClientContext, IssuedSession, Proof,
+    Registration, SentCode, WechatNonce,
 };

@@ -278,7 +278,7 @@ pub trait PasswordHasher: Send + Sync {
 
 /// Fresh secrets from a CSPRNG.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
-pub trait TokenGenerator: Send + Sync {
+pub trait SecretGenerator: Send + Sync {
     /// A session token carrying 256 random bits.
     fn session_token(&self) -> SessionToken;
 

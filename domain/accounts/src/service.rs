@@ -3,7 +3,7 @@
 use crate::AccountsError;
 use crate::model::{NewUser, Nickname, Password, Session, SessionToken, User, Username};
 use crate::ports::{
-    PasswordHasher, SessionRepository, SmsSender, TokenGenerator, UserRepository,
+    PasswordHasher, SecretGenerator, SessionRepository, SmsSender, UserRepository,
     VerificationCodeRepository,
 };
 use chrono::{DateTime, Duration, Utc};
@@ -19,7 +19,7 @@ pub use wechat::WechatNonce;
 
 /// The numbers of the accounts rules; the server reads them from configuration.
 #[derive(Debug, Clone)]
-pub struct AccountPolicy {
+pub struct AccountsPolicy {
     /// A session dies after this long without use.
     pub session_idle_days: i64,
     /// `last_seen_at` is written at most this often, to spare the database.
@@ -40,7 +40,7 @@ pub struct AccountPolicy {
     pub login_failures_per_account_client: RateLimitRule,
     /// Failed logins per account from every client together: past `limit` in the window, each
     /// further attempt on the account waits a delay that doubles with every failure (see
-    /// [`AccountPolicy::login_delay_secs`]), instead of the account being locked.
+    /// [`AccountsPolicy::login_delay_secs`]), instead of the account being locked.
     pub login_account_ceiling: RateLimitRule,
     /// The first delay past the ceiling, in seconds.
     pub login_delay_base_secs: u64,
@@ -60,7 +60,7 @@ pub struct AccountPolicy {
     pub sms_per_ip: RateLimitRule,
 }
 
-impl AccountPolicy {
+impl AccountsPolicy {
     /// How long the next login attempt on an account waits after its `failures`-th failure in
     /// the ceiling's window: nothing below the ceiling, then the base delay doubling with each
     /// further failure (1, 2, 4, … s by default), capped at `login_delay_max_secs` (300 s).
@@ -74,7 +74,7 @@ impl AccountPolicy {
     }
 }
 
-impl Default for AccountPolicy {
+impl Default for AccountsPolicy {
     fn default() -> Self {
         Self {
             session_idle_days: 30,
@@ -168,11 +168,11 @@ pub struct Registration {
 
 /// Everything the accounts use cases talk to.
 #[derive(Clone)]
-pub struct AccountPorts {
+pub struct AccountsPorts {
     pub users: Arc<dyn UserRepository>,
     pub sessions: Arc<dyn SessionRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
-    pub tokens: Arc<dyn TokenGenerator>,
+    pub secrets: Arc<dyn SecretGenerator>,
     pub limiter: Arc<dyn RateLimiter>,
     pub codes: Arc<dyn VerificationCodeRepository>,
     pub sms: Arc<dyn SmsSender>,
@@ -185,22 +185,22 @@ pub struct AccountsService {
     pub(crate) users: Arc<dyn UserRepository>,
     pub(crate) sessions: Arc<dyn SessionRepository>,
     pub(crate) hasher: Arc<dyn PasswordHasher>,
-    pub(crate) tokens: Arc<dyn TokenGenerator>,
+    pub(crate) secrets: Arc<dyn SecretGenerator>,
     pub(crate) limiter: Arc<dyn RateLimiter>,
     pub(crate) codes: Arc<dyn VerificationCodeRepository>,
     pub(crate) sms: Arc<dyn SmsSender>,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) audit: Arc<dyn AuditLog>,
-    pub(crate) policy: AccountPolicy,
+    pub(crate) policy: AccountsPolicy,
 }
 
 impl AccountsService {
-    pub fn new(ports: AccountPorts, policy: AccountPolicy) -> Self {
+    pub fn new(ports: AccountsPorts, policy: AccountsPolicy) -> Self {
         Self {
             users: ports.users,
             sessions: ports.sessions,
             hasher: ports.hasher,
-            tokens: ports.tokens,
+            secrets: ports.secrets,
             limiter: ports.limiter,
             codes: ports.codes,
             sms: ports.sms,
@@ -598,7 +598,7 @@ impl AccountsService {
         ctx: &ClientContext,
     ) -> Result<IssuedSession, AccountsError> {
         let now = self.clock.now();
-        let token = self.tokens.session_token();
+        let token = self.secrets.session_token();
         let session = Session {
             id: SessionId::new_random(),
             user_id,
@@ -661,7 +661,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::model::{PasswordHash, SessionTokenHash};
     use crate::ports::{
-        MockPasswordHasher, MockSessionRepository, MockSmsSender, MockTokenGenerator,
+        MockPasswordHasher, MockSecretGenerator, MockSessionRepository, MockSmsSender,
         MockUserRepository, MockVerificationCodeRepository,
     };
     use chrono::{DateTime, TimeZone, Utc};
@@ -714,7 +714,7 @@ pub(crate) mod tests {
         pub(crate) users: MockUserRepository,
         pub(crate) sessions: MockSessionRepository,
         pub(crate) hasher: MockPasswordHasher,
-        pub(crate) tokens: MockTokenGenerator,
+        pub(crate) secrets: MockSecretGenerator,
         pub(crate) limiter: MockRateLimiter,
         pub(crate) codes: MockVerificationCodeRepository,
         pub(crate) sms: MockSmsSender,
@@ -723,15 +723,15 @@ pub(crate) mod tests {
 
     impl Mocks {
         pub(crate) fn new() -> Self {
-            let mut tokens = MockTokenGenerator::new();
-            tokens
+            let mut secrets = MockSecretGenerator::new();
+            secrets
                 .expect_session_token()
                 .returning(|| SessionToken::new("tok".into()));
             Self {
                 users: MockUserRepository::new(),
                 sessions: MockSessionRepository::new(),
                 hasher: MockPasswordHasher::new(),
-                tokens,
+                secrets,
                 limiter: MockRateLimiter::new(),
                 codes: MockVerificationCodeRepository::new(),
                 sms: MockSmsSender::new(),
@@ -751,16 +751,16 @@ pub(crate) mod tests {
         }
 
         pub(crate) fn service(self) -> AccountsService {
-            self.service_with(AccountPolicy::default())
+            self.service_with(AccountsPolicy::default())
         }
 
-        pub(crate) fn service_with(self, policy: AccountPolicy) -> AccountsService {
+        pub(crate) fn service_with(self, policy: AccountsPolicy) -> AccountsService {
             AccountsService::new(
-                AccountPorts {
+                AccountsPorts {
                     users: Arc::new(self.users),
                     sessions: Arc::new(self.sessions),
                     hasher: Arc::new(self.hasher),
-                    tokens: Arc::new(self.tokens),
+                    secrets: Arc::new(self.secrets),
                     limiter: Arc::new(self.limiter),
                     codes: Arc::new(self.codes),
                     sms: Arc::new(self.sms),
@@ -1008,9 +1008,9 @@ pub(crate) mod tests {
                     Ok(())
                 });
             let got = m
-                .service_with(AccountPolicy {
+                .service_with(AccountsPolicy {
                     session_absolute_days: 90,
-                    ..AccountPolicy::default()
+                    ..AccountsPolicy::default()
                 })
                 .authenticate(&SessionToken::new("tok".into()))
                 .await
@@ -1079,10 +1079,10 @@ pub(crate) mod tests {
             assert_eq!(s.reauthenticated_at, None);
             Ok(())
         });
-        m.service_with(AccountPolicy {
+        m.service_with(AccountsPolicy {
             session_idle_days: 30,
             session_absolute_days: 7,
-            ..AccountPolicy::default()
+            ..AccountsPolicy::default()
         })
         .issue_session(UserId::new_random(), &ctx())
         .await

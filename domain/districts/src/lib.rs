@@ -24,4 +24,4 @@ pub mod service;
 
 pub use error::DistrictsError;
 pub use model::{District, DistrictCode, Level, TilePosition};
-pub use service::{DistrictPorts, DistrictsService};
+pub use service::{DistrictsPorts, DistrictsService};

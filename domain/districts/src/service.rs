@@ -11,7 +11,7 @@ use kernel::{AuditAction, AuditEvent, AuditLog, Clock, PageRequest, UserId};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-pub struct DistrictPorts {
+pub struct DistrictsPorts {
     pub repo: Arc<dyn DistrictRepository>,
     pub audit: Arc<dyn AuditLog>,
     pub clock: Arc<dyn Clock>,
@@ -95,11 +95,11 @@ fn describe(d: &District) -> String {
 }
 
 pub struct DistrictsService {
-    ports: DistrictPorts,
+    ports: DistrictsPorts,
 }
 
 impl DistrictsService {
-    pub fn new(ports: DistrictPorts) -> Self {
+    pub fn new(ports: DistrictsPorts) -> Self {
         Self { ports }
     }
 

@@ -106,7 +106,8 @@ pub trait GroupRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError>;
+    async fn members(&self, group: GroupId, page: PageRequest)
+    -> Result<Page<Member>, GroupsError>;
 
     /// Banned people, most recently banned first.
     ///
@@ -142,8 +143,12 @@ pub trait GroupRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn ban(&self, group: GroupId, user: UserId, now: DateTime<Utc>)
-    -> Result<(), GroupsError>;
+    async fn ban(
+        &self,
+        group: GroupId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<(), GroupsError>;
 
     /// Lifts a ban (deletes the banned membership); `false` when the user was not banned.
     ///

@@ -19,7 +19,7 @@ pub mod service;
 pub use catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 pub use error::MediaError;
 pub use model::{ImageFormat, Media, MediaKind, MediaState, UnpublishedImages, Variant};
-pub use service::admin::{AdminAction, MediaAdmin};
+pub use service::admin::{AdminAction, MediaAdminService};
 pub use service::{
     KeptUploads, MAX_KEEP_PER_CALL, MediaPolicy, MediaPorts, MediaService, NewUpload, StoredFile,
 };

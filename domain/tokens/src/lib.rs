@@ -10,4 +10,4 @@ pub mod ports;
 pub mod service;
 
 pub use error::TokensError;
-pub use service::{TokenPolicy, TokenPorts, TokensService};
+pub use service::{TokensPolicy, TokensPorts, TokensService};

@@ -22,13 +22,15 @@ pub trait TokenRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokensError>;
+    async fn list_for_user(&self, user_id: UserId)
+    -> Result<Vec<PersonalAccessToken>, TokensError>;
 
     /// How many of the user's tokens are neither revoked nor expired at `now`.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokensError>;
+    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>)
+    -> Result<usize, TokensError>;
 
     /// The token with this digest, whatever its state.
     ///

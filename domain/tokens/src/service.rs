@@ -12,14 +12,14 @@ use std::sync::Arc;
 
 /// The token limits (docs/configuration.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TokenPolicy {
+pub struct TokensPolicy {
     /// Active (neither revoked nor expired) tokens one user may hold.
     pub max_active_per_user: usize,
     /// `last_used_at` is written at most this often per token.
     pub touch_interval_secs: i64,
 }
 
-impl Default for TokenPolicy {
+impl Default for TokensPolicy {
     fn default() -> Self {
         Self {
             max_active_per_user: 50,
@@ -29,7 +29,7 @@ impl Default for TokenPolicy {
 }
 
 /// The ports the token use cases run on.
-pub struct TokenPorts {
+pub struct TokensPorts {
     pub repo: Arc<dyn TokenRepository>,
     pub secrets: Arc<dyn SecretSource>,
     pub audit: Arc<dyn AuditLog>,
@@ -53,12 +53,12 @@ pub struct CreatedToken {
 }
 
 pub struct TokensService {
-    ports: TokenPorts,
-    policy: TokenPolicy,
+    ports: TokensPorts,
+    policy: TokensPolicy,
 }
 
 impl TokensService {
-    pub fn new(ports: TokenPorts, policy: TokenPolicy) -> Self {
+    pub fn new(ports: TokensPorts, policy: TokensPolicy) -> Self {
         Self { ports, policy }
     }
 
@@ -210,7 +210,7 @@ impl TokensService {
 
     /// Who a bearer secret speaks for. A malformed secret or a wrong checksum is refused
     /// before the database is asked; unknown, revoked and expired tokens are refused alike.
-    /// Records the use at most once per [`TokenPolicy::touch_interval_secs`].
+    /// Records the use at most once per [`TokensPolicy::touch_interval_secs`].
     ///
     /// # Errors
     /// `InvalidToken`; `Unexpected`.
@@ -303,13 +303,13 @@ mod tests {
 
         fn service(self) -> TokensService {
             TokensService::new(
-                TokenPorts {
+                TokensPorts {
                     repo: Arc::new(self.repo),
                     secrets: Arc::new(self.secrets),
                     audit: Arc::new(self.audit),
                     clock: Arc::new(FixedClock(t0())),
                 },
-                TokenPolicy::default(),
+                TokensPolicy::default(),
             )
         }
     }

@@ -16,6 +16,6 @@ pub mod ports;
 pub mod service;
 
 pub use error::WeatherError;
-pub use map::{ProvinceWeather, WeatherMap, WeatherMapView};
+pub use map::{ProvinceWeather, WeatherMapService, WeatherMapView};
 pub use model::{Condition, DailyForecast, Place, PlaceWeather, Snapshot};
 pub use service::{WeatherPolicy, WeatherService, WeatherView};

@@ -35,12 +35,12 @@ pub struct WeatherMapView {
 }
 
 /// The provinces of the map and their weather.
-pub struct WeatherMap {
+pub struct WeatherMapService {
     districts: Arc<dyn DistrictRepository>,
     weather: Arc<WeatherService>,
 }
 
-impl WeatherMap {
+impl WeatherMapService {
     /// At most this many provinces are read (China has 34; the tile map has room for 256).
     pub const MAX_PROVINCES: u64 = 256;
 
@@ -151,7 +151,7 @@ mod tests {
         repo
     }
 
-    fn map(provider: MockWeatherProvider, cache: MockWeatherCache) -> WeatherMap {
+    fn map(provider: MockWeatherProvider, cache: MockWeatherCache) -> WeatherMapService {
         let service = WeatherService::new(
             Some(Arc::new(provider)),
             Arc::new(cache),
@@ -159,7 +159,7 @@ mod tests {
             WeatherPolicy::default(),
             "instance-a".into(),
         );
-        WeatherMap::new(Arc::new(districts()), Arc::new(service))
+        WeatherMapService::new(Arc::new(districts()), Arc::new(service))
     }
 
     #[tokio::test]

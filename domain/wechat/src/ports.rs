@@ -3,7 +3,7 @@
 
 use crate::WechatError;
 use crate::menu::Menu;
-use crate::token::{CachedToken, IssuedAccessToken};
+use crate::token::{CachedAccessToken, IssuedAccessToken};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -67,7 +67,7 @@ pub trait AccessTokenStore: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn load(&self, app_id: &str) -> Result<CachedToken, WechatError>;
+    async fn load(&self, app_id: &str) -> Result<CachedAccessToken, WechatError>;
 
     /// Takes the refresh lease for `holder` until `until` when nobody holds it or the holder's
     /// lease ended before `now`. Atomic: of two concurrent callers exactly one gets `true`.

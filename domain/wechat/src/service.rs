@@ -16,8 +16,8 @@ mod custom_menu;
 mod fixtures;
 
 pub use access_token::{
-    AccessTokenService, FORCE_DAY_KEY, FORCE_INTERVAL_KEY, TokenPolicy, TokenState, TokenStatus,
-    USABLE_MARGIN_SECS, WechatCall,
+    AccessTokenPolicy, AccessTokenService, AccessTokenState, AccessTokenStatus, FORCE_DAY_KEY,
+    FORCE_INTERVAL_KEY, USABLE_MARGIN_SECS, WechatCall,
 };
 pub use custom_menu::MenuService;
 

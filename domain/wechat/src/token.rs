@@ -23,7 +23,7 @@ impl fmt::Debug for IssuedAccessToken {
 
 /// The stored cache row (one per app id).
 #[derive(Clone, PartialEq, Eq, Default)]
-pub struct CachedToken {
+pub struct CachedAccessToken {
     pub token: Option<String>,
     pub obtained_at: Option<DateTime<Utc>>,
     pub expires_at: Option<DateTime<Utc>>,
@@ -31,9 +31,9 @@ pub struct CachedToken {
     pub last_error_at: Option<DateTime<Utc>>,
 }
 
-impl fmt::Debug for CachedToken {
+impl fmt::Debug for CachedAccessToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("CachedToken")
+        f.debug_struct("CachedAccessToken")
             .field("token", &self.token.as_deref().map(mask_token))
             .field("obtained_at", &self.obtained_at)
             .field("expires_at", &self.expires_at)

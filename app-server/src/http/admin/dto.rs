@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use wechat::menu::Menu;
 use wechat::ports::MenuVersion;
-use wechat::service::TokenStatus;
+use wechat::service::AccessTokenStatus;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -210,8 +210,8 @@ impl TokenStateDto {
     }
 }
 
-impl From<TokenStatus> for TokenStateDto {
-    fn from(s: TokenStatus) -> Self {
+impl From<AccessTokenStatus> for TokenStateDto {
+    fn from(s: AccessTokenStatus) -> Self {
         Self {
             configured: s.configured,
             app_id: Some(s.app_id),

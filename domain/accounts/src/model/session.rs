@@ -8,7 +8,7 @@ use std::fmt;
 pub struct SessionToken(String);
 
 impl SessionToken {
-    /// Wraps a token made by a `TokenGenerator` or read from a cookie.
+    /// Wraps a token made by a `SecretGenerator` or read from a cookie.
     pub fn new(raw: String) -> Self {
         Self(raw)
     }

@@ -6,7 +6,7 @@ use super::tests::{t0, user};
 use super::*;
 use crate::model::PasswordHash;
 use crate::ports::{
-    MockPasswordHasher, MockSessionRepository, MockSmsSender, MockTokenGenerator,
+    MockPasswordHasher, MockSecretGenerator, MockSessionRepository, MockSmsSender,
     MockUserRepository, MockVerificationCodeRepository,
 };
 use chrono::{DateTime, Utc};
@@ -116,7 +116,7 @@ struct Rig {
 }
 
 /// alice exists with the password [`RIGHT`]; sessions are stored; nothing needs a rehash.
-fn rig(policy: AccountPolicy) -> Rig {
+fn rig(policy: AccountsPolicy) -> Rig {
     let mut hasher = MockPasswordHasher::new();
     hasher
         .expect_verify()
@@ -129,7 +129,7 @@ fn rig(policy: AccountPolicy) -> Rig {
 }
 
 fn rig_with(
-    policy: AccountPolicy,
+    policy: AccountsPolicy,
     hasher: MockPasswordHasher,
     mut users: MockUserRepository,
 ) -> Rig {
@@ -144,18 +144,18 @@ fn rig_with(
     });
     let mut sessions = MockSessionRepository::new();
     sessions.expect_insert().returning(|_| Ok(()));
-    let mut tokens = MockTokenGenerator::new();
-    tokens
+    let mut secrets = MockSecretGenerator::new();
+    secrets
         .expect_session_token()
         .returning(|| SessionToken::new("tok".into()));
     let limiter = Arc::new(MemoryLimiter::default());
     let clock = Arc::new(StepClock(Mutex::new(t0())));
     let service = AccountsService::new(
-        AccountPorts {
+        AccountsPorts {
             users: Arc::new(users),
             sessions: Arc::new(sessions),
             hasher: Arc::new(hasher),
-            tokens: Arc::new(tokens),
+            secrets: Arc::new(secrets),
             limiter: limiter.clone(),
             codes: Arc::new(MockVerificationCodeRepository::new()),
             sms: Arc::new(MockSmsSender::new()),
@@ -211,7 +211,7 @@ fn retry_after(r: Result<(), AccountsError>) -> u64 {
 
 #[tokio::test]
 async fn a_strangers_guesses_refuse_the_stranger_but_not_the_owner_elsewhere() {
-    let r = rig(AccountPolicy::default());
+    let r = rig(AccountsPolicy::default());
     for _ in 0..5 {
         assert!(matches!(
             r.login("alice", "guess-guess", "203.0.113.66").await,
@@ -246,7 +246,7 @@ async fn a_strangers_guesses_refuse_the_stranger_but_not_the_owner_elsewhere() {
 
 #[tokio::test]
 async fn a_success_clears_its_own_pair_but_not_the_accounts_count() {
-    let r = rig(AccountPolicy::default());
+    let r = rig(AccountsPolicy::default());
     for _ in 0..4 {
         let _ = r.login("alice", "typo-typo", "198.51.100.7").await;
     }
@@ -268,12 +268,12 @@ async fn a_success_clears_its_own_pair_but_not_the_accounts_count() {
 #[tokio::test]
 async fn past_the_ceiling_each_attempt_waits_a_doubling_delay_but_is_never_locked_out() {
     // The default ceiling (20 failures) over an hour, so the whole run stays in one window.
-    let policy = AccountPolicy {
+    let policy = AccountsPolicy {
         login_account_ceiling: RateLimitRule {
             limit: 20,
             window_secs: 3600,
         },
-        ..AccountPolicy::default()
+        ..AccountsPolicy::default()
     };
     let r = rig(policy);
     // 20 failures from four addresses (5 each, the pair limit).
@@ -308,12 +308,12 @@ async fn past_the_ceiling_each_attempt_waits_a_doubling_delay_but_is_never_locke
 
 #[tokio::test]
 async fn an_opened_delay_lets_one_attempt_through_and_the_next_waits() {
-    let r = rig(AccountPolicy {
+    let r = rig(AccountsPolicy {
         login_account_ceiling: RateLimitRule {
             limit: 2,
             window_secs: 900,
         },
-        ..AccountPolicy::default()
+        ..AccountsPolicy::default()
     });
     let _ = r.login("alice", "guess-guess", "203.0.113.1").await;
     let _ = r.login("alice", "guess-guess", "203.0.113.2").await;
@@ -332,12 +332,12 @@ async fn an_opened_delay_lets_one_attempt_through_and_the_next_waits() {
 
 #[tokio::test]
 async fn the_per_ip_limit_counts_every_attempt() {
-    let r = rig(AccountPolicy {
+    let r = rig(AccountsPolicy {
         login_per_ip: RateLimitRule {
             limit: 3,
             window_secs: 900,
         },
-        ..AccountPolicy::default()
+        ..AccountsPolicy::default()
     });
     for _ in 0..3 {
         r.login("alice", RIGHT, "198.51.100.7").await.unwrap();
@@ -350,7 +350,7 @@ async fn the_per_ip_limit_counts_every_attempt() {
 
 #[tokio::test]
 async fn an_unknown_user_costs_a_hash_and_counts_like_a_wrong_password() {
-    let r = rig(AccountPolicy::default());
+    let r = rig(AccountsPolicy::default());
     for _ in 0..5 {
         assert!(matches!(
             r.login("ghost", "guess-guess", "203.0.113.9").await,
@@ -369,7 +369,7 @@ async fn a_busy_hasher_is_busy_and_counts_no_failure() {
             retry_after_secs: 1,
         })
     });
-    let r = rig_with(AccountPolicy::default(), hasher, MockUserRepository::new());
+    let r = rig_with(AccountsPolicy::default(), hasher, MockUserRepository::new());
     assert!(matches!(
         r.login("alice", RIGHT, "198.51.100.7").await,
         Err(AccountsError::Busy {
@@ -403,7 +403,7 @@ async fn a_hash_with_old_settings_is_replaced_after_a_right_password_only() {
         )
         .times(1)
         .returning(|_, _, _| Ok(()));
-    let r = rig_with(AccountPolicy::default(), hasher, users);
+    let r = rig_with(AccountsPolicy::default(), hasher, users);
     // A wrong password rehashes nothing (the one hash allowed is the right password's).
     let _ = r.login("alice", "guess-guess", "198.51.100.7").await;
     r.login("alice", RIGHT, "198.51.100.7").await.unwrap();
@@ -421,13 +421,13 @@ async fn a_failed_rehash_does_not_fail_the_sign_in() {
     });
     let mut users = MockUserRepository::new();
     users.expect_set_password_hash().never();
-    let r = rig_with(AccountPolicy::default(), hasher, users);
+    let r = rig_with(AccountsPolicy::default(), hasher, users);
     r.login("alice", RIGHT, "198.51.100.7").await.unwrap();
 }
 
 #[test]
 fn delays_double_from_the_ceiling_up_to_the_cap() {
-    let p = AccountPolicy::default();
+    let p = AccountsPolicy::default();
     let delays: Vec<Option<u64>> = [0, 19, 20, 21, 22, 28, 29, 30, 5000]
         .into_iter()
         .map(|n| p.login_delay_secs(n))

@@ -231,7 +231,7 @@ impl AccountsService {
             tracing::info!("no code sent: the number's account is disabled");
             return Ok(sent);
         }
-        let code = self.tokens.verification_code();
+        let code = self.secrets.verification_code();
         // Stored before sending: an SMS can arrive before the provider's answer does.
         self.codes
             .replace(StoredCode {
@@ -348,7 +348,7 @@ mod tests {
     async fn sending_stores_the_hash_valid_five_minutes_and_sends_the_digits() {
         let mut m = Mocks::new();
         m.allow_all_limits();
-        m.tokens
+        m.secrets
             .expect_verification_code()
             .returning(|| VerificationCode::parse("482913").unwrap());
         m.codes
@@ -386,7 +386,7 @@ mod tests {
                 .expect_find_by_phone()
                 .returning(move |_| Ok(Some(owner.clone())));
             let sends = usize::from(!disabled);
-            m.tokens
+            m.secrets
                 .expect_verification_code()
                 .times(sends)
                 .returning(|| VerificationCode::parse("482913").unwrap());
@@ -472,7 +472,7 @@ mod tests {
             .with(eq("sms:resend:+8613800138000"))
             .times(1)
             .returning(|_| Ok(()));
-        m.tokens
+        m.secrets
             .expect_verification_code()
             .returning(|| VerificationCode::parse("482913").unwrap());
         m.codes.expect_replace().returning(|_| Ok(()));
@@ -613,7 +613,7 @@ mod tests {
     }
 
     fn sender(m: &mut Mocks) {
-        m.tokens
+        m.secrets
             .expect_verification_code()
             .returning(|| VerificationCode::parse("482913").unwrap());
         m.codes.expect_replace().returning(|_| Ok(()));

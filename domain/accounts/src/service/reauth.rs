@@ -347,7 +347,7 @@ pub(crate) mod tests {
         m.users
             .expect_find_by_id()
             .returning(move |_| Ok(Some((u.clone(), None))));
-        m.tokens
+        m.secrets
             .expect_verification_code()
             .returning(|| VerificationCode::parse("482913").unwrap());
         m.codes

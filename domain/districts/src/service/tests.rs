@@ -68,7 +68,7 @@ fn service(repo: MockDistrictRepository) -> (DistrictsService, Events) {
         sink.lock().unwrap().push(e);
         Ok(())
     });
-    let service = DistrictsService::new(DistrictPorts {
+    let service = DistrictsService::new(DistrictsPorts {
         repo: Arc::new(repo),
         audit: Arc::new(audit),
         clock: Arc::new(FixedClock(t0())),

@@ -28,7 +28,7 @@ fn chars(title: &str, body: &str) -> u64 {
 
 impl GroupsService {
     /// Refuses when `author`'s articles, with one of `old` characters becoming `new`, would
-    /// pass [`super::GroupPolicy::article_chars_per_user`]. A change that does not grow the
+    /// pass [`super::GroupsPolicy::article_chars_per_user`]. A change that does not grow the
     /// article always passes, so an author over the bound can still shorten and delete.
     async fn within_article_quota(
         &self,
@@ -48,7 +48,7 @@ impl GroupsService {
     }
 
     /// Starts a draft (any active member). Limited per person
-    /// ([`super::GroupPolicy::article_create_rate`]) and bounded by their articles' size.
+    /// ([`super::GroupsPolicy::article_create_rate`]) and bounded by their articles' size.
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `RateLimited`,
@@ -164,7 +164,7 @@ impl GroupsService {
 
     /// Saves title and body if nobody saved since `version`; otherwise `EditConflict` with
     /// the article as it is now, and nothing written. Saves are limited per person
-    /// ([`super::GroupPolicy::article_save_rate`]); growing an article counts against its
+    /// ([`super::GroupsPolicy::article_save_rate`]); growing an article counts against its
     /// author's bound.
     ///
     /// # Errors

@@ -25,7 +25,7 @@ pub use articles::ArticleView;
 
 /// The group limits (docs/configuration.md, `GROUPS_*`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GroupPolicy {
+pub struct GroupsPolicy {
     /// Groups one person may own.
     pub max_owned_per_user: u32,
     /// Groups one person may create per window.
@@ -41,7 +41,7 @@ pub struct GroupPolicy {
     pub article_chars_per_user: u64,
 }
 
-impl Default for GroupPolicy {
+impl Default for GroupsPolicy {
     fn default() -> Self {
         Self {
             max_owned_per_user: 10,
@@ -66,7 +66,7 @@ impl Default for GroupPolicy {
     }
 }
 
-pub struct GroupPorts {
+pub struct GroupsPorts {
     pub groups: Arc<dyn GroupRepository>,
     pub articles: Arc<dyn ArticleRepository>,
     pub codes: Arc<dyn InviteCodes>,
@@ -156,13 +156,13 @@ pub enum JoinOutcome {
 }
 
 pub struct GroupsService {
-    ports: GroupPorts,
+    ports: GroupsPorts,
     media: Arc<MediaService>,
-    policy: GroupPolicy,
+    policy: GroupsPolicy,
 }
 
 impl GroupsService {
-    pub fn new(ports: GroupPorts, media: Arc<MediaService>, policy: GroupPolicy) -> Self {
+    pub fn new(ports: GroupsPorts, media: Arc<MediaService>, policy: GroupsPolicy) -> Self {
         Self {
             ports,
             media,
@@ -291,7 +291,11 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `Unexpected`.
-    pub async fn home(&self, viewer: Option<UserId>, id: GroupId) -> Result<GroupHome, GroupsError> {
+    pub async fn home(
+        &self,
+        viewer: Option<UserId>,
+        id: GroupId,
+    ) -> Result<GroupHome, GroupsError> {
         let view = self.view(viewer, id).await?;
         if !view.can_read {
             return Ok(GroupHome {

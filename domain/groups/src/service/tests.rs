@@ -214,7 +214,11 @@ impl GroupRepository for MemRepo {
         m.requests.insert(request.id, stored);
         Ok(())
     }
-    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError> {
+    async fn members(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<Member>, GroupsError> {
         let m = self.0.lock().unwrap();
         let mut rows: Vec<Member> = m
             .members
@@ -579,7 +583,7 @@ struct World {
     svc: GroupsService,
 }
 
-fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
+fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
     let repo = MemRepo::default();
     let audit = Arc::new(Recorded::default());
     let media_rows = Arc::new(MemoryRepository::default());
@@ -621,7 +625,7 @@ fn world_with(policy: GroupPolicy, limiter: MockRateLimiter) -> World {
         format!("ABCDEFG{}", (b'2' + n) as char)
     });
     let svc = GroupsService::new(
-        GroupPorts {
+        GroupsPorts {
             groups: Arc::new(repo.clone()),
             articles: Arc::new(repo.clone()),
             codes: Arc::new(codes),
@@ -648,7 +652,7 @@ fn allowing() -> MockRateLimiter {
 }
 
 fn world() -> World {
-    world_with(GroupPolicy::default(), allowing())
+    world_with(GroupsPolicy::default(), allowing())
 }
 
 fn settings(visibility: Visibility, policy: JoinPolicy) -> GroupSettings {
@@ -731,7 +735,7 @@ async fn creating_is_rate_limited_and_capped_per_owner() {
                 retry_after_secs: 60,
             })
         });
-    let w = world_with(GroupPolicy::default(), limiter);
+    let w = world_with(GroupsPolicy::default(), limiter);
     assert!(matches!(
         w.svc
             .create(
@@ -745,9 +749,9 @@ async fn creating_is_rate_limited_and_capped_per_owner() {
     ));
 
     let w = world_with(
-        GroupPolicy {
+        GroupsPolicy {
             max_owned_per_user: 2,
-            ..GroupPolicy::default()
+            ..GroupsPolicy::default()
         },
         allowing(),
     );
@@ -863,7 +867,7 @@ async fn a_right_invite_code_skips_the_approval_and_guesses_are_limited() {
                 retry_after_secs: 900,
             })
         });
-    let w = world_with(GroupPolicy::default(), limiter);
+    let w = world_with(GroupsPolicy::default(), limiter);
     let g = w
         .group(
             UserId::new_random(),
@@ -1376,9 +1380,9 @@ async fn the_owner_leaves_only_after_handing_the_group_on() {
 #[tokio::test]
 async fn ownership_is_offered_and_taken_only_by_its_recipient_within_their_cap() {
     let w = world_with(
-        GroupPolicy {
+        GroupsPolicy {
             max_owned_per_user: 2,
-            ..GroupPolicy::default()
+            ..GroupsPolicy::default()
         },
         allowing(),
     );
@@ -1573,7 +1577,7 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
         .expect_hit()
         .withf(|key, _, _| key.starts_with("groups:articles:"))
         .returning(|key, rule, _| {
-            let policy = GroupPolicy::default();
+            let policy = GroupsPolicy::default();
             assert!(
                 (key.starts_with("groups:articles:create:") && rule == policy.article_create_rate)
                     || (key.starts_with("groups:articles:save:")
@@ -1587,7 +1591,7 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
     limiter
         .expect_hit()
         .returning(|_, _, _| Ok(RateDecision::Allowed));
-    let w = world_with(GroupPolicy::default(), limiter);
+    let w = world_with(GroupsPolicy::default(), limiter);
     let owner = UserId::new_random();
     let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
     assert!(matches!(
@@ -1598,9 +1602,9 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
     ));
 
     let w = world_with(
-        GroupPolicy {
+        GroupsPolicy {
             article_chars_per_user: 10,
-            ..GroupPolicy::default()
+            ..GroupsPolicy::default()
         },
         allowing(),
     );

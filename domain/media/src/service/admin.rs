@@ -18,14 +18,14 @@ pub struct AdminAction {
     pub ip: Option<String>,
 }
 
-pub struct MediaAdmin {
+pub struct MediaAdminService {
     media: Arc<MediaService>,
     catalog: Arc<dyn MediaCatalog>,
     audit: Arc<dyn AuditLog>,
     clock: Arc<dyn Clock>,
 }
 
-impl MediaAdmin {
+impl MediaAdminService {
     pub fn new(
         media: Arc<MediaService>,
         catalog: Arc<dyn MediaCatalog>,

@@ -12,7 +12,7 @@
 use super::{AdminActor, audit};
 use crate::WechatError;
 use crate::ports::{AccessTokenStore, WechatOfficialApi};
-use crate::token::{CachedToken, mask_token};
+use crate::token::{CachedAccessToken, mask_token};
 use chrono::{DateTime, Duration, Utc};
 use kernel::{AuditAction, AuditLog, Clock, RateDecision, RateLimitRule, RateLimiter};
 use std::sync::Arc;
@@ -36,7 +36,7 @@ const DAY_SECS: u64 = 24 * 60 * 60;
 
 /// The numbers of the token rules; the server may read them from configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TokenPolicy {
+pub struct AccessTokenPolicy {
     /// The background loop refreshes a token this long before it expires; the status page
     /// calls such a token `expiring`.
     pub refresh_ahead_secs: u64,
@@ -50,7 +50,7 @@ pub struct TokenPolicy {
     pub force_per_day: u32,
 }
 
-impl Default for TokenPolicy {
+impl Default for AccessTokenPolicy {
     fn default() -> Self {
         Self {
             refresh_ahead_secs: 600,
@@ -64,7 +64,7 @@ impl Default for TokenPolicy {
 
 /// Where the cached token stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TokenState {
+pub enum AccessTokenState {
     /// Never obtained, or invalidated after WeChat refused it.
     Missing,
     /// Valid for longer than `refresh_ahead_secs`.
@@ -74,7 +74,7 @@ pub enum TokenState {
     Expired,
 }
 
-impl TokenState {
+impl AccessTokenState {
     /// The stable snake_case form the API uses.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -85,7 +85,7 @@ impl TokenState {
         }
     }
 
-    fn of(cached: &CachedToken, now: DateTime<Utc>, refresh_ahead: Duration) -> Self {
+    fn of(cached: &CachedAccessToken, now: DateTime<Utc>, refresh_ahead: Duration) -> Self {
         match (&cached.token, cached.expires_at) {
             (Some(_), Some(expires_at)) if expires_at <= now => Self::Expired,
             (Some(_), Some(expires_at)) if expires_at - now <= refresh_ahead => Self::Expiring,
@@ -97,11 +97,11 @@ impl TokenState {
 
 /// What the admin token page shows. The token itself never leaves the service unmasked here.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TokenStatus {
+pub struct AccessTokenStatus {
     /// Always true: a server without WeChat configuration has no service at all.
     pub configured: bool,
     pub app_id: String,
-    pub state: TokenState,
+    pub state: AccessTokenState,
     /// `81_Ab…x9Z` ([`mask_token`]).
     pub masked_token: Option<String>,
     pub obtained_at: Option<DateTime<Utc>>,
@@ -140,7 +140,7 @@ pub struct AccessTokenService {
     limiter: Arc<dyn RateLimiter>,
     clock: Arc<dyn Clock>,
     audit: Arc<dyn AuditLog>,
-    policy: TokenPolicy,
+    policy: AccessTokenPolicy,
     /// Names this server instance as the lease holder.
     instance_id: String,
     /// Numbers this instance's refresh attempts: the lease belongs to one attempt, not to the
@@ -156,7 +156,7 @@ impl AccessTokenService {
         limiter: Arc<dyn RateLimiter>,
         clock: Arc<dyn Clock>,
         audit: Arc<dyn AuditLog>,
-        policy: TokenPolicy,
+        policy: AccessTokenPolicy,
         instance_id: String,
     ) -> Self {
         let app_id = api.app_id();
@@ -178,7 +178,7 @@ impl AccessTokenService {
         &self.app_id
     }
 
-    pub fn policy(&self) -> &TokenPolicy {
+    pub fn policy(&self) -> &AccessTokenPolicy {
         &self.policy
     }
 
@@ -187,14 +187,14 @@ impl AccessTokenService {
     /// # Errors
     /// `Unexpected` when the store or the rate limiter cannot be read.
     #[tracing::instrument(skip_all)]
-    pub async fn token_status(&self) -> Result<TokenStatus, WechatError> {
+    pub async fn token_status(&self) -> Result<AccessTokenStatus, WechatError> {
         let now = self.clock.now();
         let cached = self.store.load(&self.app_id).await?;
         let (force_refreshes_left_today, next_force_refresh_at) = self.force_allowance(now).await?;
-        Ok(TokenStatus {
+        Ok(AccessTokenStatus {
             configured: true,
             app_id: self.app_id.clone(),
-            state: TokenState::of(&cached, now, secs(self.policy.refresh_ahead_secs)),
+            state: AccessTokenState::of(&cached, now, secs(self.policy.refresh_ahead_secs)),
             masked_token: cached.token.as_deref().map(mask_token),
             obtained_at: cached.obtained_at,
             expires_at: cached.expires_at,
@@ -245,7 +245,7 @@ impl AccessTokenService {
     /// # Errors
     /// `RefreshLimited` (WeChat is not called); otherwise as [`Self::access_token`].
     #[tracing::instrument(skip_all)]
-    pub async fn force_refresh(&self, by: &AdminActor) -> Result<TokenStatus, WechatError> {
+    pub async fn force_refresh(&self, by: &AdminActor) -> Result<AccessTokenStatus, WechatError> {
         let now = self.clock.now();
         // Look before counting, so a refused attempt does not use up the daily allowance.
         let mut wait = 0;
@@ -350,7 +350,12 @@ impl AccessTokenService {
     }
 
     /// The cached token when it meets `need` at `now`.
-    fn satisfying(&self, need: Need, cached: &CachedToken, now: DateTime<Utc>) -> Option<String> {
+    fn satisfying(
+        &self,
+        need: Need,
+        cached: &CachedAccessToken,
+        now: DateTime<Utc>,
+    ) -> Option<String> {
         let margin = match need {
             Need::Usable => Duration::seconds(USABLE_MARGIN_SECS),
             Need::NotDue => secs(self.policy.refresh_ahead_secs),
@@ -581,7 +586,7 @@ mod tests {
     #[tokio::test]
     async fn a_missing_token_is_fetched() {
         let mut m = Mocks::new();
-        m.loads(vec![CachedToken::default()]);
+        m.loads(vec![CachedAccessToken::default()]);
         m.lease(true, 1);
         m.wechat_issues(false, NEW);
         m.stores(NEW);
@@ -693,7 +698,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn refresh_if_due_is_false_when_another_instance_refreshed() {
         let mut m = Mocks::new();
-        m.loads(vec![CachedToken::default(), cached(NEW, 7200)]);
+        m.loads(vec![CachedAccessToken::default(), cached(NEW, 7200)]);
         m.lease(false, 1);
         m.api.expect_stable_token().never();
         assert!(!m.token_service().refresh_if_due().await.unwrap());
@@ -800,7 +805,7 @@ mod tests {
         m.wechat_issues(true, NEW);
         m.stores(NEW);
         let status = m.token_service().force_refresh(&admin("a")).await.unwrap();
-        assert_eq!(status.state, TokenState::Fresh);
+        assert_eq!(status.state, AccessTokenState::Fresh);
         assert_eq!(status.masked_token.as_deref(), Some("81_Ne…New"));
         assert_eq!(status.force_refreshes_left_today, 16);
     }
@@ -816,10 +821,10 @@ mod tests {
         let status = m.token_service().token_status().await.unwrap();
         assert_eq!(
             status,
-            TokenStatus {
+            AccessTokenStatus {
                 configured: true,
                 app_id: APP.into(),
-                state: TokenState::Expiring,
+                state: AccessTokenState::Expiring,
                 masked_token: Some("81_Ol…Old".into()),
                 obtained_at: c.obtained_at,
                 expires_at: c.expires_at,
@@ -836,10 +841,10 @@ mod tests {
     async fn token_status_counts_every_possible_number_of_forced_refreshes() {
         for used in 0..=20 {
             let mut m = Mocks::new();
-            m.loads(vec![CachedToken::default()]);
+            m.loads(vec![CachedAccessToken::default()]);
             m.limits(used, 0, 7200);
             let status = m.token_service().token_status().await.unwrap();
-            assert_eq!(status.state, TokenState::Missing);
+            assert_eq!(status.state, AccessTokenState::Missing);
             assert_eq!(status.force_refreshes_left_today, 20 - used, "used {used}");
             let expected_next = (used == 20).then(|| t0() + Duration::hours(2));
             assert_eq!(status.next_force_refresh_at, expected_next, "used {used}");
@@ -849,20 +854,23 @@ mod tests {
     #[test]
     fn token_states_follow_the_expiry() {
         let ahead = secs(600);
-        let state = |c: &CachedToken| TokenState::of(c, t0(), ahead);
-        assert_eq!(state(&CachedToken::default()), TokenState::Missing);
-        assert_eq!(state(&cached(OLD, 601)), TokenState::Fresh);
-        assert_eq!(state(&cached(OLD, 600)), TokenState::Expiring);
-        assert_eq!(state(&cached(OLD, 1)), TokenState::Expiring);
-        assert_eq!(state(&cached(OLD, 0)), TokenState::Expired);
-        assert_eq!(state(&cached(OLD, -5)), TokenState::Expired);
-        let invalidated = CachedToken {
+        let state = |c: &CachedAccessToken| AccessTokenState::of(c, t0(), ahead);
+        assert_eq!(
+            state(&CachedAccessToken::default()),
+            AccessTokenState::Missing
+        );
+        assert_eq!(state(&cached(OLD, 601)), AccessTokenState::Fresh);
+        assert_eq!(state(&cached(OLD, 600)), AccessTokenState::Expiring);
+        assert_eq!(state(&cached(OLD, 1)), AccessTokenState::Expiring);
+        assert_eq!(state(&cached(OLD, 0)), AccessTokenState::Expired);
+        assert_eq!(state(&cached(OLD, -5)), AccessTokenState::Expired);
+        let invalidated = CachedAccessToken {
             token: None,
             expires_at: None,
             ..cached(OLD, 100)
         };
-        assert_eq!(state(&invalidated), TokenState::Missing);
-        assert_eq!(TokenState::Expiring.as_str(), "expiring");
+        assert_eq!(state(&invalidated), AccessTokenState::Missing);
+        assert_eq!(AccessTokenState::Expiring.as_str(), "expiring");
     }
 
     #[test]
@@ -941,7 +949,7 @@ mod tests {
     #[tokio::test]
     async fn a_token_refused_twice_is_not_retried_again() {
         let mut m = Mocks::new();
-        m.loads(vec![cached(OLD, 3600), CachedToken::default()]);
+        m.loads(vec![cached(OLD, 3600), CachedAccessToken::default()]);
         m.store.expect_invalidate().times(1).returning(|_| Ok(()));
         m.lease(true, 1);
         m.wechat_issues(false, NEW);

@@ -3,14 +3,15 @@
 #![allow(clippy::unwrap_used)]
 
 use super::{
-    AccessTokenService, AdminActor, FORCE_DAY_KEY, FORCE_INTERVAL_KEY, MenuService, TokenPolicy,
+    AccessTokenPolicy, AccessTokenService, AdminActor, FORCE_DAY_KEY, FORCE_INTERVAL_KEY,
+    MenuService,
 };
 use crate::menu::{Button, Menu};
 use crate::ports::{
     MenuVersion, MenuVersionId, MockAccessTokenStore, MockMenuVersionRepository,
     MockWechatOfficialApi, WechatOfficialApi,
 };
-use crate::token::{CachedToken, IssuedAccessToken};
+use crate::token::{CachedAccessToken, IssuedAccessToken};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use kernel::{FixedClock, MockRateLimiter, RateDecision};
 use mockall::predicate::eq;
@@ -27,8 +28,8 @@ pub(crate) fn t0() -> DateTime<Utc> {
 }
 
 /// A cached token with `left_secs` to live at `t0()`.
-pub(crate) fn cached(token: &str, left_secs: i64) -> CachedToken {
-    CachedToken {
+pub(crate) fn cached(token: &str, left_secs: i64) -> CachedAccessToken {
+    CachedAccessToken {
         token: Some(token.into()),
         obtained_at: Some(t0() - Duration::hours(1)),
         expires_at: Some(t0() + Duration::seconds(left_secs)),
@@ -85,7 +86,7 @@ impl Mocks {
     }
 
     /// `load` answers each call with the next state, repeating the last one.
-    pub(crate) fn loads(&mut self, states: Vec<CachedToken>) {
+    pub(crate) fn loads(&mut self, states: Vec<CachedAccessToken>) {
         let calls = AtomicUsize::new(0);
         self.store.expect_load().with(eq(APP)).returning(move |_| {
             let i = calls.fetch_add(1, Ordering::SeqCst);
@@ -146,7 +147,7 @@ impl Mocks {
             Arc::new(self.limiter),
             Arc::new(FixedClock(t0())),
             Arc::new(kept_audit()),
-            TokenPolicy::default(),
+            AccessTokenPolicy::default(),
             ME.to_owned(),
         )
     }
@@ -161,7 +162,7 @@ impl Mocks {
             Arc::new(self.limiter),
             clock.clone(),
             Arc::new(kept_audit()),
-            TokenPolicy::default(),
+            AccessTokenPolicy::default(),
             ME.to_owned(),
         );
         MenuService::new(

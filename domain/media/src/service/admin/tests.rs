@@ -18,7 +18,7 @@ struct World {
     store: Arc<MemoryStore>,
     repo: Arc<MemoryRepository>,
     media: Arc<MediaService>,
-    admin: MediaAdmin,
+    admin: MediaAdminService,
 }
 
 /// Readers may read everything (the access check is not what these tests are about).
@@ -41,7 +41,7 @@ fn world(audit: MockAuditLog) -> World {
         },
         MediaPolicy::default(),
     ));
-    let admin = MediaAdmin::new(media.clone(), repo.clone(), Arc::new(audit), clock);
+    let admin = MediaAdminService::new(media.clone(), repo.clone(), Arc::new(audit), clock);
     World {
         store,
         repo,
