@@ -1,9 +1,8 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The plaza's post repository contract, on SQLite and PostgreSQL.
 
+use crate::support::{TestDb, at, person, t0};
 use adapter_postgres::Database;
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::{DateTime, Utc};
 use kernel::{Cursor, MediaId, PageRequest, Person};
 use media::model::{ImageFormat, Media, MediaKind, MediaState};
 use media::ports::MediaRepository;
@@ -13,19 +12,6 @@ use plaza::model::{
 };
 use plaza::ports::PostRepository;
 use std::collections::HashSet;
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 25, 8, 0, 0).unwrap()
-}
-
-fn at(minutes: i64) -> DateTime<Utc> {
-    t0() + Duration::minutes(minutes)
-}
-
-/// A user in the database, as a [`Person`].
-async fn person(t: &TestDb, name: &str) -> Person {
-    t.db.person_for_tests(name, t0()).await
-}
 
 /// A stored upload of `owner`'s, `width` pixels wide (to tell images apart).
 async fn upload(
@@ -71,7 +57,7 @@ fn new_post(author: &Person, body: &str, created: DateTime<Utc>) -> NewPost {
     }
 }
 
-async fn posted(
+pub(crate) async fn posted(
     t: &TestDb,
     author: &Person,
     body: &str,
@@ -97,7 +83,7 @@ async fn found(t: &TestDb, id: PostId, viewer: Option<&Person>) -> Post {
 }
 
 /// Every post of the feed (of one district), page by page.
-async fn whole_feed(t: &TestDb, district: Option<&str>, page_size: u32) -> Vec<PostId> {
+pub(crate) async fn whole_feed(t: &TestDb, district: Option<&str>, page_size: u32) -> Vec<PostId> {
     let mut all = Vec::new();
     let mut after = None;
     loop {
@@ -646,45 +632,6 @@ async fn deleting_a_user_takes_their_posts_likes_and_comments() {
         // Her like and comment on his post went with her. (No use case deletes accounts yet;
         // one that does must also uncount them on other people's posts.)
         assert!(!found(&t, his, Some(&alice)).await.liked);
-    }
-}
-
-#[tokio::test]
-async fn the_migration_goes_down_and_up_again() {
-    use migrations::{Migrator, MigratorTrait};
-    for t in TestDb::all().await {
-        let alice = person(&t, "alice").await;
-        let p = posted(&t, &alice, "before", Some("510000"), at(0)).await;
-        t.db.plaza_posts().like(p, alice.id, at(1)).await.unwrap();
-        let conn = sea_orm::Database::connect(t.url.as_str()).await.unwrap();
-        let steps = Migrator::migrations()
-            .iter()
-            .rev()
-            .position(|m| m.name() == "m20261125_000010_create_plaza")
-            .unwrap()
-            + 1;
-        Migrator::down(&conn, Some(u32::try_from(steps).unwrap()))
-            .await
-            .unwrap();
-        for table in [
-            "plaza_comments",
-            "plaza_likes",
-            "plaza_post_images",
-            "plaza_posts",
-        ] {
-            assert!(
-                t.db.execute_for_tests(&format!("DELETE FROM {table}"))
-                    .await
-                    .is_err(),
-                "{table} is gone on {}",
-                t.url
-            );
-        }
-        Migrator::up(&conn, None).await.unwrap();
-        conn.close().await.unwrap();
-        assert_eq!(t.db.plaza_posts().find(p, None).await.unwrap(), None);
-        let again = posted(&t, &alice, "after", Some("510000"), at(2)).await;
-        assert_eq!(whole_feed(&t, Some("510000"), 10).await, vec![again]);
     }
 }
 

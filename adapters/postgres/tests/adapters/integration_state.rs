@@ -1,14 +1,9 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The integrations' shared state (`integration_state`), on SQLite and PostgreSQL: one row per
 //! integration, the newest attempt wins, a failure keeps the last success's time.
 
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use crate::support::{TestDb, t0};
+use chrono::Duration;
 use system::{Integration, IntegrationState, IntegrationStateStore};
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap()
-}
 
 async fn state_of(db: &adapter_postgres::Database, i: Integration) -> Option<IntegrationState> {
     db.states()

@@ -1,6 +1,6 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The accounts ports' `# Errors` contracts and the rate limiter, on SQLite and PostgreSQL.
 
+use crate::support::{TestDb, new_user, t0};
 use accounts::AccountsError;
 use accounts::model::{
     CodePurpose, NewUser, Nickname, PasswordHash, PhoneNumber, Session, SessionTokenHash, Username,
@@ -10,27 +10,8 @@ use accounts::ports::{
     AttemptOutcome, CodeId, SessionRepository, StoredCode, UserRepository,
     VerificationCodeRepository,
 };
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
-use kernel::{RateDecision, RateLimitRule, RateLimiter, Role, SessionId, UserId};
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
-}
-
-fn new_user(name: &str) -> NewUser {
-    NewUser {
-        id: UserId::new_random(),
-        username: Username::parse(name).unwrap(),
-        nickname: Nickname::parse("小明 Ming").unwrap(),
-        password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
-        role: Role::User,
-        avatar_url: None,
-        phone: None,
-        wechat: None,
-        created_at: t0(),
-    }
-}
+use chrono::{DateTime, Duration, Utc};
+use kernel::{RateDecision, RateLimitRule, RateLimiter, SessionId, UserId};
 
 fn phone(n: &str) -> PhoneNumber {
     PhoneNumber::parse("86", n).unwrap()
@@ -248,7 +229,13 @@ fn session(user: UserId, hash: &str, created: DateTime<Utc>) -> Session {
 async fn users_round_trip_and_duplicates_are_username_taken() {
     for t in TestDb::all().await {
         let users = t.db.users();
-        let created = users.insert(new_user("alice")).await.unwrap();
+        let created = users
+            .insert(NewUser {
+                nickname: Nickname::parse("小明 Ming").unwrap(),
+                ..new_user("alice")
+            })
+            .await
+            .unwrap();
         assert_eq!(created.nickname.as_str(), "小明 Ming");
         assert_eq!(created.created_at, t0());
 

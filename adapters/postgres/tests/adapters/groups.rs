@@ -1,8 +1,7 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The group and article repositories' contracts, on SQLite and PostgreSQL.
 
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use crate::support::{TestDb, at, person};
+use chrono::{DateTime, Utc};
 use groups::GroupsError;
 use groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
@@ -10,19 +9,6 @@ use groups::model::{
 };
 use groups::ports::{ArticleRepository, GroupRepository, SaveOutcome, SeenBy};
 use kernel::{ArticleId, GroupId, MediaId, Page, PageRequest};
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 25, 8, 0, 0).unwrap()
-}
-
-fn at(minutes: i64) -> DateTime<Utc> {
-    t0() + Duration::minutes(minutes)
-}
-
-/// A user in the database, as a [`Person`].
-async fn person(t: &TestDb, name: &str) -> Person {
-    t.db.person_for_tests(name, t0()).await
-}
 
 fn group(owner: &Person, name: &str, visibility: Visibility, created: DateTime<Utc>) -> Group {
     Group {
@@ -43,7 +29,7 @@ fn group(owner: &Person, name: &str, visibility: Visibility, created: DateTime<U
     }
 }
 
-async fn created(
+pub(crate) async fn created(
     t: &TestDb,
     owner: &Person,
     name: &str,
@@ -1435,45 +1421,5 @@ async fn a_members_groups_and_an_authors_articles_leave_out_private_groups_the_v
         assert_eq!(group_names(first), vec!["Closed"]);
         assert_eq!(group_names(second.clone()), vec!["Open"]);
         assert_eq!(second.next, None);
-    }
-}
-
-#[tokio::test]
-async fn the_migration_goes_down_and_up_again() {
-    use migrations::{Migrator, MigratorTrait};
-    for t in TestDb::all().await {
-        let owner = person(&t, "owner").await;
-        created(&t, &owner, "Club", Visibility::Public, at(0)).await;
-        let conn = sea_orm::Database::connect(t.url.as_str()).await.unwrap();
-        // Down to (and including) this migration, however many came after it.
-        let steps = Migrator::migrations()
-            .iter()
-            .rev()
-            .position(|m| m.name() == "m20261125_000007_create_groups_and_media")
-            .unwrap()
-            + 1;
-        Migrator::down(&conn, Some(u32::try_from(steps).unwrap()))
-            .await
-            .unwrap();
-        for table in [
-            "media",
-            "articles",
-            "group_join_requests",
-            "group_memberships",
-            "groups",
-        ] {
-            assert!(
-                t.db.execute_for_tests(&format!("DELETE FROM {table}"))
-                    .await
-                    .is_err(),
-                "{table} is gone on {}",
-                t.url
-            );
-        }
-        Migrator::up(&conn, None).await.unwrap();
-        conn.close().await.unwrap();
-        assert_eq!(t.db.groups().count_owned(owner.id).await.unwrap(), 0);
-        created(&t, &owner, "Club again", Visibility::Public, at(1)).await;
-        assert_eq!(t.db.groups().count_owned(owner.id).await.unwrap(), 1);
     }
 }

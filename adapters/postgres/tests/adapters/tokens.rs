@@ -1,31 +1,11 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The token repository's and the audit log's contracts, on SQLite and PostgreSQL.
 
-use accounts::model::{NewUser, Nickname, PasswordHash, Username};
+use crate::support::{TestDb, new_user, t0};
 use accounts::ports::UserRepository;
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
-use kernel::{AuditEvent, AuditLog, Role, UserId};
+use chrono::{DateTime, Duration, Utc};
+use kernel::{AuditEvent, AuditLog, UserId};
 use tokens::model::{PersonalAccessToken, Scopes, TokenId, TokenSecret};
 use tokens::ports::TokenRepository;
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
-}
-
-fn new_user(name: &str) -> NewUser {
-    NewUser {
-        id: UserId::new_random(),
-        username: Username::parse(name).unwrap(),
-        nickname: Nickname::parse(name).unwrap(),
-        password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
-        role: Role::User,
-        avatar_url: None,
-        phone: None,
-        wechat: None,
-        created_at: t0(),
-    }
-}
 
 fn secret(n: u8) -> TokenSecret {
     let random: String = std::iter::repeat_n(char::from(b'a' + n), 30).collect();

@@ -1,18 +1,13 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The weather cache's contract (the last snapshot and its refresh lease), on SQLite and
 //! PostgreSQL.
 
+use crate::support::{TestDb, t0};
 use adapter_postgres::Database;
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use weather::model::{Condition, DailyForecast, PlaceWeather, Snapshot};
 use weather::ports::WeatherCache;
 
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap()
-}
-
-fn snapshot(at: DateTime<Utc>, temp: f64) -> Snapshot {
+pub(crate) fn snapshot(at: DateTime<Utc>, temp: f64) -> Snapshot {
     Snapshot {
         fetched_at: at,
         places: vec![
@@ -192,37 +187,5 @@ async fn instances_racing_for_the_lease_get_it_once() {
             winners += usize::from(task.await.unwrap());
         }
         assert_eq!(winners, 1, "exactly one instance refreshes on {}", t.url);
-    }
-}
-
-#[tokio::test]
-async fn the_migration_goes_down_and_up_again() {
-    use migrations::{Migrator, MigratorTrait};
-    for t in TestDb::all().await {
-        t.db.weather_cache()
-            .store(snapshot(t0(), 1.0), "a".into())
-            .await
-            .unwrap();
-        let conn = sea_orm::Database::connect(t.url.as_str()).await.unwrap();
-        // Down to (and including) the weather cache's migration, however many came after it.
-        let steps = Migrator::migrations()
-            .iter()
-            .rev()
-            .position(|m| m.name() == "m20261125_000009_create_weather_cache")
-            .unwrap()
-            + 1;
-        Migrator::down(&conn, Some(u32::try_from(steps).unwrap()))
-            .await
-            .unwrap();
-        assert!(
-            t.db.execute_for_tests("DELETE FROM weather_cache")
-                .await
-                .is_err(),
-            "weather_cache is gone on {}",
-            t.url
-        );
-        Migrator::up(&conn, None).await.unwrap();
-        conn.close().await.unwrap();
-        assert_eq!(t.db.weather_cache().latest().await.unwrap(), None);
     }
 }

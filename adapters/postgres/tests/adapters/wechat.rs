@@ -1,18 +1,13 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The WeChat ports' contracts (the token cache and its lease, the menu versions), on SQLite
 //! and PostgreSQL.
 
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use crate::support::{TestDb, t0};
+use chrono::Duration;
 use wechat::menu::{Button, Menu};
 use wechat::ports::{AccessTokenStore, MenuVersion, MenuVersionId, MenuVersionRepository};
-use wechat::token::{CachedToken, IssuedAccessToken};
+use wechat::token::{CachedAccessToken, IssuedAccessToken};
 
 const APP: &str = "wx1234567890abcdef";
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
-}
 
 fn issued(token: &str) -> IssuedAccessToken {
     IssuedAccessToken {
@@ -25,10 +20,10 @@ fn issued(token: &str) -> IssuedAccessToken {
 async fn a_missing_row_loads_as_empty() {
     for t in TestDb::all().await {
         let store = t.db.wechat_tokens();
-        assert_eq!(store.load(APP).await.unwrap(), CachedToken::default());
+        assert_eq!(store.load(APP).await.unwrap(), CachedAccessToken::default());
         // A lease alone creates the row but no token.
         assert!(store.try_lock(APP, "a", t0(), t0()).await.unwrap());
-        assert_eq!(store.load(APP).await.unwrap(), CachedToken::default());
+        assert_eq!(store.load(APP).await.unwrap(), CachedAccessToken::default());
     }
 }
 
@@ -42,7 +37,7 @@ async fn tokens_round_trip_errors_keep_them_and_invalidate_drops_them() {
             .store_token(APP, "a", &issued(token), t0())
             .await
             .unwrap();
-        let expected = CachedToken {
+        let expected = CachedAccessToken {
             token: Some(token.into()),
             obtained_at: Some(t0()),
             expires_at: Some(t0() + Duration::hours(2)),
@@ -52,7 +47,7 @@ async fn tokens_round_trip_errors_keep_them_and_invalidate_drops_them() {
         assert_eq!(store.load(APP).await.unwrap(), expected, "on {}", t.url);
         assert_eq!(
             store.load("wx_other").await.unwrap(),
-            CachedToken::default(),
+            CachedAccessToken::default(),
             "rows are per app id"
         );
 
@@ -64,7 +59,7 @@ async fn tokens_round_trip_errors_keep_them_and_invalidate_drops_them() {
         let after_error = store.load(APP).await.unwrap();
         assert_eq!(
             after_error,
-            CachedToken {
+            CachedAccessToken {
                 last_error: Some("WeChat error 45009: 接口调用超过限制".into()),
                 last_error_at: Some(failed_at),
                 ..expected.clone()
@@ -76,7 +71,7 @@ async fn tokens_round_trip_errors_keep_them_and_invalidate_drops_them() {
         store.invalidate(APP).await.unwrap();
         assert_eq!(
             store.load(APP).await.unwrap(),
-            CachedToken {
+            CachedAccessToken {
                 token: None,
                 expires_at: None,
                 ..after_error.clone()

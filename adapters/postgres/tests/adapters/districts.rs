@@ -1,17 +1,16 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The district repository's contract, on SQLite and PostgreSQL (both migrated fresh, so both
 //! start with the 34 provinces the migration seeds).
 
-use adapter_postgres::testing::TestDb;
+use crate::support::TestDb;
 use districts::model::{District, DistrictCode};
 use districts::ports::DistrictRepository;
 use districts::provinces::provinces;
 
-fn code(raw: &str) -> DistrictCode {
+pub(crate) fn code(raw: &str) -> DistrictCode {
     DistrictCode::parse(raw).unwrap()
 }
 
-fn district(raw: &str, zh: &str, en: &str) -> District {
+pub(crate) fn district(raw: &str, zh: &str, en: &str) -> District {
     District::new(code(raw), zh, en, 30.6, 104.0, None).unwrap()
 }
 
@@ -206,42 +205,5 @@ async fn find_and_find_many_return_what_exists() {
             .unwrap();
         assert_eq!(codes(&found), ["110000", "820000"]);
         assert_eq!(found[1].tile, all[33].tile);
-    }
-}
-
-#[tokio::test]
-async fn the_migration_goes_down_and_up_again() {
-    use migrations::{Migrator, MigratorTrait};
-    for t in TestDb::all().await {
-        t.db.districts()
-            .write_all(vec![district("510100", "成都市", "Chengdu")])
-            .await
-            .unwrap();
-        let conn = sea_orm::Database::connect(t.url.as_str()).await.unwrap();
-        // Down to (and including) this migration, however many came after it.
-        let steps = Migrator::migrations()
-            .iter()
-            .rev()
-            .position(|m| m.name() == "m20261125_000008_create_districts")
-            .unwrap()
-            + 1;
-        Migrator::down(&conn, Some(u32::try_from(steps).unwrap()))
-            .await
-            .unwrap();
-        assert!(
-            t.db.execute_for_tests("DELETE FROM districts")
-                .await
-                .is_err(),
-            "districts is gone on {}",
-            t.url
-        );
-        Migrator::up(&conn, None).await.unwrap();
-        conn.close().await.unwrap();
-        let repo = t.db.districts();
-        assert_eq!(
-            repo.children(None, None, 100).await.unwrap(),
-            provinces().unwrap()
-        );
-        assert_eq!(repo.find(code("510100")).await.unwrap(), None);
     }
 }

@@ -1,38 +1,14 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The profile half of the user repository (`update_profile`, `set_avatar`,
 //! `set_appearance`) and the avatar's emulated `ON DELETE SET NULL`, on SQLite and PostgreSQL.
 
+use crate::support::{TestDb, new_user, t0, user};
 use accounts::AccountsError;
-use accounts::model::{
-    Appearance, Bio, ColorMode, Language, NewUser, Nickname, PasswordHash, User, Username,
-};
+use accounts::model::{Appearance, Bio, ColorMode, Language, NewUser, Nickname, User, Username};
 use accounts::ports::{ProfileUpdate, UserRepository};
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, TimeZone, Utc};
-use kernel::{MediaId, Role, UserId};
+use chrono::{DateTime, Utc};
+use kernel::{MediaId, UserId};
 use media::model::{ImageFormat, Media, MediaKind, MediaState};
 use media::ports::MediaRepository;
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 26, 8, 0, 0).unwrap()
-}
-
-async fn user(t: &TestDb, name: &str) -> User {
-    t.db.users()
-        .insert(NewUser {
-            id: UserId::new_random(),
-            username: Username::parse(name).unwrap(),
-            nickname: Nickname::parse(name).unwrap(),
-            password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
-            role: Role::User,
-            avatar_url: None,
-            phone: None,
-            wechat: None,
-            created_at: t0(),
-        })
-        .await
-        .unwrap()
-}
 
 async fn upload(t: &TestDb, owner: UserId, kind: MediaKind, state: MediaState) -> MediaId {
     let m = Media {
@@ -114,17 +90,12 @@ fn renamed(u: &User, to: &str) -> ProfileUpdate {
     }
 }
 
-fn new_user(name: &str, at: DateTime<Utc>) -> NewUser {
+/// [`new_user`] without a password, created at `at`.
+fn new_user_at(name: &str, at: DateTime<Utc>) -> NewUser {
     NewUser {
-        id: UserId::new_random(),
-        username: Username::parse(name).unwrap(),
-        nickname: Nickname::parse(name).unwrap(),
         password_hash: None,
-        role: Role::User,
-        avatar_url: None,
-        phone: None,
-        wechat: None,
         created_at: at,
+        ..new_user(name)
     }
 }
 
@@ -149,7 +120,10 @@ async fn a_name_given_up_is_held_for_its_former_owner_until_the_hold_ends() {
             "{}: {err:?}",
             t.url
         );
-        let err = users.insert(new_user("ALICE", during)).await.unwrap_err();
+        let err = users
+            .insert(new_user_at("ALICE", during))
+            .await
+            .unwrap_err();
         assert!(
             matches!(err, AccountsError::UsernameTaken),
             "{}: {err:?}",
@@ -166,7 +140,10 @@ async fn a_name_given_up_is_held_for_its_former_owner_until_the_hold_ends() {
             .await
             .unwrap();
         assert_eq!(back.username.as_str(), "alice");
-        let err = users.insert(new_user("alice2", during)).await.unwrap_err();
+        let err = users
+            .insert(new_user_at("alice2", during))
+            .await
+            .unwrap_err();
         assert!(
             matches!(err, AccountsError::UsernameTaken),
             "{}: {err:?}",
@@ -188,7 +165,7 @@ async fn a_name_given_up_is_held_for_its_former_owner_until_the_hold_ends() {
             .await
             .unwrap();
         assert_eq!(taken.username.as_str(), "alice", "{}", t.url);
-        users.insert(new_user("bob", after)).await.unwrap();
+        users.insert(new_user_at("bob", after)).await.unwrap();
     }
 }
 

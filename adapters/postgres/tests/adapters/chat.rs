@@ -1,13 +1,8 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The chat usage store's contract (stream slots, daily tokens), on SQLite and PostgreSQL.
 
-use adapter_postgres::testing::TestDb;
+use crate::support::{TestDb, t0};
 use chat::ports::ChatUsageStore;
-use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 21, 8, 0, 0).unwrap()
-}
+use chrono::{Duration, NaiveDate};
 
 fn today() -> NaiveDate {
     t0().date_naive()

@@ -1,49 +1,13 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The media repository's contract, on SQLite and PostgreSQL.
 
-use accounts::model::{NewUser, Nickname, PasswordHash, Username};
-use accounts::ports::UserRepository;
-use adapter_postgres::testing::TestDb;
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use crate::support::{TestDb, at, person, t0};
+use chrono::{DateTime, Utc};
 use groups::model::{Article, ArticleStatus, Group, JoinPolicy, Person, Visibility};
 use groups::ports::{ArticleRepository, GroupRepository};
-use kernel::{ArticleId, GroupId, MediaId, PageRequest, Role, UserId};
+use kernel::{ArticleId, GroupId, MediaId, PageRequest, UserId};
 use media::MediaError;
 use media::model::{ImageFormat, Media, MediaKind, MediaState, UnpublishedImages};
 use media::ports::MediaRepository;
-
-fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 25, 8, 0, 0).unwrap()
-}
-
-fn at(minutes: i64) -> DateTime<Utc> {
-    t0() + Duration::minutes(minutes)
-}
-
-async fn user(t: &TestDb, name: &str) -> Person {
-    let user =
-        t.db.users()
-            .insert(NewUser {
-                id: UserId::new_random(),
-                username: Username::parse(name).unwrap(),
-                nickname: Nickname::parse(name).unwrap(),
-                password_hash: Some(PasswordHash::new("$argon2id$stub".into())),
-                role: Role::User,
-                avatar_url: None,
-                phone: None,
-                wechat: None,
-                created_at: t0(),
-            })
-            .await
-            .unwrap();
-    Person {
-        id: user.id,
-        username: name.to_owned(),
-        nickname: name.to_owned(),
-        avatar_url: None,
-        avatar: None,
-    }
-}
 
 async fn group(t: &TestDb, owner: &Person, name: &str) -> Group {
     let g = Group {
@@ -110,7 +74,7 @@ fn file(
 async fn rows_are_inserted_found_moved_and_deleted() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let g = group(&t, &alice, "Club").await;
         let a = article(&t, &g, &alice).await;
         let mut m = file(
@@ -173,7 +137,7 @@ async fn rows_are_inserted_found_moved_and_deleted() {
 async fn an_insert_naming_a_group_or_article_that_is_gone_is_unexpected() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let g = group(&t, &alice, "Club").await;
         let other = group(&t, &alice, "Other").await;
         let a = article(&t, &g, &alice).await;
@@ -219,8 +183,8 @@ async fn an_insert_naming_a_group_or_article_that_is_gone_is_unexpected() {
 async fn bytes_of_owner_counts_every_state() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
-        let bob = user(&t, "bob").await;
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
         let g = group(&t, &alice, "Club").await;
         assert_eq!(
             repo.bytes_of_owner(alice.id).await.unwrap(),
@@ -260,7 +224,7 @@ async fn bytes_of_owner_counts_every_state() {
 async fn the_gallery_lists_a_groups_attached_gallery_images_newest_first_in_pages() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let g = group(&t, &alice, "Club").await;
         let other = group(&t, &alice, "Other").await;
         let mut expected = Vec::new();
@@ -356,7 +320,7 @@ async fn the_gallery_lists_a_groups_attached_gallery_images_newest_first_in_page
 async fn of_group_and_of_article_find_rows_of_any_kind_and_state_up_to_the_limit() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let g = group(&t, &alice, "Club").await;
         let other = group(&t, &alice, "Other").await;
         let a = article(&t, &g, &alice).await;
@@ -430,7 +394,7 @@ async fn of_group_and_of_article_find_rows_of_any_kind_and_state_up_to_the_limit
 async fn stale_finds_pending_and_unattached_rows_created_before_the_cutoff() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let g = group(&t, &alice, "Club").await;
         let old_pending = file(
             &alice,
@@ -486,8 +450,8 @@ async fn stale_finds_pending_and_unattached_rows_created_before_the_cutoff() {
 async fn keep_marks_the_owners_unattached_rows_and_stale_counts_from_it() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
-        let bob = user(&t, "bob").await;
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
         let g = group(&t, &alice, "Club").await;
         let drafted = file(
             &alice,
@@ -558,7 +522,7 @@ async fn keep_marks_the_owners_unattached_rows_and_stale_counts_from_it() {
 async fn rows_outlive_their_group_and_hold_their_owner() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let g = group(&t, &alice, "Club").await;
         let a = article(&t, &g, &alice).await;
         let mut m = file(
@@ -627,8 +591,8 @@ async fn the_catalog_lists_every_stored_file_filtered_newest_first_with_owner_an
     use media::ports::MediaCatalog;
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
-        let bob = user(&t, "bob").await;
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
         let club = group(&t, &alice, "读书会").await;
         let mut alices = Vec::new();
         for i in 0..4_i64 {
@@ -701,7 +665,7 @@ async fn a_hidden_row_leaves_the_gallery_until_it_is_shown_again() {
     use media::ports::MediaCatalog;
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
+        let alice = person(&t, "alice").await;
         let club = group(&t, &alice, "Club").await;
         let m = file(
             &alice,
@@ -744,8 +708,8 @@ async fn a_hidden_row_leaves_the_gallery_until_it_is_shown_again() {
 async fn the_gallery_shows_an_unpublished_articles_images_only_to_whom_it_is_told() {
     for t in TestDb::all().await {
         let repo = t.db.media();
-        let alice = user(&t, "alice").await;
-        let bob = user(&t, "bob").await;
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
         let g = group(&t, &alice, "Club").await;
         let draft = article(&t, &g, &alice).await;
         let loose = file(
