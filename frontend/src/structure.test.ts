@@ -88,3 +88,55 @@ describe('the API files (docs/frontend.md, "API files")', () => {
     expect(calls('src/features/plaza/api/upload-image.ts')).toEqual(["POST '/api/plaza/images'"])
   })
 })
+
+describe('the layers (docs/frontend.md, "Layout")', () => {
+  const isTest = (path: string) => /\.test\.tsx?$/.test(path) || /\/test\//.test(path)
+  /** `features/<name>`, `lib`, `components`, `app`, `routes`, `test`, `locales` or the file. */
+  const area = (path: string) => /^src\/(features\/[^/]+|[^/]+)/.exec(path)![1]!
+
+  /** What each area may import besides itself; features also their own folder only. */
+  function allowed(from: string, to: string): boolean {
+    const source = area(from)
+    const target = area(to)
+    if (source === target) return true
+    if (target === 'test') return isTest(from)
+    // lib/'s tests may render a shared component (the confirm dialog a guard opens).
+    if (source === 'lib') return target === 'locales' || (isTest(from) && target === 'components')
+    if (source === 'components') return target === 'lib'
+    if (source.startsWith('features/')) return target === 'lib' || target === 'components'
+    return true // app/, routes/, main.tsx compose everything
+  }
+
+  it('lib/ and components/ import no feature; a feature imports only lib/, components/ and itself', () => {
+    const problems: string[] = []
+    for (const file of files.values()) {
+      for (const entry of file.imports) {
+        if (entry.target && !allowed(file.path, entry.target)) {
+          problems.push(`${file.path} imports ${entry.target}`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it("takes only components and types from a feature's component files", () => {
+    // A helper (a function, hook or constant) another file needs lives in a module of the
+    // feature (a .ts file), lib/ or components/, not in the component file beside it.
+    const componentFile = /^src\/features\/[^/]+\/components\/.*\.tsx$/
+    const isComponent = (name: string) => /^[A-Z][a-z0-9]/.test(name)
+    const problems: string[] = []
+    for (const file of files.values()) {
+      for (const entry of file.imports) {
+        if (!entry.target || !componentFile.test(entry.target) || entry.kind === 'dynamic') continue
+        const helpers = entry.names.filter(
+          (name) => !name.isType && !isComponent(name.name) && name.name !== 'default',
+        )
+        if (helpers.length > 0) {
+          const names = helpers.map((name) => name.name).join(', ')
+          problems.push(`${file.path} takes ${names} from ${entry.target}`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})

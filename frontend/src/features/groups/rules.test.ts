@@ -3,9 +3,14 @@ import { ApiError } from '@/lib/api-client.ts'
 import { i18n, loadNamespace } from '@/lib/i18n.ts'
 import { isUuid } from '@/lib/uuid.ts'
 import openapi from '@/lib/api/openapi.json'
-import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX } from './rules.ts'
-import { REJECT_REASON_MAX } from './rules.ts'
-import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from './rules.ts'
+import {
+  DESCRIPTION_MAX,
+  INVITE_CODE_LENGTH,
+  JOIN_MESSAGE_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  REJECT_REASON_MAX,
+} from './rules.ts'
 import {
   policyAllowed,
   serverErrors,
@@ -13,8 +18,8 @@ import {
   validateSettings,
   withVisibility,
   type SettingsDraft,
-} from './components/group-settings-fields.tsx'
-import { groupSection } from './components/group-layout.tsx'
+} from './settings-form.ts'
+import { groupSection } from './group-section.ts'
 import { approvableRoles, memberActions } from './components/member-actions.ts'
 import { inviteCodeValue, normaliseCode } from './invite-code.ts'
 import { GROUP_ID, member, users } from './test/fixtures.ts'

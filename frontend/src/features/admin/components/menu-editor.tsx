@@ -15,6 +15,7 @@ import {
   isActionType,
   MENU_LIMITS,
   moveButton,
+  findField,
   moveSubButton,
   removeButton,
   removeSubButton,
@@ -40,11 +41,6 @@ interface MenuEditorProps {
   faults: readonly PlacedFault[]
   disabled?: boolean
   onChange: (next: EditorMenu, touched?: FieldTouch) => void
-}
-
-/** The element for a node's field, as marked by `data-field` (ids and fields are plain words). */
-export function findField(nodeId: string, field: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`[data-field="${nodeId}.${field}"]`)
 }
 
 function focusFieldSoon(nodeId: string, field: string) {

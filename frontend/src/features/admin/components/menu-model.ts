@@ -293,3 +293,13 @@ export function locateNode(
   }
   return null
 }
+
+/** The element for a node's field, as marked by `data-field` (ids and fields are plain words). */
+export function findField(nodeId: string, field: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-field="${nodeId}.${field}"]`)
+}
+
+/** Short ids (numbers) as they are; long ones (UUIDs) by their first 8 characters. */
+export function versionLabel(id: string): string {
+  return id.length > 8 ? id.slice(0, 8) : id
+}

@@ -9,12 +9,8 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import { useWechatMenuVersions } from '../api/list-wechat-menu-versions.ts'
 import type { MenuVersion } from '@/lib/api/types.ts'
 import { ApiErrorAlert } from './api-error-alert.tsx'
+import { versionLabel } from './menu-model.ts'
 import { formatDateTime } from '@/lib/format.ts'
-
-/** Short ids (numbers) as they are; long ones (UUIDs) by their first 8 characters. */
-export function versionLabel(id: string): string {
-  return id.length > 8 ? id.slice(0, 8) : id
-}
 
 interface MenuVersionsProps {
   disabled?: boolean

@@ -17,18 +17,20 @@ import { useRollbackWechatMenuVersion } from '../api/rollback-wechat-menu-versio
 import type { Menu, MenuFault, MenuVersion } from '@/lib/api/types.ts'
 import { useValidateWechatMenu } from '../api/validate-wechat-menu.ts'
 import { ApiErrorAlert } from './api-error-alert.tsx'
-import { findField, MenuEditor, type FieldTouch } from './menu-editor.tsx'
+import { MenuEditor, type FieldTouch } from './menu-editor.tsx'
 import {
   fromMenu,
+  findField,
   locateNode,
   menuSignature,
   placeFaults,
   toMenu,
+  versionLabel,
   type EditorMenu,
   type PlacedFault,
 } from './menu-model.ts'
 import { MenuPreview } from './menu-preview.tsx'
-import { MenuVersions, versionLabel } from './menu-versions.tsx'
+import { MenuVersions } from './menu-versions.tsx'
 import { PageHeader } from '@/components/page-header.tsx'
 
 export function WechatMenuPage() {

@@ -7,14 +7,9 @@ import { cn } from '@/lib/utils.ts'
 import { formatResponseTime, modelLabel, type AiChatMessage } from '../model.ts'
 import { isFailureMessage } from '../session-logic.ts'
 import { failureText } from './display.ts'
+import { loadMarkdownView } from './preload-markdown.ts'
 
-const loadMarkdownView = () => import('@/lib/markdown/markdown-view.tsx')
 const MarkdownView = lazy(loadMarkdownView)
-
-/** Starts loading the Markdown renderer before the first answer needs it. */
-export function preloadMarkdown(): void {
-  void loadMarkdownView()
-}
 
 interface MessageItemProps {
   message: AiChatMessage

@@ -21,7 +21,8 @@ import { parseEndpoints, type ApiEndpoint } from '../openapi.ts'
 import { expandedGroupAtom, searchQueryAtom, selectedIdAtom } from '../state.ts'
 import { ApiOverview } from './api-overview.tsx'
 import { EndpointDetail } from './endpoint-detail.tsx'
-import { EndpointList, groupDomId } from './endpoint-list.tsx'
+import { EndpointList } from './endpoint-list.tsx'
+import { groupDomId } from './group-dom-id.ts'
 
 /** The endpoint with this id; a hand-typed id may differ in case. */
 function findEndpoint(endpoints: readonly ApiEndpoint[], id: string | null) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Input } from '@/components/ui/input.tsx'
 import { cn } from '@/lib/utils.ts'
 import { OTHER_GROUP, type ApiGroup } from '../browser-state.ts'
+import { groupDomId } from './group-dom-id.ts'
 import { MethodBadge } from './method-badge.tsx'
 
 interface EndpointListProps {
@@ -14,10 +15,6 @@ interface EndpointListProps {
   selectedId: string | null
   onToggleGroup: (name: string) => void
   onSelect: (id: string) => void
-}
-
-export function groupDomId(name: string): string {
-  return `apidocs-group-${name === OTHER_GROUP ? 'other' : name.replace(/[^\w-]/g, '_')}`
 }
 
 /** Search box and the groups; one group is open at a time (spec §2.4). */

@@ -7,7 +7,8 @@ import { signInErrorMessage } from './sign-in-error.ts'
 import type { User } from '@/lib/user.ts'
 import { useLoginWithWechat } from '../api/login-with-wechat.ts'
 import { useRegisterWithWechat } from '../api/register-with-wechat.ts'
-import { FormError, useFormError } from './form-error.tsx'
+import { FormError } from './form-error.tsx'
+import { useFormError } from './use-form-error.ts'
 
 interface WechatPanelProps {
   /** An account is linked to this browser's WeChat openid. */

@@ -8,8 +8,10 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import type { Article } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useArticle } from '../api/get-article.ts'
-import { PersonAvatar, personName } from './person.tsx'
-import { isMembersOnly, LoadFailed, Loading, MembersOnly } from './states.tsx'
+import { PersonAvatar } from './person.tsx'
+import { personName } from '@/lib/user.ts'
+import { isMembersOnly } from '../errors.ts'
+import { LoadFailed, Loading, MembersOnly } from './states.tsx'
 
 const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
 

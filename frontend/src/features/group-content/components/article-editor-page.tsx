@@ -48,7 +48,8 @@ import {
   replacePlaceholder,
   uploadPlaceholder,
 } from './image-markdown.ts'
-import { isMembersOnly, LoadFailed, Loading, MembersOnly, NotAllowedToEdit } from './states.tsx'
+import { isMembersOnly } from '../errors.ts'
+import { LoadFailed, Loading, MembersOnly, NotAllowedToEdit } from './states.tsx'
 import { useAutosave, type AutosaveState } from './use-autosave.ts'
 
 const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))

@@ -17,8 +17,10 @@ import { useCreateArticle } from '../api/create-article.ts'
 import { useMyDrafts } from '../api/list-my-drafts.ts'
 import { usePublishedArticles } from '../api/list-published-articles.ts'
 import { TITLE_MAX_CHARS } from '../rules.ts'
-import { PersonAvatar, personName } from './person.tsx'
-import { isMembersOnly, LoadFailed, Loading, MembersOnly } from './states.tsx'
+import { PersonAvatar } from './person.tsx'
+import { personName } from '@/lib/user.ts'
+import { isMembersOnly } from '../errors.ts'
+import { LoadFailed, Loading, MembersOnly } from './states.tsx'
 
 /**
  * `/group/{groupId}/articles`: the group's published articles, newest first, and — for its

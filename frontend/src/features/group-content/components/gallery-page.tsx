@@ -27,7 +27,8 @@ import { contentKeys } from '../api/keys.ts'
 import { useGallery } from '../api/list-gallery.ts'
 import { uploadImage } from '../api/upload-image.ts'
 import { IMAGE_ACCEPT, PARALLEL_UPLOADS } from '../rules.ts'
-import { isMembersOnly, LoadFailed, Loading, MembersOnly } from './states.tsx'
+import { isMembersOnly } from '../errors.ts'
+import { LoadFailed, Loading, MembersOnly } from './states.tsx'
 
 type GalleryPage = ResponseBody<'/api/groups/{id}/gallery', 'get'>
 

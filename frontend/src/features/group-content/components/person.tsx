@@ -17,8 +17,3 @@ export function PersonAvatar({ person, className }: { person: Person; className?
   }
   return <InitialsAvatar initials={userInitials(person)} className={cn('shrink-0', className)} />
 }
-
-/** The name to show: the nickname, else the username. */
-export function personName(person: Person): string {
-  return person.nickname.trim() || person.username
-}

@@ -7,17 +7,9 @@ import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { ApiError, errorMessage } from '@/lib/api-client.ts'
+import { errorMessage } from '@/lib/api-client.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
-
-/** The API's answer to someone outside a private group (any of its content). */
-export function isMembersOnly(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.code === 'members_only'
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404
-}
+import { isNotFound } from '../errors.ts'
 
 /** A state in place of a page's content: an icon, a title, a sentence and actions. */
 function StateCard({

@@ -5,15 +5,14 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import type { Group } from '@/lib/api/types.ts'
 import { useCreateGroup } from '../api/create-group.ts'
+import { FormAlert, GroupSettingsFields } from './group-settings-fields.tsx'
 import {
-  FormAlert,
-  GroupSettingsFields,
   serverErrors,
   settingsBody,
   validateSettings,
   type SettingsDraft,
   type SettingsErrors,
-} from './group-settings-fields.tsx'
+} from '../settings-form.ts'
 
 const EMPTY: SettingsDraft = {
   name: '',

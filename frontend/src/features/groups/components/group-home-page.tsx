@@ -8,7 +8,8 @@ import { useGroupHome } from '../api/get-group-home.ts'
 import { RoleBadge } from './group-badges.tsx'
 import { EmptyState } from './load-more.tsx'
 import { MembersOnlyPanel } from './members-only-panel.tsx'
-import { PersonAvatar, personName } from './person.tsx'
+import { PersonAvatar } from './person.tsx'
+import { personName } from '@/lib/user.ts'
 
 /** How many images and members the home previews (the server sends a few more or fewer). */
 const GALLERY_PREVIEW = 6

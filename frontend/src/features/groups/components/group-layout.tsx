@@ -6,27 +6,14 @@ import { NotFoundPage } from '@/components/error-page.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
 import type { Group } from '@/lib/api/types.ts'
-import { groupPaths } from '@/lib/api/get-group.ts'
 import { cn } from '@/lib/utils.ts'
 import { useGroupHome } from '../api/get-group-home.ts'
+import { groupSection, type GroupSection } from '../group-section.ts'
 import { MembershipBadge, PolicyBadge, VisibilityBadge } from './group-badges.tsx'
 import { GroupCover } from './group-cover.tsx'
 import { MembersOnlyPanel } from './members-only-panel.tsx'
 import { MembershipAction } from './membership-action.tsx'
 import { TransferOfferCard } from './transfer-offer.tsx'
-
-/** Where inside a group the viewer is, from the path below `/group/{id}`. */
-export type GroupSection = 'home' | 'articles' | 'gallery' | 'members' | 'settings' | 'join'
-
-export function groupSection(groupId: string, pathname: string): GroupSection {
-  const rest = pathname.slice(groupPaths.home(groupId).length).replace(/\/+$/, '')
-  if (rest === '') return 'home'
-  if (rest === '/articles' || rest.startsWith('/article/')) return 'articles'
-  if (rest === '/gallery') return 'gallery'
-  if (rest === '/members') return 'members'
-  if (rest === '/settings') return 'settings'
-  return 'join'
-}
 
 /**
  * The frame of every group page (`/group/{id}` and below): the group's header with the

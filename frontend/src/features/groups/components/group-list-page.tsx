@@ -15,7 +15,8 @@ import { CreateGroupDialog } from './create-group-dialog.tsx'
 import { GroupCard } from './group-card.tsx'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { SearchBox } from './search-box.tsx'
-import { offeredToMe, TransferOfferCard } from './transfer-offer.tsx'
+import { offeredToMe } from '../transfer.ts'
+import { TransferOfferCard } from './transfer-offer.tsx'
 
 /** `/group`: my groups (signed in), public groups to discover with a search, and "create". */
 export function GroupListPage() {

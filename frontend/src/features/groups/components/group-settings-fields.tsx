@@ -1,83 +1,19 @@
-import type { TFunction } from 'i18next'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
-import { ApiError } from '@/lib/api-client.ts'
-import type { GroupSettings, GroupVisibility, JoinPolicy } from '@/lib/api/types.ts'
-import { cn } from '@/lib/utils.ts'
 import { LengthCounter, Textarea } from '@/components/ui/textarea.tsx'
-import { charCount } from '@/lib/text.ts'
+import { cn } from '@/lib/utils.ts'
 import { DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from '../rules.ts'
-
-/** The form's values: the request's fields, the description always a string. */
-export interface SettingsDraft {
-  name: string
-  description: string
-  visibility: GroupVisibility
-  joinPolicy: JoinPolicy
-}
-
-export type SettingsErrors = Partial<Record<keyof SettingsDraft, string>>
-
-export const VISIBILITIES = ['public', 'private'] as const satisfies readonly GroupVisibility[]
-export const POLICIES = ['open', 'approval', 'invite_code'] as const satisfies readonly JoinPolicy[]
-
-/** A private group cannot be open (the server's rule, `private_group_cannot_be_open`). */
-export function policyAllowed(visibility: GroupVisibility, policy: JoinPolicy): boolean {
-  return !(visibility === 'private' && policy === 'open')
-}
-
-/**
- * Changing the visibility keeps the policy when it is still allowed; a group made private while
- * open asks for approval instead (the closest policy that still lets people in).
- */
-export function withVisibility(draft: SettingsDraft, visibility: GroupVisibility): SettingsDraft {
-  return {
-    ...draft,
-    visibility,
-    joinPolicy: policyAllowed(visibility, draft.joinPolicy) ? draft.joinPolicy : 'approval',
-  }
-}
-
-/** The request body: trimmed, an empty description as `null`. */
-export function settingsBody(draft: SettingsDraft): GroupSettings {
-  const description = draft.description.trim()
-  return {
-    name: draft.name.trim(),
-    description: description || null,
-    visibility: draft.visibility,
-    joinPolicy: draft.joinPolicy,
-  }
-}
-
-type Translate = TFunction<'groups'>
-
-/** The server's rules, checked before sending; the server checks them again. */
-export function validateSettings(draft: SettingsDraft, t: Translate): SettingsErrors {
-  const errors: SettingsErrors = {}
-  const name = charCount(draft.name)
-  if (name < NAME_MIN || name > NAME_MAX)
-    errors.name = t('form.errors.name', { min: NAME_MIN, max: NAME_MAX })
-  if (charCount(draft.description) > DESCRIPTION_MAX)
-    errors.description = t('form.errors.description', { max: DESCRIPTION_MAX })
-  if (!policyAllowed(draft.visibility, draft.joinPolicy))
-    errors.joinPolicy = t('form.errors.privateOpen')
-  return errors
-}
-
-/**
- * A refusal's per-field messages (422 `fields`), and whatever it says beyond them for the form's
- * box (null when every message found its field).
- */
-export function serverErrors(error: unknown): { fields: SettingsErrors; rest: boolean } {
-  if (!(error instanceof ApiError) || !error.body.fields) return { fields: {}, rest: true }
-  const { name, description, visibility, joinPolicy } = error.body.fields
-  const fields: SettingsErrors = { name, description, visibility, joinPolicy }
-  const known = Object.values(fields).some(Boolean)
-  return { fields, rest: !known }
-}
+import {
+  policyAllowed,
+  POLICIES,
+  VISIBILITIES,
+  withVisibility,
+  type SettingsDraft,
+  type SettingsErrors,
+} from '../settings-form.ts'
 
 /** Name, description, visibility and join policy: the create dialog's and the settings page's. */
 export function GroupSettingsFields({

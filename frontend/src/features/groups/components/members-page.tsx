@@ -22,7 +22,8 @@ import { loadedRequests, useRequests } from '../api/list-requests.ts'
 import { RoleBadge } from './group-badges.tsx'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { memberActions, type MemberAction } from './member-actions.ts'
-import { PersonLink, personName } from './person.tsx'
+import { PersonLink } from './person.tsx'
+import { personName } from '@/lib/user.ts'
 import { RequestHistory, RequestQueue } from './requests.tsx'
 
 /**

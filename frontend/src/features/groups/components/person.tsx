@@ -1,13 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { InitialsAvatar } from '@/components/ui/avatar.tsx'
 import type { Person } from '@/lib/api/types.ts'
-import { userInitials } from '@/lib/user.ts'
+import { personName, userInitials } from '@/lib/user.ts'
 import { cn } from '@/lib/utils.ts'
-
-/** The name a person goes by: the nickname, else the username. */
-export function personName(person: Person): string {
-  return person.nickname.trim() || person.username
-}
 
 /**
  * A person's picture: their avatar when it is one of ours (the page's policy allows images from

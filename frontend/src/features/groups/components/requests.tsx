@@ -18,7 +18,8 @@ import { useApproveRequest, type ApprovedRole } from '../api/approve-request.ts'
 import { useRejectRequest } from '../api/reject-request.ts'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { approvableRoles } from './member-actions.ts'
-import { PersonLine, personName } from './person.tsx'
+import { PersonLine } from './person.tsx'
+import { personName } from '@/lib/user.ts'
 
 type RequestsQuery = ReturnType<typeof useRequests>
 

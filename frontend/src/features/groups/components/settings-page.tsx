@@ -27,17 +27,16 @@ import { useCancelTransfer } from '../api/cancel-transfer.ts'
 import { useTransferGroup } from '../api/transfer-group.ts'
 import { useUpdateGroup } from '../api/update-group.ts'
 import { GroupCover } from './group-cover.tsx'
+import { FormAlert, GroupSettingsFields } from './group-settings-fields.tsx'
 import {
-  FormAlert,
-  GroupSettingsFields,
   serverErrors,
   settingsBody,
   validateSettings,
   type SettingsDraft,
   type SettingsErrors,
-} from './group-settings-fields.tsx'
+} from '../settings-form.ts'
 import { LoadMore } from './load-more.tsx'
-import { personName } from './person.tsx'
+import { personName } from '@/lib/user.ts'
 
 /**
  * `/group/{id}/settings`: name, description, visibility and policy, the cover, the invite code

@@ -8,12 +8,8 @@ import type { Group } from '@/lib/api/types.ts'
 import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useAnswerTransfer } from '../api/answer-transfer.ts'
-import { personName } from './person.tsx'
-
-/** Whether the group's waiting offer of ownership is made to the signed-in person. */
-export function offeredToMe(group: Group, userId: string | undefined): boolean {
-  return !!userId && group.transferOffer?.to.id === userId
-}
+import { offeredToMe } from '../transfer.ts'
+import { personName } from '@/lib/user.ts'
 
 /**
  * The owner's offer of the group, as its recipient sees it: accept (they become the owner,

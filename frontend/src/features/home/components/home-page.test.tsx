@@ -10,7 +10,7 @@ import zhHome from '@/locales/zh/home.json'
 import indexHtml from '../../../../index.html?raw'
 import type { StubResponse } from '@/test/fetch.ts'
 import { renderApp } from '@/test/render-app.tsx'
-import { excerpt } from './latest-posts.tsx'
+import { excerpt } from '../excerpt.ts'
 
 type WeatherMap = ResponseBody<'/api/plaza/weather', 'get'>
 type Routes = Record<string, () => StubResponse | Promise<StubResponse>>

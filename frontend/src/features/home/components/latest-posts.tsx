@@ -7,19 +7,10 @@ import type { PlazaPost } from '@/lib/api/types.ts'
 import { formatDateTime, formatNumber, formatRelative, parseTime } from '@/lib/format.ts'
 import { userInitials } from '@/lib/user.ts'
 import { LATEST_POSTS, useLatestPosts } from '../api/list-latest-posts.ts'
-import { cardLinkClass, skeletonClass } from './card-link.ts'
+import { excerpt } from '../excerpt.ts'
+import { cardLinkClass, emptyActionClass, moreLinkClass, skeletonClass } from './card-link.ts'
 import { EmptyState, HomeSection, SectionError } from './section.tsx'
 import { Thumbnail } from './thumbnail.tsx'
-
-/** The most of a post's text a card carries (the card shows three lines of it). */
-const EXCERPT = 280
-
-/** The post's text on one run of lines, cut at `EXCERPT` characters. */
-export function excerpt(body: string): string {
-  const text = body.replace(/\s+/g, ' ').trim()
-  const chars = [...text]
-  return chars.length > EXCERPT ? `${chars.slice(0, EXCERPT).join('')}…` : text
-}
 
 const listClass = 'grid gap-3 sm:grid-cols-2'
 
@@ -72,12 +63,6 @@ export function LatestPosts({ className }: { className?: string }) {
     </HomeSection>
   )
 }
-
-export const moreLinkClass =
-  'inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 -me-2 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring'
-
-export const emptyActionClass =
-  'inline-flex min-h-11 items-center rounded-md border border-input bg-background px-4 text-sm font-medium text-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background'
 
 /** Every card and its skeleton: one height whatever the post says (three lines of text). */
 const tileClass = 'flex h-full min-h-44 gap-3 p-4'

@@ -19,7 +19,8 @@ import type { PlazaComment, PlazaCommentsPage } from '@/lib/api/types.ts'
 import { Textarea } from '@/components/ui/textarea.tsx'
 import { charCount } from '@/lib/text.ts'
 import { COMMENT_MAX_CHARS } from '../rules.ts'
-import { PersonAvatar, personName } from './person.tsx'
+import { PersonAvatar } from './person.tsx'
+import { personName } from '@/lib/user.ts'
 import { PostTime } from './post-time.tsx'
 
 type Pages = InfiniteData<PlazaCommentsPage, string | null>

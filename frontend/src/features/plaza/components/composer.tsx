@@ -27,7 +27,7 @@ import {
   POST_MAX_CHARS,
   roomFor,
 } from '../rules.ts'
-import { districtName } from './post-card.tsx'
+import { districtName } from '../district.ts'
 
 /** How often an open composer tells the server its draft's images are still wanted (the
  * sweep takes unused uploads a day after they were last kept). */

@@ -3,11 +3,6 @@ import { userInitials } from '@/lib/user.ts'
 import { cn } from '@/lib/utils.ts'
 import type { PlazaPerson } from '@/lib/api/types.ts'
 
-/** The name a person goes by: the nickname, else the username. */
-export function personName(person: PlazaPerson): string {
-  return person.nickname.trim() || person.username
-}
-
 /** Their avatar when it is one of ours (the CSP allows this site's images only), else initials. */
 export function PersonAvatar({ person, className }: { person: PlazaPerson; className?: string }) {
   if (person.avatarUrl?.startsWith('/')) {

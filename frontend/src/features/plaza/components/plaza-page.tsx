@@ -16,7 +16,8 @@ import { plazaKeys } from '../api/keys.ts'
 import { useProvinces } from '../api/list-provinces.ts'
 import { feedPosts, mergeFeedHead } from '../feed-merge.ts'
 import { Composer } from './composer.tsx'
-import { districtName, PostCard } from './post-card.tsx'
+import { districtName } from '../district.ts'
+import { PostCard } from './post-card.tsx'
 
 /** How far below the viewport the next page starts loading (px). */
 const PRELOAD_MARGIN = '600px'

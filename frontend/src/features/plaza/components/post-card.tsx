@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { formatNumber } from '@/lib/format.ts'
-import { displayLanguage } from '@/lib/i18n.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
@@ -16,19 +15,16 @@ import { plazaKeys } from '../api/keys.ts'
 import { deletePost } from '../api/delete-post.ts'
 import { likePost } from '../api/like-post.ts'
 import { unlikePost } from '../api/unlike-post.ts'
-import type { PlazaFeedPage, PlazaPost, PlazaPostDistrict } from '@/lib/api/types.ts'
+import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
 import { removePost, updatePost } from '../feed-merge.ts'
 import { Comments } from './comments.tsx'
 import { ImageGrid } from './image-grid.tsx'
-import { PersonAvatar, personName } from './person.tsx'
+import { PersonAvatar } from './person.tsx'
+import { personName } from '@/lib/user.ts'
+import { districtName } from '../district.ts'
 import { PostTime } from './post-time.tsx'
 
 type Feed = InfiniteData<PlazaFeedPage, unknown>
-
-/** A district's name in the interface language. */
-export function districtName(district: Pick<PlazaPostDistrict, 'nameZh' | 'nameEn'>): string {
-  return displayLanguage() === 'zh' ? district.nameZh : district.nameEn
-}
 
 /** Changes a post in every loaded feed (all districts and each one's). */
 export function usePostUpdater() {

@@ -13,16 +13,11 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { formatDate, parseTime } from '@/lib/format.ts'
 import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
-import { userInitials } from '@/lib/user.ts'
+import { personName, userInitials } from '@/lib/user.ts'
 import type { Profile } from '@/lib/api/types.ts'
 import { useProfile } from '../api/get-profile.ts'
 import { useSetUserDisabled } from '../api/set-user-disabled.ts'
 import { ProfileArticles, ProfileGroups, ProfilePosts } from './profile-lists.tsx'
-
-/** The name a person goes by: the nickname, else the username. */
-function displayName(profile: Profile): string {
-  return profile.nickname.trim() || profile.username
-}
 
 /**
  * The avatar when it is one of ours (the CSP allows this site's images only), else — or when it
@@ -61,7 +56,7 @@ function DisableControl({ profile }: { profile: Profile }) {
   const confirm = useConfirm()
   const toast = useToast()
   const mutation = useSetUserDisabled(profile.id)
-  const name = displayName(profile)
+  const name = personName(profile)
   const disabled = profile.disabled === true
   const act = () =>
     confirm({
@@ -102,7 +97,7 @@ function ProfileHeader({ profile }: { profile: Profile }) {
       <div className="grid min-w-0 flex-1 gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold wrap-anywhere md:text-3xl">
-            {displayName(profile)}
+            {personName(profile)}
           </h1>
           {profile.role === 'admin' && <Badge tone="info">{t('role.admin')}</Badge>}
           {profile.disabled === true && <Badge tone="error">{t('disabledBadge')}</Badge>}

@@ -9,6 +9,7 @@ import { type PlazaPost, useLatestPosts } from '../api/list-latest-posts.ts'
 import { formatTemperature, provinceName } from '../label.ts'
 import { tileColors } from '../scale.ts'
 import { ConditionIcon } from '@/components/condition-icon.tsx'
+import { personName } from '@/lib/user.ts'
 
 /**
  * A province's details, opened from its tile: current conditions, the 3-day forecast and the
@@ -182,7 +183,7 @@ function LatestPosts({ code, name }: { code: string; name: string }) {
 function PostItem({ post, now }: { post: PlazaPost; now: number }) {
   const { t } = useTranslation('weather')
   const created = parseTime(post.createdAt)
-  const author = post.author.nickname.trim() || post.author.username
+  const author = personName(post.author)
   return (
     <li className="grid gap-1 rounded-xl border border-border p-3 text-sm" data-post={post.id}>
       <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXPIRY_DAYS, TOKEN_NAME_MAX } from './create-token-dialog.tsx'
+import { EXPIRY_DAYS, TOKEN_NAME_MAX } from './token-rules.ts'
 import document from '@/lib/api/openapi.json'
 
 // The few rules the client needs as values (a select's options, an input's maxLength) are read
