@@ -1,15 +1,77 @@
-//! Reading the audit log (`audit_events`): the filters as one `WHERE`, keyset pages newest
+//! The audit log (`audit_events`): writing it ([`SqlAuditLog`], the `kernel::AuditLog` port every
+//! domain records through) and reading it: the filters as one `WHERE`, keyset pages newest
 //! first on `(at, id)`, and the actors' names in a second query by id (one per page, whatever
 //! its size). The indexes it leans on are in migration 000013.
 
-use crate::SqlAuditLog;
 use crate::entities::{audit_events, users};
 use crate::unexpected;
 use async_trait::async_trait;
 use audit::{ActorName, AuditEntry, AuditFilter, AuditReader};
-use kernel::{AuditEvent, Cursor, Page, PageRequest, UserId};
+use kernel::{AuditEvent, AuditLog, Cursor, Page, PageRequest, UserId};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use std::collections::HashMap;
+
+/// The audit log in the `audit_events` table.
+#[derive(Debug, Clone)]
+pub struct SqlAuditLog {
+    db: DatabaseConnection,
+}
+
+impl SqlAuditLog {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    pub(crate) fn conn(&self) -> &DatabaseConnection {
+        &self.db
+    }
+
+    /// The newest events first, at most `limit` (the admin console pages through them).
+    ///
+    /// # Errors
+    /// When the database cannot be reached.
+    pub async fn recent(&self, limit: u64) -> anyhow::Result<Vec<AuditEvent>> {
+        use sea_orm::QuerySelect;
+        let rows = audit_events::Entity::find()
+            .order_by_desc(audit_events::Column::At)
+            .order_by_desc(audit_events::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await
+            .map_err(unexpected)?;
+        Ok(rows
+            .into_iter()
+            .map(|m| AuditEvent {
+                at: m.at,
+                actor: m.actor_id.map(UserId),
+                action: m.action,
+                target: m.target,
+                ip: m.ip,
+                detail: m.detail,
+            })
+            .collect())
+    }
+}
+
+#[async_trait]
+impl AuditLog for SqlAuditLog {
+    async fn record(&self, event: AuditEvent) -> anyhow::Result<()> {
+        audit_events::ActiveModel {
+            id: Set(uuid::Uuid::new_v4()),
+            at: Set(event.at),
+            actor_id: Set(event.actor.map(|a| a.0)),
+            action: Set(event.action),
+            target: Set(event.target),
+            ip: Set(event.ip),
+            detail: Set(event.detail),
+        }
+        .insert(&self.db)
+        .await
+        .map_err(unexpected)?;
+        Ok(())
+    }
+}
 
 /// The events matching `filter`, newest first.
 fn select(filter: &AuditFilter) -> Select<audit_events::Entity> {

@@ -22,13 +22,14 @@ mod weather;
 mod wechat;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
+pub use audit::SqlAuditLog;
 pub use chat::SqlChatUsageStore;
 pub use districts::SqlDistrictRepository;
 pub use groups::{SqlArticleRepository, SqlGroupRepository};
 pub use media::SqlMediaRepository;
 pub use plaza::SqlPostRepository;
 pub use rate_limit::SqlRateLimiter;
-pub use tokens::{SqlAuditLog, SqlTokenRepository};
+pub use tokens::SqlTokenRepository;
 pub use weather::SqlWeatherCache;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
 

@@ -1,10 +1,10 @@
-//! Personal access tokens and the audit log.
+//! Personal access tokens (`personal_access_tokens`): the `tokens::ports::TokenRepository`.
 
-use crate::entities::{audit_events, personal_access_tokens as pat};
+use crate::entities::personal_access_tokens as pat;
 use crate::unexpected;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use kernel::{AuditEvent, AuditLog, UserId};
+use kernel::UserId;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait,
@@ -85,7 +85,10 @@ impl TokenRepository for SqlTokenRepository {
         Ok(())
     }
 
-    async fn list_for_user(&self, user_id: UserId) -> Result<Vec<PersonalAccessToken>, TokensError> {
+    async fn list_for_user(
+        &self,
+        user_id: UserId,
+    ) -> Result<Vec<PersonalAccessToken>, TokensError> {
         pat::Entity::find()
             .filter(pat::Column::UserId.eq(user_id.0))
             .order_by_desc(pat::Column::CreatedAt)
@@ -98,7 +101,11 @@ impl TokenRepository for SqlTokenRepository {
             .collect()
     }
 
-    async fn count_active(&self, user_id: UserId, now: DateTime<Utc>) -> Result<usize, TokensError> {
+    async fn count_active(
+        &self,
+        user_id: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<usize, TokensError> {
         let n = pat::Entity::find()
             .filter(pat::Column::UserId.eq(user_id.0))
             .filter(pat::Column::RevokedAt.is_null())
@@ -202,67 +209,6 @@ impl TokenRepository for SqlTokenRepository {
             .exec(&self.db)
             .await
             .map_err(failed)?;
-        Ok(())
-    }
-}
-
-/// The audit log in the `audit_events` table.
-#[derive(Debug, Clone)]
-pub struct SqlAuditLog {
-    db: DatabaseConnection,
-}
-
-impl SqlAuditLog {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
-    }
-
-    pub(crate) fn conn(&self) -> &DatabaseConnection {
-        &self.db
-    }
-
-    /// The newest events first, at most `limit` (the admin console pages through them).
-    ///
-    /// # Errors
-    /// When the database cannot be reached.
-    pub async fn recent(&self, limit: u64) -> anyhow::Result<Vec<AuditEvent>> {
-        use sea_orm::QuerySelect;
-        let rows = audit_events::Entity::find()
-            .order_by_desc(audit_events::Column::At)
-            .order_by_desc(audit_events::Column::Id)
-            .limit(limit)
-            .all(&self.db)
-            .await
-            .map_err(unexpected)?;
-        Ok(rows
-            .into_iter()
-            .map(|m| AuditEvent {
-                at: m.at,
-                actor: m.actor_id.map(UserId),
-                action: m.action,
-                target: m.target,
-                ip: m.ip,
-                detail: m.detail,
-            })
-            .collect())
-    }
-}
-
-#[async_trait]
-impl AuditLog for SqlAuditLog {
-    async fn record(&self, event: AuditEvent) -> anyhow::Result<()> {
-        audit_events::ActiveModel {
-            id: Set(uuid::Uuid::new_v4()),
-            at: Set(event.at),
-            actor_id: Set(event.actor.map(|a| a.0)),
-            action: Set(event.action),
-            target: Set(event.target),
-            ip: Set(event.ip),
-            detail: Set(event.detail),
-        }
-        .insert(&self.db)
-        .await
-        .map_err(unexpected)?;
         Ok(())
     }
 }
