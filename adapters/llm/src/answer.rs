@@ -24,7 +24,7 @@
 //! resets the stream (HTTP/2): the provider stops generating.
 
 use crate::body::{BodyError, GuardedBody};
-use crate::provider::{classify_status, error_details};
+use crate::error_answer::{classify_status, error_details};
 use anyhow::anyhow;
 use chat::LlmError;
 use chat::model::{ChatEvent, TokenUsage};

@@ -37,6 +37,7 @@
 
 mod answer;
 mod body;
+mod error_answer;
 mod provider;
 
 #[cfg(feature = "fake")]

@@ -1,6 +1,8 @@
-//! Why a district use case failed: the one error enum of the crate.
+//! Why a district use case failed: the one error enum of the crate. It imports nothing of the
+//! crate (the model returns it), so the limits in its messages are written out: they are
+//! `District::MAX_NAME_ZH`, `MAX_NAME_EN` and `TilePosition::SIZE` (a test in `model` holds
+//! them together).
 
-use crate::model::{District, TilePosition};
 use thiserror::Error;
 
 /// Why a district use case failed. The first six variants are the field rules a district keeps
@@ -9,13 +11,13 @@ use thiserror::Error;
 pub enum DistrictsError {
     #[error("a district code is six digits (GB/T 2260), e.g. 110000")]
     InvalidCode,
-    #[error("a Chinese name has 1 to {max} characters", max = District::MAX_NAME_ZH)]
+    #[error("a Chinese name has 1 to 40 characters")]
     InvalidNameZh,
-    #[error("an English name has 1 to {max} characters", max = District::MAX_NAME_EN)]
+    #[error("an English name has 1 to 80 characters")]
     InvalidNameEn,
     #[error("latitude is between -90 and 90, longitude between -180 and 180")]
     InvalidCoordinates,
-    #[error("only a province has a place on the tile map, within {max}×{max}", max = TilePosition::SIZE)]
+    #[error("only a province has a place on the tile map, within 16×16")]
     InvalidTile,
     /// Adding (or importing) a district whose parent does not exist.
     #[error("its parent district {0} does not exist")]

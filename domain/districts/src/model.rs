@@ -192,6 +192,26 @@ impl District {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_error_messages_name_the_limits_the_model_keeps() {
+        assert!(
+            DistrictsError::InvalidNameZh
+                .to_string()
+                .contains(&format!("1 to {} ", District::MAX_NAME_ZH))
+        );
+        assert!(
+            DistrictsError::InvalidNameEn
+                .to_string()
+                .contains(&format!("1 to {} ", District::MAX_NAME_EN))
+        );
+        let size = TilePosition::SIZE;
+        assert!(
+            DistrictsError::InvalidTile
+                .to_string()
+                .contains(&format!("{size}×{size}"))
+        );
+    }
+
     fn code(raw: &str) -> DistrictCode {
         DistrictCode::parse(raw).unwrap()
     }
