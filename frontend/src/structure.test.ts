@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findCycles, sourceFiles } from '@/test/source-graph.ts'
+import { findCycles, outsideFiles, sourceFiles } from '@/test/source-graph.ts'
 
 // The shape of src/ (docs/frontend.md, "Layout"), checked over every module-level import of
 // every file: static imports, re-exports and dynamic `import()` of a literal, with relative
@@ -138,5 +138,36 @@ describe('the layers (docs/frontend.md, "Layout")', () => {
       }
     }
     expect(problems).toEqual([])
+  })
+})
+
+describe('exports', () => {
+  it('every exported name is imported somewhere else', () => {
+    // Importers are every file of src/ and the code beside it that reads src/ (vite-plugins/,
+    // e2e/); a test counts. Route files export what TanStack Router reads (`Route`); generated files are left as made.
+    const exempt = (path: string) =>
+      path.startsWith('src/routes/') ||
+      path.endsWith('.gen.ts') ||
+      path.endsWith('.d.ts') ||
+      /\.test\.tsx?$/.test(path)
+    const used = new Map<string, Set<string>>()
+    for (const file of [...files.values(), ...outsideFiles()]) {
+      for (const entry of file.imports) {
+        if (!entry.target || entry.target === file.path) continue
+        const names = used.get(entry.target) ?? new Set<string>()
+        for (const name of entry.names) names.add(name.name)
+        used.set(entry.target, names)
+      }
+    }
+    const unused: string[] = []
+    for (const file of files.values()) {
+      if (exempt(file.path)) continue
+      const names = used.get(file.path) ?? new Set<string>()
+      if (names.has('*')) continue
+      for (const { name } of file.exports) {
+        if (!names.has(name)) unused.push(`${file.path}: ${name}`)
+      }
+    }
+    expect(unused, 'exported and never imported: drop the export, or the code').toEqual([])
   })
 })

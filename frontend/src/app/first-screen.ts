@@ -10,7 +10,7 @@
  * the browser fetches twice; `first-screen.test.ts` runs every listed route's loaders and
  * compares. Plain data: the build reads this file outside the app.
  */
-export interface FirstScreen {
+interface FirstScreen {
   /** The route's path as the route tree spells it: `/group/$groupId`. */
   path: string
   /** Lazy namespaces (`lib/i18n.ts`) the loaders wait for. */

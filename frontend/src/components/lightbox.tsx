@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button.tsx'
 import { Modal } from '@/components/ui/modal.tsx'
 
 /** A horizontal swipe at least this long (px) turns to the previous or next image. */
-export const SWIPE_MIN_PX = 50
+const SWIPE_MIN_PX = 50
 
 /** What the lightbox needs of an image (a group's gallery image, a plaza post's image). */
-export interface LightboxImage {
+interface LightboxImage {
   id: string
   url: string
   width: number

@@ -18,7 +18,7 @@ export interface PagedQuery {
 }
 
 /** The list's words, from the page's own namespace. */
-export interface PagedListTexts {
+interface PagedListTexts {
   loading: string
   loadFailed: (message: string) => string
   retry: string
@@ -27,7 +27,7 @@ export interface PagedListTexts {
 }
 
 /** What a paged list shows. */
-export type ListView = 'loading' | 'error' | 'empty' | 'items'
+type ListView = 'loading' | 'error' | 'empty' | 'items'
 
 export function listView(q: { isPending: boolean; isError: boolean; itemCount: number }): ListView {
   if (q.isPending) return 'loading'

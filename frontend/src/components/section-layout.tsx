@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
 import { cn } from '@/lib/utils.ts'
 
-export interface SectionNavItem {
+interface SectionNavItem {
   to: NonNullable<LinkProps['to']>
   /** Shown as is: the caller translates it. */
   label: string

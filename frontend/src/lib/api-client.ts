@@ -3,7 +3,7 @@ import { displayLanguage, i18n } from './i18n.ts'
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Safe methods are retried once on these statuses; unsafe ones never are (spec §7). */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504])
+const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504])
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS'])
 export const RETRY_DELAY_MS = 300
 
@@ -12,7 +12,7 @@ export const KNOWN_HTTP_STATUSES = [400, 401, 403, 404, 408, 413, 429, 500, 502,
 type KnownHttpStatus = (typeof KNOWN_HTTP_STATUSES)[number]
 
 /** What every failed call resolves to (spec §8): always `success: false`, a message and a status. */
-export interface ApiErrorBody {
+interface ApiErrorBody {
   success: false
   message: string
   httpStatus: number
@@ -46,7 +46,7 @@ function isKnownStatus(status: number): status is KnownHttpStatus {
 }
 
 /** The translated message for a status with its own entry, else undefined. */
-export function knownHttpStatusMessage(status: number): string | undefined {
+function knownHttpStatusMessage(status: number): string | undefined {
   return isKnownStatus(status) ? i18n.t(`errors:httpStatus.${status}`) : undefined
 }
 
@@ -249,7 +249,7 @@ export function resetPreloadedForTests(): void {
   preloadedUrls = undefined
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: HttpMethod
   /** Plain objects and arrays are sent as JSON; FormData, Blob and strings as they are. */
   body?: unknown

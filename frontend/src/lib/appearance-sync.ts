@@ -9,7 +9,7 @@ import { useSession } from './session.ts'
 import type { Appearance } from './api/types.ts'
 
 /** What this device keeps (spec §3/§4.2): local storage and the language cookie. */
-export interface LocalAppearance {
+interface LocalAppearance {
   colorMode: ColorModePreference
   language: LanguagePreference
 }

@@ -2,8 +2,8 @@ import { atom, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 
 /** Spec §4.8 / §9. */
-export const BUILD_CHECK_INTERVAL_MS = 3_600_000
-export const CHUNK_RELOAD_GUARD_MS = 10_000
+const BUILD_CHECK_INTERVAL_MS = 3_600_000
+const CHUNK_RELOAD_GUARD_MS = 10_000
 const RELOAD_KEY_PREFIX = 'courtyard:chunk-reload:'
 
 export const currentBuildId: string = __BUILD_ID__
@@ -11,7 +11,7 @@ export const currentBuildId: string = __BUILD_ID__
 /** The id of a newer deployed build, once one has been seen. */
 export const availableBuildAtom = atom<string | null>(null)
 
-export async function fetchLatestBuildId(fetchImpl: typeof fetch = fetch): Promise<string | null> {
+async function fetchLatestBuildId(fetchImpl: typeof fetch = fetch): Promise<string | null> {
   const response = await fetchImpl(`${import.meta.env.BASE_URL}build/latest.json?t=${Date.now()}`, {
     cache: 'no-store',
     headers: { Accept: 'application/json' },

@@ -2,13 +2,13 @@ import { atom, useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 
 export type ColorModePreference = 'light' | 'dark' | 'system'
-export type ColorMode = 'light' | 'dark'
+type ColorMode = 'light' | 'dark'
 
 /** localStorage key of the colour-mode preference (spec §3). */
 export const COLOR_MODE_STORAGE_KEY = 'preference_dark'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
-export function isColorModePreference(value: unknown): value is ColorModePreference {
+function isColorModePreference(value: unknown): value is ColorModePreference {
   return value === 'light' || value === 'dark' || value === 'system'
 }
 

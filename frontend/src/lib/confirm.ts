@@ -19,15 +19,15 @@ export interface ConfirmOptions {
   history?: boolean
 }
 
-export interface ConfirmState extends Omit<ConfirmOptions, 'type'> {
+interface ConfirmState extends Omit<ConfirmOptions, 'type'> {
   open: boolean
   loading: boolean
   type: ConfirmType
 }
 
 /** Spec §9. */
-export const CONFIRM_REPLACE_DELAY_MS = 100
-export const CONFIRM_TEXT_CLEAR_DELAY_MS = 300
+const CONFIRM_REPLACE_DELAY_MS = 100
+const CONFIRM_TEXT_CLEAR_DELAY_MS = 300
 
 const closedState: ConfirmState = { open: false, loading: false, type: 'confirm', title: '' }
 

@@ -2,11 +2,11 @@ import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
 /** Interface languages (spec §9). */
-export const LANGUAGES = ['zh', 'en'] as const
+const LANGUAGES = ['zh', 'en'] as const
 export type Language = (typeof LANGUAGES)[number]
 export type LanguagePreference = Language | 'system'
 
-export const LANGUAGE_COOKIE = 'preference_language'
+const LANGUAGE_COOKIE = 'preference_language'
 const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 
 /** Locale used for formatting and as the translation fallback (spec §4.2: en-US). */
@@ -14,7 +14,7 @@ export const FALLBACK_LOCALE = 'en-US'
 const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: FALLBACK_LOCALE }
 
 /** Namespaces in every language's chunk, loaded before the first render. */
-export const NAMESPACES = ['common', 'auth', 'home', 'errors', 'account'] as const
+const NAMESPACES = ['common', 'auth', 'home', 'errors', 'account'] as const
 
 /**
  * Namespaces loaded on first use, together with the lazy code that shows them
@@ -77,10 +77,10 @@ const lazyNamespaceLoaders = {
   },
 } satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
 
-export type LazyNamespace = keyof typeof lazyNamespaceLoaders
+type LazyNamespace = keyof typeof lazyNamespaceLoaders
 
 /** Languages that have a translated web manifest in `public/manifest/` (spec §2.2). */
-export const MANIFEST_LANGUAGES = [
+const MANIFEST_LANGUAGES = [
   'en',
   'zh',
   'es',
@@ -153,7 +153,7 @@ export function manifestHref(language: string): string {
 }
 
 /** What the page says about the site: its name (the title) and what it is. */
-export interface SiteTexts {
+interface SiteTexts {
   title: string
   description: string
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from './confirm.ts'
 
-export interface LeaveGuardOptions {
+interface LeaveGuardOptions {
   /**
    * Whether leaving this page now would lose something. A function is asked at the moment of
    * leaving and may first try to save (the article editor saves, and asks only when it could

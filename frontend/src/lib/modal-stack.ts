@@ -2,7 +2,7 @@
  * The modal stack of spec §4.3: modals stack with z-index increasing from 1000, the page does
  * not scroll while any is open, and each one owns a browser-history entry so Back closes it.
  */
-export const MODAL_BASE_Z_INDEX = 1000
+const MODAL_BASE_Z_INDEX = 1000
 const HISTORY_KEY = '__courtyardModal'
 
 export interface ModalHandle {
@@ -76,7 +76,7 @@ function flushOrphan(): void {
   }
 }
 
-export interface OpenModalOptions {
+interface OpenModalOptions {
   /**
    * Push a history entry so Back closes the modal (default). A prompt shown while the router
    * holds a navigation (leave-page guards) must not touch history, so it passes false.

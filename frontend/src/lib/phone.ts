@@ -2,9 +2,9 @@ import type { PhonePrefix } from './user.ts'
 
 /** Spec §9: the default phone prefix and the shortest number a code may be sent to. */
 export const DEFAULT_PHONE_PREFIX: PhonePrefix = '86'
-export const PHONE_MIN_LENGTH = 5
+const PHONE_MIN_LENGTH = 5
 
-export interface PhoneRegion {
+interface PhoneRegion {
   prefix: PhonePrefix
   /** Key of its name under `common:phone.regions`. */
   nameKey: 'cn' | 'nanp'

@@ -8,9 +8,9 @@ import { ApiError } from './api-client.ts'
 // ReauthDialog), proves the account with POST /api/auth/reauthenticate, and runs the call again.
 
 /** The server's code for "confirm it's you first" (docs/api.md, "Recent proof"). */
-export const REAUTHENTICATION_REQUIRED = 'reauthentication_required'
+const REAUTHENTICATION_REQUIRED = 'reauthentication_required'
 
-export function isReauthenticationRequired(error: unknown): error is ApiError {
+function isReauthenticationRequired(error: unknown): error is ApiError {
   return (
     error instanceof ApiError && error.status === 403 && error.code === REAUTHENTICATION_REQUIRED
   )

@@ -6,7 +6,7 @@
  */
 
 /** One redirect: `$name` matches one segment, a last segment `$` matches the rest (or nothing). */
-export interface RedirectRule {
+interface RedirectRule {
   from: string
   to: string
 }
@@ -15,19 +15,12 @@ export interface RouteRules {
   redirects: RedirectRule[]
 }
 
-/** `build/meta/<buildId>.json`. */
-export interface BuildManifest {
-  buildId: string
-  builtAt: string
-  routeRules: RouteRules
-}
-
-export const NO_ROUTE_RULES: RouteRules = { redirects: [] }
+const NO_ROUTE_RULES: RouteRules = { redirects: [] }
 
 /** How long the first navigation may wait for the manifest before it goes on without rules. */
-export const MANIFEST_TIMEOUT_MS = 2_000
+const MANIFEST_TIMEOUT_MS = 2_000
 /** After a failed load (network, time-out, 5xx) the next navigation retries no sooner than this. */
-export const MANIFEST_RETRY_MS = 30_000
+const MANIFEST_RETRY_MS = 30_000
 
 const isPath = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')
@@ -91,7 +84,7 @@ export function redirectPath(rules: RouteRules, pathname: string): string | null
 }
 
 /** The parts of the router's location a rule looks at. */
-export interface RuleLocation {
+interface RuleLocation {
   pathname: string
   /** `?a=1`, or ''. */
   searchStr: string
@@ -106,7 +99,7 @@ export function redirectHref(rules: RouteRules, location: RuleLocation): string 
   return `${target}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`
 }
 
-export interface ManifestLoaderOptions {
+interface ManifestLoaderOptions {
   fetchImpl?: typeof fetch
   baseUrl?: string
   timeoutMs?: number
@@ -114,7 +107,7 @@ export interface ManifestLoaderOptions {
   now?: () => number
 }
 
-export type ManifestLoader = (buildId: string) => Promise<RouteRules>
+type ManifestLoader = (buildId: string) => Promise<RouteRules>
 
 /**
  * Loads the rules of a build id's manifest. A manifest (or a 4xx: this build has none) is kept

@@ -14,7 +14,7 @@ export interface Toast {
   timestamp: number
 }
 
-export interface ToastInput {
+interface ToastInput {
   type: ToastType
   message: string
   details?: string
@@ -22,7 +22,7 @@ export interface ToastInput {
 }
 
 /** Spec §9. */
-export const TOAST_DEFAULT_DURATION = 5000
+const TOAST_DEFAULT_DURATION = 5000
 export const TOAST_COUNTDOWN_TICK_MS = 1000
 
 let sequence = 0
@@ -94,7 +94,7 @@ export const clearToastsAtom = atom(null, (get, set) => {
   set(currentIdAtom, null)
 })
 
-export type ToastOptions = Omit<ToastInput, 'type' | 'message'>
+type ToastOptions = Omit<ToastInput, 'type' | 'message'>
 
 /** `toast.success(message)`, `toast.warning(…)`, `toast.error(…)`. */
 export function useToast() {

@@ -17,7 +17,7 @@ export interface UploadItem<T> {
   result?: T
 }
 
-export interface UploadQueueOptions<T> {
+interface UploadQueueOptions<T> {
   /** Sends one file (`lib/upload.ts` gives the progress); rejects with the server's refusal. */
   upload: (file: File, options: UploadOptions) => Promise<T>
   /** Files sent at once; the rest wait their turn. */

@@ -1,7 +1,7 @@
 import type { User } from './api/types.ts'
 
 // The user's shape is the server's (UserDto in the OpenAPI document).
-export type { PhonePrefix, User, UserPhone, UserRole } from './api/types.ts'
+export type { PhonePrefix, User } from './api/types.ts'
 
 const segmenter =
   typeof Intl !== 'undefined' && 'Segmenter' in Intl

@@ -6,11 +6,11 @@ import type { PhoneRequest } from './api/types.ts'
 import type { PhonePrefix } from './user.ts'
 
 /** Spec §9: a new code may be asked for 60 s after the last one; the countdown ticks every 1 s. */
-export const VERIFICATION_RESEND_SECONDS = 60
-export const VERIFICATION_COUNTDOWN_TICK_MS = 1000
+const VERIFICATION_RESEND_SECONDS = 60
+const VERIFICATION_COUNTDOWN_TICK_MS = 1000
 
 /** Spec §3: when the code was sent and how long the countdown runs. */
-export interface CodeCountdown {
+interface CodeCountdown {
   /** ms since epoch */
   sentAt: number
   durationSeconds: number

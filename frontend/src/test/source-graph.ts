@@ -96,6 +96,14 @@ function findServerCalls(program: unknown, text: string): string[] {
   return calls
 }
 
+// Code outside src/ that imports from it (the build's plugins, the end-to-end tests): it uses
+// exports too, though nothing here checks its own shape.
+const outsideSources = import.meta.glob<string>(['/vite-plugins/**/*.ts', '/e2e/**/*.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
 
 function normalize(path: string): string {
@@ -207,6 +215,14 @@ export function sourceFiles(): Map<string, SourceFile> {
     cache.set(path, parseFile(path, text, known))
   }
   return cache
+}
+
+/** The files outside src/ that may import from it (vite-plugins/, e2e/), parsed the same way. */
+export function outsideFiles(): SourceFile[] {
+  const known = new Set(Object.keys(sources).map((path) => path.slice(1)))
+  return Object.entries(outsideSources).map(([absolute, text]) =>
+    parseFile(absolute.slice(1), text, known),
+  )
 }
 
 /**

@@ -26,7 +26,7 @@ class Events {
  * `stubFetch`: each request waits until the test drives it with `progress()`, `respond()` or
  * `fail()`. `FakeXhr.requests` lists every request sent, oldest first.
  */
-export class FakeXhr extends Events {
+class FakeXhr extends Events {
   static requests: FakeXhr[] = []
 
   readonly upload = new Events()

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** A navigation shorter than this shows nothing: the next page is simply there. */
-export const PENDING_BAR_DELAY_MS = 300
+const PENDING_BAR_DELAY_MS = 300
 
 /**
  * A thin bar across the top of the viewport while a navigation (the next page's code and data)

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils.ts'
 
-export const alertVariants = cva('rounded-md border px-3 py-2 text-sm', {
+const alertVariants = cva('rounded-md border px-3 py-2 text-sm', {
   variants: {
     tone: {
       error: 'border-error/40 bg-error-soft text-error',
@@ -14,7 +14,7 @@ export const alertVariants = cva('rounded-md border px-3 py-2 text-sm', {
   defaultVariants: { tone: 'error' },
 })
 
-export interface AlertProps extends ComponentProps<'div'>, VariantProps<typeof alertVariants> {
+interface AlertProps extends ComponentProps<'div'>, VariantProps<typeof alertVariants> {
   /** Plays the 600 ms shake (the login dialog's error box, spec §2.3). */
   shake?: boolean
 }

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { cn } from '@/lib/utils.ts'
 
 /** Props a field hands to its control so label, hint and error are wired up for assistive tech. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string
   'aria-invalid': true | undefined
   'aria-describedby': string | undefined

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { openModal, type ModalHandle } from '@/lib/modal-stack.ts'
 import { cn } from '@/lib/utils.ts'
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean
   /** Called for Escape, the close button, a backdrop click and the browser's Back button. */
   onClose: () => void

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils.ts'
  * platform intends, at no bundle cost. Radix Select (a custom listbox) pays off only when the
  * options need rich content.
  */
-export const selectVariants = cva(
+const selectVariants = cva(
   [
     'w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-background text-foreground shadow-xs',
     'transition-colors',
@@ -29,7 +29,7 @@ export const selectVariants = cva(
   },
 )
 
-export interface SelectProps
+interface SelectProps
   extends Omit<ComponentProps<'select'>, 'size'>, VariantProps<typeof selectVariants> {}
 
 export function Select({ className, size, children, ...props }: SelectProps) {

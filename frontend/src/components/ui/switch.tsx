@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils.ts'
 
-export interface SwitchProps extends Omit<ComponentProps<'button'>, 'onChange' | 'value'> {
+interface SwitchProps extends Omit<ComponentProps<'button'>, 'onChange' | 'value'> {
   checked: boolean
   onCheckedChange: (checked: boolean) => void
 }

@@ -32,8 +32,8 @@ export interface AiChatSession {
  */
 export const NEW_SESSION_PREFIX = '新会话 '
 /** Title length taken from the first message, in Unicode code points (spec §9). */
-export const TITLE_MAX = 20
-export const TITLE_ELLIPSIS = '...'
+const TITLE_MAX = 20
+const TITLE_ELLIPSIS = '...'
 /** Spec §4.5: content of the assistant-side message that replaces a failed reply. */
 export const SEND_FAILED_PREFIX = '发送消息失败: '
 export const UNKNOWN_ERROR_REASON = '未知错误'
@@ -118,7 +118,7 @@ const isString = (value: unknown): value is string => typeof value === 'string'
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
 
 /** A message read from outside (the database, an import file), or null when its shape is wrong. */
-export function parseChatMessage(value: unknown): AiChatMessage | null {
+function parseChatMessage(value: unknown): AiChatMessage | null {
   if (!isRecord(value)) return null
   const { id, content, isUser, timestamp } = value
   if (!isString(id) || id === '' || !isString(content) || !isBoolean(isUser)) return null

@@ -22,14 +22,14 @@ export function sortSessions(sessions: readonly AiChatSession[]): AiChatSession[
 }
 
 /** An empty session still carrying its fresh '新会话 …' title (spec §4.5 cleaning and reuse). */
-export function isUnusedNewSession(session: AiChatSession): boolean {
+function isUnusedNewSession(session: AiChatSession): boolean {
   return session.messages.length === 0 && session.title.startsWith(NEW_SESSION_PREFIX)
 }
 
 const NUMBERED_TITLE = new RegExp(`^${NEW_SESSION_PREFIX}(\\d+)$`)
 
 /** 1 + the highest N among sessions titled exactly '新会话 N'; 1 when there is none. */
-export function nextSessionNumber(sessions: readonly AiChatSession[]): number {
+function nextSessionNumber(sessions: readonly AiChatSession[]): number {
   let highest = 0
   for (const { title } of sessions) {
     const match = NUMBERED_TITLE.exec(title)
@@ -57,7 +57,7 @@ export function findReusableSession(
   return unused.find((session) => session.id === currentId) ?? unused[0]
 }
 
-export interface CleanResult {
+interface CleanResult {
   sessions: AiChatSession[]
   removedIds: string[]
   /** Null when the current session was removed. */
@@ -133,7 +133,7 @@ export function appendDelta(
 }
 
 /** Nothing of the reply arrived yet: no content and no reasoning. */
-export function isEmptyReply(message: AiChatMessage): boolean {
+function isEmptyReply(message: AiChatMessage): boolean {
   return message.content === '' && !message.reasoning
 }
 
@@ -187,7 +187,7 @@ export function failReply(
   return addMessage(finished, failureMessage(reason, now))
 }
 
-export function failureMessage(reason: string, now: number): AiChatMessage {
+function failureMessage(reason: string, now: number): AiChatMessage {
   return {
     id: newMessageId(),
     content: `${SEND_FAILED_PREFIX}${reason}`,
@@ -239,10 +239,10 @@ export function dropLastReply(session: AiChatSession): AiChatSession | null {
 }
 
 /** Export file format. */
-export const EXPORT_FORMAT = 'courtyard-ai-chat'
-export const EXPORT_VERSION = 1
+const EXPORT_FORMAT = 'courtyard-ai-chat'
+const EXPORT_VERSION = 1
 
-export interface ChatExport {
+interface ChatExport {
   format: typeof EXPORT_FORMAT
   version: typeof EXPORT_VERSION
   /** ISO 8601. */
@@ -293,7 +293,7 @@ export function parseExport(text: string): AiChatSession[] {
   })
 }
 
-export interface MergeResult {
+interface MergeResult {
   sessions: AiChatSession[]
   /** Imported sessions that were added or replaced an older copy. */
   written: AiChatSession[]

@@ -7,7 +7,7 @@ export const CHAT_DB_VERSION = 1
 export const CHAT_STORE = 'sessions'
 
 /** The local storage errors of spec §8. */
-export type ChatStorageErrorKind =
+type ChatStorageErrorKind =
   'unsupported' | 'open' | 'not_serialisable' | 'save' | 'transaction' | 'read' | 'delete'
 
 export const CHAT_STORAGE_ERROR_KINDS: readonly ChatStorageErrorKind[] = [
@@ -58,7 +58,7 @@ export interface ChatStorage {
 }
 
 /** Spec §5: only non-null, structured-cloneable data is saved. */
-export function assertStorable(value: unknown): void {
+function assertStorable(value: unknown): void {
   if (value === null || value === undefined) throw new ChatStorageError('not_serialisable')
   try {
     structuredClone(value)

@@ -38,7 +38,6 @@ import {
 import { readChatStream } from './stream.ts'
 
 export { ChatImportError } from './session-logic.ts'
-export { ChatStorageError } from './storage.ts'
 
 /** An error for the UI to show: an i18n key (`ai:storage.save`, …) and its parameters. */
 export interface AiChatError {
@@ -46,7 +45,7 @@ export interface AiChatError {
   params?: Record<string, string>
 }
 
-export interface AiChatState {
+interface AiChatState {
   /** In no particular order; {@link useAiChat} sorts them. */
   sessions: AiChatSession[]
   currentSessionId: string | null
@@ -57,7 +56,7 @@ export interface AiChatState {
   lastError: AiChatError | null
 }
 
-export const initialAiChatState: AiChatState = {
+const initialAiChatState: AiChatState = {
   sessions: [],
   currentSessionId: null,
   selectedModel: INITIAL_MODEL,
@@ -70,7 +69,7 @@ export const initialAiChatState: AiChatState = {
 export const aiChatStateAtom = atom<AiChatState>(initialAiChatState)
 
 /** What the store needs from outside. */
-export interface AiChatDeps {
+interface AiChatDeps {
   /** Must not reject: without IndexedDB it returns the in-memory storage and the reason. */
   openStorage: () => Promise<OpenedChatStorage>
   postChat: (options: PostChatOptions) => Promise<Response>
@@ -395,7 +394,7 @@ export function aiChatActions(store: Store): AiChatActions {
   return controller
 }
 
-export interface AiChat extends Omit<AiChatState, 'sessions'>, AiChatActions {
+interface AiChat extends Omit<AiChatState, 'sessions'>, AiChatActions {
   /** Most recently updated first. */
   sessions: AiChatSession[]
   currentSession: AiChatSession | null

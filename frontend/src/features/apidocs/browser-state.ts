@@ -8,7 +8,7 @@ import type { ApiEndpoint, ApiMethod, OpenApiDocument } from './openapi.ts'
 /** The group of untagged endpoints; shown as 'Other' / '其他'. */
 export const OTHER_GROUP = ''
 
-export interface EndpointSummary {
+interface EndpointSummary {
   id: string
   method: ApiMethod
   path: string
@@ -84,7 +84,7 @@ export function filterGroups(groups: readonly ApiGroup[], query: string): ApiGro
     .filter((group) => group.endpoints.length > 0)
 }
 
-export interface Selection {
+interface Selection {
   /** The selected endpoint, null for none. */
   selectedId: string | null
   /**

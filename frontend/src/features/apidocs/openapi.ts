@@ -67,7 +67,7 @@ interface ResponseObject {
   content?: Record<string, MediaTypeObject>
 }
 
-export type SecurityRequirement = Record<string, string[]>
+type SecurityRequirement = Record<string, string[]>
 
 interface OperationObject {
   tags?: string[]
@@ -112,7 +112,7 @@ export interface ApiParameter {
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'body'
 
-export interface ApiRequestBody {
+interface ApiRequestBody {
   required: boolean
   mediaType: string
   schema: Schema | null
@@ -415,7 +415,7 @@ function toParameter(
 }
 
 /** The top-level properties of an object schema as parameters (the 'body' group of §3). */
-export function schemaProperties(schema: Schema | null): ApiParameter[] {
+function schemaProperties(schema: Schema | null): ApiParameter[] {
   if (!schema) return []
   const plain = unwrapNullable(schema)
   const required = new Set(plain.required ?? [])

@@ -96,7 +96,7 @@ export function shellQuote(value: string): string {
 }
 
 /** The variable a masked curl command reads the token from. */
-export const TOKEN_VARIABLE = 'COURTYARD_TOKEN'
+const TOKEN_VARIABLE = 'COURTYARD_TOKEN'
 
 /**
  * The request as a curl command, one option per line. Unless `revealToken`, the token is
@@ -131,7 +131,7 @@ export function scopeCovers(held: string, required: string): boolean {
   return heldArea === area && heldAccess === 'write'
 }
 
-export type TokenWarning = { kind: 'session-only' } | { kind: 'missing-scopes'; scopes: string[] }
+type TokenWarning = { kind: 'session-only' } | { kind: 'missing-scopes'; scopes: string[] }
 
 /**
  * What would go wrong calling the endpoint with a token: it accepts no token at all (session
@@ -163,7 +163,7 @@ export function looksLikeToken(secret: string): boolean {
  * on `POST /api/auth/logout` with one click on "Send"): `'signs-out'` ends it,
  * `'may-sign-out'` ends it when the id is this browser's session. The page asks before either.
  */
-export type SessionRisk = 'signs-out' | 'may-sign-out' | null
+type SessionRisk = 'signs-out' | 'may-sign-out' | null
 
 export function sessionRisk(endpoint: Pick<ApiEndpoint, 'method' | 'path'>): SessionRisk {
   const key = `${endpoint.method.toUpperCase()} ${endpoint.path}`

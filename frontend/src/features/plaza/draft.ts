@@ -11,7 +11,7 @@ import { MAX_IMAGES } from './rules.ts'
  * restore and what the user types meanwhile. Only uploaded images are kept: a file still
  * uploading lives in memory, and the composer asks before a page is left while one is.
  */
-export interface PlazaDraft {
+interface PlazaDraft {
   body: string
   /** The district chosen in the composer: `null` when none was chosen (the filter's applies),
    * `''` when "No district" was chosen. */

@@ -22,7 +22,7 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
  * How a post shows its images: one large, two to four in two columns, five to nine in three.
  * `null` for none.
  */
-export type ImageGridLayout = 'single' | 'two' | 'three'
+type ImageGridLayout = 'single' | 'two' | 'three'
 
 export function imageGridLayout(count: number): ImageGridLayout | null {
   if (count <= 0) return null
@@ -37,7 +37,7 @@ export interface ComposerImage {
 }
 
 /** Why the composer cannot post yet (`null`: it can). */
-export type ComposerProblem =
+type ComposerProblem =
   | 'empty' // no text and no image
   | 'tooLong' // over 2000 characters
   | 'tooManyImages' // over 9

@@ -39,7 +39,7 @@ function channel(value: number): number {
 }
 
 /** WCAG relative luminance of `#rrggbb`. */
-export function luminance(color: string): number {
+function luminance(color: string): number {
   const n = Number.parseInt(color.slice(1), 16)
   return (
     0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)

@@ -14,7 +14,7 @@ export const groupKey = (groupId: string) => ['auth', 'groups', groupId] as cons
 /** Every group query of the viewer (lists and single groups): invalidate after a change. */
 export const groupsKey = ['auth', 'groups'] as const
 
-export async function fetchGroup(groupId: string): Promise<GroupHome> {
+async function fetchGroup(groupId: string): Promise<GroupHome> {
   return api.get<ResponseBody<'/api/groups/{id}', 'get'>>(
     `/api/groups/${encodeURIComponent(groupId)}`,
   )

@@ -10,7 +10,7 @@ import type { PatInfo, ResponseBody } from './types.ts'
 export const tokensKey = ['auth', 'tokens'] as const
 
 /** Newest first, expired and revoked ones included; never a secret. */
-export async function listTokens(): Promise<PatInfo[]> {
+async function listTokens(): Promise<PatInfo[]> {
   const response = await api.get<ResponseBody<'/api/tokens', 'get'>>('/api/tokens')
   return response.tokens
 }

@@ -27,8 +27,6 @@ export type ResponseBody<
 
 // Accounts and sign-in
 export type User = Schemas['UserDto']
-export type UserRole = User['role']
-export type UserPhone = Schemas['PhoneDto']
 /** The phone regions the server serves (spec §5). */
 export type PhonePrefix = Schemas['PhoneRequest']['phonePrefix']
 export type AuthResponse = Schemas['AuthResponse']
@@ -53,10 +51,8 @@ export type PatInfo = Schemas['PatDto']
 export type TokenState = PatInfo['state']
 export type ScopeInfo = Schemas['ScopeDto']
 export type ScopeName = ScopeInfo['scope']
-export type ScopeAccess = ScopeInfo['access']
 export type CreateTokenRequest = Schemas['CreateTokenRequest']
 export type CreateTokenResponse = Schemas['CreatedTokenResponse']
-export type TokensResponse = Schemas['TokensResponse']
 export type ScopesResponse = Schemas['ScopesResponse']
 /** `DELETE /api/tokens/{id}`: the revoked token. */
 export type PatResponse = Schemas['PatResponse']
@@ -65,13 +61,10 @@ export type ExpiryDays = NonNullable<CreateTokenRequest['expiresInDays']> | null
 
 // Admin
 export type OverviewResponse = Schemas['OverviewResponse']
-export type OverviewCounts = Schemas['OverviewCounts']
 export type AuditEvent = Schemas['AuditEventDto']
 /** A name of the audit log's registry (kernel::audit::AuditAction). */
 export type AuditAction = AuditEvent['action']
 export type AuditPageResponse = Schemas['AuditPageResponse']
-export type AuditActionsResponse = Schemas['AuditActionsResponse']
-export type DatabaseKind = Schemas['Integrations']['database']
 export type SmsProvider = Schemas['Integrations']['sms']
 /** The central WeChat access-token cache; the token itself only ever arrives masked. */
 export type WechatTokenState = Schemas['TokenStateDto']
@@ -79,7 +72,6 @@ export type WechatTokenStateName = WechatTokenState['state']
 export type WechatTokenResponse = Schemas['TokenResponse']
 export type WechatTokenRefreshedResponse = Schemas['TokenRefreshedResponse']
 export type MenuResponse = Schemas['MenuResponse']
-export type MenuBody = Schemas['MenuBody']
 export type MenuValidationResponse = Schemas['ValidationResponse']
 /** Publishing and rolling back answer the new version. */
 export type MenuVersionResponse = Schemas['VersionResponse']
@@ -94,7 +86,6 @@ export type AdminMedia = Schemas['AdminMediaDto']
 export type AdminMediaKind = Schemas['MediaKindDto']
 export type AdminMediaListResponse = Schemas['AdminMediaListResponse']
 export type AdminMediaResponse = Schemas['AdminMediaResponse']
-export type StorageUsage = Schemas['StorageUsageDto']
 
 // The AI assistant
 export type ChatBody = Schemas['ChatBody']
@@ -106,22 +97,18 @@ export type GroupVisibility = Group['visibility']
 export type JoinPolicy = Group['joinPolicy']
 export type Membership = Schemas['MembershipDto']
 export type MemberRole = Membership['role']
-export type MemberState = Membership['state']
 export type GroupHome = Schemas['GroupHomeResponse']
 export type GroupSettings = Schemas['GroupSettingsRequest']
 export type Person = Schemas['PersonDto']
 export type Member = Schemas['MemberDto']
 export type JoinRequest = Schemas['JoinRequestDto']
-export type JoinOutcome = Schemas['JoinResponse']['outcome']
 export type ArticleSummary = Schemas['ArticleSummaryDto']
 export type Article = Schemas['ArticleDto']
-export type ArticleStatus = Article['status']
 export type ArticleConflict = Schemas['ArticleConflictBody']
 export type GalleryImage = Schemas['ImageDto']
 
 // Districts (issue 13)
 export type District = Schemas['DistrictDto']
-export type DistrictLevel = District['level']
 export type DistrictsResponse = Schemas['DistrictsResponse']
 export type DistrictResponse = Schemas['DistrictResponse']
 /** `PUT /api/admin/districts/{code}`: a district's fields. */
@@ -130,7 +117,6 @@ export type DistrictBody = Schemas['DistrictBody']
 export type NewDistrictBody = Schemas['NewDistrictBody']
 /** What an import adds, changes and refuses, line by line, and whether it was applied. */
 export type DistrictImportPlan = Schemas['ImportPlanResponse']
-export type DistrictRefusal = Schemas['RefusedLineDto']
 
 // The plaza (issue 13)
 export type PlazaPost = Schemas['PostDto']

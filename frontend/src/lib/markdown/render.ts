@@ -8,7 +8,7 @@ import type { HighlightFunction } from './highlighter.ts'
  * sanitised. Fenced code is highlighted and gets a copy button (wired up by MarkdownView).
  */
 
-export interface RenderOptions {
+interface RenderOptions {
   /** Label of the copy button on code blocks, in the interface language. */
   copyLabel: string
   /** Highlights fenced code; without it code blocks are plain (escaped) text. */

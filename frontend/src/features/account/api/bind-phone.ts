@@ -7,7 +7,7 @@ import { requireSuccess } from './require-success.ts'
 import type { PhoneCodeRequest, AuthResponse } from '@/lib/api/types.ts'
 
 /** Binds a number to the signed-in account, or changes it. */
-export async function bindPhone(body: PhoneCodeRequest) {
+async function bindPhone(body: PhoneCodeRequest) {
   const response = await api.put<AuthResponse>('/api/account/phone', body)
   return requireSuccess(response, i18n.t('account:phone.failed'))
 }

@@ -5,7 +5,7 @@ import type { SendCodeBody } from '@/lib/verification-code.ts'
 import type { CodeSentResponse } from '@/lib/api/types.ts'
 
 /** A code to bind this number to the signed-in account. */
-export function sendPhoneCode(body: SendCodeBody) {
+function sendPhoneCode(body: SendCodeBody) {
   return api.post<CodeSentResponse>('/api/account/phone/sendVerification', body)
 }
 

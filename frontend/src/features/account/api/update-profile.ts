@@ -7,7 +7,7 @@ import { requireSuccess } from './require-success.ts'
 import type { AuthResponse, ProfileRequest } from '@/lib/api/types.ts'
 
 /** `PATCH /api/account/profile`: the fields sent change, the others stay. */
-export async function updateProfile(body: ProfileRequest) {
+async function updateProfile(body: ProfileRequest) {
   const response = await apiRequest<AuthResponse>('/api/account/profile', {
     method: 'PATCH',
     body,

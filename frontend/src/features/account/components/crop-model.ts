@@ -14,12 +14,12 @@ export interface Crop {
 export const MIN_ZOOM = 1
 export const MAX_ZOOM = 4
 /** Keyboard steps: a pan moves a tenth of the square; a zoom step is 10 %. */
-export const PAN_STEP = 0.1
-export const ZOOM_STEP = 0.1
+const PAN_STEP = 0.1
+const ZOOM_STEP = 0.1
 /** The side of the uploaded square, in pixels (the server thumbnails it further). */
 export const OUTPUT_SIZE = 512
 
-export function cropSize(crop: Pick<Crop, 'width' | 'height' | 'zoom'>): number {
+function cropSize(crop: Pick<Crop, 'width' | 'height' | 'zoom'>): number {
   return Math.min(crop.width, crop.height) / crop.zoom
 }
 
@@ -28,7 +28,7 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /** Keeps the zoom in range and the square inside the image. */
-export function clampCrop(crop: Crop): Crop {
+function clampCrop(crop: Crop): Crop {
   const zoom = clamp(crop.zoom, MIN_ZOOM, MAX_ZOOM)
   const half = cropSize({ ...crop, zoom }) / 2
   return {

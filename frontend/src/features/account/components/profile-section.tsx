@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils.ts'
 import { useUpdateProfile } from '../api/update-profile.ts'
 
 /** The bio's limit, as the server counts it (characters, after trimming). */
-export const BIO_MAX = 280
+const BIO_MAX = 280
 
 type FieldName = 'nickname' | 'username' | 'bio'
 type Errors = Partial<Record<FieldName | 'form', string>>

@@ -4,7 +4,7 @@ import type { AdminMediaListResponse, MessageResponse } from '@/lib/api/types.ts
 import { adminKeys } from './keys.ts'
 
 /** Deletes a stored image for good (its files, then its row). */
-export function deleteMedia(id: string): Promise<MessageResponse> {
+function deleteMedia(id: string): Promise<MessageResponse> {
   return api.delete<MessageResponse>(`/api/admin/media/${encodeURIComponent(id)}`)
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
 import type { Menu, MessageResponse } from '@/lib/api/types.ts'
 
-export function deleteWechatMenu(): Promise<MessageResponse> {
+function deleteWechatMenu(): Promise<MessageResponse> {
   return api.delete<MessageResponse>('/api/admin/wechat/menu')
 }
 

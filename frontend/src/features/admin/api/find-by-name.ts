@@ -11,7 +11,7 @@ export type DirectoryKind = 'users' | 'groups'
  * `GET /api/admin/directory/{users|groups}?q=`: up to 10 users (by username or nickname) or
  * groups (by name), an exact name first.
  */
-export function findByNameQueryOptions(kind: DirectoryKind, text: string) {
+function findByNameQueryOptions(kind: DirectoryKind, text: string) {
   return queryOptions({
     queryKey: [...adminKeys.directory, kind, text] as const,
     queryFn: ({ signal }) =>

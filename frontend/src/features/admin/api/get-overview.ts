@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
 import type { OverviewResponse } from '@/lib/api/types.ts'
 
-export function getOverview(): Promise<OverviewResponse> {
+function getOverview(): Promise<OverviewResponse> {
   return api.get<OverviewResponse>('/api/admin/overview')
 }
 

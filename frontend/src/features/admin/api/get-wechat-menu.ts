@@ -4,7 +4,7 @@ import { adminKeys } from './keys.ts'
 import type { Menu, MenuResponse } from '@/lib/api/types.ts'
 
 /** The published menu, or null when there is none yet. */
-export async function getWechatMenu(): Promise<Menu | null> {
+async function getWechatMenu(): Promise<Menu | null> {
   const response = await api.get<MenuResponse>('/api/admin/wechat/menu')
   return response.menu ?? null
 }

@@ -4,9 +4,9 @@ import { adminKeys } from './keys.ts'
 import type { WechatTokenResponse, WechatTokenState } from '@/lib/api/types.ts'
 
 /** The token page polls its status this often while it is open. */
-export const TOKEN_REFETCH_INTERVAL_MS = 60_000
+const TOKEN_REFETCH_INTERVAL_MS = 60_000
 
-export async function getWechatToken(): Promise<WechatTokenState> {
+async function getWechatToken(): Promise<WechatTokenState> {
   const response = await api.get<WechatTokenResponse>('/api/admin/wechat/token')
   return response.token
 }

@@ -4,7 +4,7 @@ import type { AdminMediaListResponse, AdminMediaResponse } from '@/lib/api/types
 import { adminKeys } from './keys.ts'
 
 /** Hides a stored image from every reader, or shows it again. */
-export function setMediaHidden(id: string, hidden: boolean): Promise<AdminMediaResponse> {
+function setMediaHidden(id: string, hidden: boolean): Promise<AdminMediaResponse> {
   return api.post<AdminMediaResponse>(
     `/api/admin/media/${encodeURIComponent(id)}/${hidden ? 'hide' : 'unhide'}`,
   )

@@ -5,7 +5,7 @@ import { useRefreshDistricts } from './district-cache.ts'
 import type { DistrictFileFormat } from './export-districts.ts'
 import { adminKeys } from './keys.ts'
 
-export interface DistrictImport {
+interface DistrictImport {
   text: string
   format: DistrictFileFormat
   /** Only plan (nothing is written); else apply when no line is refused. */
@@ -13,7 +13,7 @@ export interface DistrictImport {
 }
 
 /** `POST /api/admin/districts/import?dryRun=`: the file's text as the body. */
-export function importDistricts({ text, format, dryRun }: DistrictImport) {
+function importDistricts({ text, format, dryRun }: DistrictImport) {
   return api.post<DistrictImportPlan>(`/api/admin/districts/import?dryRun=${dryRun}`, text, {
     headers: { 'Content-Type': format === 'csv' ? 'text/csv' : 'application/json' },
   })

@@ -5,7 +5,7 @@ import { auditFilterQuery, type AuditFilters } from '../components/audit-model.t
 import { adminKeys } from './keys.ts'
 
 /** Events per page of the audit log (the server caps pages at 50). */
-export const AUDIT_PAGE = 30
+const AUDIT_PAGE = 30
 
 /** The events the filters select, newest first, page by page. */
 export function auditQueryOptions(filters: AuditFilters) {

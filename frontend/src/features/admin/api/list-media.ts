@@ -5,7 +5,7 @@ import { filtersQuery, type GalleryFilters } from '../components/gallery-model.t
 import { adminKeys } from './keys.ts'
 
 /** Images per page of the admin gallery (the server caps pages at 50). */
-export const MEDIA_PAGE = 24
+const MEDIA_PAGE = 24
 
 /** Every stored image the filters select, newest first, page by page, with the storage used. */
 export function mediaQueryOptions(filters: GalleryFilters) {

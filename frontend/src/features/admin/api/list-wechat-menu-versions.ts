@@ -4,7 +4,7 @@ import { adminKeys } from './keys.ts'
 import type { MenuVersion, MenuVersionsResponse } from '@/lib/api/types.ts'
 
 /** Published versions, newest first. */
-export async function listWechatMenuVersions(): Promise<MenuVersion[]> {
+async function listWechatMenuVersions(): Promise<MenuVersion[]> {
   const response = await api.get<MenuVersionsResponse>('/api/admin/wechat/menu/versions')
   return response.versions
 }

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
 import type { Menu, MenuVersionResponse } from '@/lib/api/types.ts'
 
-export function publishWechatMenu(menu: Menu): Promise<MenuVersionResponse> {
+function publishWechatMenu(menu: Menu): Promise<MenuVersionResponse> {
   return api.put<MenuVersionResponse>('/api/admin/wechat/menu', menu)
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
 import type { WechatTokenRefreshedResponse } from '@/lib/api/types.ts'
 
-export function refreshWechatToken(): Promise<WechatTokenRefreshedResponse> {
+function refreshWechatToken(): Promise<WechatTokenRefreshedResponse> {
   return api.post<WechatTokenRefreshedResponse>('/api/admin/wechat/token/refresh')
 }
 

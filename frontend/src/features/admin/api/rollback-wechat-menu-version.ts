@@ -4,7 +4,7 @@ import { adminKeys } from './keys.ts'
 import type { MenuVersionResponse } from '@/lib/api/types.ts'
 
 /** Publishes an earlier version again, as a new version. */
-export function rollbackWechatMenuVersion(id: string): Promise<MenuVersionResponse> {
+function rollbackWechatMenuVersion(id: string): Promise<MenuVersionResponse> {
   return api.post<MenuVersionResponse>(
     `/api/admin/wechat/menu/versions/${encodeURIComponent(id)}/rollback`,
   )

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts'
 import { adminKeys } from './keys.ts'
 import type { Menu, MenuValidationResponse } from '@/lib/api/types.ts'
 
-export function validateWechatMenu(menu: Menu): Promise<MenuValidationResponse> {
+function validateWechatMenu(menu: Menu): Promise<MenuValidationResponse> {
   return api.post<MenuValidationResponse>('/api/admin/wechat/menu/validate', menu)
 }
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
 
-export function isWechatNotConfigured(error: unknown): boolean {
+function isWechatNotConfigured(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'wechat_not_configured'
 }
 

@@ -103,7 +103,7 @@ export function bodyOf(
   return { body: { nameZh: form.nameZh, nameEn: form.nameEn, lat, lon, tile }, problems: null }
 }
 
-export type DistrictField = 'nameZh' | 'nameEn' | 'lat' | 'lon' | 'tile'
+type DistrictField = 'nameZh' | 'nameEn' | 'lat' | 'lon' | 'tile'
 
 /** The fields a change touches, in form order. */
 export function changedFields(before: District, after: District): DistrictField[] {

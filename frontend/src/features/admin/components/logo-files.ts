@@ -16,7 +16,7 @@ import {
  * The system font stack the wordmark's text is set in. No web font is fetched: the characters
  * show in whatever CJK sans the viewer has (Noto Sans CJK, Source Han Sans, PingFang, YaHei).
  */
-export const WORDMARK_FONT =
+const WORDMARK_FONT =
   "'Noto Sans CJK SC','Source Han Sans SC','PingFang SC','Hiragino Sans GB','Microsoft YaHei',sans-serif"
 
 /** Every logo file Courtyard offers, one per variant and background. */

@@ -14,7 +14,7 @@ export const MENU_LIMITS = {
 export const ACTION_TYPES: readonly MenuActionType[] = ['click', 'view', 'miniprogram']
 
 /** The fields each action type sends, in WeChat's order. */
-export const ACTION_FIELDS = {
+const ACTION_FIELDS = {
   click: ['key'],
   view: ['url'],
   miniprogram: ['appid', 'pagepath', 'url'],
@@ -81,11 +81,11 @@ const emptyAction = (): EditorAction => ({
   pagepath: '',
 })
 
-export function newSubButton(): EditorSubButton {
+function newSubButton(): EditorSubButton {
   return { id: newId(), name: '', ...emptyAction() }
 }
 
-export function newButton(): EditorButton {
+function newButton(): EditorButton {
   return { id: newId(), name: '', kind: 'action', subButtons: [], ...emptyAction() }
 }
 
@@ -174,8 +174,8 @@ export function moveButton(menu: EditorMenu, id: string, delta: -1 | 1): EditorM
   )
 }
 
-export type ButtonPatch = Partial<Omit<EditorButton, 'id' | 'subButtons'>>
-export type SubButtonPatch = Partial<Omit<EditorSubButton, 'id'>>
+type ButtonPatch = Partial<Omit<EditorButton, 'id' | 'subButtons'>>
+type SubButtonPatch = Partial<Omit<EditorSubButton, 'id'>>
 
 export function updateButton(menu: EditorMenu, id: string, patch: ButtonPatch): EditorMenu {
   return menu.map((button) => {

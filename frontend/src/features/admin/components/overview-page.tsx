@@ -261,7 +261,7 @@ function IntegrationRow({
  * An integration's real state: its last call by any server instance, how it ended and when, and
  * when one last succeeded — not its configuration (a configured service may fail every call).
  */
-export function AttemptState({
+function AttemptState({
   name,
   configured,
   attempt,

@@ -3,13 +3,13 @@ import { api } from '@/lib/api-client.ts'
 import type { ModelsResponse } from '@/lib/api/types.ts'
 import { DEFAULT_MODELS, INITIAL_MODEL } from '../model.ts'
 
-export const MODELS_PATH = '/api/ai/models'
+const MODELS_PATH = '/api/ai/models'
 
 /** GET /api/ai/models without its envelope. */
-export type AiModelsInfo = Omit<ModelsResponse, 'success'>
+type AiModelsInfo = Omit<ModelsResponse, 'success'>
 
 /** What the picker offers while the list loads or when it cannot be fetched. */
-export const FALLBACK_MODELS_INFO: AiModelsInfo = {
+const FALLBACK_MODELS_INFO: AiModelsInfo = {
   available: true,
   signInRequired: false,
   models: [...DEFAULT_MODELS],
@@ -36,9 +36,9 @@ export async function fetchAiModels(signal?: AbortSignal): Promise<AiModelsInfo>
  * Under the user-scoped 'auth' prefix: whether chatting needs a sign-in may change with the
  * user, and login and logout drop these queries.
  */
-export const aiModelsQueryKey = ['auth', 'ai', 'models'] as const
+const aiModelsQueryKey = ['auth', 'ai', 'models'] as const
 
-export function aiModelsQueryOptions() {
+function aiModelsQueryOptions() {
   return queryOptions({
     queryKey: aiModelsQueryKey,
     queryFn: ({ signal }) => fetchAiModels(signal),

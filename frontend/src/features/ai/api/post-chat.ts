@@ -3,9 +3,9 @@ import type { ChatBody } from '@/lib/api/types.ts'
 import { displayLanguage } from '@/lib/i18n.ts'
 
 /** Spec §9. */
-export const CHAT_TEMPERATURE = 0.7
-export const CHAT_MAX_TOKENS = 4096
-export const CHAT_PATH = '/api/ai/chat'
+const CHAT_TEMPERATURE = 0.7
+const CHAT_MAX_TOKENS = 4096
+const CHAT_PATH = '/api/ai/chat'
 
 /** One message of the conversation as `POST /api/ai/chat` takes it. */
 export type ChatRequestMessage = ChatBody['messages'][number]

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 
 /** Spec §9: the textarea grows with its text up to this height, then scrolls. */
-export const TEXTAREA_MAX_HEIGHT_PX = 128
+const TEXTAREA_MAX_HEIGHT_PX = 128
 
 interface ChatInputProps {
   value: string

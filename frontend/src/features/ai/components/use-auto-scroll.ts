@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 
 /** Spec §9: within this distance of the bottom the list keeps following new content. */
-export const SCROLL_BOTTOM_TOLERANCE_PX = 10
+const SCROLL_BOTTOM_TOLERANCE_PX = 10
 
 function distanceFromBottom(element: HTMLElement): number {
   return element.scrollHeight - element.scrollTop - element.clientHeight

@@ -1,7 +1,7 @@
 import { useRef, useState, type PointerEvent, type RefObject, type TouchEvent } from 'react'
 
 /** Spec §9: a pull of more than this many pixels at the top of the messages opens the history. */
-export const PULL_DOWN_THRESHOLD_PX = 50
+const PULL_DOWN_THRESHOLD_PX = 50
 
 /**
  * Pull-down at the top of a scroll container (spec §2.5): a drag that starts while the

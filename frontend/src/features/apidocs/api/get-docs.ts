@@ -4,10 +4,10 @@ import { api } from '@/lib/api-client.ts'
 import type { Language } from '@/lib/i18n.ts'
 import type { OpenApiDocument } from '../openapi.ts'
 
-export const apiDocsKey = ['apidocs', 'docs'] as const
+const apiDocsKey = ['apidocs', 'docs'] as const
 
 /** GET /api/docs.json; summaries and descriptions come in the request's Accept-Language. */
-export function getApiDocs(): Promise<OpenApiDocument> {
+function getApiDocs(): Promise<OpenApiDocument> {
   return api.get<OpenApiDocument>('/api/docs.json')
 }
 

@@ -19,7 +19,7 @@ import { authTypeAtom, patTokenAtom, patTokenIdAtom } from '../state.ts'
 const PASTE = '__paste__'
 
 /** The token in use: picked from the list, or the remembered token whose secret was pasted. */
-export function currentToken(
+function currentToken(
   tokens: readonly PatInfo[] | undefined,
   tokenId: string | null,
   secret: string,

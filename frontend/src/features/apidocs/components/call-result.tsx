@@ -10,7 +10,7 @@ import { statusTone } from './status-tone.ts'
 import { useCopyText } from '@/lib/clipboard.ts'
 
 /** The body as shown: pretty JSON, else the text as it came. */
-export function displayBody(result: Extract<CallResult, { kind: 'response' }>): string {
+function displayBody(result: Extract<CallResult, { kind: 'response' }>): string {
   return result.isJson ? JSON.stringify(result.body, null, 2) : result.bodyText
 }
 

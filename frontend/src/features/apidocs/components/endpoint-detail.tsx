@@ -33,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Who may call: public, session only, or session or a token (with the scopes it needs). */
-export function AuthBadge({ auth }: { auth: AuthRequirement }) {
+function AuthBadge({ auth }: { auth: AuthRequirement }) {
   const { t } = useTranslation('apidocs')
   if (auth.public) {
     return (

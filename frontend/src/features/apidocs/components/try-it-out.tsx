@@ -24,7 +24,7 @@ import { useCopyText } from '@/lib/clipboard.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 
 /** The body text a request starts with: the example, pretty-printed. */
-export function initialBody(endpoint: ApiEndpoint): string {
+function initialBody(endpoint: ApiEndpoint): string {
   const example = endpoint.requestBody?.example
   if (example === undefined) return ''
   return typeof example === 'string' ? example : JSON.stringify(example, null, 2)

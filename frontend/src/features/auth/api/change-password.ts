@@ -7,10 +7,10 @@ import type { RequestBody, ResponseBody } from '@/lib/api/types.ts'
 const CHANGE_PASSWORD = '/api/auth/password/change'
 
 /** `{ currentPassword, newPassword, revokeTokens? }`. */
-export type ChangePasswordBody = RequestBody<typeof CHANGE_PASSWORD, 'post'>
+type ChangePasswordBody = RequestBody<typeof CHANGE_PASSWORD, 'post'>
 
 /** Answers `tokensRevoked`: how many personal access tokens went with it. */
-export function changePassword(body: ChangePasswordBody) {
+function changePassword(body: ChangePasswordBody) {
   return api.post<ResponseBody<typeof CHANGE_PASSWORD, 'post'>>(CHANGE_PASSWORD, body)
 }
 

@@ -5,7 +5,7 @@ import type { DeviceSession, ResponseBody } from '@/lib/api/types.ts'
 export const sessionsQueryKey = ['auth', 'sessions'] as const
 
 /** `GET /api/auth/sessions`: the signed-in devices of the account. */
-export async function listSessions(): Promise<DeviceSession[]> {
+async function listSessions(): Promise<DeviceSession[]> {
   const response = await api.get<ResponseBody<'/api/auth/sessions', 'get'>>('/api/auth/sessions')
   return response.sessions
 }

@@ -6,7 +6,7 @@ import { requireUser } from '@/lib/api/require-user.ts'
 import type { PhoneCodeRequest, PhoneLoginResponse } from '@/lib/api/types.ts'
 
 /** Logs in with an SMS code; the server makes the account when the number has none. */
-export async function loginWithPhone(body: PhoneCodeRequest) {
+async function loginWithPhone(body: PhoneCodeRequest) {
   const response = await api.post<PhoneLoginResponse>('/api/auth/phone/login', body)
   return {
     user: requireUser(response, i18n.t('auth:phone.loginFailed')),

@@ -5,9 +5,9 @@ import { setSessionUser } from '@/lib/session.ts'
 import { requireUser } from '@/lib/api/require-user.ts'
 import type { AuthResponse, RequestBody } from '@/lib/api/types.ts'
 
-export type UsernameLoginBody = RequestBody<'/api/auth/username/login', 'post'>
+type UsernameLoginBody = RequestBody<'/api/auth/username/login', 'post'>
 
-export async function loginWithUsername(body: UsernameLoginBody) {
+async function loginWithUsername(body: UsernameLoginBody) {
   const response = await api.post<AuthResponse>('/api/auth/username/login', body)
   return requireUser(response, i18n.t('auth:login.failed'))
 }

@@ -6,7 +6,7 @@ import { requireUser } from '@/lib/api/require-user.ts'
 import type { AuthResponse } from '@/lib/api/types.ts'
 
 /** Logs in as the account linked to this browser's WeChat openid. */
-export async function loginWithWechat() {
+async function loginWithWechat() {
   const response = await api.get<AuthResponse>('/api/auth/wechat/login')
   return requireUser(response, i18n.t('auth:wechat.loginFailed'))
 }

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client.ts'
 import { clearSession } from '@/lib/session.ts'
 import type { MessageResponse } from '@/lib/api/types.ts'
 
-export function logout() {
+function logout() {
   return api.post<MessageResponse>('/api/auth/logout')
 }
 

@@ -5,9 +5,9 @@ import { setSessionUser } from '@/lib/session.ts'
 import { requireUser } from '@/lib/api/require-user.ts'
 import type { AuthResponse, RequestBody } from '@/lib/api/types.ts'
 
-export type UsernameRegisterBody = RequestBody<'/api/auth/username/register', 'post'>
+type UsernameRegisterBody = RequestBody<'/api/auth/username/register', 'post'>
 
-export async function registerWithUsername(body: UsernameRegisterBody) {
+async function registerWithUsername(body: UsernameRegisterBody) {
   const response = await api.post<AuthResponse>('/api/auth/username/register', body)
   return requireUser(response, i18n.t('auth:register.failed'))
 }

@@ -6,7 +6,7 @@ import { requireUser } from '@/lib/api/require-user.ts'
 import type { AuthResponse } from '@/lib/api/types.ts'
 
 /** A new account from the WeChat profile, linked to this browser's openid and logged in. */
-export async function registerWithWechat() {
+async function registerWithWechat() {
   const response = await api.post<AuthResponse>('/api/auth/wechat/register')
   return requireUser(response, i18n.t('auth:wechat.registerFailed'))
 }

@@ -4,7 +4,7 @@ import { clearSession } from '@/lib/session.ts'
 import { sessionsQueryKey } from './list-sessions.ts'
 import type { DeviceSession, MessageResponse } from '@/lib/api/types.ts'
 
-export function revokeSession(id: string) {
+function revokeSession(id: string) {
   return api.delete<MessageResponse>(`/api/auth/sessions/${encodeURIComponent(id)}`)
 }
 

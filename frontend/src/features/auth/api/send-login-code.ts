@@ -4,7 +4,7 @@ import type { SendCodeBody } from '@/lib/verification-code.ts'
 import type { CodeSentResponse } from '@/lib/api/types.ts'
 
 /** A code for logging in (or signing up) by phone. */
-export function sendLoginCode(body: SendCodeBody) {
+function sendLoginCode(body: SendCodeBody) {
   return api.post<CodeSentResponse>('/api/auth/phone/sendVerification', body)
 }
 

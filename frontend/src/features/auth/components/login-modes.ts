@@ -5,7 +5,7 @@ import type { LoginFormProps } from './login-form-props.ts'
 import { PhoneLoginForm } from './phone-login-form.tsx'
 import { UsernameLoginForm } from './username-login-form.tsx'
 
-export interface LoginMode {
+interface LoginMode {
   id: string
   label: (t: TFunction<'auth'>) => string
   icon: LucideIcon

@@ -2,7 +2,7 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { i18n } from '@/lib/i18n.ts'
 
 /** The server's code for a sign-in refused because an administrator disabled the account. */
-export const ACCOUNT_DISABLED = 'account_disabled'
+const ACCOUNT_DISABLED = 'account_disabled'
 
 /**
  * What a refused sign-in says: a disabled account is told so plainly, whichever door it tried

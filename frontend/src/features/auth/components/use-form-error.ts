@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** Spec §9: the login error box shakes for 600 ms. */
-export const ERROR_SHAKE_MS = 600
+const ERROR_SHAKE_MS = 600
 
 /** An error message for a form, which shakes every time it is (re)shown. */
 export function useFormError() {

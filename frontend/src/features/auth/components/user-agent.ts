@@ -1,4 +1,4 @@
-export interface DeviceSummary {
+interface DeviceSummary {
   browser?: string
   os?: string
 }

@@ -2,13 +2,13 @@
 
 import type { TFunction } from 'i18next'
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
-export const NICKNAME_MAX_LENGTH = 32
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
+const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
+const NICKNAME_MAX_LENGTH = 32
+const PASSWORD_MIN_LENGTH = 8
+const PASSWORD_MAX_LENGTH = 128
 
 /** Length in characters (code points), the way the server counts. */
-export function characterCount(value: string): number {
+function characterCount(value: string): number {
   return Array.from(value).length
 }
 
@@ -21,12 +21,8 @@ export function isValidNickname(nickname: string): boolean {
   return characterCount(nickname.trim()) <= NICKNAME_MAX_LENGTH
 }
 
-export function isValidPassword(password: string): boolean {
-  return passwordProblem(password) === null
-}
-
 /** What is wrong with a new password, if anything: missing, too short or too long. */
-export function passwordProblem(password: string): 'required' | 'tooShort' | 'tooLong' | null {
+function passwordProblem(password: string): 'required' | 'tooShort' | 'tooLong' | null {
   const length = characterCount(password)
   if (length === 0) return 'required'
   if (length < PASSWORD_MIN_LENGTH) return 'tooShort'

@@ -4,7 +4,7 @@ import { rememberPatSecret } from '@/lib/pat-secrets.ts'
 import { developerKeys } from './keys.ts'
 import type { CreateTokenRequest, CreateTokenResponse, PatInfo } from '@/lib/api/types.ts'
 
-export function createToken(request: CreateTokenRequest): Promise<CreateTokenResponse> {
+function createToken(request: CreateTokenRequest): Promise<CreateTokenResponse> {
   return api.post<CreateTokenResponse>('/api/tokens', request)
 }
 

@@ -4,7 +4,7 @@ import { displayLanguage, type Language } from '@/lib/i18n.ts'
 import { developerKeys } from './keys.ts'
 import type { ScopeInfo, ScopesResponse } from '@/lib/api/types.ts'
 
-export async function listScopes(): Promise<ScopeInfo[]> {
+async function listScopes(): Promise<ScopeInfo[]> {
   const response = await api.get<ScopesResponse>('/api/tokens/scopes')
   return response.scopes
 }

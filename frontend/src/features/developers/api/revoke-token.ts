@@ -4,7 +4,7 @@ import { forgetPatSecret } from '@/lib/pat-secrets.ts'
 import { developerKeys } from './keys.ts'
 import type { PatInfo, PatResponse } from '@/lib/api/types.ts'
 
-export function revokeToken(id: string): Promise<PatResponse> {
+function revokeToken(id: string): Promise<PatResponse> {
   return api.delete<PatResponse>(`/api/tokens/${encodeURIComponent(id)}`)
 }
 

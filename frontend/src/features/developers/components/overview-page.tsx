@@ -7,12 +7,12 @@ import { CodeBlock } from './code-block.tsx'
 import { PageHeader } from '@/components/page-header.tsx'
 
 /** Where the API answers: the configured base URL, else this page's origin. */
-export function apiOrigin(): string {
+function apiOrigin(): string {
   return apiBaseUrl() || window.location.origin
 }
 
 /** The curl command of the overview, for a token written as `cyp_…`. */
-export function curlExample(origin: string): string {
+function curlExample(origin: string): string {
   return `curl -H "Authorization: Bearer cyp_…" ${origin}/api/auth/token`
 }
 

@@ -7,7 +7,7 @@ type NewArticle = RequestBody<'/api/groups/{id}/articles', 'post'>
 type Created = ResponseBody<'/api/groups/{id}/articles', 'post', 201>
 
 /** `POST /api/groups/{id}/articles`: a new draft of the signed-in member. */
-export async function createArticle(groupId: string, article: NewArticle): Promise<Article> {
+async function createArticle(groupId: string, article: NewArticle): Promise<Article> {
   const response = await api.post<Created>(`${groupApiPath(groupId)}/articles`, article)
   return response.article
 }

@@ -7,7 +7,7 @@ import { articleApiPath, contentKeys } from './keys.ts'
 type Deleted = ResponseBody<'/api/groups/{id}/articles/{articleId}', 'delete'>
 
 /** `DELETE /api/groups/{id}/articles/{articleId}`, with the images uploaded in its editor. */
-export function deleteArticle(groupId: string, articleId: string): Promise<Deleted> {
+function deleteArticle(groupId: string, articleId: string): Promise<Deleted> {
   return api.delete<Deleted>(articleApiPath(groupId, articleId))
 }
 

@@ -8,7 +8,7 @@ type Deleted = ResponseBody<'/api/groups/{id}/gallery/{mediaId}', 'delete'>
 type GalleryPage = ResponseBody<'/api/groups/{id}/gallery', 'get'>
 
 /** `DELETE /api/groups/{id}/gallery/{mediaId}`: one's own image, or any for the managers. */
-export function deleteImage(groupId: string, imageId: string): Promise<Deleted> {
+function deleteImage(groupId: string, imageId: string): Promise<Deleted> {
   return api.delete<Deleted>(`${groupApiPath(groupId)}/gallery/${encodeURIComponent(imageId)}`)
 }
 

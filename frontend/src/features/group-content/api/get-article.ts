@@ -10,7 +10,7 @@ type ArticleAnswer = ResponseBody<'/api/groups/{id}/articles/{articleId}', 'get'
  * may edit it (`mayEdit`) and the `version` a save starts from. A draft is 404 for anyone but its
  * author and the group's managers; a private group's article 403 `members_only` for outsiders.
  */
-export async function getArticle(groupId: string, articleId: string): Promise<Article> {
+async function getArticle(groupId: string, articleId: string): Promise<Article> {
   const response = await api.get<ArticleAnswer>(articleApiPath(groupId, articleId))
   return response.article
 }

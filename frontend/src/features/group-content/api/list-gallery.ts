@@ -6,7 +6,7 @@ import { contentKeys, groupApiPath, nextCursor, pageQuery } from './keys.ts'
 type GalleryPage = ResponseBody<'/api/groups/{id}/gallery', 'get'>
 
 /** `GET /api/groups/{id}/gallery`: one page of the group's images, newest first. */
-export function listGallery(groupId: string, cursor: string | null) {
+function listGallery(groupId: string, cursor: string | null) {
   return api.get<GalleryPage>(`${groupApiPath(groupId)}/gallery${pageQuery(cursor)}`)
 }
 

@@ -6,11 +6,11 @@ import { contentKeys, groupApiPath, nextCursor, pageQuery } from './keys.ts'
 type DraftsPage = ResponseBody<'/api/groups/{id}/articles/drafts', 'get'>
 
 /** `GET /api/groups/{id}/articles/drafts`: the signed-in member's drafts, last changed first. */
-export function listMyDrafts(groupId: string, cursor: string | null) {
+function listMyDrafts(groupId: string, cursor: string | null) {
   return api.get<DraftsPage>(`${groupApiPath(groupId)}/articles/drafts${pageQuery(cursor)}`)
 }
 
-export function myDraftsQueryOptions(groupId: string) {
+function myDraftsQueryOptions(groupId: string) {
   return infiniteQueryOptions({
     queryKey: contentKeys.drafts(groupId),
     queryFn: ({ pageParam }) => listMyDrafts(groupId, pageParam),

@@ -6,7 +6,7 @@ import { contentKeys, groupApiPath, nextCursor, pageQuery } from './keys.ts'
 type ArticlesPage = ResponseBody<'/api/groups/{id}/articles', 'get'>
 
 /** `GET /api/groups/{id}/articles`: one page of published articles, newest first. */
-export function listPublishedArticles(groupId: string, cursor: string | null) {
+function listPublishedArticles(groupId: string, cursor: string | null) {
   return api.get<ArticlesPage>(`${groupApiPath(groupId)}/articles${pageQuery(cursor)}`)
 }
 

@@ -7,7 +7,7 @@ import { unpublishArticle } from './unpublish-article.ts'
 type Published = ResponseBody<'/api/groups/{id}/articles/{articleId}/publish', 'post'>
 
 /** `POST …/publish`: the group's readers see it from now on (its `version` moves on). */
-export async function publishArticle(groupId: string, articleId: string): Promise<Article> {
+async function publishArticle(groupId: string, articleId: string): Promise<Article> {
   const response = await api.post<Published>(`${articleApiPath(groupId, articleId)}/publish`)
   return response.article
 }

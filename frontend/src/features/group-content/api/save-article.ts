@@ -2,7 +2,7 @@ import { ApiError, api } from '@/lib/api-client.ts'
 import type { Article, ArticleConflict, RequestBody, ResponseBody } from '@/lib/api/types.ts'
 import { articleApiPath } from './keys.ts'
 
-export type ArticleSave = RequestBody<'/api/groups/{id}/articles/{articleId}', 'put'>
+type ArticleSave = RequestBody<'/api/groups/{id}/articles/{articleId}', 'put'>
 type Saved = ResponseBody<'/api/groups/{id}/articles/{articleId}', 'put'>
 
 /**

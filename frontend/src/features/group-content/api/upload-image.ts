@@ -4,7 +4,7 @@ import { groupApiPath } from './keys.ts'
 
 type Uploaded = ResponseBody<'/api/groups/{id}/gallery', 'post', 201>
 
-export interface UploadImageOptions {
+interface UploadImageOptions {
   /** Uploaded in this article's editor: it goes when the article goes. */
   articleId?: string
   onProgress?: (progress: UploadProgress) => void

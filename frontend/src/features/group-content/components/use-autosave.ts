@@ -8,13 +8,13 @@ import { conflictOf, saveArticle } from '../api/save-article.ts'
 /** How long after the last keystroke the draft is saved. */
 export const AUTOSAVE_DELAY_MS = 1500
 
-export interface ArticleText {
+interface ArticleText {
   title: string
   body: string
 }
 
 /** Why the text on screen is not (yet) on the server. */
-export type SaveProblem =
+type SaveProblem =
   /** A blank title: the server would refuse it, so nothing is sent. */
   | { kind: 'invalid' }
   | { kind: 'failed'; message: string }

@@ -37,7 +37,7 @@ const baseUser = {
 export const lily: User = { ...baseUser, id: 'u-lily', username: 'lily', nickname: 'Lily' }
 export const ming: User = { ...baseUser, id: 'u-ming', username: 'ming', nickname: '小明' }
 
-export const person = (user: User): Person => ({
+const person = (user: User): Person => ({
   id: user.id,
   username: user.username,
   nickname: user.nickname,

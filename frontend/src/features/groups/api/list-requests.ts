@@ -6,7 +6,7 @@ import { groupKeys, groupPath, pageQuery } from './keys.ts'
 type RequestsPage = ResponseBody<'/api/groups/{id}/requests', 'get'>
 
 /** `pending`: the queue; `all`: every request and its outcome (the history). */
-export type RequestFilter = 'pending' | 'all'
+type RequestFilter = 'pending' | 'all'
 
 /** `GET /api/groups/{id}/requests?status=` (managers). */
 function fetchRequests(

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Input } from '@/components/ui/input.tsx'
 
 /** How long typing must pause before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_DEBOUNCE_MS = 300
 
 /**
  * A search field that reports its text once typing pauses. While an input method is composing

@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts'
 import type { ResponseBody } from '@/lib/api/types.ts'
 
-export type WeatherMap = ResponseBody<'/api/plaza/weather', 'get'>
-export type ProvinceWeather = WeatherMap['provinces'][number]
+type WeatherMap = ResponseBody<'/api/plaza/weather', 'get'>
 
 /** Beijing: the province shown while the app knows no district of the visitor's. */
 export const DEFAULT_PROVINCE = '110000'
 
 /** `GET /api/plaza/weather`: every province with the server's cached weather. */
-export function fetchWeather(): Promise<WeatherMap> {
+function fetchWeather(): Promise<WeatherMap> {
   return api.get<WeatherMap>('/api/plaza/weather')
 }
 

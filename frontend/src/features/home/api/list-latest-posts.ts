@@ -6,7 +6,7 @@ import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
 export const LATEST_POSTS = 4
 
 /** `GET /api/plaza/posts?limit=4`: the first page of the plaza's feed, all districts, newest first. */
-export function fetchLatestPosts(): Promise<PlazaFeedPage> {
+function fetchLatestPosts(): Promise<PlazaFeedPage> {
   return api.get<PlazaFeedPage>(`/api/plaza/posts?limit=${LATEST_POSTS}`)
 }
 

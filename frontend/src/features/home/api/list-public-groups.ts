@@ -18,12 +18,12 @@ const ASKED = 12
  * `GET /api/groups?limit=12`: group discovery, newest first. The server has no "most active"
  * order, so the home page shows the newest public groups.
  */
-export function fetchDiscoverGroups(): Promise<GroupsPage> {
+function fetchDiscoverGroups(): Promise<GroupsPage> {
   return api.get<GroupsPage>(`/api/groups?limit=${ASKED}`)
 }
 
 /** The newest public groups, at most `HOME_GROUPS`. */
-export function publicGroups(page: GroupsPage): Group[] {
+function publicGroups(page: GroupsPage): Group[] {
   return page.groups.filter((group) => group.visibility === 'public').slice(0, HOME_GROUPS)
 }
 

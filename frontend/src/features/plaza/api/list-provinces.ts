@@ -9,7 +9,7 @@ type DistrictsPage = ResponseBody<'/api/districts', 'get'>
 const PAGE = 50
 
 /** `GET /api/districts` without a parent: the provinces, every page of them, in code order. */
-export async function listProvinces(): Promise<DistrictsPage['districts']> {
+async function listProvinces(): Promise<DistrictsPage['districts']> {
   const all: DistrictsPage['districts'] = []
   let cursor: string | null = null
   do {

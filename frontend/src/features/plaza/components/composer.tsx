@@ -31,7 +31,7 @@ import { districtName } from '../district.ts'
 
 /** How often an open composer tells the server its draft's images are still wanted (the
  * sweep takes unused uploads a day after they were last kept). */
-export const KEEP_EVERY_MS = 60 * 60 * 1000
+const KEEP_EVERY_MS = 60 * 60 * 1000
 
 /**
  * Writing a post: text with a live count to 2000, up to nine images (chosen, pasted or dropped;

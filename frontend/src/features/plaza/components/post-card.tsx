@@ -27,7 +27,7 @@ import { PostTime } from './post-time.tsx'
 type Feed = InfiniteData<PlazaFeedPage, unknown>
 
 /** Changes a post in every loaded feed (all districts and each one's). */
-export function usePostUpdater() {
+function usePostUpdater() {
   const queryClient = useQueryClient()
   return {
     update: (postId: string, change: (post: PlazaPost) => PlazaPost) =>

@@ -5,8 +5,8 @@ import type { User } from '@/lib/user.ts'
 // it is about.
 
 export const ALICE_ID = '00000000-0000-4000-8000-00000000b001'
-export const ADMIN_ID = '00000000-0000-4000-8000-00000000b0ad'
-export const GROUP_ID = '00000000-0000-4000-8000-00000000c001'
+const ADMIN_ID = '00000000-0000-4000-8000-00000000b0ad'
+const GROUP_ID = '00000000-0000-4000-8000-00000000c001'
 
 function user(id: string, username: string, nickname: string, role: User['role']): User {
   return {

@@ -5,13 +5,12 @@ import type { ResponseBody } from '@/lib/api/types.ts'
 /** `GET /api/plaza/weather`: every province on the tile map with its cached weather. */
 export type WeatherMap = ResponseBody<'/api/plaza/weather', 'get'>
 export type ProvinceWeather = WeatherMap['provinces'][number]
-export type Weather = NonNullable<ProvinceWeather['weather']>
+type Weather = NonNullable<ProvinceWeather['weather']>
 export type DailyForecast = Weather['daily'][number]
-export type Condition = Weather['condition']
 
-export const weatherMapKey = ['weather', 'map'] as const
+const weatherMapKey = ['weather', 'map'] as const
 
-export function weatherMapQueryOptions() {
+function weatherMapQueryOptions() {
   return queryOptions({
     queryKey: weatherMapKey,
     queryFn: () => api.get<WeatherMap>('/api/plaza/weather'),

@@ -6,7 +6,7 @@ type PostsPage = ResponseBody<'/api/plaza/posts', 'get'>
 export type PlazaPost = PostsPage['posts'][number]
 
 /** How many of a province's latest posts its details show. */
-export const LATEST_POSTS = 5
+const LATEST_POSTS = 5
 
 /** `GET /api/plaza/posts?district=`: the latest posts tagged with a province. */
 export function useLatestPosts(code: string) {

@@ -24,7 +24,7 @@ type FieldName = 'name' | 'scopes' | 'expiresInDays'
 type FieldErrors = Partial<Record<FieldName, string>>
 
 /** Scopes grouped by area, in the server's order of areas, read before write. */
-export function groupScopes(scopes: ScopeInfo[]): Array<{ area: string; scopes: ScopeInfo[] }> {
+function groupScopes(scopes: ScopeInfo[]): Array<{ area: string; scopes: ScopeInfo[] }> {
   const groups = new Map<string, ScopeInfo[]>()
   for (const scope of scopes) groups.set(scope.area, [...(groups.get(scope.area) ?? []), scope])
   return [...groups].map(([area, list]) => ({

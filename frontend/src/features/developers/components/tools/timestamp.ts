@@ -15,7 +15,7 @@
  *   `disambiguation: 'compatible'`.
  */
 
-export type TimestampUnit = 'seconds' | 'milliseconds'
+type TimestampUnit = 'seconds' | 'milliseconds'
 export type UnitChoice = 'auto' | TimestampUnit
 
 /** |value| ≥ this is read as milliseconds in 'auto' mode. */
@@ -26,9 +26,9 @@ export const MIN_EPOCH_MS = -62_135_596_800_000
 /** 9999-12-31T23:59:59.999Z */
 export const MAX_EPOCH_MS = 253_402_300_799_999
 
-export type TimestampError = 'empty' | 'notNumber' | 'tooPrecise' | 'outOfRange'
+type TimestampError = 'empty' | 'notNumber' | 'tooPrecise' | 'outOfRange'
 
-export type ParsedTimestamp =
+type ParsedTimestamp =
   | { ok: true; epochMs: number; unit: TimestampUnit; detected: boolean }
   | { ok: false; error: TimestampError }
 
@@ -99,16 +99,6 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
-/** Whether `Intl` knows the zone. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    partsFormatter(timeZone)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The wall time in `timeZone` at an instant. */
 export function toWallTime(epochMs: number, timeZone: string): WallTime {
   const parts: Record<string, string> = {}
@@ -140,7 +130,7 @@ export function offsetAt(epochMs: number, timeZone: string): number {
   return wallAsUtc({ ...toWallTime(whole, timeZone), millisecond: 0 }) - whole
 }
 
-export type WallTimeResolution =
+type WallTimeResolution =
   | { status: 'exact'; epochMs: number }
   /** The wall time happens twice (clocks go back); `epochMs` is the earlier instant. */
   | { status: 'ambiguous'; epochMs: number; later: number }
@@ -199,7 +189,7 @@ export function toIsoInZone(epochMs: number, timeZone: string): string {
   return `${formatWallTime(toWallTime(epochMs, timeZone))}${formatOffset(offsetAt(epochMs, timeZone), timeZone === 'UTC')}`
 }
 
-export type WallTimeError = 'empty' | 'invalid' | 'outOfRange'
+type WallTimeError = 'empty' | 'invalid' | 'outOfRange'
 
 /**
  * Reads `YYYY-MM-DDTHH:mm[:ss[.SSS]]` (what `<input type="datetime-local">` gives; a space may

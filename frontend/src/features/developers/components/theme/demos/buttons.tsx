@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, type ButtonProps } from '@/components/ui/button.tsx'
 
-export const BUTTON_VARIANTS = [
+const BUTTON_VARIANTS = [
   'primary',
   'secondary',
   'outline',
@@ -14,7 +14,7 @@ export const BUTTON_VARIANTS = [
   'link',
 ] as const satisfies ReadonlyArray<NonNullable<ButtonProps['variant']>>
 
-export const BUTTON_SIZES = ['xs', 'sm', 'md', 'lg', 'xl'] as const satisfies ReadonlyArray<
+const BUTTON_SIZES = ['xs', 'sm', 'md', 'lg', 'xl'] as const satisfies ReadonlyArray<
   NonNullable<ButtonProps['size']>
 >
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** The theme colours of spec §9, each with its CSS variable and the tints that go with it. */
-export const THEME_COLORS = [
+const THEME_COLORS = [
   { key: 'primary', variable: '--primary', extra: ['--primary-hover', '--primary-foreground'] },
   {
     key: 'secondary',
