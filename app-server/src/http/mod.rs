@@ -16,6 +16,7 @@ pub mod weather;
 
 // Shared by the areas; none of these imports an area.
 pub mod access;
+pub mod area;
 pub mod document;
 pub mod dto;
 pub mod error;
@@ -27,6 +28,7 @@ pub mod signed;
 pub mod upload;
 
 use crate::i18n::Lang;
+use area::Registered;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::AppExt;
@@ -224,134 +226,27 @@ fn snake_case(segment: &str) -> String {
     out
 }
 
-/// Every documented endpoint under `/api`, in the order the router tries them: written once,
-/// mounted twice — into utoipa's scope, which also collects each handler's `#[utoipa::path]`
-/// into the document ([`api_scope`], built once at start), and into a plain actix-web scope for
-/// each worker's `App` ([`api_service`]), which would otherwise build the whole document once
-/// per worker thread only to drop it (docs/benchmarks.md, "Idle RSS").
-macro_rules! api_routes {
-    ($scope:expr) => {
-        $scope
-            .service(auth::handlers::register)
-            .service(auth::handlers::login)
-            .service(auth::handlers::logout)
-            .service(auth::handlers::change_password)
-            .service(auth::reauth::reauthenticate)
-            .service(auth::reauth::send_verification)
-            .service(auth::wechat::sign_in_state)
-            .service(auth::handlers::list_sessions)
-            .service(auth::handlers::revoke_session)
-            .service(auth::phone::send_verification)
-            .service(auth::phone::login)
-            .service(auth::wechat::callback)
-            .service(auth::wechat::login)
-            .service(auth::wechat::register)
-            .service(auth::wechat::bind)
-            .service(auth::wechat::unbind)
-            .service(account::handlers::send_bind_code)
-            .service(account::handlers::bind_phone)
-            .service(account::handlers::update_profile)
-            .service(account::handlers::upload_avatar)
-            .service(account::handlers::set_avatar)
-            .service(account::handlers::remove_avatar)
-            .service(account::handlers::get_appearance)
-            .service(account::handlers::save_appearance)
-            .service(account::handlers::get_basics)
-            .service(tokens::handlers::scopes)
-            .service(tokens::handlers::list)
-            .service(tokens::handlers::create)
-            .service(tokens::handlers::current_token)
-            .service(tokens::handlers::revoke)
-            .service(ai::handlers::models)
-            .service(ai::handlers::send_chat)
-            .service(admin::handlers::overview)
-            .service(admin::audit::list_audit)
-            .service(admin::audit::export_audit)
-            .service(admin::audit::audit_actions)
-            .service(admin::handlers::token)
-            .service(admin::handlers::refresh_token)
-            .service(admin::handlers::current_menu)
-            .service(admin::handlers::validate_menu)
-            .service(admin::handlers::publish_menu)
-            .service(admin::handlers::delete_menu)
-            .service(admin::handlers::menu_versions)
-            .service(admin::handlers::rollback_menu)
-            .service(admin::media::media_usage)
-            .service(admin::media::list_media)
-            .service(admin::media::hide_media)
-            .service(admin::media::unhide_media)
-            .service(admin::media::delete_media)
-            .service(admin::users::disable_user)
-            .service(admin::users::enable_user)
-            .service(admin::directory::find_users)
-            .service(admin::directory::find_groups)
-            // `search`, `import` and `export` before `{code}`: the first route that matches serves.
-            .service(districts::handlers::list_districts)
-            .service(districts::handlers::search_districts)
-            .service(districts::handlers::show_district)
-            .service(districts::handlers::create_district)
-            .service(districts::handlers::import_districts)
-            .service(districts::handlers::export_districts)
-            .service(districts::handlers::update_district)
-            .service(groups::handlers::discover_groups)
-            .service(groups::handlers::my_groups)
-            .service(groups::handlers::create_group)
-            .service(groups::handlers::group_home)
-            .service(groups::handlers::update_group)
-            .service(groups::handlers::delete_group)
-            .service(groups::handlers::set_cover)
-            .service(groups::handlers::remove_cover)
-            .service(groups::handlers::regenerate_invite_code)
-            .service(groups::handlers::transfer_group)
-            .service(groups::handlers::cancel_transfer)
-            .service(groups::handlers::accept_transfer)
-            .service(groups::handlers::decline_transfer)
-            .service(groups::handlers::join_group)
-            .service(groups::handlers::leave_group)
-            .service(groups::handlers::group_gallery)
-            .service(groups::handlers::upload_image)
-            .service(groups::handlers::delete_gallery_image)
-            .service(groups::members::group_members)
-            .service(groups::members::set_role)
-            .service(groups::members::remove_member)
-            .service(groups::members::banned_members)
-            .service(groups::members::ban_member)
-            .service(groups::members::unban_member)
-            .service(groups::members::join_requests)
-            .service(groups::members::approve_request)
-            .service(groups::members::reject_request)
-            .service(groups::articles::published_articles)
-            .service(groups::articles::my_drafts)
-            .service(groups::articles::create_article)
-            .service(groups::articles::show_article)
-            .service(groups::articles::save_article)
-            .service(groups::articles::publish_article)
-            .service(groups::articles::unpublish_article)
-            .service(groups::articles::delete_article)
-            .service(media::handlers::keep_uploads)
-            .service(media::handlers::media_original)
-            .service(media::handlers::media_thumbnail)
-            .service(weather::handlers::weather_map)
-            // `new-count` before `{id}`: the first route that matches serves.
-            .service(plaza::handlers::count_new_plaza_posts)
-            .service(plaza::handlers::list_plaza_posts)
-            .service(plaza::handlers::create_plaza_post)
-            .service(plaza::handlers::get_plaza_post)
-            .service(plaza::handlers::delete_plaza_post)
-            .service(plaza::handlers::upload_plaza_image)
-            .service(plaza::handlers::like_plaza_post)
-            .service(plaza::handlers::unlike_plaza_post)
-            .service(plaza::handlers::list_plaza_comments)
-            .service(plaza::handlers::create_plaza_comment)
-            .service(plaza::handlers::delete_plaza_comment)
-            .service(profiles::handlers::user_profile)
-            .service(groups::profiles::member_groups)
-            .service(groups::profiles::authored_articles)
-            .service(plaza::profiles::user_plaza_posts)
-            .service(system::handlers::health)
-            .service(system::handlers::openapi_json)
-    };
-}
+/// The route table: every area of the API, one line each, in the order the router tries
+/// them. An area mounts its own handlers ([`Area::routes`](area::Area::routes), in its
+/// `mod.rs`) and brings its Chinese OpenAPI texts. The routes are mounted twice — into utoipa's
+/// scope, which also collects each handler's `#[utoipa::path]` into the document ([`api_scope`],
+/// built once at start), and into a plain actix-web scope for each worker's `App`
+/// ([`api_service`]), which would otherwise build the whole document once per worker thread
+/// only to drop it (docs/benchmarks.md, "Idle RSS").
+pub const AREAS: &[Registered] = &[
+    Registered::area::<auth::Auth>(),
+    Registered::area::<account::Account>(),
+    Registered::area::<tokens::Tokens>(),
+    Registered::area::<ai::Ai>(),
+    Registered::area::<admin::Admin>(),
+    Registered::area::<districts::Districts>(),
+    Registered::area::<groups::Groups>(),
+    Registered::area::<media::Media>(),
+    Registered::area::<weather::Weather>(),
+    Registered::area::<plaza::Plaza>(),
+    Registered::area::<profiles::Profiles>(),
+    Registered::area::<system::System>(),
+];
 
 /// Every documented endpoint, mounted under `/api`, for the OpenAPI document.
 pub fn api_scope() -> Scope<
@@ -363,7 +258,7 @@ pub fn api_scope() -> Scope<
         InitError = (),
     >,
 > {
-    api_routes!(utoipa_actix_web::scope("/api"))
+    area::document_routes(AREAS, utoipa_actix_web::scope("/api"))
 }
 
 /// The same endpoints as [`api_scope`], as a plain actix-web scope: what each worker serves.
@@ -376,5 +271,5 @@ pub fn api_service() -> actix_web::Scope<
         InitError = (),
     >,
 > {
-    api_routes!(actix_web::web::scope("/api"))
+    area::served_routes(AREAS, actix_web::web::scope("/api"))
 }

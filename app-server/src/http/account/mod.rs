@@ -3,3 +3,25 @@
 
 pub mod dto;
 pub mod handlers;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Account;
+
+impl Area for Account {
+    const NAME: &'static str = "account";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::send_bind_code)
+            .service(handlers::bind_phone)
+            .service(handlers::update_profile)
+            .service(handlers::upload_avatar)
+            .service(handlers::set_avatar)
+            .service(handlers::remove_avatar)
+            .service(handlers::get_appearance)
+            .service(handlers::save_appearance)
+            .service(handlers::get_basics)
+    }
+}

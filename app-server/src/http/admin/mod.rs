@@ -8,6 +8,7 @@ pub mod handlers;
 pub mod media;
 pub mod users;
 
+use crate::http::area::{Area, Routes};
 use crate::http::extract::AdminUser;
 use actix_web::FromRequest;
 use actix_web::body::BoxBody;
@@ -30,4 +31,36 @@ pub async fn require_admin(
         return Ok(req.error_response(e));
     }
     next.call(req).await
+}
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Admin;
+
+impl Area for Admin {
+    const NAME: &'static str = "admin";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::overview)
+            .service(audit::list_audit)
+            .service(audit::export_audit)
+            .service(audit::audit_actions)
+            .service(handlers::token)
+            .service(handlers::refresh_token)
+            .service(handlers::current_menu)
+            .service(handlers::validate_menu)
+            .service(handlers::publish_menu)
+            .service(handlers::delete_menu)
+            .service(handlers::menu_versions)
+            .service(handlers::rollback_menu)
+            .service(media::media_usage)
+            .service(media::list_media)
+            .service(media::hide_media)
+            .service(media::unhide_media)
+            .service(media::delete_media)
+            .service(users::disable_user)
+            .service(users::enable_user)
+            .service(directory::find_users)
+            .service(directory::find_groups)
+    }
 }

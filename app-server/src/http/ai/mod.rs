@@ -3,3 +3,18 @@
 pub mod dto;
 pub mod handlers;
 mod stream;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Ai;
+
+impl Area for Ai {
+    const NAME: &'static str = "ai";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::models)
+            .service(handlers::send_chat)
+    }
+}

@@ -6,3 +6,32 @@ pub mod handlers;
 pub mod phone;
 pub mod reauth;
 pub mod wechat;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Auth;
+
+impl Area for Auth {
+    const NAME: &'static str = "auth";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::register)
+            .service(handlers::login)
+            .service(handlers::logout)
+            .service(handlers::change_password)
+            .service(reauth::reauthenticate)
+            .service(reauth::send_verification)
+            .service(wechat::sign_in_state)
+            .service(handlers::list_sessions)
+            .service(handlers::revoke_session)
+            .service(phone::send_verification)
+            .service(phone::login)
+            .service(wechat::callback)
+            .service(wechat::login)
+            .service(wechat::register)
+            .service(wechat::bind)
+            .service(wechat::unbind)
+    }
+}

@@ -4,3 +4,24 @@
 
 pub mod dto;
 pub mod handlers;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Districts;
+
+impl Area for Districts {
+    const NAME: &'static str = "districts";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            // `search`, `import` and `export` before `{code}`: the first route that matches serves.
+            .service(handlers::list_districts)
+            .service(handlers::search_districts)
+            .service(handlers::show_district)
+            .service(handlers::create_district)
+            .service(handlers::import_districts)
+            .service(handlers::export_districts)
+            .service(handlers::update_district)
+    }
+}

@@ -7,3 +7,53 @@ pub mod dto;
 pub mod handlers;
 pub mod members;
 pub mod profiles;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Groups;
+
+impl Area for Groups {
+    const NAME: &'static str = "groups";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::discover_groups)
+            .service(handlers::my_groups)
+            .service(handlers::create_group)
+            .service(handlers::group_home)
+            .service(handlers::update_group)
+            .service(handlers::delete_group)
+            .service(handlers::set_cover)
+            .service(handlers::remove_cover)
+            .service(handlers::regenerate_invite_code)
+            .service(handlers::transfer_group)
+            .service(handlers::cancel_transfer)
+            .service(handlers::accept_transfer)
+            .service(handlers::decline_transfer)
+            .service(handlers::join_group)
+            .service(handlers::leave_group)
+            .service(handlers::group_gallery)
+            .service(handlers::upload_image)
+            .service(handlers::delete_gallery_image)
+            .service(members::group_members)
+            .service(members::set_role)
+            .service(members::remove_member)
+            .service(members::banned_members)
+            .service(members::ban_member)
+            .service(members::unban_member)
+            .service(members::join_requests)
+            .service(members::approve_request)
+            .service(members::reject_request)
+            .service(articles::published_articles)
+            .service(articles::my_drafts)
+            .service(articles::create_article)
+            .service(articles::show_article)
+            .service(articles::save_article)
+            .service(articles::publish_article)
+            .service(articles::unpublish_article)
+            .service(articles::delete_article)
+            .service(profiles::member_groups)
+            .service(profiles::authored_articles)
+    }
+}

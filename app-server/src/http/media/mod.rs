@@ -4,3 +4,19 @@
 
 pub mod dto;
 pub mod handlers;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Media;
+
+impl Area for Media {
+    const NAME: &'static str = "media";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::keep_uploads)
+            .service(handlers::media_original)
+            .service(handlers::media_thumbnail)
+    }
+}

@@ -5,3 +5,29 @@
 pub mod dto;
 pub mod handlers;
 pub mod profiles;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Plaza;
+
+impl Area for Plaza {
+    const NAME: &'static str = "plaza";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            // `new-count` before `{id}`: the first route that matches serves.
+            .service(handlers::count_new_plaza_posts)
+            .service(handlers::list_plaza_posts)
+            .service(handlers::create_plaza_post)
+            .service(handlers::get_plaza_post)
+            .service(handlers::delete_plaza_post)
+            .service(handlers::upload_plaza_image)
+            .service(handlers::like_plaza_post)
+            .service(handlers::unlike_plaza_post)
+            .service(handlers::list_plaza_comments)
+            .service(handlers::create_plaza_comment)
+            .service(handlers::delete_plaza_comment)
+            .service(profiles::user_plaza_posts)
+    }
+}

@@ -4,3 +4,16 @@
 
 pub mod dto;
 pub mod handlers;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Profiles;
+
+impl Area for Profiles {
+    const NAME: &'static str = "profiles";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes.service(handlers::user_profile)
+    }
+}

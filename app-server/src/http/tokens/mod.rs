@@ -3,3 +3,21 @@
 
 pub mod dto;
 pub mod handlers;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Tokens;
+
+impl Area for Tokens {
+    const NAME: &'static str = "tokens";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::scopes)
+            .service(handlers::list)
+            .service(handlers::create)
+            .service(handlers::current_token)
+            .service(handlers::revoke)
+    }
+}

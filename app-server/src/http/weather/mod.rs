@@ -1,6 +1,19 @@
 //! The plaza's weather map (`/api/plaza/weather`): every province with its place on the tile map
 //! and its cached weather. The rules (the 15-minute cache, one refresh at a time across
-//! instances, stale and unavailable readings) are the domain's (`weather::WeatherMap`).
+//! instances, stale and unavailable readings) are the domain's (`weather::WeatherMapService`).
 
 pub mod dto;
 pub mod handlers;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Weather;
+
+impl Area for Weather {
+    const NAME: &'static str = "weather";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes.service(handlers::weather_map)
+    }
+}
