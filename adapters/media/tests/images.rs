@@ -3,11 +3,8 @@
 //! the `image` crate and, for metadata and bombs, segments and chunks written byte by byte.
 
 use adapter_media::{ImageWorkerSettings, ImageWorkers};
-use image::codecs::gif::{GifEncoder, Repeat};
-use image::codecs::jpeg::JpegEncoder;
-use image::codecs::png::PngEncoder;
-use image::codecs::webp::WebPEncoder;
-use image::{DynamicImage, Frame, Rgb, RgbImage, Rgba, RgbaImage};
+use image::{DynamicImage, Rgb, RgbImage, Rgba, RgbaImage};
+use image_fixtures::{encode_jpeg, encode_png, encode_webp};
 use media::model::{ImageLimits, ProcessedImage};
 use media::ports::ImageProcessor;
 use media::{ImageFormat, MediaError};
@@ -52,41 +49,11 @@ fn photo(width: u32, height: u32) -> RgbImage {
     })
 }
 
-fn jpeg(image: RgbImage) -> Vec<u8> {
-    let mut out = Vec::new();
-    DynamicImage::ImageRgb8(image)
-        .write_with_encoder(JpegEncoder::new_with_quality(&mut out, 90))
-        .unwrap();
-    out
-}
-
-fn png(image: DynamicImage) -> Vec<u8> {
-    let mut out = Vec::new();
-    image.write_with_encoder(PngEncoder::new(&mut out)).unwrap();
-    out
-}
-
-fn webp(image: DynamicImage) -> Vec<u8> {
-    let mut out = Vec::new();
-    image
-        .write_with_encoder(WebPEncoder::new_lossless(&mut out))
-        .unwrap();
-    out
-}
-
 /// Two frames, looping.
 fn animated_gif() -> Vec<u8> {
-    let mut out = Vec::new();
-    {
-        let mut encoder = GifEncoder::new(&mut out);
-        encoder.set_repeat(Repeat::Infinite).unwrap();
-        let red = RgbaImage::from_pixel(300, 200, Rgba([255, 0, 0, 255]));
-        let blue = RgbaImage::from_pixel(300, 200, Rgba([0, 0, 255, 255]));
-        encoder
-            .encode_frames([Frame::new(red), Frame::new(blue)])
-            .unwrap();
-    }
-    out
+    let red = RgbaImage::from_pixel(300, 200, Rgba([255, 0, 0, 255]));
+    let blue = RgbaImage::from_pixel(300, 200, Rgba([0, 0, 255, 255]));
+    image_fixtures::animated_gif([red, blue])
 }
 
 /// The GPS IFD a phone writes (latitude N 31° 14' 42.42"), as it appears in the file.
@@ -222,7 +189,7 @@ fn assert_thumbnail(out: &ProcessedImage, width: u32, height: u32) {
 
 #[tokio::test]
 async fn exif_gps_and_comments_are_gone_and_the_orientation_is_applied() {
-    let upload = with_exif(&jpeg(halves(40, 20)), 6);
+    let upload = with_exif(&encode_jpeg(halves(40, 20), 90), 6);
     assert!(contains(&upload, b"Exif\0\0") && contains(&upload, &gps_ifd(38)));
 
     let out = process(upload).await.unwrap();
@@ -259,25 +226,25 @@ async fn exif_gps_and_comments_are_gone_and_the_orientation_is_applied() {
 
 #[tokio::test]
 async fn a_photo_gets_a_thumbnail_whose_longer_edge_is_the_limit() {
-    let out = process(jpeg(photo(1200, 800))).await.unwrap();
+    let out = process(encode_jpeg(photo(1200, 800), 90)).await.unwrap();
     assert_eq!((out.width, out.height), (1200, 800));
     assert_thumbnail(&out, 480, 320);
 
-    let out = process(jpeg(photo(800, 1200))).await.unwrap();
+    let out = process(encode_jpeg(photo(800, 1200), 90)).await.unwrap();
     assert_thumbnail(&out, 320, 480);
 
     // An odd aspect rounds to the nearest pixel.
-    let out = process(jpeg(photo(1000, 333))).await.unwrap();
+    let out = process(encode_jpeg(photo(1000, 333), 90)).await.unwrap();
     assert_thumbnail(&out, 480, 160);
 }
 
 #[tokio::test]
 async fn small_images_are_not_enlarged() {
-    let out = process(jpeg(photo(100, 60))).await.unwrap();
+    let out = process(encode_jpeg(photo(100, 60), 90)).await.unwrap();
     assert_eq!((out.width, out.height), (100, 60));
     assert_thumbnail(&out, 100, 60);
 
-    let exactly = process(jpeg(photo(480, 200))).await.unwrap();
+    let exactly = process(encode_jpeg(photo(480, 200), 90)).await.unwrap();
     assert_thumbnail(&exactly, 480, 200);
 }
 
@@ -291,7 +258,7 @@ async fn a_png_with_transparency_stays_a_png_and_its_thumbnail_is_on_white() {
             Rgba([20, 20, 220, 255])
         }
     });
-    let out = process(png(DynamicImage::ImageRgba8(image.clone())))
+    let out = process(encode_png(DynamicImage::ImageRgba8(image.clone())))
         .await
         .unwrap();
 
@@ -316,7 +283,7 @@ async fn a_png_with_transparency_stays_a_png_and_its_thumbnail_is_on_white() {
 async fn png_text_and_exif_chunks_are_gone() {
     let exif_chunk = exif(1);
     let upload = png_with_chunks(
-        &png(DynamicImage::ImageRgb8(halves(64, 32))),
+        &encode_png(DynamicImage::ImageRgb8(halves(64, 32))),
         &[
             png_chunk(b"eXIf", &exif_chunk),
             png_chunk(b"tEXt", b"Comment\0taken at home"),
@@ -332,7 +299,7 @@ async fn png_text_and_exif_chunks_are_gone() {
 
 #[tokio::test]
 async fn an_opaque_webp_becomes_a_jpeg_and_a_transparent_one_a_png() {
-    let out = process(webp(DynamicImage::ImageRgb8(photo(600, 400))))
+    let out = process(encode_webp(DynamicImage::ImageRgb8(photo(600, 400))))
         .await
         .unwrap();
     assert_eq!(out.format, ImageFormat::Jpeg);
@@ -342,14 +309,14 @@ async fn an_opaque_webp_becomes_a_jpeg_and_a_transparent_one_a_png() {
 
     // An alpha channel with every pixel opaque is no transparency.
     let opaque = RgbaImage::from_pixel(50, 50, Rgba([1, 2, 3, 255]));
-    let out = process(webp(DynamicImage::ImageRgba8(opaque)))
+    let out = process(encode_webp(DynamicImage::ImageRgba8(opaque)))
         .await
         .unwrap();
     assert_eq!(out.format, ImageFormat::Jpeg);
 
     let mut transparent = RgbaImage::from_pixel(50, 50, Rgba([1, 2, 3, 255]));
     transparent.put_pixel(7, 7, Rgba([1, 2, 3, 0]));
-    let out = process(webp(DynamicImage::ImageRgba8(transparent.clone())))
+    let out = process(encode_webp(DynamicImage::ImageRgba8(transparent.clone())))
         .await
         .unwrap();
     assert_eq!(out.format, ImageFormat::Png);
@@ -553,25 +520,29 @@ async fn a_header_declaring_too_many_pixels_is_refused_before_decoding() {
         thumb_max_edge: 480,
         max_animation_pixels: 100_000_000,
     };
-    let refused = workers().process(jpeg(photo(40, 30)), limits).await;
+    let refused = workers()
+        .process(encode_jpeg(photo(40, 30), 90), limits)
+        .await;
     assert!(
         matches!(refused, Err(MediaError::TooManyPixels { max_pixels: 1160 })),
         "{refused:?}"
     );
     let refused = workers()
-        .process(png(DynamicImage::ImageRgb8(photo(40, 30))), limits)
+        .process(encode_png(DynamicImage::ImageRgb8(photo(40, 30))), limits)
         .await;
     assert!(
         matches!(refused, Err(MediaError::TooManyPixels { .. })),
         "{refused:?}"
     );
-    let accepted = workers().process(jpeg(photo(40, 29)), limits).await;
+    let accepted = workers()
+        .process(encode_jpeg(photo(40, 29), 90), limits)
+        .await;
     assert!(accepted.is_ok(), "{accepted:?}");
 }
 
 #[tokio::test]
 async fn damaged_images_are_corrupt() {
-    let whole = jpeg(photo(200, 200));
+    let whole = encode_jpeg(photo(200, 200), 90);
     for cut in [whole.len() / 2, whole.len() - 2, 300] {
         let refused = process(whole[..cut].to_vec()).await;
         assert!(
@@ -580,7 +551,7 @@ async fn damaged_images_are_corrupt() {
         );
     }
 
-    let whole = png(DynamicImage::ImageRgb8(photo(200, 200)));
+    let whole = encode_png(DynamicImage::ImageRgb8(photo(200, 200)));
     let refused = process(whole[..whole.len() / 2].to_vec()).await;
     assert!(matches!(refused, Err(MediaError::Corrupt)), "{refused:?}");
 
@@ -629,8 +600,8 @@ async fn with_every_worker_busy_the_next_upload_is_told_to_retry() {
     assert_eq!(workers.idle_workers(), 1);
     // A 12-megapixel photo: decoding, re-encoding and thumbnailing it takes far longer than
     // the 50 ms the next upload may wait.
-    let big = jpeg(photo(4000, 3000));
-    let small = jpeg(photo(64, 64));
+    let big = encode_jpeg(photo(4000, 3000), 90);
+    let small = encode_jpeg(photo(64, 64), 90);
 
     let first = tokio::spawn({
         let workers = workers.clone();
