@@ -22,8 +22,3 @@ export function userInitials(user: Pick<User, 'nickname' | 'username'>): string 
   const source = user.nickname.trim() ? user.nickname : user.username
   return graphemes(source.replace(/\s+/gu, '')).slice(0, 2).join('').toUpperCase()
 }
-
-/** The name a person goes by: the nickname, else the username. */
-export function personName(person: Pick<User, 'nickname' | 'username'>): string {
-  return person.nickname.trim() || person.username
-}

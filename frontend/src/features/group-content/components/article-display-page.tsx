@@ -9,7 +9,7 @@ import type { Article } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useArticle } from '../api/get-article.ts'
 import { PersonAvatar } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 import { isMembersOnly } from '../errors.ts'
 import { LoadFailed, Loading, MembersOnly } from './states.tsx'
 

@@ -18,7 +18,7 @@ import { useMyDrafts } from '../api/list-my-drafts.ts'
 import { usePublishedArticles } from '../api/list-published-articles.ts'
 import { TITLE_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 import { isMembersOnly } from '../errors.ts'
 import { LoadFailed, Loading, MembersOnly } from './states.tsx'
 

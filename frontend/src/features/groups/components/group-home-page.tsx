@@ -9,7 +9,7 @@ import { RoleBadge } from './group-badges.tsx'
 import { EmptyState } from './load-more.tsx'
 import { MembersOnlyPanel } from './members-only-panel.tsx'
 import { PersonAvatar } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 
 /** How many images and members the home previews (the server sends a few more or fewer). */
 const GALLERY_PREVIEW = 6

@@ -23,7 +23,7 @@ import { RoleBadge } from './group-badges.tsx'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { memberActions, type MemberAction } from './member-actions.ts'
 import { PersonLink } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 import { RequestHistory, RequestQueue } from './requests.tsx'
 
 /**

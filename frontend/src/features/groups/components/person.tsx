@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { InitialsAvatar } from '@/components/ui/avatar.tsx'
 import type { Person } from '@/lib/api/types.ts'
-import { personName, userInitials } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
+import { userInitials } from '@/lib/user.ts'
 import { cn } from '@/lib/utils.ts'
 
 /**

@@ -19,7 +19,7 @@ import { useRejectRequest } from '../api/reject-request.ts'
 import { EmptyState, ListState, LoadMore } from './load-more.tsx'
 import { approvableRoles } from './member-actions.ts'
 import { PersonLine } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 
 type RequestsQuery = ReturnType<typeof useRequests>
 

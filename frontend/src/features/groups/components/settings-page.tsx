@@ -36,7 +36,7 @@ import {
   type SettingsErrors,
 } from '../settings-form.ts'
 import { LoadMore } from './load-more.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 
 /**
  * `/group/{id}/settings`: name, description, visibility and policy, the cover, the invite code

@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useAnswerTransfer } from '../api/answer-transfer.ts'
 import { offeredToMe } from '../transfer.ts'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 
 /**
  * The owner's offer of the group, as its recipient sees it: accept (they become the owner,

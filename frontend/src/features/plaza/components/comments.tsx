@@ -20,7 +20,7 @@ import { Textarea } from '@/components/ui/textarea.tsx'
 import { charCount } from '@/lib/text.ts'
 import { COMMENT_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 import { PostTime } from './post-time.tsx'
 
 type Pages = InfiniteData<PlazaCommentsPage, string | null>

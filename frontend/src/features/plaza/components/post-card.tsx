@@ -20,7 +20,7 @@ import { removePost, updatePost } from '../feed-merge.ts'
 import { Comments } from './comments.tsx'
 import { ImageGrid } from './image-grid.tsx'
 import { PersonAvatar } from './person.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 import { districtName } from '../district.ts'
 import { PostTime } from './post-time.tsx'
 

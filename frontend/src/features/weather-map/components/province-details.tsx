@@ -9,7 +9,7 @@ import { type PlazaPost, useLatestPosts } from '../api/list-latest-posts.ts'
 import { formatTemperature, provinceName } from '../label.ts'
 import { tileColors } from '../scale.ts'
 import { ConditionIcon } from '@/components/condition-icon.tsx'
-import { personName } from '@/lib/user.ts'
+import { personName } from '@/lib/person.ts'
 
 /**
  * A province's details, opened from its tile: current conditions, the 3-day forecast and the
