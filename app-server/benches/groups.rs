@@ -120,9 +120,5 @@ fn noisy_jpeg(w: u32, h: u32) -> Vec<u8> {
             n.wrapping_mul(3),
         ])
     });
-    let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90)
-        .encode_image(&img)
-        .unwrap();
-    out
+    image_fixtures::encode_jpeg(img, 90)
 }

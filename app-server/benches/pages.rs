@@ -22,10 +22,11 @@
 mod support;
 
 use futures_util::StreamExt;
+use image_fixtures::png;
 use serde_json::{Value, json};
 use std::path::Path;
 use support::{
-    LOAD_CPU, Report, Server, WRK_SECONDS, WRK_WARMUP, load_tools_missing, png, post, register,
+    LOAD_CPU, Report, Server, WRK_SECONDS, WRK_WARMUP, load_tools_missing, post, register,
     run_bench, server_env, statements_of, upload, upload_json, wrk,
 };
 

@@ -248,15 +248,6 @@ pub async fn upload(
     );
 }
 
-pub fn png(w: u32, h: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(w, h, |x, y| {
-        image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
 /// Uploads `bytes` as a raw body with a POST and returns the answer's JSON.
 pub async fn upload_json(
     client: &reqwest::Client,

@@ -3,14 +3,12 @@
 //! a bio past 280 characters is refused, an avatar is judged by content and public once set,
 //! and the appearance saved on one device is the one another device signs in to.
 
-use crate::groups::png;
-use crate::helpers::{Reply, TestApp, browser, reply, spawn_app};
+use crate::helpers::{PASSWORD, Reply, TestApp, browser, reply, spawn_app};
 use adapter_postgres::testing::TestDb;
+use image_fixtures::png;
 use reqwest::Method;
 use reqwest::header::{ACCEPT_LANGUAGE, AUTHORIZATION, CONTENT_TYPE};
 use serde_json::{Value, json};
-
-const PASSWORD: &str = "correct horse battery";
 
 impl TestApp {
     /// A browser signed in as a new account `name`.
@@ -26,23 +24,6 @@ impl TestApp {
             .await;
         assert_eq!(r.status, 201, "{:?}", r.body);
         client
-    }
-
-    async fn call(
-        &self,
-        who: &reqwest::Client,
-        method: Method,
-        path: &str,
-        body: Option<Value>,
-        lang: &str,
-    ) -> Reply {
-        let mut req = who
-            .request(method, self.url(path))
-            .header(ACCEPT_LANGUAGE, lang);
-        if let Some(body) = body {
-            req = req.json(&body);
-        }
-        reply(req.send().await.unwrap()).await
     }
 
     async fn with_bearer(
@@ -109,7 +90,7 @@ async fn a_rename_keeps_sessions_and_tokens_and_refuses_taken_and_reserved_names
         app.signed_up("bob").await;
 
         let r = app
-            .call(
+            .send(
                 &alice,
                 Method::PATCH,
                 "/api/account/profile",
@@ -153,7 +134,7 @@ async fn a_rename_keeps_sessions_and_tokens_and_refuses_taken_and_reserved_names
             ("zh", "该用户名已被注册", "该用户名为系统保留，请换一个"),
         ] {
             let r = app
-                .call(
+                .send(
                     &alice,
                     Method::PATCH,
                     "/api/account/profile",
@@ -169,7 +150,7 @@ async fn a_rename_keeps_sessions_and_tokens_and_refuses_taken_and_reserved_names
             );
             assert_eq!(r.message(), taken);
             let r = app
-                .call(
+                .send(
                     &alice,
                     Method::PATCH,
                     "/api/account/profile",
@@ -246,7 +227,7 @@ async fn bad_profile_fields_are_422_with_their_names_and_a_blank_bio_clears() {
         let dan = app.signed_up("dan").await;
         for lang in ["en", "zh"] {
             let r = app
-                .call(
+                .send(
                     &dan,
                     Method::PATCH,
                     "/api/account/profile",
@@ -263,7 +244,7 @@ async fn bad_profile_fields_are_422_with_their_names_and_a_blank_bio_clears() {
             );
         }
         let r = app
-            .call(
+            .send(
                 &dan,
                 Method::PATCH,
                 "/api/account/profile",
@@ -274,7 +255,7 @@ async fn bad_profile_fields_are_422_with_their_names_and_a_blank_bio_clears() {
         assert_eq!((r.status, r.code()), (422, "invalid_bio"));
         assert_eq!(r.message(), "A bio is at most 280 characters");
         let r = app
-            .call(
+            .send(
                 &dan,
                 Method::PATCH,
                 "/api/account/profile",
@@ -284,7 +265,7 @@ async fn bad_profile_fields_are_422_with_their_names_and_a_blank_bio_clears() {
             .await;
         assert_eq!(r.status, 200);
         let r = app
-            .call(
+            .send(
                 &dan,
                 Method::PATCH,
                 "/api/account/profile",
@@ -327,7 +308,7 @@ async fn an_avatar_is_judged_by_content_and_public_once_set() {
         );
         // Nobody else may set it.
         let r = app
-            .call(
+            .send(
                 &frank,
                 Method::PUT,
                 "/api/account/avatar",
@@ -343,7 +324,7 @@ async fn an_avatar_is_judged_by_content_and_public_once_set() {
         );
 
         let r = app
-            .call(
+            .send(
                 &erin,
                 Method::PUT,
                 "/api/account/avatar",
@@ -371,7 +352,7 @@ async fn an_avatar_is_judged_by_content_and_public_once_set() {
         let r = app.avatar_upload(&erin, png(64, 64)).await;
         let second = r.body["image"]["id"].as_str().unwrap().to_owned();
         let r = app
-            .call(
+            .send(
                 &erin,
                 Method::PUT,
                 "/api/account/avatar",
@@ -386,7 +367,7 @@ async fn an_avatar_is_judged_by_content_and_public_once_set() {
         );
 
         let r = app
-            .call(&erin, Method::DELETE, "/api/account/avatar", None, "zh")
+            .send(&erin, Method::DELETE, "/api/account/avatar", None, "zh")
             .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.message(), "头像已移除");
@@ -409,7 +390,7 @@ async fn appearance_follows_the_user_to_a_new_session() {
         assert_eq!(r.body, json!({ "colorMode": null, "language": null }));
 
         let r = app
-            .call(
+            .send(
                 &gina,
                 Method::PUT,
                 "/api/account/appearance",
@@ -442,7 +423,7 @@ async fn appearance_follows_the_user_to_a_new_session() {
             ),
         ] {
             let r = app
-                .call(
+                .send(
                     &gina,
                     Method::PUT,
                     "/api/account/appearance",
@@ -466,7 +447,7 @@ async fn appearance_follows_the_user_to_a_new_session() {
         }
         // Each field's message speaks of that field.
         let r = app
-            .call(
+            .send(
                 &gina,
                 Method::PUT,
                 "/api/account/appearance",
@@ -484,7 +465,7 @@ async fn appearance_follows_the_user_to_a_new_session() {
         );
         // "system" follows the browser, for the language as for the colour mode.
         let r = app
-            .call(
+            .send(
                 &gina,
                 Method::PUT,
                 "/api/account/appearance",
@@ -499,7 +480,7 @@ async fn appearance_follows_the_user_to_a_new_session() {
         );
         // A choice can be cleared again.
         let r = app
-            .call(
+            .send(
                 &laptop,
                 Method::PUT,
                 "/api/account/appearance",

@@ -3,8 +3,7 @@
 //! every event once, the CSV export equals the filtered list, and every `/api/admin/*`
 //! operation of the OpenAPI document answers 401 signed out and 403 to a user.
 
-use crate::groups::{PASSWORD, Person};
-use crate::helpers::{Reply, TestApp, browser, spawn_app, spawn_app_with};
+use crate::helpers::{PASSWORD, Person, Reply, TestApp, browser, spawn_app, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use app_server::http::ApiDoc;
 use app_server::i18n::Lang;

@@ -2,10 +2,10 @@
 //! readers at once (the group gallery, the media URLs, the plaza post), the list filters and
 //! pages, the storage used adds up, and only admins (or admin tokens within their scope) get in.
 
-use crate::groups::{Person, png};
-use crate::helpers::{Reply, TestApp, reply, spawn_app_with};
+use crate::helpers::{Person, Reply, TestApp, reply, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use app_server::config::Config;
+use image_fixtures::png;
 use kernel::RateLimitRule;
 use reqwest::Method;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE};

@@ -4,10 +4,10 @@
 //! comment, reads no private group's file and no hidden file, and sees `canDelete` and
 //! `disabled` as anyone would.
 
-use crate::groups::{Person, png};
-use crate::helpers::{Reply, TestApp, reply, spawn_app_with};
+use crate::helpers::{Person, Reply, TestApp, reply, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use app_server::config::Config;
+use image_fixtures::png;
 use kernel::RateLimitRule;
 use reqwest::Method;
 use reqwest::header::AUTHORIZATION;

@@ -3,8 +3,7 @@
 //! feed of a province, five posts) all find a post tagged with Chengdu (`510100`) or one of
 //! its districts under Sichuan (`510000`).
 
-use crate::groups::Person;
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::helpers::{Person, TestApp, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use reqwest::Method;
 use serde_json::{Value, json};

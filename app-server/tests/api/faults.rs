@@ -11,7 +11,9 @@
 //! The deadlines here are the behaviour under test ("an error event within 1 s", "answers again
 //! within 5 s"); every wait is bounded, so a hang fails the test instead of stalling the suite.
 
-use crate::helpers::{Reply, TestApp, browser, reply, spawn_app_with, spawn_on};
+use crate::helpers::{
+    NUMBER, Reply, TestApp, browser, phone_body, reply, spawn_app_with, spawn_on,
+};
 use adapter_llm::fake::{End, FakeLlm, Scenario};
 use adapter_postgres::testing::TestDb;
 use adapter_postgres::{Database, PoolOptions};
@@ -523,12 +525,6 @@ async fn a_browser_gone_mid_stream_cancels_the_upstream_request_within_a_second(
 // SMS, WeChat and the image store unreachable
 // ---------------------------------------------------------------------------------------------
 
-const NUMBER: &str = "13800138000";
-
-fn phone_body() -> Value {
-    json!({ "phonePrefix": "86", "phoneNumber": NUMBER })
-}
-
 /// The SMS provider unreachable: 503 `sms_unavailable` in the asker's language, and the failed
 /// send holds nothing back (architecture.md: the code is stored before sending; when the
 /// provider fails the resend minute is released): once the provider is back a new code is
@@ -554,7 +550,13 @@ async fn sms_unreachable_is_a_503_and_the_next_code_goes_out_at_once_once_it_is_
             ),
             ("zh", "短信服务暂时不可用，请稍后再试"),
         ] {
-            let r = timed_post(&app, "/api/auth/phone/sendVerification", phone_body(), lang).await;
+            let r = timed_post(
+                &app,
+                "/api/auth/phone/sendVerification",
+                phone_body(NUMBER),
+                lang,
+            )
+            .await;
             assert_eq!(
                 (r.status, r.code()),
                 (503, "sms_unavailable"),
@@ -566,7 +568,13 @@ async fn sms_unreachable_is_a_503_and_the_next_code_goes_out_at_once_once_it_is_
         assert!(sms.codes_for(NUMBER).await.is_empty());
 
         link.restore().await;
-        let r = timed_post(&app, "/api/auth/phone/sendVerification", phone_body(), "en").await;
+        let r = timed_post(
+            &app,
+            "/api/auth/phone/sendVerification",
+            phone_body(NUMBER),
+            "en",
+        )
+        .await;
         assert_eq!(
             r.status, 200,
             "not held back by the failed sends: {:?}",
@@ -744,7 +752,7 @@ async fn upload_avatar(app: &TestApp, lang: &str) -> Reply {
             .post(app.url("/api/account/avatar/upload"))
             .header(CONTENT_TYPE, "application/octet-stream")
             .header(ACCEPT_LANGUAGE, lang)
-            .body(crate::groups::png(64, 64))
+            .body(image_fixtures::png(64, 64))
             .send(),
     )
     .await

@@ -3,8 +3,7 @@
 //! one offer waits per group; and ten offers do not carry a member past the cap of owned
 //! groups. Each step is in the audit log.
 
-use crate::groups::Person;
-use crate::helpers::{Reply, TestApp, spawn_app_with};
+use crate::helpers::{Person, Reply, TestApp, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use reqwest::Method;
 use serde_json::json;

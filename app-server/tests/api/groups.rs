@@ -2,96 +2,13 @@
 //! URLs included), requests are decided once, bans hold, saves never overwrite each other,
 //! uploads are judged by content, and tokens stay within `groups:*`.
 
-use crate::helpers::{Reply, TestApp, browser, reply, spawn_app};
+use crate::helpers::{PASSWORD, Reply, TestApp, browser, reply, spawn_app};
 use adapter_postgres::testing::TestDb;
-use reqwest::header::{ACCEPT_LANGUAGE, AUTHORIZATION, CONTENT_TYPE};
+use image_fixtures::png;
+use reqwest::header::AUTHORIZATION;
 use serde_json::{Value, json};
 
-pub const PASSWORD: &str = "correct horse battery";
-
-/// A PNG of `w`×`h` made here, so the test owns its bytes.
-pub fn png(w: u32, h: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(w, h, |x, y| {
-        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-/// Someone with their own browser, signed in.
-pub struct Person {
-    pub client: reqwest::Client,
-    pub id: String,
-}
-
 impl TestApp {
-    pub async fn person(&self, username: &str) -> Person {
-        let client = browser(&self.address);
-        let r = self
-            .post_as(
-                &client,
-                "/api/auth/username/register",
-                json!({ "username": username, "password": PASSWORD }),
-                "en",
-            )
-            .await;
-        assert!(r.body["success"] == true, "{:?}", r.body);
-        Person {
-            client,
-            id: r.body["user"]["id"].as_str().unwrap().to_owned(),
-        }
-    }
-
-    pub async fn send(
-        &self,
-        who: &reqwest::Client,
-        method: reqwest::Method,
-        path: &str,
-        body: Option<Value>,
-        lang: &str,
-    ) -> Reply {
-        let mut req = who
-            .request(method, self.url(path))
-            .header(ACCEPT_LANGUAGE, lang);
-        if let Some(body) = body {
-            req = req.json(&body);
-        }
-        reply(req.send().await.unwrap()).await
-    }
-
-    pub async fn create_group(
-        &self,
-        who: &Person,
-        name: &str,
-        visibility: &str,
-        policy: &str,
-    ) -> Value {
-        let r = self
-            .send(
-                &who.client,
-                reqwest::Method::POST,
-                "/api/groups",
-                Some(json!({ "name": name, "description": "一起读书", "visibility": visibility, "joinPolicy": policy })),
-                "en",
-            )
-            .await;
-        assert_eq!(r.status, 201, "{:?}", r.body);
-        r.body["group"].clone()
-    }
-
-    pub async fn upload(&self, who: &reqwest::Client, group: &str, bytes: Vec<u8>) -> Reply {
-        reply(
-            who.post(self.url(&format!("/api/groups/{group}/gallery")))
-                .header(CONTENT_TYPE, "application/octet-stream")
-                .body(bytes)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
-    }
-
     async fn raw_get(&self, who: &reqwest::Client, path: &str) -> reqwest::Response {
         who.get(self.url(path)).send().await.unwrap()
     }

@@ -1,4 +1,17 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+//! What the API tests share, and the only place they share it from: the server on a fresh
+//! database (`spawn_app`), browsers, replies, people (`helpers/people.rs`), phones and the fake
+//! SMS provider (`helpers/phone.rs`), a fake WeChat (`helpers/wechat.rs`). A test file imports
+//! from here, never from another test file. Images to upload come from the `image-fixtures`
+//! crate (`test-support/image-fixtures`).
+
+mod people;
+mod phone;
+mod wechat;
+
+pub use people::{PASSWORD, Person};
+pub use phone::{NUMBER, OTHER_NUMBER, code_body, phone_body, spawn_app_with_sms, wait_out_resend};
+pub use wechat::{app_fetch, fake_wechat, json_req, oauth_round_trip, wechat_browser, with_origin};
 
 use adapter_postgres::testing::TestDb;
 use app_server::config::Config;
@@ -151,6 +164,20 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, body: Value) -> Reply {
         self.post_as(&self.client, path, body, "en").await
+    }
+
+    /// A `PUT` of `body` in the app's own browser, in English.
+    pub async fn put(&self, path: &str, body: Value) -> Reply {
+        reply(
+            self.client
+                .put(self.url(path))
+                .header(ACCEPT_LANGUAGE, "en")
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
 
     pub async fn get_as(&self, client: &reqwest::Client, path: &str) -> Reply {

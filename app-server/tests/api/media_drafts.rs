@@ -3,9 +3,9 @@
 //! kept and spares one its owner's draft kept; another person's ids are answered as missing,
 //! exactly as ids that do not exist; a keep is bounded and needs a session.
 
-use crate::groups::{Person, png};
-use crate::helpers::{TestApp, reply, spawn_app_with};
+use crate::helpers::{Person, TestApp, reply, spawn_app_with};
 use adapter_postgres::testing::TestDb;
+use image_fixtures::png;
 use reqwest::header::CONTENT_TYPE;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

@@ -4,9 +4,9 @@
 //! gallery and at its URLs; a public image is cached for a minute and revalidated, so one an
 //! admin hides stops being served within it.
 
-use crate::groups::{Person, png};
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{Person, TestApp, spawn_app};
 use adapter_postgres::testing::TestDb;
+use image_fixtures::png;
 use reqwest::Method;
 use reqwest::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use serde_json::{Value, json};
@@ -442,23 +442,10 @@ async fn a_hidden_cover_or_avatar_is_in_no_answer_until_it_is_shown_again() {
 
 /// A GIF of `frames` frames of `w`×`h`, from the `image` crate's encoder, looping.
 fn animation(frames: u32, w: u32, h: u32) -> Vec<u8> {
-    use image::codecs::gif::{GifEncoder, Repeat};
-    let mut out = Vec::new();
-    {
-        let mut encoder = GifEncoder::new(&mut out);
-        encoder.set_repeat(Repeat::Infinite).unwrap();
-        encoder
-            .encode_frames((0..frames).map(|i| {
-                let shade = if i % 2 == 0 { 0 } else { 255 };
-                image::Frame::new(image::RgbaImage::from_pixel(
-                    w,
-                    h,
-                    image::Rgba([shade, 80, 160, 255]),
-                ))
-            }))
-            .unwrap();
-    }
-    out
+    image_fixtures::animated_gif((0..frames).map(|i| {
+        let shade = if i % 2 == 0 { 0 } else { 255 };
+        image::RgbaImage::from_pixel(w, h, image::Rgba([shade, 80, 160, 255]))
+    }))
 }
 
 /// `gif` with a comment and an XMP block (GPS) after its header and bytes after its end.

@@ -1,41 +1,18 @@
 //! Phone + SMS code sign-in against a fake Aliyun SMS server, on SQLite and PostgreSQL.
 
-use crate::helpers::{FakeSms, TestApp, browser, spawn_app_with};
+use crate::helpers::{
+    FakeSms, NUMBER, browser, code_body, phone_body, spawn_app_with, spawn_app_with_sms,
+    wait_out_resend,
+};
 use adapter_postgres::testing::TestDb;
 use kernel::RateLimitRule;
 use serde_json::json;
-
-const NUMBER: &str = "13800138000";
-
-fn phone_body(number: &str) -> serde_json::Value {
-    json!({ "phonePrefix": "86", "phoneNumber": number })
-}
-
-fn login_body(number: &str, code: &str) -> serde_json::Value {
-    json!({ "phonePrefix": "86", "phoneNumber": number, "verificationCode": code })
-}
-
-/// A server whose resend minute is one second, so tests can send several codes quickly.
-async fn quick_resend_app(db: TestDb, sms: &FakeSms) -> TestApp {
-    spawn_app_with(db, |c| {
-        sms.configure(c);
-        c.accounts.code_resend = RateLimitRule {
-            limit: 1,
-            window_secs: 1,
-        };
-    })
-    .await
-}
-
-async fn wait_out_resend() {
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
-}
 
 #[tokio::test]
 async fn send_then_login_creates_the_account_and_a_later_login_finds_it() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = quick_resend_app(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         let sent = app
             .post(
                 "/api/auth/phone/sendVerification",
@@ -68,7 +45,7 @@ async fn send_then_login_creates_the_account_and_a_later_login_finds_it() {
 
         // Single use.
         let again = app
-            .post("/api/auth/phone/login", login_body(NUMBER, &code))
+            .post("/api/auth/phone/login", code_body(NUMBER, &code))
             .await;
         assert_eq!(
             (again.status, again.code()),
@@ -90,7 +67,7 @@ async fn send_then_login_creates_the_account_and_a_later_login_finds_it() {
             .post_as(
                 &phone2,
                 "/api/auth/phone/login",
-                login_body(NUMBER, &code2),
+                code_body(NUMBER, &code2),
                 "zh",
             )
             .await;
@@ -105,14 +82,14 @@ async fn send_then_login_creates_the_account_and_a_later_login_finds_it() {
 async fn five_wrong_codes_kill_the_code() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = quick_resend_app(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         app.post("/api/auth/phone/sendVerification", phone_body(NUMBER))
             .await;
         let code = sms.last_code(NUMBER).await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
         for i in 1..=5 {
             let r = app
-                .post("/api/auth/phone/login", login_body(NUMBER, wrong))
+                .post("/api/auth/phone/login", code_body(NUMBER, wrong))
                 .await;
             let expected = if i < 5 {
                 "wrong_verification_code"
@@ -126,7 +103,7 @@ async fn five_wrong_codes_kill_the_code() {
             .post_as(
                 &app.client,
                 "/api/auth/phone/login",
-                login_body(NUMBER, &code),
+                code_body(NUMBER, &code),
                 "zh",
             )
             .await;
@@ -138,7 +115,7 @@ async fn five_wrong_codes_kill_the_code() {
             .await;
         let fresh = sms.last_code(NUMBER).await;
         let r = app
-            .post("/api/auth/phone/login", login_body(NUMBER, &fresh))
+            .post("/api/auth/phone/login", code_body(NUMBER, &fresh))
             .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
     }
@@ -264,7 +241,7 @@ async fn bad_numbers_and_codes_are_clear_422s_in_both_languages() {
         }
     }
     let r = app
-        .post("/api/auth/phone/login", login_body(NUMBER, "12ab56"))
+        .post("/api/auth/phone/login", code_body(NUMBER, "12ab56"))
         .await;
     assert_eq!((r.status, r.code()), (422, "invalid_verification_code"));
     let r = app
@@ -323,7 +300,7 @@ async fn provider_refusals_become_clear_errors_and_free_the_countdown() {
 async fn binding_a_phone_to_a_password_account() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = quick_resend_app(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         app.register("alice", "pass-word-123").await;
         let unauth = browser(&app.address);
         let r = app
@@ -342,7 +319,9 @@ async fn binding_a_phone_to_a_password_account() {
         assert_eq!(r.status, 200, "{:?}", r.body);
         let code = sms.last_code(NUMBER).await;
         // A login code is not a binding code, and vice versa.
-        let r = reqwest_put(&app, "/api/account/phone", login_body(NUMBER, &code)).await;
+        let r = app
+            .put("/api/account/phone", code_body(NUMBER, &code))
+            .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["user"]["phone"]["masked"], "138****8000");
         assert_eq!(r.body["user"]["hasPassword"], true);
@@ -362,7 +341,7 @@ async fn binding_a_phone_to_a_password_account() {
             .post_as(
                 &device,
                 "/api/auth/phone/login",
-                login_body(NUMBER, &login_code),
+                code_body(NUMBER, &login_code),
                 "en",
             )
             .await;
@@ -392,7 +371,7 @@ async fn binding_a_phone_to_a_password_account() {
         let sent_to_alice = sms.last_code(NUMBER).await;
         let r = crate::helpers::reply(
             bob.put(app.url("/api/account/phone"))
-                .json(&login_body(NUMBER, &sent_to_alice))
+                .json(&code_body(NUMBER, &sent_to_alice))
                 .send()
                 .await
                 .unwrap(),
@@ -402,36 +381,19 @@ async fn binding_a_phone_to_a_password_account() {
     }
 }
 
-pub async fn reqwest_put(
-    app: &TestApp,
-    path: &str,
-    body: serde_json::Value,
-) -> crate::helpers::Reply {
-    crate::helpers::reply(
-        app.client
-            .put(app.url(path))
-            .header(reqwest::header::ACCEPT_LANGUAGE, "en")
-            .json(&body)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
-}
-
 #[tokio::test]
 async fn a_disabled_accounts_number_gets_no_code_and_the_answer_any_number_gets() {
     const OTHER: &str = "13900139000";
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = quick_resend_app(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         let sent = app
             .post("/api/auth/phone/sendVerification", phone_body(NUMBER))
             .await;
         assert_eq!(sent.status, 200, "{:?}", sent.body);
         let code = sms.last_code(NUMBER).await;
         let login = app
-            .post("/api/auth/phone/login", login_body(NUMBER, &code))
+            .post("/api/auth/phone/login", code_body(NUMBER, &code))
             .await;
         assert_eq!(login.status, 200, "{:?}", login.body);
         let id = login.body["user"]["id"].as_str().unwrap().to_owned();

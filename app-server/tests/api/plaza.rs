@@ -2,10 +2,10 @@
 //! likes that add up under concurrency, images that are their owner's until posted and public
 //! after, comments, moderation, and tokens within `plaza:*`.
 
-use crate::groups::{Person, png};
-use crate::helpers::{TestApp, reply, spawn_app_with};
+use crate::helpers::{Person, TestApp, reply, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use app_server::config::Config;
+use image_fixtures::png;
 use kernel::RateLimitRule;
 use reqwest::Method;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE};

@@ -3,9 +3,10 @@
 //! disable ends the user's sessions and tokens at once and shuts every sign-in door, enable
 //! opens them again.
 
-use crate::groups::Person;
-use crate::helpers::{FakeSms, TestApp, browser, configure_wechat, spawn_app, spawn_app_with};
-use crate::wechat::{fake_wechat, json_req, oauth_round_trip, wechat_browser};
+use crate::helpers::{
+    FakeSms, NUMBER, PASSWORD, Person, TestApp, browser, configure_wechat, fake_wechat, json_req,
+    oauth_round_trip, spawn_app, spawn_app_with, wechat_browser,
+};
 use adapter_postgres::testing::TestDb;
 use reqwest::Method;
 use reqwest::header::AUTHORIZATION;
@@ -235,8 +236,6 @@ async fn a_token_reads_profiles_within_its_read_scopes() {
 /// the admin's disable closes them all at once; enable opens the doors again.
 #[tokio::test]
 async fn disabling_a_user_ends_sessions_and_tokens_and_shuts_every_sign_in_door() {
-    const PASSWORD: &str = "correct horse battery";
-    const NUMBER: &str = "13800138000";
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
         let wx = fake_wechat().await;

@@ -2,7 +2,10 @@
 //! (issue 11 §1); bind codes reveal nothing about other accounts (§4); sessions end and a
 //! password change can take the tokens with it (§6) — on SQLite and PostgreSQL.
 
-use crate::helpers::{FakeSms, Reply, TestApp, browser, reply, spawn_app_with};
+use crate::helpers::{
+    FakeSms, NUMBER, OTHER_NUMBER, Reply, TestApp, browser, code_body, phone_body, reply,
+    spawn_app_with, spawn_app_with_sms, wait_out_resend,
+};
 use adapter_postgres::testing::TestDb;
 use chrono::{DateTime, Duration, Utc};
 use kernel::RateLimitRule;
@@ -10,49 +13,8 @@ use reqwest::Method;
 use reqwest::header::{ACCEPT_LANGUAGE, AUTHORIZATION};
 use serde_json::{Value, json};
 
-const NUMBER: &str = "13800138000";
-const OTHER_NUMBER: &str = "13900139000";
-
-fn phone_body(number: &str) -> Value {
-    json!({ "phonePrefix": "86", "phoneNumber": number })
-}
-
-fn bind_body(number: &str, code: &str) -> Value {
-    json!({ "phonePrefix": "86", "phoneNumber": number, "verificationCode": code })
-}
-
-/// A server with a fake SMS provider and a one-second resend countdown.
-async fn app_with_sms(db: TestDb, sms: &FakeSms) -> TestApp {
-    spawn_app_with(db, |c| {
-        sms.configure(c);
-        c.accounts.code_resend = RateLimitRule {
-            limit: 1,
-            window_secs: 1,
-        };
-    })
-    .await
-}
-
-async fn call(
-    app: &TestApp,
-    client: &reqwest::Client,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-    lang: &str,
-) -> Reply {
-    let mut req = client
-        .request(method, app.url(path))
-        .header(ACCEPT_LANGUAGE, lang);
-    if let Some(body) = body {
-        req = req.json(&body);
-    }
-    reply(req.send().await.unwrap()).await
-}
-
 async fn send_bind_code(app: &TestApp, client: &reqwest::Client, number: &str) -> Reply {
-    call(
-        app,
+    app.send(
         client,
         Method::POST,
         "/api/account/phone/sendVerification",
@@ -63,20 +25,18 @@ async fn send_bind_code(app: &TestApp, client: &reqwest::Client, number: &str) -
 }
 
 async fn bind(app: &TestApp, client: &reqwest::Client, number: &str, code: &str) -> Reply {
-    call(
-        app,
+    app.send(
         client,
         Method::PUT,
         "/api/account/phone",
-        Some(bind_body(number, code)),
+        Some(code_body(number, code)),
         "en",
     )
     .await
 }
 
 async fn reauthenticate(app: &TestApp, client: &reqwest::Client, body: Value) -> Reply {
-    call(
-        app,
+    app.send(
         client,
         Method::POST,
         "/api/auth/reauthenticate",
@@ -86,15 +46,11 @@ async fn reauthenticate(app: &TestApp, client: &reqwest::Client, body: Value) ->
     .await
 }
 
-async fn wait_out_resend() {
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
-}
-
 #[tokio::test]
 async fn a_token_with_every_scope_cannot_change_how_anyone_signs_in() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = app_with_sms(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         assert_eq!(app.register("opslead", "root-password-1").await.status, 201);
         app.promote_to_admin("opslead").await;
         let scopes = app.get("/api/tokens/scopes").await;
@@ -125,7 +81,7 @@ async fn a_token_with_every_scope_cannot_change_how_anyone_signs_in() {
             (
                 Method::PUT,
                 "/api/account/phone",
-                Some(bind_body(NUMBER, "123456")),
+                Some(code_body(NUMBER, "123456")),
             ),
             (Method::POST, "/api/auth/wechat/binding", None),
             (Method::DELETE, "/api/auth/wechat/binding", None),
@@ -181,7 +137,7 @@ async fn a_token_with_every_scope_cannot_change_how_anyone_signs_in() {
 async fn an_old_session_confirms_with_the_password_before_binding_a_phone() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = app_with_sms(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         assert_eq!(app.register("alice", "alice-secret-7").await.status, 201);
         // Just signed in: proof enough.
         assert_eq!(send_bind_code(&app, &app.client, NUMBER).await.status, 200);
@@ -198,15 +154,15 @@ async fn an_old_session_confirms_with_the_password_before_binding_a_phone() {
                 "请先确认是你本人：输入密码（或发送到你手机的验证码）后再试一次。",
             ),
         ] {
-            let r = call(
-                &app,
-                &app.client,
-                Method::POST,
-                "/api/account/phone/sendVerification",
-                Some(phone_body(NUMBER)),
-                lang,
-            )
-            .await;
+            let r = app
+                .send(
+                    &app.client,
+                    Method::POST,
+                    "/api/account/phone/sendVerification",
+                    Some(phone_body(NUMBER)),
+                    lang,
+                )
+                .await;
             assert_eq!((r.status, r.code()), (403, "reauthentication_required"));
             assert_eq!(r.message(), text);
         }
@@ -300,13 +256,13 @@ async fn wrong_proofs_are_limited_per_account() {
 async fn an_account_without_a_password_confirms_with_a_code_to_its_number() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = app_with_sms(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         // Signed up by phone: no password.
         app.post("/api/auth/phone/sendVerification", phone_body(NUMBER))
             .await;
         let code = sms.last_code(NUMBER).await;
         let r = app
-            .post("/api/auth/phone/login", bind_body(NUMBER, &code))
+            .post("/api/auth/phone/login", code_body(NUMBER, &code))
             .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         let username = r.body["user"]["username"].as_str().unwrap().to_owned();
@@ -316,15 +272,15 @@ async fn an_account_without_a_password_confirms_with_a_code_to_its_number() {
         assert_eq!((r.status, r.code()), (403, "reauthentication_required"));
 
         wait_out_resend().await;
-        let r = call(
-            &app,
-            &app.client,
-            Method::POST,
-            "/api/auth/reauthenticate/sendVerification",
-            None,
-            "en",
-        )
-        .await;
+        let r = app
+            .send(
+                &app.client,
+                Method::POST,
+                "/api/auth/reauthenticate/sendVerification",
+                None,
+                "en",
+            )
+            .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(sms.codes_for(NUMBER).await.len(), 2, "to the bound number");
         let code = sms.last_code(NUMBER).await;
@@ -354,15 +310,15 @@ async fn an_account_without_a_password_confirms_with_a_code_to_its_number() {
         )
         .await;
         for lang in ["en", "zh"] {
-            let r = call(
-                &app,
-                &bob,
-                Method::POST,
-                "/api/auth/reauthenticate/sendVerification",
-                None,
-                lang,
-            )
-            .await;
+            let r = app
+                .send(
+                    &bob,
+                    Method::POST,
+                    "/api/auth/reauthenticate/sendVerification",
+                    None,
+                    lang,
+                )
+                .await;
             assert_eq!((r.status, r.code()), (409, "no_phone_bound"));
             assert!(!r.message().is_empty());
         }
@@ -373,7 +329,7 @@ async fn an_account_without_a_password_confirms_with_a_code_to_its_number() {
 async fn bind_codes_never_tell_whether_a_number_is_taken() {
     for db in TestDb::all().await {
         let sms = FakeSms::start().await;
-        let app = app_with_sms(db, &sms).await;
+        let app = spawn_app_with_sms(db, &sms).await;
         // NUMBER belongs to a phone account.
         let owner = browser(&app.address);
         app.post_as(
@@ -388,7 +344,7 @@ async fn bind_codes_never_tell_whether_a_number_is_taken() {
             .post_as(
                 &owner,
                 "/api/auth/phone/login",
-                bind_body(NUMBER, &code),
+                code_body(NUMBER, &code),
                 "en",
             )
             .await;

@@ -3,10 +3,10 @@
 //! its minimum rate is cut off with 408, the checks that need no bytes answer before a place is
 //! taken, and any other request's body has a read deadline too.
 
-use crate::groups::png;
 use crate::helpers::{TestApp, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use app_server::config::{BodyLimits, Config};
+use image_fixtures::png;
 use kernel::RateLimitRule;
 use reqwest::header::{CONTENT_TYPE, COOKIE, SET_COOKIE};
 use serde_json::{Value, json};

@@ -2,8 +2,7 @@
 //! a browser session with fresh proof of the account; and the name given up is held for its
 //! former owner for `USERNAME_HOLD_DAYS` (30) before anyone else may register or rename to it.
 
-use crate::groups::{PASSWORD, Person};
-use crate::helpers::{Reply, TestApp, browser, spawn_app, spawn_app_with};
+use crate::helpers::{PASSWORD, Person, Reply, TestApp, browser, spawn_app, spawn_app_with};
 use adapter_postgres::testing::TestDb;
 use reqwest::Method;
 use serde_json::json;

@@ -153,7 +153,10 @@ impl Shared {
             next: AtomicUsize::new(0),
             hot: seed_posts.len().min(20),
             posts: Mutex::new(seed_posts),
-            pngs: (0..8).map(png).collect(),
+            // Eight small PNGs, each different.
+            pngs: (0..8u8)
+                .map(|n| image_fixtures::png_tinted(24, 16, n * 31))
+                .collect(),
             started,
             deadline: started + load,
         }
@@ -177,17 +180,6 @@ impl Shared {
         };
         posts[i]
     }
-}
-
-/// A small PNG, different for each `n`.
-pub fn png(n: usize) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(24, 16, |x, y| {
-        image::Rgb([(x * 10) as u8, (y * 15) as u8, (n * 31) as u8])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png)
-        .expect("encode a PNG");
-    out.into_inner()
 }
 
 /// xorshift64*: a fixed sequence per writer, so a failing mix can be replayed.
