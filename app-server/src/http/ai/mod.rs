@@ -2,6 +2,7 @@
 
 pub mod dto;
 pub mod handlers;
+pub mod settings;
 mod stream;
 
 use crate::http::area::{Area, Routes};

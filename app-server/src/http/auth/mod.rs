@@ -5,6 +5,7 @@ pub mod dto;
 pub mod handlers;
 pub mod phone;
 pub mod reauth;
+pub mod settings;
 pub mod wechat;
 
 use crate::http::area::{Area, Routes};

@@ -1,0 +1,20 @@
+//! The groups' limits (`GROUPS_*`, `RATE_GROUP*`). Read at start by [`crate::config`] through
+//! the loader; every variable is in `docs/configuration.md`.
+
+use crate::config::env::Env;
+use groups::GroupsPolicy;
+
+/// # Errors
+/// A malformed number or rate rule.
+pub fn read(env: Env<'_>) -> anyhow::Result<GroupsPolicy> {
+    let g = GroupsPolicy::default();
+    Ok(GroupsPolicy {
+        max_owned_per_user: env.num("GROUPS_MAX_OWNED_PER_USER", g.max_owned_per_user)?,
+        create_rate: env.rule("RATE_GROUPS_CREATE", g.create_rate)?,
+        invite_attempts: env.rule("RATE_GROUP_INVITE_ATTEMPTS", g.invite_attempts)?,
+        article_create_rate: env.rule("RATE_GROUP_ARTICLES_CREATE", g.article_create_rate)?,
+        article_save_rate: env.rule("RATE_GROUP_ARTICLE_SAVES", g.article_save_rate)?,
+        article_chars_per_user: env
+            .num("GROUPS_ARTICLE_CHARS_PER_USER", g.article_chars_per_user)?,
+    })
+}

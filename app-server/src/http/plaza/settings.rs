@@ -1,0 +1,16 @@
+//! The plaza's per-person rates (`RATE_PLAZA_*`). Read at start by [`crate::config`] through
+//! the loader; every variable is in `docs/configuration.md`.
+
+use crate::config::env::Env;
+use plaza::PlazaPolicy;
+
+/// # Errors
+/// A malformed rate rule.
+pub fn read(env: Env<'_>) -> anyhow::Result<PlazaPolicy> {
+    let p = PlazaPolicy::default();
+    Ok(PlazaPolicy {
+        post_rate: env.rule("RATE_PLAZA_POSTS", p.post_rate)?,
+        comment_rate: env.rule("RATE_PLAZA_COMMENTS", p.comment_rate)?,
+        like_rate: env.rule("RATE_PLAZA_LIKES", p.like_rate)?,
+    })
+}
