@@ -21,7 +21,7 @@ use weather::ports::{ProviderError, WeatherProvider};
 use wechat::WechatError;
 use wechat::menu::Menu;
 use wechat::ports::WechatOfficialApi;
-use wechat::token::IssuedAccessToken;
+use wechat::access_token::IssuedAccessToken;
 
 /// The SMS provider, recorded as `sms`.
 pub struct RecordedSms {

@@ -327,6 +327,15 @@ impl SecretGenerator for OsSecretGenerator {
         VerificationCode::parse(&format!("{:06}", Self::below_a_million()))
             .expect("six zero-padded digits always parse")
     }
+
+    #[allow(clippy::expect_used)]
+    fn nonce(&self) -> String {
+        let mut bytes = [0u8; 16];
+        rand::rngs::SysRng
+            .try_fill_bytes(&mut bytes)
+            .expect("the operating system's random source failed");
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 impl OsSecretGenerator {

@@ -15,9 +15,9 @@ use sea_orm::{
     Set, Value,
 };
 use wechat::WechatError;
+use wechat::access_token::{CachedAccessToken, IssuedAccessToken};
 use wechat::menu::Menu;
 use wechat::ports::{AccessTokenStore, MenuVersion, MenuVersionId, MenuVersionRepository};
-use wechat::token::{CachedAccessToken, IssuedAccessToken};
 
 const ENSURE_ROW_SQL: &str =
     "INSERT INTO wechat_access_tokens (app_id) VALUES ($1) ON CONFLICT (app_id) DO NOTHING";

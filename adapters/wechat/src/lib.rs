@@ -11,7 +11,7 @@
 //! network failures and unreadable answers are the ports' "unavailable" variants.
 //!
 //! Never logged: the app secret, the OAuth code, OAuth and API access tokens in full (tokens
-//! appear masked by [`wechat::token::mask_token`]), and request URLs, which carry them (every
+//! appear masked by [`wechat::access_token::mask_token`]), and request URLs, which carry them (every
 //! transport error is stripped of its URL).
 //!
 //! This crate implements ports and nothing else: it must not depend on the application

@@ -10,9 +10,9 @@ use secrecy::ExposeSecret as _;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use wechat::WechatError;
+use wechat::access_token::{IssuedAccessToken, mask_token};
 use wechat::menu::Menu;
 use wechat::ports::WechatOfficialApi;
-use wechat::token::{IssuedAccessToken, mask_token};
 
 /// "No menu is set."
 const NO_MENU: i64 = 46003;

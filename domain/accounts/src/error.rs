@@ -65,6 +65,13 @@ pub enum AccountsError {
     WechatNotLinked,
     #[error("WeChat refused the sign-in code")]
     WechatCodeRejected,
+    /// A WeChat OAuth round trip came back with a `state` this browser did not start, or one
+    /// already spent.
+    #[error("the WeChat sign-in's state is not this browser's, or was used already")]
+    WechatStateInvalid,
+    /// WeChat came back without a code (the person declined).
+    #[error("WeChat sent no sign-in code")]
+    WechatDenied,
     #[error("WeChat cannot be reached")]
     WechatUnavailable(#[source] anyhow::Error),
     #[error("this is the account's last way to sign in")]

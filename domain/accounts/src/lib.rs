@@ -17,5 +17,6 @@ pub use error::AccountsError;
 pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePolicy, ProfilePorts, ProfileService};
 pub use service::{
     AccountsPolicy, AccountsPorts, AccountsService, ClientContext, IssuedSession, Proof,
-    Registration, SentCode, WechatNonce,
+    Registration, SentCode, WECHAT_PROOF_MINUTES, WECHAT_STATE_MINUTES, WechatNonce, WechatProof,
+    WechatRoundTrip,
 };

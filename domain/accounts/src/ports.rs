@@ -284,6 +284,10 @@ pub trait SecretGenerator: Send + Sync {
 
     /// Six uniformly random digits.
     fn verification_code(&self) -> VerificationCode;
+
+    /// 32 lower-case hex digits (128 random bits): the `state` of a WeChat OAuth round trip
+    /// (WeChat allows only `[a-zA-Z0-9]{1,128}`) and the nonce of a WeChat proof.
+    fn nonce(&self) -> String;
 }
 
 kernel::typed_id!(

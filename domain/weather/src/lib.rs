@@ -10,12 +10,11 @@
 //! Pure domain: no adapter, web framework or database library.
 
 pub mod error;
-pub mod map;
 pub mod model;
 pub mod ports;
 pub mod service;
 
 pub use error::WeatherError;
-pub use map::{ProvinceWeather, WeatherMapService, WeatherMapView};
 pub use model::{Condition, DailyForecast, Place, PlaceWeather, Snapshot};
+pub use service::map::{ProvinceWeather, WeatherMapService, WeatherMapView};
 pub use service::{WeatherPolicy, WeatherService, WeatherView};

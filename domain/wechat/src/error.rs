@@ -1,7 +1,7 @@
 //! The one error type of the WeChat domain. The server maps each variant to a status and a
 //! stable code in `app-server/src/http/error.rs`.
 
-use crate::menu::MenuFault;
+use crate::model::menu::MenuFault;
 use thiserror::Error;
 
 #[derive(Debug, Error)]

@@ -12,9 +12,10 @@
 //! Signing in with WeChat (OAuth) belongs to the accounts crate.
 
 pub mod error;
-pub mod menu;
+pub mod model;
 pub mod ports;
 pub mod service;
-pub mod token;
+
+pub use model::{access_token, menu};
 
 pub use error::WechatError;

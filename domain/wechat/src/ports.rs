@@ -2,8 +2,8 @@
 //! adapter's own tests check each `# Errors` list below.
 
 use crate::WechatError;
-use crate::menu::Menu;
-use crate::token::{CachedAccessToken, IssuedAccessToken};
+use crate::model::access_token::{CachedAccessToken, IssuedAccessToken};
+use crate::model::menu::Menu;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 

@@ -8,8 +8,9 @@
 //! refused afterwards.
 
 use super::dto::{CallbackQuery, SignInState};
+use super::errors::AuthCode;
 use crate::http::dto::{AuthResponse, UserDto};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{ApiError, ErrorBody, ErrorCode, SharedCode};
 use crate::http::extract::{
     MaybeSignedIn, SignedIn, client_context, named_cookie, request_is_https,
 };
@@ -18,21 +19,19 @@ use crate::http::signed::Signer;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use accounts::model::{WechatIdentity, WechatProfile};
-use accounts::{AccountsError, WechatNonce};
+use accounts::{AccountsError, WECHAT_PROOF_MINUTES, WECHAT_STATE_MINUTES, WechatNonce};
 use actix_web::cookie::Cookie;
 use actix_web::cookie::time::Duration as CookieDuration;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{HOST, LOCATION, REFERER, USER_AGENT};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Remembers the openid this browser proved through WeChat, until login.
 pub const WECHAT_COOKIE: &str = "courtyard_wechat";
 /// Binds an OAuth round trip to the browser that started it.
 pub const WECHAT_STATE_COOKIE: &str = "courtyard_wechat_state";
-const WECHAT_COOKIE_MINUTES: i64 = 30;
-const STATE_MINUTES: i64 = 10;
 const CALLBACK_PATH: &str = "/api/auth/wechat/callback";
 
 /// What the signed WeChat cookie holds.
@@ -67,15 +66,15 @@ struct OAuthState {
     next: String,
 }
 
-fn wechat_cookie(req: &HttpRequest, signer: &Signer) -> Option<WechatCookie> {
+fn wechat_cookie(req: &HttpRequest, signer: &Signer, now: DateTime<Utc>) -> Option<WechatCookie> {
     let c = req.cookie(WECHAT_COOKIE)?;
-    signer.verify("wechat", c.value(), Utc::now())
+    signer.verify("wechat", c.value(), now)
 }
 
 fn wechat_session_missing() -> ApiError {
     ApiError::new(
         StatusCode::UNAUTHORIZED,
-        "wechat_session_missing",
+        AuthCode::WechatSessionMissing,
         Msg::WechatSessionMissing,
     )
 }
@@ -85,7 +84,7 @@ async fn unspent_proof(
     req: &HttpRequest,
     state: &AppState,
 ) -> Result<Option<WechatCookie>, ApiError> {
-    let Some(proof) = wechat_cookie(req, &state.signer) else {
+    let Some(proof) = wechat_cookie(req, &state.signer, state.accounts.now()) else {
         return Ok(None);
     };
     let unspent = state
@@ -123,7 +122,7 @@ pub fn wechat_cookie_removal(req: &HttpRequest, state: &AppState) -> Cookie<'sta
 /// At logout: spends the proof cookie's nonce, if the request has one, so that a copy of the
 /// cookie cannot sign anyone in later. A failure is logged, not turned into a failed logout.
 pub async fn forget_proof(req: &HttpRequest, state: &AppState) {
-    if let Some(proof) = wechat_cookie(req, &state.signer)
+    if let Some(proof) = wechat_cookie(req, &state.signer, state.accounts.now())
         && let Err(e) = spend_proof(state, &proof.j).await
     {
         tracing::warn!(code = e.code, "could not spend the WeChat proof at logout");
@@ -199,27 +198,29 @@ pub async fn sign_in_state(
         && in_wechat(&req)
     {
         let base = public_base(&req, &state);
-        let nonce = hex_nonce();
+        let trip = state
+            .accounts
+            .begin_wechat_sign_in(oauth.as_ref(), &format!("{base}{CALLBACK_PATH}"));
         let signed_state = state
             .signer
             .sign(
                 "wechat_state",
                 &OAuthState {
-                    n: nonce.clone(),
+                    n: trip.state,
                     next: return_path(&req, &base),
                 },
-                Utc::now() + Duration::minutes(STATE_MINUTES),
+                trip.expires_at,
             )
             .map_err(|e| ApiError::internal(&e))?;
         let mut cookie = named_cookie(&req, &state, WECHAT_STATE_COOKIE, signed_state);
-        cookie.set_max_age(CookieDuration::minutes(STATE_MINUTES));
+        cookie.set_max_age(CookieDuration::minutes(WECHAT_STATE_MINUTES));
         res.cookie(cookie);
-        auth_url = Some(oauth.authorize_url(&format!("{base}{CALLBACK_PATH}"), &nonce));
+        auth_url = Some(trip.authorize_url);
     }
     // A browser back with a session its account's disabling ended is told why it is signed out.
     let signed_out_reason = match crate::http::extract::session_token(&req) {
         Some(token) if user.is_none() && state.accounts.ended_by_disabling(&token).await? => {
-            Some("account_disabled")
+            Some(AuthCode::AccountDisabled.as_str())
         }
         _ => None,
     };
@@ -234,12 +235,6 @@ pub async fn sign_in_state(
     }))
 }
 
-/// 32 hex digits: WeChat allows only `[a-zA-Z0-9]{1,128}` in `state`.
-fn hex_nonce() -> String {
-    // A v4 UUID carries 122 bits from the OS random source.
-    uuid::Uuid::new_v4().simple().to_string()
-}
-
 fn back_to_spa(next: &str) -> HttpResponse {
     HttpResponse::Found()
         .insert_header((LOCATION, next.to_owned()))
@@ -247,10 +242,10 @@ fn back_to_spa(next: &str) -> HttpResponse {
         .finish()
 }
 
-fn failed(req: &HttpRequest, state: &AppState, code: &str) -> HttpResponse {
+fn failed(req: &HttpRequest, state: &AppState, code: impl ErrorCode) -> HttpResponse {
     let mut removal = named_cookie(req, state, WECHAT_STATE_COOKIE, String::new());
     removal.make_removal();
-    let mut res = back_to_spa(&format!("/?wechatError={code}"));
+    let mut res = back_to_spa(&format!("/?wechatError={}", code.as_str()));
     let _ = res.add_cookie(&removal);
     res
 }
@@ -271,64 +266,59 @@ pub async fn callback(
     query: web::Query<CallbackQuery>,
 ) -> HttpResponse {
     let Some(oauth) = &state.wechat_oauth else {
-        return failed(&req, &state, "wechat_not_configured");
+        return failed(&req, &state, SharedCode::WechatNotConfigured);
     };
-    let expected: Option<OAuthState> = req
-        .cookie(WECHAT_STATE_COOKIE)
-        .and_then(|c| state.signer.verify("wechat_state", c.value(), Utc::now()));
-    let Some(expected) = expected.filter(|s| Some(&s.n) == query.state.as_ref()) else {
-        return failed(&req, &state, "invalid_state");
-    };
-    // Single use, across every instance.
-    match state
+    let expected: Option<OAuthState> = req.cookie(WECHAT_STATE_COOKIE).and_then(|c| {
+        state
+            .signer
+            .verify("wechat_state", c.value(), state.accounts.now())
+    });
+    let proof = match state
         .accounts
-        .spend_wechat_nonce(WechatNonce::OAuthState(&expected.n))
+        .finish_wechat_sign_in(
+            oauth.as_ref(),
+            expected.as_ref().map(|s| s.n.as_str()),
+            query.state.as_deref(),
+            query.code.as_deref(),
+        )
         .await
     {
-        Ok(true) => {}
-        Ok(false) => return failed(&req, &state, "invalid_state"),
-        Err(_) => return failed(&req, &state, "internal_error"),
-    }
-    let Some(code) = query
-        .code
-        .as_deref()
-        .filter(|c| !c.is_empty() && c.len() <= 256)
-    else {
-        return failed(&req, &state, "wechat_denied");
-    };
-    let profile = match oauth.exchange_code(code).await {
-        Ok(p) => p,
+        Ok(proof) => proof,
+        Err(AccountsError::WechatStateInvalid) => {
+            return failed(&req, &state, AuthCode::InvalidState);
+        }
+        Err(AccountsError::WechatDenied) => return failed(&req, &state, AuthCode::WechatDenied),
         Err(AccountsError::WechatCodeRejected) => {
-            return failed(&req, &state, "wechat_code_rejected");
+            return failed(&req, &state, AuthCode::WechatCodeRejected);
         }
-        Err(e) => {
+        Err(AccountsError::WechatUnavailable(e)) => {
             tracing::error!(error = format!("{e:#}"), "WeChat OAuth exchange failed");
-            return failed(&req, &state, "wechat_error");
+            return failed(&req, &state, SharedCode::WechatError);
         }
+        Err(_) => return failed(&req, &state, SharedCode::InternalError),
     };
+    // Only a matching state gets here, so the cookie held one.
+    let next = expected.map_or_else(|| "/".to_owned(), |s| s.next);
+    let profile = proof.profile;
     let payload = WechatCookie {
         o: profile.identity.openid,
         u: profile.identity.unionid,
         n: profile.nickname,
         a: profile.avatar_url,
-        j: hex_nonce(),
+        j: proof.nonce,
     };
-    let signed = match state.signer.sign(
-        "wechat",
-        &payload,
-        Utc::now() + Duration::minutes(WECHAT_COOKIE_MINUTES),
-    ) {
+    let signed = match state.signer.sign("wechat", &payload, proof.expires_at) {
         Ok(s) => s,
         Err(e) => {
             tracing::error!(error = format!("{e:#}"), "signing the WeChat cookie failed");
-            return failed(&req, &state, "internal_error");
+            return failed(&req, &state, SharedCode::InternalError);
         }
     };
     let mut cookie = named_cookie(&req, &state, WECHAT_COOKIE, signed);
-    cookie.set_max_age(CookieDuration::minutes(WECHAT_COOKIE_MINUTES));
+    cookie.set_max_age(CookieDuration::minutes(WECHAT_PROOF_MINUTES));
     let mut removal = named_cookie(&req, &state, WECHAT_STATE_COOKIE, String::new());
     removal.make_removal();
-    let mut res = back_to_spa(&expected.next);
+    let mut res = back_to_spa(&next);
     let _ = res.add_cookie(&cookie);
     let _ = res.add_cookie(&removal);
     res

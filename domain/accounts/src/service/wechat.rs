@@ -1,11 +1,40 @@
-//! Signing in with WeChat: log in a linked openid, make an account from the WeChat profile,
-//! bind and unbind. The OAuth exchange itself happens at the edge (the `WechatOAuth` port).
+//! Signing in with WeChat: the OAuth round trip (its single-use `state`, the code exchanged
+//! through the `WechatOAuth` port for a proof with its own nonce, and how long each lives), then
+//! log in a linked openid, make an account from the WeChat profile, bind and unbind. The edge
+//! keeps the state and the proof in signed cookies; the rules are here.
 
 use super::phone::GeneratedAccount;
 use super::{AccountsService, ClientContext, IssuedSession};
 use crate::AccountsError;
 use crate::model::{Nickname, Session, User, WechatIdentity, WechatProfile};
+use crate::ports::WechatOAuth;
+use chrono::{DateTime, Duration, Utc};
 use kernel::{AuditAction, AuditEvent, RateDecision, RateLimitRule, UserId};
+
+/// How long an OAuth round trip may take: its `state` is refused after this.
+pub const WECHAT_STATE_MINUTES: i64 = 10;
+/// How long a proven WeChat identity is remembered for one login, registration or binding.
+pub const WECHAT_PROOF_MINUTES: i64 = 30;
+/// The longest OAuth code taken from WeChat's redirect (a longer one is no code of WeChat's).
+const MAX_CODE_LEN: usize = 256;
+
+/// A WeChat OAuth round trip begun: where to send the browser, and the `state` to remember
+/// (bound to the browser) until `expires_at`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WechatRoundTrip {
+    pub state: String,
+    pub authorize_url: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// What a finished round trip proved: the WeChat profile, and the nonce that one login,
+/// registration or binding (or a logout) spends, valid until `expires_at`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WechatProof {
+    pub profile: WechatProfile,
+    pub nonce: String,
+    pub expires_at: DateTime<Utc>,
+}
 
 /// The nickname of a WeChat account whose profile gave none.
 const WECHAT_DEFAULT_NICKNAME: &str = "微信用户";
@@ -38,6 +67,70 @@ impl WechatNonce<'_> {
 }
 
 impl AccountsService {
+    /// The service's clock, for the edge's signed cookies to expire by the same time as the
+    /// domain's rules.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    /// Begins a WeChat OAuth round trip: a fresh single-use `state` and the URL that takes the
+    /// browser to WeChat and back to `redirect_uri`.
+    pub fn begin_wechat_sign_in(
+        &self,
+        oauth: &dyn WechatOAuth,
+        redirect_uri: &str,
+    ) -> WechatRoundTrip {
+        let state = self.secrets.nonce();
+        WechatRoundTrip {
+            authorize_url: oauth.authorize_url(redirect_uri, &state),
+            expires_at: self.clock.now() + Duration::minutes(WECHAT_STATE_MINUTES),
+            state,
+        }
+    }
+
+    /// Finishes a round trip WeChat sent the browser back from: `expected` is the `state` this
+    /// browser began with (`None`: it has none, or an expired or forged one), `returned` and
+    /// `code` what WeChat's redirect carries. The state is spent (once, across every instance)
+    /// before the code is exchanged.
+    ///
+    /// # Errors
+    /// `WechatStateInvalid` when the states differ or it was spent already; `WechatDenied`
+    /// without a code; `WechatCodeRejected`; `WechatUnavailable` for every other failure of
+    /// the exchange; `Unexpected` when the shared storage cannot be reached.
+    #[tracing::instrument(skip_all)]
+    pub async fn finish_wechat_sign_in(
+        &self,
+        oauth: &dyn WechatOAuth,
+        expected: Option<&str>,
+        returned: Option<&str>,
+        code: Option<&str>,
+    ) -> Result<WechatProof, AccountsError> {
+        let Some(state) = expected.filter(|e| Some(*e) == returned) else {
+            return Err(AccountsError::WechatStateInvalid);
+        };
+        if !self
+            .spend_wechat_nonce(WechatNonce::OAuthState(state))
+            .await?
+        {
+            return Err(AccountsError::WechatStateInvalid);
+        }
+        let code = code
+            .filter(|c| !c.is_empty() && c.len() <= MAX_CODE_LEN)
+            .ok_or(AccountsError::WechatDenied)?;
+        let profile = match oauth.exchange_code(code).await {
+            Ok(profile) => profile,
+            Err(e @ (AccountsError::WechatCodeRejected | AccountsError::WechatUnavailable(_))) => {
+                return Err(e);
+            }
+            Err(other) => return Err(AccountsError::WechatUnavailable(other.into())),
+        };
+        Ok(WechatProof {
+            profile,
+            nonce: self.secrets.nonce(),
+            expires_at: self.clock.now() + Duration::minutes(WECHAT_PROOF_MINUTES),
+        })
+    }
+
     /// Whether `nonce` is still unspent, without spending it.
     ///
     /// # Errors
@@ -237,6 +330,156 @@ mod tests {
             openid: openid.into(),
             unionid: Some("union-1".into()),
         }
+    }
+
+    fn oauth_giving(
+        result: fn() -> Result<WechatProfile, AccountsError>,
+    ) -> crate::ports::MockWechatOAuth {
+        let mut oauth = crate::ports::MockWechatOAuth::new();
+        oauth.expect_exchange_code().returning(move |code| {
+            assert_eq!(code, "the-code");
+            result()
+        });
+        oauth
+    }
+
+    fn profile() -> WechatProfile {
+        WechatProfile {
+            identity: identity("o-1"),
+            nickname: Some("微信昵称".into()),
+            avatar_url: None,
+        }
+    }
+
+    /// Mocks whose nonces are `n1`, `n2`, … and whose limiter spends each key once.
+    fn nonces_and_a_once_limiter() -> (Mocks, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+        let mut m = Mocks::new();
+        let n = std::sync::atomic::AtomicUsize::new(0);
+        m.secrets.expect_nonce().returning(move || {
+            format!(
+                "n{}",
+                n.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1
+            )
+        });
+        let spent = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let seen = spent.clone();
+        m.limiter.expect_hit().returning(move |key, _, _| {
+            let mut keys = seen.lock().unwrap();
+            let again = keys.iter().any(|k| k == key);
+            keys.push(key.to_owned());
+            Ok(if again {
+                RateDecision::Limited {
+                    retry_after_secs: 1,
+                }
+            } else {
+                RateDecision::Allowed
+            })
+        });
+        (m, spent)
+    }
+
+    #[tokio::test]
+    async fn a_round_trip_begins_with_a_fresh_state_that_lives_ten_minutes() {
+        let (m, _) = nonces_and_a_once_limiter();
+        let mut oauth = crate::ports::MockWechatOAuth::new();
+        oauth
+            .expect_authorize_url()
+            .withf(|uri, state| {
+                uri == "https://c.example/api/auth/wechat/callback" && state == "n1"
+            })
+            .returning(|_, state| format!("https://open.weixin.qq.com/?state={state}"));
+        let trip = m
+            .service()
+            .begin_wechat_sign_in(&oauth, "https://c.example/api/auth/wechat/callback");
+        assert_eq!(
+            trip,
+            WechatRoundTrip {
+                state: "n1".into(),
+                authorize_url: "https://open.weixin.qq.com/?state=n1".into(),
+                expires_at: super::super::tests::t0() + Duration::minutes(10),
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_finished_round_trip_spends_its_state_and_proves_the_profile_for_thirty_minutes() {
+        let (m, spent) = nonces_and_a_once_limiter();
+        let oauth = oauth_giving(|| Ok(profile()));
+        let svc = m.service();
+        let proof = svc
+            .finish_wechat_sign_in(&oauth, Some("s1"), Some("s1"), Some("the-code"))
+            .await
+            .unwrap();
+        assert_eq!(
+            proof,
+            WechatProof {
+                profile: profile(),
+                nonce: "n1".into(),
+                expires_at: super::super::tests::t0() + Duration::minutes(30),
+            }
+        );
+        assert_eq!(*spent.lock().unwrap(), ["wechat:state:s1"]);
+        // The same state again (a replayed redirect) is refused before any exchange.
+        let again = svc
+            .finish_wechat_sign_in(&oauth, Some("s1"), Some("s1"), Some("the-code"))
+            .await;
+        assert!(matches!(again, Err(AccountsError::WechatStateInvalid)));
+    }
+
+    #[tokio::test]
+    async fn a_state_that_is_not_the_browsers_is_refused_without_spending_or_exchanging() {
+        let (mut m, spent) = nonces_and_a_once_limiter();
+        m.limiter.checkpoint();
+        m.limiter.expect_hit().never();
+        let mut oauth = crate::ports::MockWechatOAuth::new();
+        oauth.expect_exchange_code().never();
+        let svc = m.service();
+        for (expected, returned) in [
+            (Some("s1"), Some("s2")),
+            (None, Some("s1")),
+            (Some("s1"), None),
+        ] {
+            let r = svc
+                .finish_wechat_sign_in(&oauth, expected, returned, Some("the-code"))
+                .await;
+            assert!(matches!(r, Err(AccountsError::WechatStateInvalid)));
+        }
+        assert!(spent.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn no_code_is_a_denial_and_the_exchanges_failures_keep_their_kind() {
+        let (m, _) = nonces_and_a_once_limiter();
+        let mut oauth = crate::ports::MockWechatOAuth::new();
+        oauth.expect_exchange_code().never();
+        let svc = m.service();
+        let long = "c".repeat(257);
+        for (i, code) in [None, Some(""), Some(long.as_str())]
+            .into_iter()
+            .enumerate()
+        {
+            let state = format!("s{i}");
+            let r = svc
+                .finish_wechat_sign_in(&oauth, Some(&state), Some(&state), code)
+                .await;
+            assert!(matches!(r, Err(AccountsError::WechatDenied)), "{code:?}");
+        }
+
+        let (m, _) = nonces_and_a_once_limiter();
+        let rejected = oauth_giving(|| Err(AccountsError::WechatCodeRejected));
+        let r = m
+            .service()
+            .finish_wechat_sign_in(&rejected, Some("s"), Some("s"), Some("the-code"))
+            .await;
+        assert!(matches!(r, Err(AccountsError::WechatCodeRejected)));
+
+        let (m, _) = nonces_and_a_once_limiter();
+        let broken = oauth_giving(|| Err(AccountsError::Unexpected(anyhow::anyhow!("boom"))));
+        let r = m
+            .service()
+            .finish_wechat_sign_in(&broken, Some("s"), Some("s"), Some("the-code"))
+            .await;
+        assert!(matches!(r, Err(AccountsError::WechatUnavailable(_))));
     }
 
     #[tokio::test]

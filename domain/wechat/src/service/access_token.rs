@@ -11,8 +11,8 @@
 
 use super::{AdminActor, audit};
 use crate::WechatError;
+use crate::model::access_token::{CachedAccessToken, mask_token};
 use crate::ports::{AccessTokenStore, WechatOfficialApi};
-use crate::token::{CachedAccessToken, mask_token};
 use chrono::{DateTime, Duration, Utc};
 use kernel::{AuditAction, AuditLog, Clock, RateDecision, RateLimitRule, RateLimiter};
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 use super::AccessTokenService;
 use super::{AdminActor, audit};
 use crate::WechatError;
-use crate::menu::{self, Menu, MenuFault};
+use crate::model::menu::{self, Menu, MenuFault};
 use crate::ports::{MenuVersion, MenuVersionId, MenuVersionRepository, WechatOfficialApi};
 use kernel::{AuditAction, AuditLog, Clock};
 use std::sync::Arc;
@@ -161,7 +161,7 @@ impl MenuService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::menu::{Button, FaultKind};
+    use crate::model::menu::{Button, FaultKind};
     use crate::service::fixtures::*;
     use mockall::predicate::eq;
     use std::sync::Mutex;

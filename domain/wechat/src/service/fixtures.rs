@@ -6,12 +6,12 @@ use super::{
     AccessTokenPolicy, AccessTokenService, AdminActor, FORCE_DAY_KEY, FORCE_INTERVAL_KEY,
     MenuService,
 };
-use crate::menu::{Button, Menu};
+use crate::model::access_token::{CachedAccessToken, IssuedAccessToken};
+use crate::model::menu::{Button, Menu};
 use crate::ports::{
     MenuVersion, MenuVersionId, MockAccessTokenStore, MockMenuVersionRepository,
     MockWechatOfficialApi, WechatOfficialApi,
 };
-use crate::token::{CachedAccessToken, IssuedAccessToken};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use kernel::{FixedClock, MockRateLimiter, RateDecision};
 use mockall::predicate::eq;

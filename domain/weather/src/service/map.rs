@@ -1,9 +1,9 @@
 //! The weather map's use case: the provinces (from the districts' repository, with their places
 //! on the tile map) and each one's weather from the shared cache.
 
+use super::WeatherService;
 use crate::error::WeatherError;
 use crate::model::{Place, PlaceWeather};
-use crate::service::WeatherService;
 use chrono::{DateTime, Utc};
 use districts::model::{District, Level, TilePosition};
 use districts::ports::DistrictRepository;
