@@ -5,7 +5,7 @@ use crate::support::{TestDb, t0};
 use chrono::Duration;
 use wechat::menu::{Button, Menu};
 use wechat::ports::{AccessTokenStore, MenuVersion, MenuVersionId, MenuVersionRepository};
-use wechat::token::{CachedAccessToken, IssuedAccessToken};
+use wechat::access_token::{CachedAccessToken, IssuedAccessToken};
 
 const APP: &str = "wx1234567890abcdef";
 
