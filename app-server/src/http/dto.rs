@@ -328,3 +328,49 @@ pub fn page_request(
 pub fn next_cursor<T>(page: &kernel::Page<T>) -> Option<String> {
     page.next.map(|c| c.encode())
 }
+
+// The audit log's pages (`admin`) and the overview's latest events (`overview`) show it.
+
+/// One audit event.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditEventDto {
+    pub id: uuid::Uuid,
+    pub at: DateTime<Utc>,
+    #[schema(schema_with = rules::audit_action)]
+    pub action: String,
+    /// The acting user's id; `null` for anonymous actions (a failed sign-in).
+    #[schema(required = true)]
+    pub actor_id: Option<uuid::Uuid>,
+    /// The acting user's username, when the account still exists.
+    #[schema(required = true)]
+    pub actor_username: Option<String>,
+    /// The acting user's nickname, when the account still exists.
+    #[schema(required = true)]
+    pub actor_nickname: Option<String>,
+    /// What the action was done to: a username, a masked phone number, an id.
+    #[schema(required = true)]
+    pub target: Option<String>,
+    /// The client's address, when known.
+    #[schema(required = true)]
+    pub ip: Option<String>,
+    /// A short, secret-free detail.
+    #[schema(required = true)]
+    pub detail: Option<String>,
+}
+
+impl From<&audit::AuditEntry> for AuditEventDto {
+    fn from(e: &audit::AuditEntry) -> Self {
+        Self {
+            id: e.id,
+            at: e.event.at,
+            action: e.event.action.clone(),
+            actor_id: e.event.actor.map(|a| a.0),
+            actor_username: e.actor_name.as_ref().map(|n| n.username.clone()),
+            actor_nickname: e.actor_name.as_ref().map(|n| n.nickname.clone()),
+            target: e.event.target.clone(),
+            ip: e.event.ip.clone(),
+            detail: e.event.detail.clone(),
+        }
+    }
+}

@@ -8,11 +8,13 @@ pub mod auth;
 pub mod districts;
 pub mod groups;
 pub mod media;
+pub mod overview;
 pub mod plaza;
 pub mod profiles;
 pub mod system;
 pub mod tokens;
 pub mod weather;
+pub mod wechat;
 
 // Shared by the areas; none of these imports an area.
 pub mod access;
@@ -238,7 +240,9 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<account::Account>(),
     Registered::area::<tokens::Tokens>(),
     Registered::area::<ai::Ai>(),
+    Registered::area::<overview::Overview>(),
     Registered::area::<admin::Admin>(),
+    Registered::area::<wechat::Wechat>(),
     Registered::area::<districts::Districts>(),
     Registered::area::<groups::Groups>(),
     Registered::area::<media::Media>(),

@@ -2,9 +2,9 @@
 //! basics. Binding a phone takes the phone number and code that sign-in takes and answers the
 //! user, all shared ([`crate::http::dto`]).
 
+use super::rules;
 use crate::http::dto::{AppearanceDto, media_url};
 use crate::http::error::ApiError;
-use crate::http::rules;
 use crate::i18n::Msg;
 use accounts::model::{Appearance, Bio, ColorMode, Language, Nickname, User, Username};
 use accounts::{AccountsError, ProfileChange};

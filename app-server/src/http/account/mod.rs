@@ -3,7 +3,7 @@
 
 pub mod dto;
 pub mod handlers;
-pub mod settings;
+mod rules;
 
 use crate::http::area::{Area, Routes};
 

@@ -1,353 +1,101 @@
-//! `/api/admin/*`: the overview, the WeChat access-token manager and the custom menu.
+//! `/api/admin/audit`: the audit log — filtered pages newest first, the CSV export with the same
+//! filters, the registry of actions (docs/api.md, "The audit log").
 
-use super::dto::{
-    AuditEventDto, IntegrationAttempts, Integrations, MenuBody, MenuResponse, OverviewCounts,
-    OverviewResponse, TokenRefreshedResponse, TokenResponse, TokenStateDto, ValidationResponse,
-    VersionResponse, VersionsResponse,
-};
-use crate::http::dto::MessageResponse;
-use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, MenuFaultDto};
-use crate::http::extract::{AdminUser, client_context};
-use crate::i18n::{Lang, Msg};
+use super::dto::{AuditActionsResponse, AuditFilterQuery, AuditPageQuery, AuditPageResponse};
+use crate::http::dto::{AuditEventDto, next_cursor, page_request};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::AdminUser;
 use crate::state::AppState;
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use std::sync::Arc;
-use wechat::WechatError;
-use wechat::menu::Menu;
-use wechat::ports::MenuVersionId;
-use wechat::service::{AccessTokenService, AdminActor, MenuService};
-
-/// The administrator and their address, for the audit log.
-fn actor(admin: &AdminUser, req: &HttpRequest, state: &AppState) -> AdminActor {
-    AdminActor {
-        id: admin.0.user.id,
-        username: admin.0.user.username.as_str().to_owned(),
-        ip: client_context(req, &state.config.trusted_proxies).ip,
-    }
-}
-
-fn wechat_token(state: &AppState) -> Result<Arc<AccessTokenService>, ApiError> {
-    state
-        .wechat_token
-        .clone()
-        .ok_or_else(|| WechatError::NotConfigured.into())
-}
-
-fn wechat_menu(state: &AppState) -> Result<Arc<MenuService>, ApiError> {
-    state
-        .wechat_menu
-        .clone()
-        .ok_or_else(|| WechatError::NotConfigured.into())
-}
+use actix_web::{HttpResponse, get, web};
+use chrono::Utc;
 
 #[utoipa::path(
-    operation_id = "admin_overview",
+    operation_id = "list_audit_events",
     tag = "admin",
-    summary = "Admin overview: counts, latest events and integrations",
-    description = "Users, groups, plaza posts, articles, media files and the storage they use; the 10 newest audit events; and each integration's state (database, SMS, WeChat, LLM, weather, media store): what is configured, and for SMS, WeChat, the LLM and the weather the last call any instance made, how it ended and when a call last succeeded.",
+    summary = "Audit log: a page of events",
+    description = "Sign-ins and refused sign-ins, registrations, token creation and revocation, group and plaza moderation, admin actions — newest first, each with its actor's username and nickname. Filtered by `action` (one or several, comma-separated), `actor`, `target` (exact) and a time range (`from` inclusive, `until` exclusive).",
+    params(AuditFilterQuery, AuditPageQuery),
     responses(
-        (status = 200, description = "The overview", body = OverviewResponse),
+        (status = 200, description = "A page of events", body = AuditPageResponse),
+        (status = 400, description = "`invalid_cursor`, `invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["admin:read"]))
 )]
-#[get("/admin/overview")]
-pub async fn overview(
+#[get("/admin/audit")]
+pub async fn list_audit(
     state: web::Data<AppState>,
     _admin: AdminUser,
+    filter: web::Query<AuditFilterQuery>,
+    page: web::Query<AuditPageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (counts, usage, latest, attempts) = tokio::try_join!(
-        async {
-            state
-                .system
-                .content_counts()
-                .await
-                .map_err(|e| ApiError::internal(&e))
-        },
-        async { state.media_admin.usage().await.map_err(ApiError::from) },
-        async { state.audit.latest().await.map_err(ApiError::from) },
-        async {
-            state
-                .system
-                .integration_states()
-                .await
-                .map_err(|e| ApiError::internal(&e))
-        },
-    )?;
+    let filter = filter.filter()?;
+    let page = page_request(page.cursor.as_deref(), page.limit)?;
+    let found = state.audit.list(&filter, page).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(OverviewResponse {
+        .json(AuditPageResponse {
             success: true,
-            users: counts.users,
-            counts: OverviewCounts {
-                users: counts.users,
-                groups: counts.groups,
-                plaza_posts: counts.plaza_posts,
-                articles: counts.articles,
-                media_files: usage.files,
-                storage_bytes: usage.bytes,
-            },
-            latest_events: latest.iter().map(AuditEventDto::from).collect(),
-            integrations: Integrations {
-                database: state.system.database_kind().as_str(),
-                sms: state.accounts.sms_provider(),
-                wechat: state.wechat_token.is_some(),
-                llm: state.chat.provider_name().map(str::to_owned),
-                weather: state.config.weather.is_some(),
-                media_store: state.media.store_kind(),
-                last_attempts: IntegrationAttempts::new(&attempts),
-            },
+            items: found.items.iter().map(AuditEventDto::from).collect(),
+            next_cursor: next_cursor(&found),
         }))
 }
 
 #[utoipa::path(
-    operation_id = "get_wechat_token",
+    operation_id = "export_audit_events",
     tag = "admin",
-    summary = "WeChat access token: status",
-    description = "The central access token every server instance shares: state, masked token, obtained and expiry times, the last error, and how many forced refreshes are left today.",
+    summary = "Audit log: export as CSV",
+    description = "Every event matching the same filters as the list, newest first, as a CSV attachment (UTF-8, CRLF, a header row). Columns: `at` (RFC 3339, UTC, microseconds), `action`, `actor_id`, `actor_username`, `actor_nickname`, `target`, `ip`, `detail`, `id`. At most 10 000 rows; when more matched, the response carries `X-Export-Truncated: true` — narrow the time range. A field starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it.",
+    params(AuditFilterQuery),
     responses(
-        (status = 200, description = "The token's state", body = TokenResponse),
+        (status = 200, description = "The CSV file", content_type = "text/csv", body = String,
+            headers(("X-Export-Truncated" = String, description = "`true` when more than 10 000 events matched"))),
+        (status = 400, description = "`invalid_query` (an unknown action, a malformed parameter), `invalid_range` (`until` not after `from`)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["admin:read"]))
 )]
-#[get("/admin/wechat/token")]
-pub async fn token(
+#[get("/admin/audit/export")]
+pub async fn export_audit(
     state: web::Data<AppState>,
     _admin: AdminUser,
+    filter: web::Query<AuditFilterQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = match &state.wechat_token {
-        None => TokenStateDto::not_configured(),
-        Some(w) => w.token_status().await?.into(),
-    };
+    let filter = filter.filter()?;
+    let export = state.audit.export(&filter).await?;
+    let name = format!("audit-{}.csv", Utc::now().format("%Y%m%d-%H%M%S"));
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(TokenResponse {
-            success: true,
-            token,
-        }))
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{name}\""),
+        ))
+        .insert_header(("X-Export-Truncated", export.truncated.to_string()))
+        .content_type("text/csv; charset=utf-8")
+        .body(audit::to_csv(&export.rows)))
 }
 
 #[utoipa::path(
-    operation_id = "refresh_wechat_token",
+    operation_id = "list_audit_actions",
     tag = "admin",
-    summary = "WeChat access token: force a refresh",
-    description = "Asks WeChat for a new token now (stable_token with force_refresh). WeChat allows this once every 30 s and 20 times a day.",
+    summary = "Audit log: the actions",
+    description = "Every action name the audit log records (the registry the filters offer).",
     responses(
-        (status = 200, description = "Refreshed", body = TokenRefreshedResponse),
+        (status = 200, description = "The registry", body = AuditActionsResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 429, description = "`rate_limited` with `retryAfter`", body = ErrorBody),
-        (status = 502, description = "`wechat_error`, `wechat_invalid_credential`, `wechat_unavailable`", body = ErrorBody),
-        (status = 503, description = "`wechat_not_configured`, `wechat_refresh_busy`", body = ErrorBody),
-    ),
-    security(("session" = []), ("bearer" = ["admin:write"]))
-)]
-#[post("/admin/wechat/token/refresh")]
-pub async fn refresh_token(
-    state: web::Data<AppState>,
-    admin: AdminUser,
-    req: HttpRequest,
-    lang: Lang,
-) -> Result<HttpResponse, ApiError> {
-    let status = wechat_token(&state)?
-        .force_refresh(&actor(&admin, &req, &state))
-        .await?;
-    tracing::info!(admin = %admin.0.user.id, "WeChat access token force-refreshed");
-    Ok(HttpResponse::Ok().json(TokenRefreshedResponse {
-        success: true,
-        message: Msg::TokenRefreshed.text(lang),
-        token: status.into(),
-    }))
-}
-
-#[utoipa::path(
-    operation_id = "current_wechat_menu",
-    tag = "admin",
-    summary = "WeChat menu: the current menu",
-    responses(
-        (status = 200, description = "The menu, or null", body = MenuResponse),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
-        (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["admin:read"]))
 )]
-#[get("/admin/wechat/menu")]
-pub async fn current_menu(
+#[get("/admin/audit/actions")]
+pub async fn audit_actions(
     state: web::Data<AppState>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let menu = wechat_menu(&state)?.current_menu().await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(MenuResponse {
-            success: true,
-            menu,
-        }))
-}
-
-#[utoipa::path(
-    operation_id = "validate_wechat_menu",
-    tag = "admin",
-    summary = "WeChat menu: check a menu against WeChat's rules",
-    description = "Lists every broken rule with its path (`button[1].sub_button[0].name`), a stable code and a message. Names count UTF-8 bytes: 16 top level, 60 below (a Chinese character is 3 bytes).",
-    request_body = MenuBody,
-    responses(
-        (status = 200, description = "The verdict", body = ValidationResponse),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        JsonBodyRefusal,
-    ),
-    security(("session" = []), ("bearer" = ["admin:write"]))
-)]
-#[post("/admin/wechat/menu/validate")]
-pub async fn validate_menu(
-    _admin: AdminUser,
-    body: web::Json<MenuBody>,
-    lang: Lang,
-) -> HttpResponse {
-    let menu = Menu {
-        button: body.into_inner().button,
-    };
-    let faults = wechat::menu::validate(&wechat::menu::normalized(&menu));
-    HttpResponse::Ok().json(ValidationResponse {
+    Ok(HttpResponse::Ok().json(AuditActionsResponse {
         success: true,
-        valid: faults.is_empty(),
-        faults: faults.iter().map(|f| MenuFaultDto::new(f, lang)).collect(),
-    })
-}
-
-#[utoipa::path(
-    operation_id = "publish_wechat_menu",
-    tag = "admin",
-    summary = "WeChat menu: publish",
-    description = "Validates, publishes at WeChat, and keeps the menu as a new version.",
-    request_body = MenuBody,
-    responses(
-        (status = 200, description = "Published", body = VersionResponse),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 422, description = "`invalid_menu` with `faults`", body = ErrorBody),
-        (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
-        (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
-        JsonBodyRefusal,
-    ),
-    security(("session" = []), ("bearer" = ["admin:write"]))
-)]
-#[put("/admin/wechat/menu")]
-pub async fn publish_menu(
-    state: web::Data<AppState>,
-    admin: AdminUser,
-    req: HttpRequest,
-    body: web::Json<MenuBody>,
-    lang: Lang,
-) -> Result<HttpResponse, ApiError> {
-    let menu = Menu {
-        button: body.into_inner().button,
-    };
-    let version = wechat_menu(&state)?
-        .publish_menu(&menu, &actor(&admin, &req, &state))
-        .await?;
-    tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu published");
-    Ok(HttpResponse::Ok().json(VersionResponse {
-        success: true,
-        message: Msg::MenuPublished.text(lang),
-        version: version.into(),
-    }))
-}
-
-#[utoipa::path(
-    operation_id = "delete_wechat_menu",
-    tag = "admin",
-    summary = "WeChat menu: delete",
-    description = "Removes the custom menu at WeChat; published versions are kept.",
-    responses(
-        (status = 200, description = "Deleted", body = MessageResponse),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
-        (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
-    ),
-    security(("session" = []), ("bearer" = ["admin:write"]))
-)]
-#[delete("/admin/wechat/menu")]
-pub async fn delete_menu(
-    state: web::Data<AppState>,
-    admin: AdminUser,
-    req: HttpRequest,
-    lang: Lang,
-) -> Result<HttpResponse, ApiError> {
-    wechat_menu(&state)?
-        .delete_menu(&actor(&admin, &req, &state))
-        .await?;
-    tracing::info!(admin = %admin.0.user.id, "WeChat menu deleted");
-    Ok(HttpResponse::Ok().json(MessageResponse {
-        success: true,
-        message: Msg::MenuDeleted.text(lang),
-    }))
-}
-
-#[utoipa::path(
-    operation_id = "list_wechat_menu_versions",
-    tag = "admin",
-    summary = "WeChat menu: published versions",
-    responses(
-        (status = 200, description = "Newest first", body = VersionsResponse),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
-    ),
-    security(("session" = []), ("bearer" = ["admin:read"]))
-)]
-#[get("/admin/wechat/menu/versions")]
-pub async fn menu_versions(
-    state: web::Data<AppState>,
-    _admin: AdminUser,
-) -> Result<HttpResponse, ApiError> {
-    let versions = wechat_menu(&state)?.versions(100).await?;
-    Ok(HttpResponse::Ok().json(VersionsResponse {
-        success: true,
-        versions: versions.into_iter().map(Into::into).collect(),
-    }))
-}
-
-#[utoipa::path(
-    operation_id = "rollback_wechat_menu",
-    tag = "admin",
-    summary = "WeChat menu: roll back to a version",
-    description = "Publishes a stored version again, recorded as a new version that names the one it came from.",
-    params(("id" = uuid::Uuid, Path, description = "The version's id")),
-    responses(
-        (status = 200, description = "Rolled back", body = VersionResponse),
-        (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 404, description = "`menu_version_not_found`", body = ErrorBody),
-        (status = 502, description = "`wechat_error`, `wechat_unavailable`", body = ErrorBody),
-        (status = 503, description = "`wechat_not_configured`", body = ErrorBody),
-    ),
-    security(("session" = []), ("bearer" = ["admin:write"]))
-)]
-#[post("/admin/wechat/menu/versions/{id}/rollback")]
-pub async fn rollback_menu(
-    state: web::Data<AppState>,
-    admin: AdminUser,
-    req: HttpRequest,
-    id: web::Path<String>,
-    lang: Lang,
-) -> Result<HttpResponse, ApiError> {
-    let service = wechat_menu(&state)?;
-    let id: MenuVersionId = id
-        .parse()
-        .map_err(|_| ApiError::from(WechatError::VersionNotFound))?;
-    let version = service.rollback(id, &actor(&admin, &req, &state)).await?;
-    tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu rolled back");
-    Ok(HttpResponse::Ok().json(VersionResponse {
-        success: true,
-        message: Msg::MenuRolledBack.text(lang),
-        version: version.into(),
+        actions: state.audit.actions().iter().map(|a| a.as_str()).collect(),
     }))
 }

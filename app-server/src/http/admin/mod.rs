@@ -1,11 +1,13 @@
-//! The admin console's API. Every handler takes an [`AdminUser`](crate::http::extract::AdminUser):
+//! The admin console's API: the audit log (`handlers.rs`), the gallery (`media.rs`), disabling
+//! and enabling users (`users.rs`) and finding users and groups by name (`directory.rs`); the
+//! overview and WeChat are areas of their own (`overview`, `wechat`). Every handler takes an [`AdminUser`](crate::http::extract::AdminUser):
 //! 401 when signed out, 403 for everyone who is not an admin.
 
-pub mod audit;
 pub mod directory;
 pub mod dto;
 pub mod handlers;
 pub mod media;
+mod rules;
 pub mod users;
 
 use crate::http::area::{Area, Routes};
@@ -41,18 +43,9 @@ impl Area for Admin {
 
     fn routes<R: Routes>(routes: R) -> R {
         routes
-            .service(handlers::overview)
-            .service(audit::list_audit)
-            .service(audit::export_audit)
-            .service(audit::audit_actions)
-            .service(handlers::token)
-            .service(handlers::refresh_token)
-            .service(handlers::current_menu)
-            .service(handlers::validate_menu)
-            .service(handlers::publish_menu)
-            .service(handlers::delete_menu)
-            .service(handlers::menu_versions)
-            .service(handlers::rollback_menu)
+            .service(handlers::list_audit)
+            .service(handlers::export_audit)
+            .service(handlers::audit_actions)
             .service(media::media_usage)
             .service(media::list_media)
             .service(media::hide_media)

@@ -1,6 +1,6 @@
 //! Request and response bodies of the AI assistant, and the events of its stream.
 
-use crate::http::rules;
+use super::rules;
 use chat::TokenUsage;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;

@@ -2,9 +2,9 @@
 //! [`crate::http::dto`]). Requests carry raw strings; each `try_into_domain` is the only way
 //! from them to the domain's parsed types.
 
+use super::rules;
 use crate::http::dto::UserDto;
 use crate::http::error::ApiError;
-use crate::http::rules;
 use crate::i18n::Msg;
 use accounts::model::{Nickname, Password, Session, Username, VerificationCode};
 use accounts::{AccountsError, Proof, Registration};

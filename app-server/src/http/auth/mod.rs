@@ -5,7 +5,7 @@ pub mod dto;
 pub mod handlers;
 pub mod phone;
 pub mod reauth;
-pub mod settings;
+mod rules;
 pub mod wechat;
 
 use crate::http::area::{Area, Routes};

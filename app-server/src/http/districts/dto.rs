@@ -1,6 +1,6 @@
 //! Request and response bodies of the districts.
 
-use crate::http::rules;
+use super::rules;
 use crate::i18n::{Lang, district_refusal};
 use districts::import::{ImportPlan, Refusal};
 use districts::service::{DistrictInput, DistrictPage, ImportOutcome};

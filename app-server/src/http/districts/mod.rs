@@ -4,6 +4,7 @@
 
 pub mod dto;
 pub mod handlers;
+mod rules;
 
 use crate::http::area::{Area, Routes};
 

@@ -4,7 +4,6 @@
 
 pub mod dto;
 pub mod handlers;
-pub mod settings;
 
 use crate::http::area::{Area, Routes};
 

@@ -1,11 +1,12 @@
 //! The plaza's bodies.
 
+use super::rules;
 use crate::http::dto::{PersonDto, media_url};
-use crate::http::rules;
 use chrono::{DateTime, Utc};
-use kernel::Role;
+use kernel::{MediaId, Role};
 use media::{Media, Variant};
 use plaza::model::{Comment, LikeState, Post, PostImage};
+use plaza::service::NewPostInput;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -184,6 +185,19 @@ pub struct NewPostRequest {
     #[serde(default)]
     #[schema(schema_with = rules::district_code_or_none)]
     pub district: Option<String>,
+}
+
+impl NewPostRequest {
+    /// The post as the domain takes it. The text and the place stay raw: `PlazaService::create`
+    /// checks them with the images (how many, whose, once each), in its order, so nothing here
+    /// can fail.
+    pub fn into_domain(self) -> NewPostInput {
+        NewPostInput {
+            body: self.body,
+            images: self.image_ids.into_iter().map(MediaId).collect(),
+            district: self.district,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]

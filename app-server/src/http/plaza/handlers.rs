@@ -13,9 +13,9 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use kernel::{Cursor, MediaId};
+use kernel::Cursor;
 use plaza::model::{CommentId, PostId};
-use plaza::service::{Actor, NewPostInput};
+use plaza::service::Actor;
 use tokens::model::Access;
 
 pub(super) fn viewer(me: &MaybeSignedIn) -> Viewer {
@@ -126,17 +126,9 @@ pub async fn create_plaza_post(
     me: SignedIn,
     body: web::Json<NewPostRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
     let post = state
         .plaza
-        .create(
-            me.user.id,
-            NewPostInput {
-                body: body.body,
-                images: body.image_ids.into_iter().map(MediaId).collect(),
-                district: body.district,
-            },
-        )
+        .create(me.user.id, body.into_inner().into_domain())
         .await?;
     Ok(HttpResponse::Created().json(PostResponse {
         success: true,

@@ -5,7 +5,7 @@
 pub mod dto;
 pub mod handlers;
 pub mod profiles;
-pub mod settings;
+mod rules;
 
 use crate::http::area::{Area, Routes};
 

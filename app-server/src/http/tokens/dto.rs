@@ -1,6 +1,6 @@
 //! Request and response bodies of the personal-access-token endpoints.
 
-use crate::http::rules;
+use super::rules;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use tokens::model::{PersonalAccessToken, TokenState};

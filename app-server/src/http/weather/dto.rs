@@ -1,6 +1,6 @@
 //! Response bodies of the weather map.
 
-use crate::http::rules;
+use super::rules;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;

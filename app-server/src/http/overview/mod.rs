@@ -1,0 +1,20 @@
+//! The admin console's first page (`GET /api/admin/overview`): how much the community holds, the
+//! latest audit events and each integration's state. Admins only (the `admin` tag, and
+//! [`require_admin`](crate::http::admin::require_admin) in front of every `/api/admin/…` path).
+
+pub mod dto;
+pub mod handlers;
+mod rules;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Overview;
+
+impl Area for Overview {
+    const NAME: &'static str = "overview";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes.service(handlers::overview)
+    }
+}

@@ -1,0 +1,28 @@
+//! The WeChat official account in the admin console (`/api/admin/wechat/*`): the access token
+//! every instance shares, and the custom menu with its published versions. Admins only (the
+//! `admin` tag). Signing in with WeChat is the `auth` area's.
+
+pub mod dto;
+pub mod handlers;
+mod rules;
+
+use crate::http::area::{Area, Routes};
+
+/// The area's line in the route table (`http/mod.rs`).
+pub struct Wechat;
+
+impl Area for Wechat {
+    const NAME: &'static str = "wechat";
+
+    fn routes<R: Routes>(routes: R) -> R {
+        routes
+            .service(handlers::token)
+            .service(handlers::refresh_token)
+            .service(handlers::current_menu)
+            .service(handlers::validate_menu)
+            .service(handlers::publish_menu)
+            .service(handlers::delete_menu)
+            .service(handlers::menu_versions)
+            .service(handlers::rollback_menu)
+    }
+}
