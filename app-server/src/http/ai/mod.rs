@@ -3,6 +3,7 @@
 pub mod dto;
 pub mod handlers;
 mod rules;
+pub mod settings;
 mod stream;
 
 use crate::http::area::{Area, Routes};

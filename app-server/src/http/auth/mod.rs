@@ -6,6 +6,7 @@ pub mod handlers;
 pub mod phone;
 pub mod reauth;
 mod rules;
+pub mod settings;
 pub mod wechat;
 
 use crate::http::area::{Area, Routes};

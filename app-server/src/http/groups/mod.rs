@@ -8,6 +8,7 @@ pub mod handlers;
 pub mod members;
 pub mod profiles;
 mod rules;
+pub mod settings;
 
 use crate::http::area::{Area, Routes};
 

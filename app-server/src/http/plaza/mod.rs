@@ -6,6 +6,7 @@ pub mod dto;
 pub mod handlers;
 pub mod profiles;
 mod rules;
+pub mod settings;
 
 use crate::http::area::{Area, Routes};
 

@@ -5,6 +5,7 @@
 pub mod dto;
 pub mod handlers;
 mod rules;
+pub mod settings;
 
 use crate::http::area::{Area, Routes};
 
