@@ -9,3 +9,4 @@ pub mod spa;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod wiring;

@@ -1,48 +1,20 @@
 //! The composition root: configuration → adapters → services → the HTTP server.
 
-use crate::config::{Config, MediaStoreSettings, SmsSettings};
+use crate::config::Config;
 use crate::http::signed::Signer;
-use crate::http::upload::UploadGate;
 use crate::http::{self, error::ApiError, middleware};
-use crate::recorded::{RecordedLlm, RecordedSms, RecordedWeather, RecordedWechat};
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
-use accounts::model::{PhoneNumber, VerificationCode};
-use accounts::moderation::{ModerationPorts, ModerationService};
-use accounts::ports::{SmsSender, WechatOAuth};
-use accounts::{
-    AccountPorts, AccountsService, AccountsError, AvatarMediaAccess, ProfilePorts, ProfileService,
-};
+use crate::wiring::{self, Wiring};
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
-use adapter_crypto::{Argon2Hasher, OsTokenGenerator};
-use adapter_llm::{LlmConfig, OpenAiCompatibleProvider};
-use adapter_media::{FsMediaStore, ImageWorkers, S3MediaStore};
+use adapter_crypto::OsSecretGenerator;
 use adapter_postgres::Database;
-use adapter_sms::{AliyunSmsSender, LogSmsSender};
-use adapter_weather::OpenMeteo;
-use adapter_wechat::WechatClient;
 use anyhow::Context;
-use async_trait::async_trait;
-use audit::AuditService;
-use chat::ports::LlmProvider;
-use chat::{ChatPorts, ChatService, ModelCatalog};
-use districts::{DistrictPorts, DistrictsService};
-use groups::{GroupMediaAccess, GroupPorts, GroupsService};
-use kernel::{Clock, SystemClock};
-use media::MediaKind;
-use media::ports::AccessByKind;
-use media::ports::MediaStore;
-use media::{MediaAdmin, MediaPorts, MediaService};
-use plaza::{PlazaMediaAccess, PlazaPorts, PlazaService};
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
-use system::{IntegrationRecorder, SystemService};
-use tokens::{TokenPorts, TokensService};
-use weather::{WeatherMap, WeatherPolicy, WeatherService};
-use wechat::service::{AccessTokenService, MenuService, TokenPolicy};
 
 /// Which outside system, if any, an unexpected failure says cannot be reached: each adapter
 /// classifies its own errors, and the HTTP error table answers 503 for these instead of 500
@@ -58,302 +30,49 @@ pub fn unreachable_dependency(cause: &anyhow::Error) -> Option<http::error::Depe
     }
 }
 
-/// Answers every send with `SmsUnavailable`: the honest adapter when no SMS provider is
-/// configured (phone login then says so instead of pretending).
-struct NoSmsProvider;
-
-#[async_trait]
-impl SmsSender for NoSmsProvider {
-    async fn send_code(&self, _: &PhoneNumber, _: &VerificationCode) -> Result<(), AccountsError> {
-        Err(AccountsError::SmsUnavailable(anyhow::anyhow!(
-            "no SMS provider is configured (SMS_PROVIDER=none)"
-        )))
-    }
-
-    fn provider(&self) -> &'static str {
-        "none"
-    }
-}
-
 impl AppState {
-    /// Wires the adapters into the services: the one place that holds the database.
+    /// Wires the adapters into the services: the one place that holds the database. Each
+    /// area's construction is in `wiring/<area>.rs`; here, one line per area.
     ///
     /// # Errors
     /// When the password-hashing parameters are invalid, an HTTP client cannot be built, the
     /// development SMS adapter is asked for in production, or the database cannot be reached.
     pub async fn new(config: Config, db: Database) -> anyhow::Result<Self> {
-        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        // Every call to an outside system records its outcome for the admin overview.
-        let recorder = IntegrationRecorder::new(Arc::new(db.clone()), clock.clone());
-        let recorded_sms = |inner: Arc<dyn SmsSender>| -> Arc<dyn SmsSender> {
-            Arc::new(RecordedSms {
-                inner,
-                recorder: recorder.clone(),
-            })
-        };
-        let sms: Arc<dyn SmsSender> = match &config.sms {
-            SmsSettings::Disabled => Arc::new(NoSmsProvider),
-            SmsSettings::Log => recorded_sms(Arc::new(
-                LogSmsSender::new(config.is_production()).map_err(|e| anyhow::anyhow!("{e}"))?,
-            )),
-            SmsSettings::Aliyun(c) => recorded_sms(Arc::new(AliyunSmsSender::new(c.clone())?)),
-        };
-        let accounts = AccountsService::new(
-            AccountPorts {
-                users: Arc::new(db.users()),
-                sessions: Arc::new(db.sessions()),
-                hasher: Arc::new(Argon2Hasher::new(config.argon2, config.hash_limits)?),
-                tokens: Arc::new(OsTokenGenerator),
-                limiter: Arc::new(db.rate_limiter()),
-                codes: Arc::new(db.verification_codes()),
-                sms,
-                clock: clock.clone(),
-                audit: Arc::new(db.audit_log()),
-            },
-            config.accounts.clone(),
-        );
-        let (wechat_oauth, wechat_token, wechat_menu) = match &config.wechat {
-            None => (None, None, None),
-            Some(c) => {
-                let client = Arc::new(RecordedWechat {
-                    inner: Arc::new(WechatClient::new(c.clone())?),
-                    recorder: recorder.clone(),
-                });
-                let token = Arc::new(AccessTokenService::new(
-                    client.clone(),
-                    Arc::new(db.wechat_tokens()),
-                    Arc::new(db.rate_limiter()),
-                    clock.clone(),
-                    Arc::new(db.audit_log()),
-                    // WeChat's stable_token hands out a new token only in the last five minutes
-                    // of the old one; refreshing earlier just returns the same token again.
-                    TokenPolicy {
-                        refresh_ahead_secs: 240,
-                        ..TokenPolicy::default()
-                    },
-                    format!("{}-{}", std::process::id(), OsTokenGenerator::random_b64(6)),
-                ));
-                let menu = MenuService::new(
-                    client.clone(),
-                    token.clone(),
-                    Arc::new(db.menu_versions()),
-                    clock.clone(),
-                    Arc::new(db.audit_log()),
-                );
-                let oauth: Arc<dyn WechatOAuth> = client;
-                (Some(oauth), Some(token), Some(Arc::new(menu)))
-            }
-        };
-        let chat = chat_service(&config, &db, clock.clone(), &recorder)?;
-        let system = SystemService::new(Arc::new(db.clone()), Arc::new(db.clone()), clock.clone())
-            .with_directory(Arc::new(db.clone()));
-        let tokens = TokensService::new(
-            TokenPorts {
-                repo: Arc::new(db.tokens()),
-                secrets: Arc::new(OsTokenGenerator),
-                audit: Arc::new(db.audit_log()),
-                clock: clock.clone(),
-            },
-            tokens::TokenPolicy::default(),
-        );
-        let (media, groups, plaza) = community(&config, &db, clock.clone())?;
-        let weather = weather_map(&config, &db, clock.clone(), &recorder)?;
-        let districts = DistrictsService::new(DistrictPorts {
-            repo: Arc::new(db.districts()),
-            audit: Arc::new(db.audit_log()),
-            clock: clock.clone(),
-        });
+        let config = Arc::new(config);
+        let w = Wiring::new(&config, &db);
+        let accounts = wiring::accounts::wire(&w)?;
+        let wechat = wiring::wechat::wire(&w)?;
+        let chat = wiring::ai::wire(&w)?;
+        let system = wiring::system::wire(&w);
+        let tokens = wiring::tokens::wire(&w);
+        let community = wiring::community::wire(&w)?;
+        let weather = wiring::weather::wire(&w)?;
+        let districts = wiring::districts::wire(&w);
         let key = db
-            .shared_secret("cookie_signing_key", &OsTokenGenerator::random_b64(32))
+            .shared_secret("cookie_signing_key", &OsSecretGenerator::random_b64(32))
             .await?;
-        let uploads = UploadGate::new(
-            config.media.upload_concurrency,
-            config.media.upload_per_user,
-            config.media.upload_queue_wait,
-            config.media.upload_body,
-        );
-        let profile_policy = config.profiles;
         Ok(Self {
-            config: Arc::new(config),
-            accounts: Arc::new(accounts),
-            profiles: Arc::new(ProfileService::new(
-                ProfilePorts {
-                    users: Arc::new(db.users()),
-                    media: media.clone(),
-                    clock: clock.clone(),
-                },
-                profile_policy,
-            )),
-            moderation: Arc::new(ModerationService::new(ModerationPorts {
-                users: Arc::new(db.users()),
-                audit: Arc::new(db.audit_log()),
-                clock: clock.clone(),
-            })),
+            accounts,
+            profiles: wiring::accounts::profiles(&w, community.media.clone()),
+            moderation: wiring::accounts::moderation(&w),
             signer: Signer::new(key.as_bytes()),
-            wechat_oauth,
-            wechat_token,
-            wechat_menu,
-            chat: Arc::new(chat),
-            tokens: Arc::new(tokens),
-            system: Arc::new(system),
-            uploads,
-            media_admin: Arc::new(MediaAdmin::new(
-                media.clone(),
-                Arc::new(db.media()),
-                Arc::new(db.audit_log()),
-                clock.clone(),
-            )),
-            media,
-            groups,
-            districts: Arc::new(districts),
-            plaza,
+            wechat_oauth: wechat.oauth,
+            wechat_token: wechat.token,
+            wechat_menu: wechat.menu,
+            chat,
+            tokens,
+            system,
+            uploads: wiring::community::uploads(&w),
+            media_admin: wiring::community::media_admin(&w, &community.media),
+            media: community.media,
+            groups: community.groups,
+            districts,
+            plaza: community.plaza,
             weather,
-            audit: Arc::new(AuditService::new(Arc::new(db.audit_log()))),
+            audit: wiring::system::audit(&w),
+            config: config.clone(),
         })
     }
-}
-
-/// The weather map: Open-Meteo (unless turned off) behind the database's cache, whose refresh
-/// lease this instance takes under a name of its own; the provinces from the districts.
-fn weather_map(
-    config: &Config,
-    db: &Database,
-    clock: Arc<dyn Clock>,
-    recorder: &IntegrationRecorder,
-) -> anyhow::Result<Arc<WeatherMap>> {
-    let provider: Option<Arc<dyn weather::ports::WeatherProvider>> = match &config.weather {
-        None => None,
-        Some(c) => Some(Arc::new(RecordedWeather {
-            inner: Arc::new(
-                OpenMeteo::new(c.clone()).context("building the weather provider's HTTP client")?,
-            ),
-            recorder: recorder.clone(),
-        })),
-    };
-    let service = WeatherService::new(
-        provider,
-        Arc::new(db.weather_cache()),
-        clock,
-        WeatherPolicy::default(),
-        format!("{}-{}", std::process::id(), OsTokenGenerator::random_b64(6)),
-    );
-    Ok(Arc::new(WeatherMap::new(
-        Arc::new(db.districts()),
-        Arc::new(service),
-    )))
-}
-
-/// Stored images (on the configured store, decoded by a bounded set of workers) and the
-/// groups and the plaza over them; who may read a file is asked of the domain owning its kind
-/// (`GroupMediaAccess` for galleries and covers, `PlazaMediaAccess` for posts' images,
-/// `AvatarMediaAccess` for avatars).
-fn community(
-    config: &Config,
-    db: &Database,
-    clock: Arc<dyn Clock>,
-) -> anyhow::Result<(Arc<MediaService>, Arc<GroupsService>, Arc<PlazaService>)> {
-    let store: Arc<dyn MediaStore> = match &config.media.store {
-        MediaStoreSettings::Filesystem(dir) => {
-            Arc::new(FsMediaStore::new(dir).map_err(|e| anyhow::anyhow!("MEDIA_DIR: {e}"))?)
-        }
-        MediaStoreSettings::S3(s3) => Arc::new(
-            S3MediaStore::new(s3.clone()).map_err(|e| anyhow::anyhow!("S3 media store: {e}"))?,
-        ),
-    };
-    let group_repo: Arc<dyn groups::ports::GroupRepository> = Arc::new(db.groups());
-    let article_repo: Arc<dyn groups::ports::ArticleRepository> = Arc::new(db.articles());
-    let group_access: Arc<dyn media::ports::MediaAccess> = Arc::new(GroupMediaAccess::new(
-        group_repo.clone(),
-        article_repo.clone(),
-    ));
-    let media = Arc::new(MediaService::new(
-        MediaPorts {
-            store,
-            repo: Arc::new(db.media()),
-            processor: Arc::new(ImageWorkers::new(config.media.workers)),
-            access: Arc::new(AccessByKind::new(vec![
-                (MediaKind::Gallery, group_access.clone()),
-                (MediaKind::Cover, group_access),
-                (MediaKind::Plaza, Arc::new(PlazaMediaAccess)),
-                (MediaKind::Avatar, Arc::new(AvatarMediaAccess)),
-            ])),
-            limiter: Arc::new(db.rate_limiter()),
-            clock: clock.clone(),
-        },
-        config.media.policy.clone(),
-    ));
-    let groups = Arc::new(GroupsService::new(
-        GroupPorts {
-            groups: group_repo,
-            articles: article_repo,
-            codes: Arc::new(OsTokenGenerator),
-            limiter: Arc::new(db.rate_limiter()),
-            clock: clock.clone(),
-            audit: Arc::new(db.audit_log()),
-        },
-        media.clone(),
-        config.groups.clone(),
-    ));
-    let plaza = Arc::new(PlazaService::new(
-        PlazaPorts {
-            posts: Arc::new(db.plaza_posts()),
-            districts: Arc::new(db.districts()),
-            limiter: Arc::new(db.rate_limiter()),
-            audit: Arc::new(db.audit_log()),
-            clock,
-        },
-        media.clone(),
-        config.plaza.clone(),
-    ));
-    Ok((media, groups, plaza))
-}
-
-/// The assistant over the configured OpenAI-compatible provider, or without one.
-fn chat_service(
-    config: &Config,
-    db: &Database,
-    clock: Arc<dyn Clock>,
-    recorder: &IntegrationRecorder,
-) -> anyhow::Result<ChatService> {
-    let ai = &config.ai;
-    let (provider, models): (Option<Arc<dyn LlmProvider>>, Vec<String>) = match &ai.llm {
-        None => (
-            None,
-            crate::config::DEFAULT_LLM_MODELS
-                .split(',')
-                .map(str::to_owned)
-                .collect(),
-        ),
-        Some(llm) => {
-            let name = if llm.base_url.contains("deepseek.com") {
-                "deepseek"
-            } else {
-                "openai-compatible"
-            };
-            let provider = OpenAiCompatibleProvider::new(LlmConfig {
-                base_url: llm.base_url.clone(),
-                api_key: llm.api_key.clone(),
-                connect_timeout: llm.connect_timeout,
-                name: name.to_owned(),
-            })?;
-            let recorded = RecordedLlm {
-                inner: Arc::new(provider),
-                recorder: recorder.clone(),
-            };
-            (Some(Arc::new(recorded)), llm.models.clone())
-        }
-    };
-    let catalog = ModelCatalog::new(&models).context("no AI models configured")?;
-    Ok(ChatService::new(
-        ChatPorts {
-            provider,
-            usage: Arc::new(db.chat_usage()),
-            limiter: Arc::new(db.rate_limiter()),
-            clock,
-        },
-        catalog,
-        ai.policy.clone(),
-    ))
 }
 
 pub struct Application {
