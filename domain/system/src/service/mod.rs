@@ -3,7 +3,7 @@
 
 use crate::model::*;
 use crate::ports::{AdminDirectory, DIRECTORY_LIMIT, IntegrationStateStore, SystemStore};
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
 use kernel::Clock;
 use std::sync::Arc;
 

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use chrono::{DateTime, Utc};
 use kernel::FixedClock;
 use std::sync::Mutex;
 
