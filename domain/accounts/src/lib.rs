@@ -8,10 +8,10 @@
 
 pub mod error;
 pub mod model;
-pub mod moderation;
 pub mod ports;
-pub mod profile;
 pub mod service;
+
+pub use service::{moderation, profile};
 
 pub use error::AccountsError;
 pub use profile::{AvatarMediaAccess, ProfileChange, ProfilePolicy, ProfilePorts, ProfileService};

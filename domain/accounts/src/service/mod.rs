@@ -654,7 +654,9 @@ impl AccountsService {
 
 #[cfg(test)]
 mod login_tests;
+pub mod moderation;
 mod phone;
+pub mod profile;
 mod reauth;
 mod wechat;
 
