@@ -139,7 +139,7 @@ pub fn document_json(
     let en = serde_json::to_value(doc)?;
     let doc = match lang {
         Lang::En => en,
-        Lang::Zh => openapi_zh::localize(en),
+        Lang::Zh => openapi_zh::localize(en, AREAS),
     };
     Ok(document::finish(doc, lang))
 }

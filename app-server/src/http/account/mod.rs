@@ -3,16 +3,21 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Account;
 
 impl Area for Account {
     const NAME: &'static str = "account";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

@@ -7,10 +7,11 @@ pub mod directory;
 pub mod dto;
 pub mod handlers;
 pub mod media;
+mod openapi_zh;
 mod rules;
 pub mod users;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 use crate::http::extract::AdminUser;
 use actix_web::FromRequest;
 use actix_web::body::BoxBody;
@@ -40,6 +41,10 @@ pub struct Admin;
 
 impl Area for Admin {
     const NAME: &'static str = "admin";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

@@ -3,19 +3,24 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 pub mod phone;
 pub mod reauth;
 mod rules;
 pub mod settings;
 pub mod wechat;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Auth;
 
 impl Area for Auth {
     const NAME: &'static str = "auth";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

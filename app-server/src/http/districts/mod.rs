@@ -4,15 +4,20 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 mod rules;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Districts;
 
 impl Area for Districts {
     const NAME: &'static str = "districts";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

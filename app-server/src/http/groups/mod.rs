@@ -6,17 +6,22 @@ pub mod articles;
 pub mod dto;
 pub mod handlers;
 pub mod members;
+mod openapi_zh;
 pub mod profiles;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Groups;
 
 impl Area for Groups {
     const NAME: &'static str = "groups";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

@@ -4,17 +4,22 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 pub mod profiles;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Plaza;
 
 impl Area for Plaza {
     const NAME: &'static str = "plaza";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

@@ -4,14 +4,19 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Profiles;
 
 impl Area for Profiles {
     const NAME: &'static str = "profiles";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes.service(handlers::user_profile)

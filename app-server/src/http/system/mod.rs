@@ -3,14 +3,19 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct System;
 
 impl Area for System {
     const NAME: &'static str = "system";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

@@ -3,15 +3,20 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 mod rules;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Tokens;
 
 impl Area for Tokens {
     const NAME: &'static str = "tokens";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes

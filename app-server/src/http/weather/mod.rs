@@ -4,16 +4,21 @@
 
 pub mod dto;
 pub mod handlers;
+mod openapi_zh;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Weather;
 
 impl Area for Weather {
     const NAME: &'static str = "weather";
+
+    fn openapi_zh() -> OpenApiZh {
+        openapi_zh::OPENAPI_ZH
+    }
 
     fn routes<R: Routes>(routes: R) -> R {
         routes.service(handlers::weather_map)
