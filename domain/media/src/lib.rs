@@ -8,13 +8,14 @@
 //! that owns the file's context (a group, later the plaza). Pure domain: no adapter, web
 //! framework, database, image or storage library.
 
-pub mod catalog;
 pub mod error;
 #[cfg(any(test, feature = "mocks"))]
 pub mod memory;
 pub mod model;
 pub mod ports;
 pub mod service;
+
+pub use model::catalog;
 
 pub use catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 pub use error::MediaError;

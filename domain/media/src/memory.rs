@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 use crate::error::MediaError;
+use crate::model::catalog::{CatalogEntry, CatalogFilter, OwnerRef, StorageUsage};
 use crate::model::{Media, MediaKind, MediaState, UnpublishedImages};
 use crate::ports::{MediaCatalog, MediaRepository, MediaStore};
 use async_trait::async_trait;

@@ -1,7 +1,7 @@
 //! What the media use cases need from the outside world.
 
-use crate::catalog::{CatalogEntry, CatalogFilter, StorageUsage};
 use crate::error::MediaError;
+use crate::model::catalog::{CatalogEntry, CatalogFilter, StorageUsage};
 use crate::model::{ImageLimits, Media, MediaState, ProcessedImage};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};

@@ -2,8 +2,8 @@
 //! unhide a file (readers stop seeing it at once), delete one (its objects, then its row).
 //! Every change is audited. Who may call these is the caller's check (an administrator).
 
-use crate::catalog::{CatalogEntry, CatalogFilter, StorageUsage};
 use crate::error::MediaError;
+use crate::model::catalog::{CatalogEntry, CatalogFilter, StorageUsage};
 use crate::model::{Media, MediaState};
 use crate::ports::MediaCatalog;
 use crate::service::MediaService;

@@ -1,5 +1,7 @@
 //! Images as the product knows them.
 
+pub mod catalog;
+
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, GroupId, MediaId, UserId};
 
