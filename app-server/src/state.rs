@@ -12,12 +12,12 @@ use audit::AuditService;
 use chat::ChatService;
 use districts::DistrictsService;
 use groups::GroupsService;
-use media::{MediaAdmin, MediaService};
+use media::{MediaAdminService, MediaService};
 use plaza::PlazaService;
 use std::sync::Arc;
 use system::SystemService;
 use tokens::TokensService;
-use weather::WeatherMap;
+use weather::WeatherMapService;
 use wechat::service::{AccessTokenService, MenuService};
 
 /// Shared by every worker. Nothing in it is per-instance state that another server instance
@@ -46,7 +46,7 @@ pub struct AppState {
     /// Stored images.
     pub media: Arc<MediaService>,
     /// The admin gallery over every stored image: list, hide, delete.
-    pub media_admin: Arc<MediaAdmin>,
+    pub media_admin: Arc<MediaAdminService>,
     /// Community groups.
     pub groups: Arc<GroupsService>,
     /// Administrative divisions.
@@ -56,7 +56,7 @@ pub struct AppState {
     /// How many uploads this instance reads at once (a bound on memory).
     pub uploads: UploadGate,
     /// The plaza's weather map (provinces and their cached weather).
-    pub weather: Arc<WeatherMap>,
+    pub weather: Arc<WeatherMapService>,
     /// Reading the audit log (the admin console).
     pub audit: Arc<AuditService>,
 }
