@@ -318,7 +318,7 @@ impl AccountsService {
 
 #[cfg(test)]
 mod tests {
-    use super::super::reauth::tests::session_proven;
+    use super::super::tests::session_proven;
     use super::super::tests::{Mocks, ctx, t0, user};
     use super::*;
     use kernel::RateDecision;

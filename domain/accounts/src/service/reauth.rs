@@ -117,29 +117,13 @@ impl AccountsService {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::super::tests::{Mocks, ctx, t0, user};
+mod tests {
+    use super::super::tests::{Mocks, ctx, session_proven, t0, user};
     use super::*;
-    use crate::model::{PasswordHash, PhoneNumber, SessionTokenHash};
+    use crate::model::{PasswordHash, PhoneNumber};
     use crate::ports::{AttemptOutcome, CodeId, StoredCode};
-    use kernel::{RateDecision, SessionId};
+    use kernel::RateDecision;
     use mockall::predicate::{always, eq};
-
-    /// A session of `user_id` signed in days ago that proved the account `secs_ago` before
-    /// the fixed clock's now.
-    pub(crate) fn session_proven(secs_ago: i64, user_id: kernel::UserId) -> Session {
-        Session {
-            id: SessionId::new_random(),
-            user_id,
-            token_hash: SessionTokenHash("h".into()),
-            user_agent: None,
-            ip: None,
-            created_at: t0() - Duration::days(3),
-            last_seen_at: t0(),
-            expires_at: t0() + Duration::days(1),
-            reauthenticated_at: Some(t0() - Duration::seconds(secs_ago)),
-        }
-    }
 
     fn phone() -> PhoneNumber {
         PhoneNumber::parse("86", "13800138000").unwrap()

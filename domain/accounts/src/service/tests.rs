@@ -509,3 +509,19 @@ async fn revoking_someone_elses_or_a_missing_session_is_not_found() {
         .unwrap_err();
     assert!(matches!(err, AccountsError::SessionNotFound));
 }
+
+/// A session of `user_id` signed in days ago that proved the account `secs_ago` before
+/// the fixed clock's now.
+pub(crate) fn session_proven(secs_ago: i64, user_id: kernel::UserId) -> crate::model::Session {
+    Session {
+        id: kernel::SessionId::new_random(),
+        user_id,
+        token_hash: crate::model::SessionTokenHash("h".into()),
+        user_agent: None,
+        ip: None,
+        created_at: t0() - chrono::Duration::days(3),
+        last_seen_at: t0(),
+        expires_at: t0() + chrono::Duration::days(1),
+        reauthenticated_at: Some(t0() - chrono::Duration::seconds(secs_ago)),
+    }
+}

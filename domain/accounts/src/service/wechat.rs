@@ -320,7 +320,7 @@ impl AccountsService {
 
 #[cfg(test)]
 mod tests {
-    use super::super::reauth::tests::session_proven;
+    use super::super::tests::session_proven;
     use super::super::tests::{Mocks, ctx, user};
     use super::*;
     use crate::model::PhoneNumber;
