@@ -221,7 +221,7 @@ pub async fn refuse_undeclared_methods(
         .join(", ");
     let error = ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
+        crate::http::error::SharedCode::MethodNotAllowed,
         crate::i18n::Msg::MethodNotAllowed,
     );
     // Rendered here (not left to `localize_errors`) so that the `Allow` header stays.
@@ -311,7 +311,7 @@ pub async fn authenticate_bearer(
             if let Some(missing) = needed.iter().find(|s| !grant.scopes.allow(**s)) {
                 let error = ApiError::new(
                     actix_web::http::StatusCode::FORBIDDEN,
-                    "insufficient_scope",
+                    crate::http::error::SharedCode::InsufficientScope,
                     crate::i18n::Msg::InsufficientScope,
                 )
                 .with_required_scope(missing.as_str());

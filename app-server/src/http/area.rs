@@ -3,6 +3,7 @@
 //! router tries them, and its Chinese OpenAPI texts. An area implements [`Area`] in its
 //! `mod.rs` on a unit struct named after it (`auth::Auth`); nothing shared names an area.
 
+use crate::http::error::{RegisteredCode, SharedCode};
 use actix_web::dev::{HttpServiceFactory, ServiceFactory, ServiceRequest};
 use utoipa_actix_web::OpenApiFactory;
 
@@ -78,6 +79,12 @@ pub trait Area {
     fn openapi_zh() -> OpenApiZh {
         OpenApiZh::NONE
     }
+
+    /// The area's error codes (declared by `error_codes!` in its `errors.rs`): its line in the
+    /// route table registers them.
+    fn codes() -> &'static [RegisteredCode] {
+        &[]
+    }
 }
 
 /// The plain scope each worker serves (`actix_web::web::scope`).
@@ -103,6 +110,8 @@ pub struct Registered {
     served_routes: fn(PlainScope) -> PlainScope,
     /// [`Area::openapi_zh`].
     pub openapi_zh: fn() -> OpenApiZh,
+    /// [`Area::codes`].
+    pub codes: fn() -> &'static [RegisteredCode],
 }
 
 impl Registered {
@@ -113,6 +122,7 @@ impl Registered {
             document_routes: A::routes::<DocScope>,
             served_routes: A::routes::<PlainScope>,
             openapi_zh: A::openapi_zh,
+            codes: A::codes,
         }
     }
 }
@@ -129,4 +139,13 @@ pub fn served_routes(areas: &[Registered], scope: PlainScope) -> PlainScope {
     areas
         .iter()
         .fold(scope, |scope, area| (area.served_routes)(scope))
+}
+
+/// The registry of error codes: the shared ones, then every area's in the table's order.
+pub fn error_codes(areas: &[Registered]) -> Vec<RegisteredCode> {
+    SharedCode::CODES
+        .iter()
+        .chain(areas.iter().flat_map(|area| (area.codes)()))
+        .copied()
+        .collect()
 }

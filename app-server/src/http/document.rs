@@ -6,6 +6,7 @@
 //! they add come in the document's language.
 
 use super::access::{Access, access_of, admits_anonymous};
+use super::error::SharedCode;
 use crate::i18n::Lang;
 use serde_json::{Map, Value, json};
 
@@ -116,7 +117,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
             declare(
                 responses,
                 "401",
-                "invalid_token",
+                SharedCode::InvalidToken,
                 &text(
                     lang,
                     "持有者令牌格式错误、未知、已吊销或已过期",
@@ -129,7 +130,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
                     declare(
                         responses,
                         "403",
-                        "token_not_allowed",
+                        SharedCode::TokenNotAllowed,
                         &text(
                             lang,
                             "个人访问令牌：此操作仅限浏览器会话",
@@ -141,7 +142,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
                     declare(
                         responses,
                         "403",
-                        "insufficient_scope",
+                        SharedCode::InsufficientScope,
                         &text(
                             lang,
                             &format!(
@@ -161,7 +162,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
                 declare(
                     responses,
                     "401",
-                    "unauthorized",
+                    SharedCode::Unauthorized,
                     &text(lang, "未登录", "not signed in"),
                 );
             }
@@ -169,7 +170,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
                 declare(
                     responses,
                     "403",
-                    "cross_origin_request",
+                    SharedCode::CrossOriginRequest,
                     &text(
                         lang,
                         "浏览器从其他站点发出的写请求（使用令牌的请求不受此限）",
@@ -191,7 +192,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
                 declare(
                     responses,
                     "400",
-                    "invalid_limit",
+                    SharedCode::InvalidLimit,
                     &text(lang, "`limit` 不在 1–50 之间", "a `limit` outside 1–50"),
                 );
             }
@@ -199,7 +200,7 @@ fn declare_refusals(doc: &mut Value, lang: Lang) {
                 declare(
                     responses,
                     "503",
-                    "database_unavailable",
+                    SharedCode::DatabaseUnavailable,
                     &text(
                         lang,
                         "数据库暂时无法访问；附 `Retry-After`",
@@ -233,7 +234,8 @@ fn scope_list(scopes: &[tokens::model::Scope]) -> String {
 
 /// Adds `code` to the answer for `status`: to its description when the handler declared that
 /// status already (unless it names the code), else as a new answer with an `ErrorBody`.
-fn declare(responses: &mut Map<String, Value>, status: &str, code: &str, why: &str) {
+fn declare(responses: &mut Map<String, Value>, status: &str, code: SharedCode, why: &str) {
+    let code = code.as_str();
     let line = format!("`{code}`: {why}");
     match responses.get_mut(status) {
         Some(response) => {

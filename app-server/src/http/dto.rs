@@ -3,7 +3,7 @@
 //! An area's own bodies live in its `dto.rs`; what two areas share lives here, never in one of
 //! them (docs/architecture.md, "The HTTP layer").
 
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, SharedCode};
 use crate::http::extract::session_cookie;
 use crate::http::rules;
 use crate::i18n::{Lang, Msg};
@@ -295,10 +295,12 @@ pub const PAGE_LIMIT: std::ops::RangeInclusive<u32> = 1..=50;
 pub fn check_limit(limit: Option<u32>) -> Result<Option<u32>, ApiError> {
     match limit {
         Some(n) if !PAGE_LIMIT.contains(&n) => {
-            Err(
-                ApiError::new(StatusCode::BAD_REQUEST, "invalid_limit", Msg::InvalidLimit)
-                    .with_field("limit", Msg::InvalidLimit),
+            Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                SharedCode::InvalidLimit,
+                Msg::InvalidLimit,
             )
+            .with_field("limit", Msg::InvalidLimit))
         }
         _ => Ok(limit),
     }
@@ -313,13 +315,7 @@ pub fn page_request(
     let limit = check_limit(limit)?;
     let after = match cursor.filter(|c| !c.is_empty()) {
         None => None,
-        Some(raw) => Some(kernel::Cursor::decode(raw).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "invalid_cursor",
-                Msg::InvalidCursor,
-            )
-        })?),
+        Some(raw) => Some(kernel::Cursor::decode(raw).ok_or_else(ApiError::invalid_cursor)?),
     };
     Ok(kernel::PageRequest::new(after, limit))
 }

@@ -1,9 +1,11 @@
-//! The single table from failures to HTTP: each domain error gets a status and a stable
-//! snake_case code here, and nowhere else. The message is rendered in the request's language by
-//! the [`localize_errors`] middleware; a 5xx logs its cause and says nothing more.
+//! The mechanism from failures to HTTP: [`ApiError`] (a status, a typed code, a sentence), the
+//! status policy of the failures no area owns (the framework's: JSON bodies, paths, queries,
+//! validation; an unreachable dependency), the registry of codes, and the [`localize_errors`]
+//! middleware that renders a message in the request's language (a 5xx logs its cause and says
+//! nothing more). Each area maps its own domain errors in `http/<area>/errors.rs`, with its
+//! codes declared there by [`error_codes!`].
 
 use crate::i18n::{Lang, Msg};
-use accounts::AccountsError;
 use actix_web::body::BoxBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -11,17 +13,10 @@ use actix_web::http::StatusCode;
 use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
-use chat::error::ChatValidation;
-use chat::{ChatError, LlmError};
-use groups::GroupsError;
-use media::MediaError;
-use plaza::PlazaError;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt;
 use utoipa::ToSchema;
-use wechat::WechatError;
-use wechat::menu::MenuFault;
 
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
@@ -30,7 +25,12 @@ pub struct ErrorBody {
     /// Always `false`.
     #[schema(example = false)]
     pub success: bool,
-    /// Stable machine code, never translated.
+    /// Stable machine code, never translated. Each operation's error responses name the codes
+    /// it answers; any operation may also answer `internal_error` (500), `bad_request` (another
+    /// 4xx the framework refuses), `method_not_allowed` (405, with `Allow`) and, where it reads
+    /// or writes images, `media_store_unavailable` (503). The WeChat callback names its failure
+    /// in its redirect (`/?wechatError=`): `invalid_state`, `wechat_denied`,
+    /// `wechat_code_rejected`, `wechat_error`, `wechat_not_configured` or `internal_error`.
     #[schema(example = "invalid_credentials")]
     pub code: &'static str,
     /// What went wrong, in the request's language. On 429 it ends with when to try again
@@ -79,6 +79,7 @@ pub enum JsonBodyRefusal {
     TooSlow(ErrorBody),
 }
 
+// `MenuFaultDto::new`, with the rule's sentence, is the WeChat area's (`http/wechat/messages.rs`).
 /// One broken WeChat menu rule.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MenuFaultDto {
@@ -92,13 +93,113 @@ pub struct MenuFaultDto {
     pub message: String,
 }
 
-impl MenuFaultDto {
-    pub fn new(fault: &MenuFault, lang: Lang) -> Self {
-        Self {
-            path: fault.path.clone(),
-            code: fault.kind.code(),
-            message: crate::i18n::menu_fault(&fault.kind, lang),
+/// A stable snake_case error code: one of the typed codes [`error_codes!`] declares (an
+/// area's, or [`SharedCode`]). [`ApiError`] takes nothing else, so no code is a bare string.
+pub trait ErrorCode: Copy {
+    fn as_str(self) -> &'static str;
+}
+
+/// One code of the registry: what the client sees, how the source names it, and the code's own
+/// sentence (a mapping may say something more precise under the same code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegisteredCode {
+    pub code: &'static str,
+    /// `GroupsCode::WrongInviteCode`.
+    pub name: &'static str,
+    pub msg: Msg,
+}
+
+/// Declares a set of error codes: an enum whose variants name a snake_case code and the code's
+/// own sentence, with `as_str` and `CODES` (the registry's entries for it).
+///
+/// ```ignore
+/// error_codes! {
+///     /// The groups area's codes.
+///     pub enum GroupsCode {
+///         WrongInviteCode = "wrong_invite_code" => WrongInviteCode,
+///     }
+/// }
+/// ```
+macro_rules! error_codes {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $code:literal => $msg:ident,)+
         }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $name {
+            /// Every code of the set, as the registry lists it.
+            pub const CODES: &'static [$crate::http::error::RegisteredCode] = &[$(
+                $crate::http::error::RegisteredCode {
+                    code: $code,
+                    name: concat!(stringify!($name), "::", stringify!($variant)),
+                    msg: $crate::i18n::Msg::$msg,
+                },
+            )+];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $code,)+
+                }
+            }
+        }
+
+        impl $crate::http::error::ErrorCode for $name {
+            fn as_str(self) -> &'static str {
+                $name::as_str(self)
+            }
+        }
+    };
+}
+pub(crate) use error_codes;
+
+error_codes! {
+    /// The codes no single area owns: the framework's refusals, access, limits and outages,
+    /// and the few two areas answer alike.
+    pub enum SharedCode {
+        InvalidJson = "invalid_json" => InvalidJson,
+        InvalidBody = "invalid_body" => InvalidBody,
+        BadRequest = "bad_request" => InvalidBody,
+        UnsupportedMediaType = "unsupported_media_type" => UnsupportedMediaType,
+        PayloadTooLarge = "payload_too_large" => PayloadTooLarge,
+        RequestTooSlow = "request_too_slow" => RequestTooSlow,
+        ValidationFailed = "validation_failed" => ValidationFailed,
+        InvalidQuery = "invalid_query" => InvalidQuery,
+        InvalidCursor = "invalid_cursor" => InvalidCursor,
+        InvalidLimit = "invalid_limit" => InvalidLimit,
+        InvalidRange = "invalid_range" => InvalidDateRange,
+        InvalidRole = "invalid_role" => InvalidRole,
+        NotFound = "not_found" => NotFound,
+        MethodNotAllowed = "method_not_allowed" => MethodNotAllowed,
+        Unauthorized = "unauthorized" => Unauthorized,
+        Forbidden = "forbidden" => Forbidden,
+        CrossOriginRequest = "cross_origin_request" => CrossOriginRequest,
+        InvalidToken = "invalid_token" => InvalidToken,
+        InsufficientScope = "insufficient_scope" => InsufficientScope,
+        TokenNotAllowed = "token_not_allowed" => TokenNotAllowed,
+        UsernameChangeNeedsSession = "username_change_needs_session" => UsernameChangeNeedsSession,
+        RateLimited = "rate_limited" => RateLimited,
+        ServerBusy = "server_busy" => ServerBusy,
+        InternalError = "internal_error" => InternalError,
+        DatabaseUnavailable = "database_unavailable" => DatabaseUnavailable,
+        MediaStoreUnavailable = "media_store_unavailable" => MediaStoreUnavailable,
+        UnsupportedImageType = "unsupported_image_type" => UnsupportedImageType,
+        ImageTooLarge = "image_too_large" => ImageTooLarge,
+        UploadTooSlow = "upload_too_slow" => UploadTooSlow,
+        /// A post's images (plaza) and the draft images kept at once (media).
+        TooManyImages = "too_many_images" => TooManyPostImages,
+        /// WeChat answered with an error: at sign-in (auth) and for the official account (admin).
+        WechatError = "wechat_error" => WechatError,
+        /// WeChat cannot be reached (the official account's API).
+        WechatUnavailable = "wechat_unavailable" => WechatUnavailable,
+        /// No WeChat app is configured: at sign-in (auth) and for the official account (admin).
+        WechatNotConfigured = "wechat_not_configured" => WechatNotConfigured,
     }
 }
 
@@ -221,15 +322,9 @@ pub fn with_wait(message: &str, secs: u64, lang: Lang) -> String {
     }
 }
 
-/// An outside system whose absence is a 503 rather than a 500 (see [`ApiError::internal`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dependency {
-    /// The database: the pool found no connection within its acquire timeout, or a connection
-    /// broke mid-statement (a restart, a failover, a network cut).
-    Database,
-    /// The object store behind uploaded images.
-    MediaStore,
-}
+/// An outside system whose absence is a 503 rather than a 500 (see [`ApiError::internal`]): its
+/// adapter marks the error ([`kernel::outage`]).
+pub use kernel::outage::Dependency;
 
 /// `Retry-After` on 503 `database_unavailable`: a restarting PostgreSQL is usually back in
 /// seconds.
@@ -240,26 +335,28 @@ pub const MEDIA_STORE_RETRY_AFTER_SECS: u64 = 10;
 #[derive(Debug, Clone)]
 pub struct ApiError {
     pub status: StatusCode,
+    /// The code as the client sees it (set from a typed [`ErrorCode`] only).
     pub code: &'static str,
     msg: Msg,
     fields: Vec<(String, Msg)>,
     retry_after: Option<u64>,
     detail: Option<String>,
-    faults: Box<[MenuFault]>,
+    /// Every broken menu rule, in Chinese and in English (422 `invalid_menu`).
+    faults: Option<Box<(Vec<MenuFaultDto>, Vec<MenuFaultDto>)>>,
     required_scope: Option<&'static str>,
     resource: Option<Resource>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, msg: Msg) -> Self {
+    pub fn new(status: StatusCode, code: impl ErrorCode, msg: Msg) -> Self {
         Self {
             status,
-            code,
+            code: code.as_str(),
             msg,
             fields: Vec::new(),
             retry_after: None,
             detail: None,
-            faults: Box::default(),
+            faults: None,
             required_scope: None,
             resource: None,
         }
@@ -267,7 +364,7 @@ impl ApiError {
 
     /// 404 `not_found` naming what is missing.
     pub fn missing(resource: Resource) -> Self {
-        let mut e = Self::new(StatusCode::NOT_FOUND, "not_found", resource.msg());
+        let mut e = Self::new(StatusCode::NOT_FOUND, SharedCode::NotFound, resource.msg());
         e.resource = Some(resource);
         e
     }
@@ -276,7 +373,7 @@ impl ApiError {
     /// nothing gets the route's thing, as does the groups domain's (one `NotFound` for a group
     /// and everything in it); a path that matched no route stays "No such API endpoint".
     pub fn named_by_route(mut self, pattern: Option<&str>) -> Self {
-        if self.code != "not_found" || self.status != StatusCode::NOT_FOUND {
+        if self.code != SharedCode::NotFound.as_str() || self.status != StatusCode::NOT_FOUND {
             return self;
         }
         let Some(by_route) = pattern.and_then(Resource::of_route) else {
@@ -316,8 +413,53 @@ impl ApiError {
         self
     }
 
-    pub fn unprocessable(code: &'static str, msg: Msg) -> Self {
+    /// Every broken menu rule, in both languages (422 `invalid_menu`).
+    pub fn with_faults(mut self, zh: Vec<MenuFaultDto>, en: Vec<MenuFaultDto>) -> Self {
+        self.faults = Some(Box::new((zh, en)));
+        self
+    }
+
+    pub fn unprocessable(code: impl ErrorCode, msg: Msg) -> Self {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, msg)
+    }
+
+    /// 400 `invalid_cursor`: a cursor this server did not write.
+    pub fn invalid_cursor() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            SharedCode::InvalidCursor,
+            Msg::InvalidCursor,
+        )
+    }
+
+    /// 429 `rate_limited`, with when to try again.
+    pub fn rate_limited(retry_after_secs: u64) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            SharedCode::RateLimited,
+            Msg::RateLimited,
+        )
+        .with_retry_after(retry_after_secs)
+    }
+
+    /// 503 `server_busy`: no worker (a password hasher, an image decoder, an upload place) was
+    /// free in time.
+    pub fn server_busy(retry_after_secs: u64) -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            SharedCode::ServerBusy,
+            Msg::ServerBusy,
+        )
+        .with_retry_after(retry_after_secs)
+    }
+
+    /// 413 `payload_too_large`: a body past its limit.
+    pub fn payload_too_large() -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            SharedCode::PayloadTooLarge,
+            Msg::PayloadTooLarge,
+        )
     }
 
     /// The sentence in `lang`.
@@ -326,7 +468,7 @@ impl ApiError {
     }
 
     pub fn forbidden() -> Self {
-        Self::new(StatusCode::FORBIDDEN, "forbidden", Msg::Forbidden)
+        Self::new(StatusCode::FORBIDDEN, SharedCode::Forbidden, Msg::Forbidden)
     }
 
     pub fn with_field(mut self, field: &str, msg: Msg) -> Self {
@@ -336,14 +478,18 @@ impl ApiError {
 
     /// 401 for a bearer token that is malformed, unknown, revoked or expired.
     pub fn invalid_token() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "invalid_token", Msg::InvalidToken)
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            SharedCode::InvalidToken,
+            Msg::InvalidToken,
+        )
     }
 
     /// 403: the endpoint needs a signed-in browser session, not a token.
     pub fn token_not_allowed() -> Self {
         Self::new(
             StatusCode::FORBIDDEN,
-            "token_not_allowed",
+            SharedCode::TokenNotAllowed,
             Msg::TokenNotAllowed,
         )
     }
@@ -354,33 +500,42 @@ impl ApiError {
     pub fn username_change_needs_session() -> Self {
         Self::new(
             StatusCode::FORBIDDEN,
-            "username_change_needs_session",
+            SharedCode::UsernameChangeNeedsSession,
             Msg::UsernameChangeNeedsSession,
         )
     }
 
     pub fn unauthorized() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", Msg::Unauthorized)
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            SharedCode::Unauthorized,
+            Msg::Unauthorized,
+        )
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", Msg::NotFound)
+        Self::new(StatusCode::NOT_FOUND, SharedCode::NotFound, Msg::NotFound)
     }
 
     /// 422 for a role a body may not name.
     pub fn invalid_role() -> Self {
-        Self::unprocessable("invalid_role", Msg::InvalidRole).with_field("role", Msg::InvalidRole)
+        Self::unprocessable(SharedCode::InvalidRole, Msg::InvalidRole)
+            .with_field("role", Msg::InvalidRole)
     }
 
     /// 400 for a query parameter outside its listed values.
     pub fn invalid_query() -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "invalid_query", Msg::InvalidQuery)
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            SharedCode::InvalidQuery,
+            Msg::InvalidQuery,
+        )
     }
 
     pub fn cross_origin() -> Self {
         Self::new(
             StatusCode::FORBIDDEN,
-            "cross_origin_request",
+            SharedCode::CrossOriginRequest,
             Msg::CrossOriginRequest,
         )
     }
@@ -391,27 +546,27 @@ impl ApiError {
     /// for a client to do, and a message that says what is down. The request's own answer is
     /// otherwise unchanged: nothing was written that the adapter did not undo.
     pub fn internal(cause: &anyhow::Error) -> Self {
-        if let Some(dependency) = crate::startup::unreachable_dependency(cause) {
+        if let Some(dependency) = kernel::outage::unreachable(cause) {
             return Self::unavailable(dependency, cause);
         }
         tracing::error!(error = format!("{cause:#}"), "internal error");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal_error",
+            SharedCode::InternalError,
             Msg::InternalError,
         )
     }
 
     /// 503 for an outside system that cannot be reached, with `Retry-After`.
     pub fn unavailable(dependency: Dependency, cause: &anyhow::Error) -> Self {
-        let (code, msg, retry_after) = match dependency {
+        let (code, msg, retry_after): (SharedCode, _, _) = match dependency {
             Dependency::Database => (
-                "database_unavailable",
+                SharedCode::DatabaseUnavailable,
                 Msg::DatabaseUnavailable,
                 DATABASE_RETRY_AFTER_SECS,
             ),
             Dependency::MediaStore => (
-                "media_store_unavailable",
+                SharedCode::MediaStoreUnavailable,
                 Msg::MediaStoreUnavailable,
                 MEDIA_STORE_RETRY_AFTER_SECS,
             ),
@@ -420,7 +575,7 @@ impl ApiError {
         // alert on (health checks, the pool's own logs), not each request it refused.
         tracing::warn!(
             error = format!("{cause:#}"),
-            code,
+            code = code.as_str(),
             "an outside system is unreachable"
         );
         Self::new(StatusCode::SERVICE_UNAVAILABLE, code, msg).with_retry_after(retry_after)
@@ -447,17 +602,16 @@ impl ApiError {
             fields,
             retry_after: self.retry_after,
             detail: self.detail.clone(),
-            faults: (!self.faults.is_empty()).then(|| {
-                self.faults
-                    .iter()
-                    .map(|f| MenuFaultDto::new(f, lang))
-                    .collect()
+            faults: self.faults.as_deref().map(|(zh, en)| match lang {
+                Lang::Zh => zh.clone(),
+                Lang::En => en.clone(),
             }),
             required_scope: self.required_scope,
         };
         let mut res = HttpResponse::build(self.status);
         // RFC 6750 §3: a refused bearer token gets a challenge naming the error.
-        if matches!(self.code, "invalid_token" | "insufficient_scope") {
+        let challenged = [SharedCode::InvalidToken, SharedCode::InsufficientScope];
+        if challenged.iter().any(|c| c.as_str() == self.code) {
             res.insert_header((
                 header::WWW_AUTHENTICATE,
                 format!("Bearer realm=\"courtyard\", error=\"{}\"", self.code),
@@ -487,389 +641,6 @@ impl ResponseError for ApiError {
     }
 }
 
-impl From<AccountsError> for ApiError {
-    fn from(e: AccountsError) -> Self {
-        use StatusCode as S;
-        let (status, code, msg) = match e {
-            AccountsError::InvalidUsername => (
-                S::UNPROCESSABLE_ENTITY,
-                "invalid_username",
-                Msg::InvalidUsername,
-            ),
-            AccountsError::ReservedUsername => (
-                S::UNPROCESSABLE_ENTITY,
-                "reserved_username",
-                Msg::ReservedUsername,
-            ),
-            AccountsError::InvalidNickname => (
-                S::UNPROCESSABLE_ENTITY,
-                "invalid_nickname",
-                Msg::InvalidNickname,
-            ),
-            AccountsError::InvalidPassword => (
-                S::UNPROCESSABLE_ENTITY,
-                "invalid_password",
-                Msg::InvalidPassword,
-            ),
-            AccountsError::InvalidBio => {
-                return ApiError::unprocessable("invalid_bio", Msg::InvalidBio)
-                    .with_field("bio", Msg::InvalidBio);
-            }
-            AccountsError::AvatarNotUsable => {
-                return ApiError::unprocessable("avatar_not_usable", Msg::AvatarNotUsable)
-                    .with_field("mediaId", Msg::AvatarNotUsable);
-            }
-            AccountsError::PasswordTooCommon => (
-                S::UNPROCESSABLE_ENTITY,
-                "password_too_common",
-                Msg::PasswordTooCommon,
-            ),
-            AccountsError::Busy { retry_after_secs } => {
-                return ApiError::new(S::SERVICE_UNAVAILABLE, "server_busy", Msg::ServerBusy)
-                    .with_retry_after(retry_after_secs);
-            }
-            AccountsError::UsernameTaken => (S::CONFLICT, "username_taken", Msg::UsernameTaken),
-            AccountsError::InvalidCredentials => (
-                S::UNAUTHORIZED,
-                "invalid_credentials",
-                Msg::InvalidCredentials,
-            ),
-            AccountsError::WrongPassword => (S::FORBIDDEN, "wrong_password", Msg::WrongPassword),
-            AccountsError::AccountDisabled => {
-                (S::FORBIDDEN, "account_disabled", Msg::AccountDisabled)
-            }
-            AccountsError::UserNotFound => return ApiError::missing(Resource::User),
-            AccountsError::AdminOnly => (S::FORBIDDEN, "forbidden", Msg::Forbidden),
-            AccountsError::CannotDisableSelf => {
-                (S::CONFLICT, "cannot_disable_self", Msg::CannotDisableSelf)
-            }
-            AccountsError::SessionNotFound => {
-                (S::NOT_FOUND, "session_not_found", Msg::SessionNotFound)
-            }
-            AccountsError::RateLimited { retry_after_secs } => {
-                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
-                    .with_retry_after(retry_after_secs);
-            }
-            AccountsError::CodeResendTooSoon { retry_after_secs } => {
-                return ApiError::new(
-                    S::TOO_MANY_REQUESTS,
-                    "code_resend_too_soon",
-                    Msg::CodeResendTooSoon,
-                )
-                .with_retry_after(retry_after_secs);
-            }
-            AccountsError::UnsupportedPhoneRegion => (
-                S::UNPROCESSABLE_ENTITY,
-                "unsupported_phone_region",
-                Msg::UnsupportedPhoneRegion,
-            ),
-            AccountsError::InvalidPhone => {
-                return ApiError::new(S::UNPROCESSABLE_ENTITY, "invalid_phone", Msg::InvalidPhone)
-                    .with_field("phoneNumber", Msg::InvalidPhone);
-            }
-            AccountsError::InvalidVerificationCode => {
-                return ApiError::new(
-                    S::UNPROCESSABLE_ENTITY,
-                    "invalid_verification_code",
-                    Msg::InvalidVerificationCode,
-                )
-                .with_field("verificationCode", Msg::InvalidVerificationCode);
-            }
-            AccountsError::WrongVerificationCode => (
-                S::UNAUTHORIZED,
-                "wrong_verification_code",
-                Msg::WrongVerificationCode,
-            ),
-            AccountsError::VerificationCodeExhausted => (
-                S::UNAUTHORIZED,
-                "verification_code_exhausted",
-                Msg::VerificationCodeExhausted,
-            ),
-            AccountsError::SmsThrottled => (
-                S::TOO_MANY_REQUESTS,
-                "sms_provider_throttled",
-                Msg::SmsThrottled,
-            ),
-            AccountsError::SmsRejected { provider_code } => {
-                tracing::error!(provider_code, "the SMS provider refused a message");
-                return ApiError::new(S::BAD_GATEWAY, "sms_provider_error", Msg::SmsProviderError);
-            }
-            AccountsError::SmsUnavailable(cause) => {
-                tracing::error!(error = format!("{cause:#}"), "the SMS provider failed");
-                (
-                    S::SERVICE_UNAVAILABLE,
-                    "sms_unavailable",
-                    Msg::SmsUnavailable,
-                )
-            }
-            AccountsError::PhoneTaken => (S::CONFLICT, "phone_taken", Msg::PhoneTaken),
-            AccountsError::WechatTaken => (S::CONFLICT, "wechat_already_linked", Msg::WechatTaken),
-            AccountsError::WechatAlreadyBound => {
-                (S::CONFLICT, "wechat_already_bound", Msg::WechatAlreadyBound)
-            }
-            AccountsError::WechatNotLinked => {
-                (S::NOT_FOUND, "wechat_not_linked", Msg::WechatNotLinked)
-            }
-            AccountsError::WechatCodeRejected => (
-                S::UNAUTHORIZED,
-                "wechat_code_rejected",
-                Msg::WechatCodeRejected,
-            ),
-            AccountsError::WechatUnavailable(cause) => {
-                tracing::error!(error = format!("{cause:#}"), "WeChat OAuth failed");
-                (S::BAD_GATEWAY, "wechat_error", Msg::WechatUnavailable)
-            }
-            AccountsError::LastSignInMethod => {
-                (S::CONFLICT, "last_sign_in_method", Msg::LastSignInMethod)
-            }
-            AccountsError::ReauthenticationRequired => (
-                S::FORBIDDEN,
-                "reauthentication_required",
-                Msg::ReauthenticationRequired,
-            ),
-            AccountsError::NoPhoneBound => (S::CONFLICT, "no_phone_bound", Msg::NoPhoneBound),
-            AccountsError::Unexpected(cause) => return ApiError::internal(&cause),
-        };
-        ApiError::new(status, code, msg)
-    }
-}
-
-impl From<GroupsError> for ApiError {
-    fn from(e: GroupsError) -> Self {
-        use StatusCode as S;
-        let (status, code, msg) = match e {
-            GroupsError::InvalidName => {
-                return ApiError::unprocessable(
-                    "invalid_group_settings",
-                    Msg::InvalidGroupSettings,
-                )
-                .with_field("name", Msg::InvalidGroupName);
-            }
-            GroupsError::InvalidDescription => {
-                return ApiError::unprocessable(
-                    "invalid_group_settings",
-                    Msg::InvalidGroupSettings,
-                )
-                .with_field("description", Msg::InvalidGroupDescription);
-            }
-            GroupsError::PrivateGroupCannotBeOpen => {
-                return ApiError::unprocessable(
-                    "private_group_cannot_be_open",
-                    Msg::PrivateGroupCannotBeOpen,
-                )
-                .with_field("joinPolicy", Msg::PrivateGroupCannotBeOpen);
-            }
-            GroupsError::InvalidTitle => {
-                return ApiError::unprocessable("invalid_article_title", Msg::InvalidArticleTitle)
-                    .with_field("title", Msg::InvalidArticleTitle);
-            }
-            GroupsError::InvalidBody => {
-                return ApiError::unprocessable("invalid_article_body", Msg::InvalidArticleBody)
-                    .with_field("body", Msg::InvalidArticleBody);
-            }
-            GroupsError::InvalidMessage => (
-                S::UNPROCESSABLE_ENTITY,
-                "invalid_message",
-                Msg::InvalidGroupMessage,
-            ),
-            GroupsError::WrongInviteCode => {
-                (S::FORBIDDEN, "wrong_invite_code", Msg::WrongInviteCode)
-            }
-            GroupsError::NotFound => return ApiError::missing(Resource::Group),
-            GroupsError::MembersOnly => (S::FORBIDDEN, "members_only", Msg::MembersOnly),
-            GroupsError::NotAllowed => (
-                S::FORBIDDEN,
-                "group_role_not_allowed",
-                Msg::GroupRoleNotAllowed,
-            ),
-            GroupsError::AlreadyMember => (S::CONFLICT, "already_member", Msg::AlreadyMember),
-            GroupsError::RequestPending => (S::CONFLICT, "request_pending", Msg::RequestPending),
-            GroupsError::Banned => (S::FORBIDDEN, "banned_from_group", Msg::BannedFromGroup),
-            GroupsError::OwnerCannotLeave => {
-                (S::CONFLICT, "owner_cannot_leave", Msg::OwnerCannotLeave)
-            }
-            GroupsError::OwnerUntouchable => {
-                (S::CONFLICT, "owner_untouchable", Msg::OwnerUntouchable)
-            }
-            GroupsError::NotAMember => (S::UNPROCESSABLE_ENTITY, "not_a_member", Msg::NotAMember),
-            GroupsError::RequestDecided => (S::CONFLICT, "request_decided", Msg::RequestDecided),
-            GroupsError::TooManyGroups { .. } => {
-                (S::CONFLICT, "too_many_groups", Msg::TooManyGroups)
-            }
-            GroupsError::TransferOfferPending => (
-                S::CONFLICT,
-                "transfer_offer_pending",
-                Msg::TransferOfferPending,
-            ),
-            GroupsError::NoTransferOffer => (S::NOT_FOUND, "not_found", Msg::NoTransferOffer),
-            GroupsError::ArticleQuotaExceeded { max } => {
-                return ApiError::unprocessable(
-                    "article_quota_exceeded",
-                    Msg::ArticleQuotaExceeded,
-                )
-                .with_detail(max.to_string());
-            }
-            GroupsError::RateLimited { retry_after_secs } => {
-                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
-                    .with_retry_after(retry_after_secs);
-            }
-            GroupsError::EditConflict { .. } => (S::CONFLICT, "edit_conflict", Msg::EditConflict),
-            GroupsError::Media(e) => return e.into(),
-            GroupsError::Unexpected(cause) => return ApiError::internal(&cause),
-        };
-        ApiError::new(status, code, msg)
-    }
-}
-
-impl From<PlazaError> for ApiError {
-    fn from(e: PlazaError) -> Self {
-        use StatusCode as S;
-        let (status, code, msg) = match e {
-            PlazaError::InvalidBody => {
-                return ApiError::unprocessable("invalid_post_body", Msg::InvalidPostBody)
-                    .with_field("body", Msg::InvalidPostBody);
-            }
-            PlazaError::InvalidComment => {
-                return ApiError::unprocessable("invalid_comment", Msg::InvalidComment)
-                    .with_field("body", Msg::InvalidComment);
-            }
-            PlazaError::TooManyImages => {
-                return ApiError::unprocessable("too_many_images", Msg::TooManyPostImages)
-                    .with_field("imageIds", Msg::TooManyPostImages);
-            }
-            PlazaError::ImageNotUsable => {
-                return ApiError::unprocessable("image_not_usable", Msg::ImageNotUsable)
-                    .with_field("imageIds", Msg::ImageNotUsable);
-            }
-            PlazaError::UnknownDistrict => (
-                S::UNPROCESSABLE_ENTITY,
-                "unknown_district",
-                Msg::UnknownDistrict,
-            ),
-            PlazaError::NotFound => return ApiError::missing(Resource::Post),
-            PlazaError::NotAllowed => (S::FORBIDDEN, "forbidden", Msg::NotYours),
-            PlazaError::RateLimited { retry_after_secs } => {
-                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
-                    .with_retry_after(retry_after_secs);
-            }
-            PlazaError::Media(e) => return e.into(),
-            PlazaError::Unexpected(cause) => return ApiError::internal(&cause),
-        };
-        ApiError::new(status, code, msg)
-    }
-}
-
-impl From<MediaError> for ApiError {
-    fn from(e: MediaError) -> Self {
-        use StatusCode as S;
-        let (status, code, msg) = match e {
-            MediaError::UnsupportedType => (
-                S::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_image_type",
-                Msg::UnsupportedImageType,
-            ),
-            MediaError::TooLarge { max_bytes } => {
-                return ApiError::new(S::PAYLOAD_TOO_LARGE, "image_too_large", Msg::ImageTooLarge)
-                    .with_detail(max_bytes.to_string());
-            }
-            MediaError::TooManyPixels { max_pixels } => {
-                return ApiError::unprocessable("image_too_many_pixels", Msg::ImageTooManyPixels)
-                    .with_detail(max_pixels.to_string());
-            }
-            MediaError::AnimationTooLarge { max_pixels } => {
-                return ApiError::unprocessable("animation_too_large", Msg::AnimationTooLarge)
-                    .with_detail(max_pixels.to_string());
-            }
-            MediaError::Corrupt => (S::UNPROCESSABLE_ENTITY, "image_corrupt", Msg::ImageCorrupt),
-            MediaError::QuotaExceeded { quota_bytes } => {
-                return ApiError::unprocessable(
-                    "storage_quota_exceeded",
-                    Msg::StorageQuotaExceeded,
-                )
-                .with_detail(quota_bytes.to_string());
-            }
-            MediaError::RateLimited { retry_after_secs } => {
-                return ApiError::new(S::TOO_MANY_REQUESTS, "rate_limited", Msg::RateLimited)
-                    .with_retry_after(retry_after_secs);
-            }
-            MediaError::Busy { retry_after_secs } => {
-                return ApiError::new(S::SERVICE_UNAVAILABLE, "server_busy", Msg::ServerBusy)
-                    .with_retry_after(retry_after_secs);
-            }
-            MediaError::InvalidRange => (S::BAD_REQUEST, "invalid_range", Msg::InvalidDateRange),
-            MediaError::TooManyToKeep { .. } => {
-                return ApiError::unprocessable("too_many_images", Msg::TooManyKeptImages)
-                    .with_field("ids", Msg::TooManyKeptImages);
-            }
-            MediaError::NotFound => return ApiError::missing(Resource::Media),
-            MediaError::Unexpected(cause) => return ApiError::internal(&cause),
-        };
-        ApiError::new(status, code, msg)
-    }
-}
-
-impl From<WechatError> for ApiError {
-    fn from(e: WechatError) -> Self {
-        use StatusCode as S;
-        let (status, code, msg) = match e {
-            WechatError::NotConfigured => (
-                S::SERVICE_UNAVAILABLE,
-                "wechat_not_configured",
-                Msg::WechatNotConfigured,
-            ),
-            WechatError::AccessTokenInvalid => (S::BAD_GATEWAY, "wechat_error", Msg::WechatError),
-            WechatError::UpstreamRateLimited => (
-                S::TOO_MANY_REQUESTS,
-                "wechat_rate_limited",
-                Msg::WechatRateLimited,
-            ),
-            WechatError::InvalidCredential { code, message } => {
-                return ApiError::new(
-                    S::BAD_GATEWAY,
-                    "wechat_invalid_credential",
-                    Msg::WechatInvalidCredential,
-                )
-                .with_detail(format!("{code}: {message}"));
-            }
-            WechatError::Upstream { code, message } => {
-                tracing::warn!(code, message, "WeChat answered with an error");
-                return ApiError::new(S::BAD_GATEWAY, "wechat_error", Msg::WechatError)
-                    .with_detail(format!("{code}: {message}"));
-            }
-            WechatError::Unavailable(cause) => {
-                tracing::error!(error = format!("{cause:#}"), "WeChat cannot be reached");
-                (S::BAD_GATEWAY, "wechat_unavailable", Msg::WechatUnavailable)
-            }
-            WechatError::InvalidMenu(faults) => {
-                let mut err =
-                    ApiError::new(S::UNPROCESSABLE_ENTITY, "invalid_menu", Msg::InvalidMenu);
-                err.faults = faults.into_boxed_slice();
-                return err;
-            }
-            WechatError::RefreshLimited { retry_after_secs } => {
-                return ApiError::new(
-                    S::TOO_MANY_REQUESTS,
-                    "rate_limited",
-                    Msg::WechatRefreshLimited,
-                )
-                .with_retry_after(retry_after_secs);
-            }
-            WechatError::RefreshBusy => (
-                S::SERVICE_UNAVAILABLE,
-                "wechat_refresh_busy",
-                Msg::WechatRefreshBusy,
-            ),
-            WechatError::VersionNotFound => (
-                S::NOT_FOUND,
-                "menu_version_not_found",
-                Msg::MenuVersionNotFound,
-            ),
-            WechatError::Unexpected(cause) => return ApiError::internal(&cause),
-        };
-        ApiError::new(status, code, msg)
-    }
-}
-
 /// Whether a body-read error is the cut-off of `middleware::body_read_deadline` (a body that
 /// arrived too slowly: `TimedOut`).
 pub fn is_body_timeout(e: &actix_web::error::PayloadError) -> bool {
@@ -881,27 +652,25 @@ impl From<&JsonPayloadError> for ApiError {
         use StatusCode as S;
         match e {
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::new(
-                    S::PAYLOAD_TOO_LARGE,
-                    "payload_too_large",
-                    Msg::PayloadTooLarge,
-                )
+                ApiError::payload_too_large()
             }
-            JsonPayloadError::Payload(p) if is_body_timeout(p) => {
-                ApiError::new(S::REQUEST_TIMEOUT, "request_too_slow", Msg::RequestTooSlow)
-            }
+            JsonPayloadError::Payload(p) if is_body_timeout(p) => ApiError::new(
+                S::REQUEST_TIMEOUT,
+                SharedCode::RequestTooSlow,
+                Msg::RequestTooSlow,
+            ),
             JsonPayloadError::ContentType => ApiError::new(
                 S::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
+                SharedCode::UnsupportedMediaType,
                 Msg::UnsupportedMediaType,
             ),
             JsonPayloadError::Deserialize(de) if de.is_data() => {
-                ApiError::new(S::BAD_REQUEST, "invalid_body", Msg::InvalidBody)
+                ApiError::new(S::BAD_REQUEST, SharedCode::InvalidBody, Msg::InvalidBody)
             }
             JsonPayloadError::Deserialize(_) => {
-                ApiError::new(S::BAD_REQUEST, "invalid_json", Msg::InvalidJson)
+                ApiError::new(S::BAD_REQUEST, SharedCode::InvalidJson, Msg::InvalidJson)
             }
-            _ => ApiError::new(S::BAD_REQUEST, "invalid_body", Msg::InvalidBody),
+            _ => ApiError::new(S::BAD_REQUEST, SharedCode::InvalidBody, Msg::InvalidBody),
         }
     }
 }
@@ -914,7 +683,7 @@ impl From<&PathError> for ApiError {
 
 impl From<&QueryPayloadError> for ApiError {
     fn from(_: &QueryPayloadError) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", Msg::InvalidQuery)
+        ApiError::invalid_query()
     }
 }
 
@@ -922,7 +691,7 @@ impl From<validator::ValidationErrors> for ApiError {
     fn from(errors: validator::ValidationErrors) -> Self {
         let mut api = ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "validation_failed",
+            SharedCode::ValidationFailed,
             Msg::ValidationFailed,
         );
         let mut fields: Vec<_> = errors.field_errors().into_iter().collect();
@@ -964,10 +733,8 @@ pub async fn localize_errors(
     if res.request().path().starts_with("/api/") && status.as_u16() >= 400 && !is_json {
         let api = match status {
             StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED => ApiError::not_found(),
-            StatusCode::PAYLOAD_TOO_LARGE => {
-                ApiError::new(status, "payload_too_large", Msg::PayloadTooLarge)
-            }
-            s if s.is_client_error() => ApiError::new(s, "bad_request", Msg::InvalidBody),
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::payload_too_large(),
+            s if s.is_client_error() => ApiError::new(s, SharedCode::BadRequest, Msg::InvalidBody),
             _ => ApiError::internal(&anyhow::anyhow!(
                 "unhandled {status} from {}",
                 res.request().path()
@@ -977,278 +744,6 @@ pub async fn localize_errors(
         return Ok(res.into_response(rendered));
     }
     Ok(res)
-}
-
-impl From<ChatError> for ApiError {
-    fn from(e: ChatError) -> Self {
-        use StatusCode as S;
-        match e {
-            ChatError::Unavailable => {
-                ApiError::new(S::SERVICE_UNAVAILABLE, "ai_unavailable", Msg::AiUnavailable)
-            }
-            ChatError::SignInRequired => ApiError::unauthorized().with_msg(Msg::AiSignInRequired),
-            ChatError::Invalid(v) => v.into(),
-            ChatError::RateLimited { retry_after_secs } => {
-                ApiError::new(S::TOO_MANY_REQUESTS, "ai_rate_limited", Msg::AiRateLimited)
-                    .with_retry_after(retry_after_secs)
-            }
-            ChatError::TooManyStreams { .. } => ApiError::new(
-                S::TOO_MANY_REQUESTS,
-                "ai_too_many_streams",
-                Msg::AiTooManyStreams,
-            )
-            .with_retry_after(1),
-            ChatError::QuotaExhausted { retry_after_secs } => ApiError::new(
-                S::TOO_MANY_REQUESTS,
-                "ai_quota_exhausted",
-                Msg::AiQuotaExhausted,
-            )
-            .with_retry_after(retry_after_secs),
-            ChatError::Provider(e) => e.into(),
-            ChatError::Unexpected(cause) => ApiError::internal(&cause),
-        }
-    }
-}
-
-impl From<ChatValidation> for ApiError {
-    fn from(v: ChatValidation) -> Self {
-        let (code, msg, field) = match &v {
-            ChatValidation::UnknownModel { .. } => {
-                ("unknown_model", Msg::AiUnknownModel, "model".to_owned())
-            }
-            ChatValidation::NoMessages => (
-                "invalid_chat_request",
-                Msg::AiNoMessages,
-                "messages".to_owned(),
-            ),
-            ChatValidation::TooManyMessages { .. } => (
-                "invalid_chat_request",
-                Msg::AiTooManyMessages,
-                "messages".to_owned(),
-            ),
-            ChatValidation::EmptyMessage { index } => (
-                "invalid_chat_request",
-                Msg::AiEmptyMessage,
-                format!("messages[{index}].content"),
-            ),
-            ChatValidation::MessageTooLong { index, .. } => (
-                "invalid_chat_request",
-                Msg::AiMessageTooLong,
-                format!("messages[{index}].content"),
-            ),
-            ChatValidation::ConversationTooLong { .. } => (
-                "invalid_chat_request",
-                Msg::AiConversationTooLong,
-                "messages".to_owned(),
-            ),
-            ChatValidation::LastMessageNotFromUser => (
-                "invalid_chat_request",
-                Msg::AiLastMessageNotFromUser,
-                "messages".to_owned(),
-            ),
-            ChatValidation::TemperatureOutOfRange { .. } => (
-                "invalid_chat_request",
-                Msg::AiTemperatureOutOfRange,
-                "temperature".to_owned(),
-            ),
-            ChatValidation::MaxTokensOutOfRange { .. } => (
-                "invalid_chat_request",
-                Msg::AiMaxTokensOutOfRange,
-                "max_tokens".to_owned(),
-            ),
-        };
-        // The rule with its bound, for integrators (English, like the OpenAPI document).
-        ApiError::unprocessable(code, msg)
-            .with_field(&field, msg)
-            .with_detail(v.to_string())
-    }
-}
-
-impl From<LlmError> for ApiError {
-    fn from(e: LlmError) -> Self {
-        use StatusCode as S;
-        match e {
-            LlmError::Unauthorized { status } => {
-                tracing::error!(
-                    status,
-                    "the AI provider refused our credentials: check LLM_API_KEY"
-                );
-                ApiError::new(S::BAD_GATEWAY, "ai_upstream_error", Msg::AiUpstreamAuth)
-            }
-            LlmError::RateLimited { retry_after_secs } => {
-                tracing::warn!("the AI provider is rate limiting");
-                let err = ApiError::new(
-                    S::SERVICE_UNAVAILABLE,
-                    "ai_provider_busy",
-                    Msg::AiProviderBusy,
-                );
-                err.with_retry_after(retry_after_secs.unwrap_or(10))
-            }
-            LlmError::Rejected { status, message } => {
-                // The provider's text may quote the conversation: it goes to the user, not the log.
-                tracing::warn!(status, "the AI provider refused a request");
-                ApiError::unprocessable("ai_request_rejected", Msg::AiUpstreamRejected)
-                    .with_detail(message)
-            }
-            LlmError::Upstream { status } => {
-                tracing::warn!(status, "the AI provider failed");
-                ApiError::new(S::BAD_GATEWAY, "ai_upstream_error", Msg::AiUpstreamError)
-                    .with_detail(format!("HTTP {status}"))
-            }
-            LlmError::Unreachable(cause) => {
-                tracing::error!(
-                    error = format!("{cause:#}"),
-                    "the AI provider cannot be reached"
-                );
-                ApiError::new(
-                    S::BAD_GATEWAY,
-                    "ai_upstream_unreachable",
-                    Msg::AiUpstreamUnreachable,
-                )
-            }
-            LlmError::Timeout => {
-                tracing::warn!("the AI provider did not answer in time");
-                ApiError::new(
-                    S::GATEWAY_TIMEOUT,
-                    "ai_upstream_timeout",
-                    Msg::AiUpstreamTimeout,
-                )
-            }
-            LlmError::Malformed(what) => {
-                tracing::warn!(what, "the AI provider sent something that is not a stream");
-                ApiError::new(
-                    S::BAD_GATEWAY,
-                    "ai_upstream_invalid",
-                    Msg::AiUpstreamInvalid,
-                )
-            }
-            LlmError::Dropped(cause) => {
-                tracing::warn!(
-                    error = format!("{cause:#}"),
-                    "the AI provider's stream broke off"
-                );
-                ApiError::new(
-                    S::BAD_GATEWAY,
-                    "ai_stream_interrupted",
-                    Msg::AiStreamInterrupted,
-                )
-            }
-        }
-    }
-}
-
-impl From<tokens::TokensError> for ApiError {
-    fn from(e: tokens::TokensError) -> Self {
-        use tokens::TokensError as E;
-        let invalid = |field: &str, msg: Msg| {
-            ApiError::unprocessable("invalid_token_request", Msg::InvalidTokenRequest)
-                .with_field(field, msg)
-        };
-        match e {
-            E::InvalidName { .. } => invalid("name", Msg::TokenNameInvalid),
-            E::InvalidScopes(_) => invalid("scopes", Msg::TokenScopesInvalid),
-            E::InvalidExpiry => invalid("expiresInDays", Msg::TokenExpiryInvalid),
-            E::AdminTokenNeedsExpiry => {
-                ApiError::unprocessable("admin_token_needs_expiry", Msg::AdminTokenNeedsExpiry)
-                    .with_field("expiresInDays", Msg::AdminTokenNeedsExpiry)
-            }
-            E::ScopeNotAllowed(scope) => ApiError::new(
-                StatusCode::FORBIDDEN,
-                "scope_not_allowed",
-                Msg::ScopeNotAllowed,
-            )
-            .with_field("scopes", Msg::ScopeNotAllowed)
-            .with_required_scope(scope.as_str()),
-            E::TooManyTokens { .. } => {
-                ApiError::unprocessable("too_many_tokens", Msg::TooManyTokens)
-            }
-            E::InvalidToken => ApiError::invalid_token(),
-            E::NotFound => ApiError::missing(Resource::Token),
-            E::Unexpected(e) => ApiError::internal(&e),
-        }
-    }
-}
-
-/// The audit log: a time range that ends before it starts is 400 `invalid_range`.
-impl From<audit::AuditError> for ApiError {
-    fn from(e: audit::AuditError) -> Self {
-        match e {
-            audit::AuditError::InvalidRange => ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "invalid_range",
-                Msg::InvalidDateRange,
-            ),
-            audit::AuditError::Unexpected(cause) => ApiError::internal(&cause),
-        }
-    }
-}
-
-impl From<districts::DistrictsError> for ApiError {
-    fn from(e: districts::DistrictsError) -> Self {
-        use districts::DistrictError as D;
-        use districts::DistrictsError as E;
-        match e {
-            E::Invalid(D::MissingParent(_)) => {
-                ApiError::unprocessable("missing_parent", Msg::MissingParentDistrict)
-                    .with_field("code", Msg::MissingParentDistrict)
-            }
-            E::Invalid(d) => {
-                let field = match d {
-                    D::InvalidCode | D::MissingParent(_) => "code",
-                    D::InvalidNameZh => "nameZh",
-                    D::InvalidNameEn => "nameEn",
-                    D::InvalidCoordinates => "lat",
-                    D::InvalidTile => "tile",
-                };
-                ApiError::unprocessable("invalid_district", Msg::InvalidDistrict)
-                    .with_field(field, crate::i18n::district_error(&d))
-            }
-            E::NotFound => ApiError::missing(Resource::District),
-            E::AlreadyExists => {
-                ApiError::new(StatusCode::CONFLICT, "district_exists", Msg::DistrictExists)
-                    .with_field("code", Msg::DistrictExists)
-            }
-            E::TooManyRows { max } => ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "invalid_import_file",
-                Msg::ImportTooManyLines,
-            )
-            .with_detail(max.to_string()),
-            E::Unexpected(cause) => ApiError::internal(&cause),
-        }
-    }
-}
-
-/// A file an import cannot read: 400 `invalid_import_file`, with the line (or the column) in
-/// `detail` where there is one.
-impl From<districts::format::FormatError> for ApiError {
-    fn from(e: districts::format::FormatError) -> Self {
-        use districts::format::FormatError as F;
-        let msg = match &e {
-            F::Empty => Msg::ImportFileEmpty,
-            F::NotUtf8 => Msg::ImportNotUtf8,
-            F::TooManyRows { .. } => Msg::ImportTooManyLines,
-            F::MissingColumn(_) => Msg::ImportMissingColumn,
-            F::UnknownColumn(_) => Msg::ImportUnknownColumn,
-            F::BadQuoting { .. } => Msg::ImportBadQuoting,
-            F::FieldCount { .. } => Msg::ImportFieldCount,
-            F::NotJson { .. } => Msg::ImportNotJson,
-            F::NotAnArray => Msg::ImportNotAnArray,
-            F::NotAnObject { .. } => Msg::ImportNotAnObject,
-            F::BadValue { .. } => Msg::ImportBadValue,
-        };
-        let detail = match &e {
-            F::MissingColumn(c) => Some((*c).to_owned()),
-            F::UnknownColumn(c) => Some(c.chars().take(40).collect()),
-            F::TooManyRows { max } => Some(max.to_string()),
-            _ => e.line().map(|l| l.to_string()),
-        };
-        let api = ApiError::new(StatusCode::BAD_REQUEST, "invalid_import_file", msg);
-        match detail {
-            Some(d) => api.with_detail(d),
-            None => api,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -1283,7 +778,7 @@ mod wait_and_resource_tests {
         // Only a 429 carries the wait in its message.
         let busy = ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "server_busy",
+            SharedCode::ServerBusy,
             Msg::RateLimited,
         )
         .with_retry_after(5);

@@ -13,7 +13,7 @@
 //! with several instances each has its own places, as each has its own memory. Rates and quotas
 //! live in the database, as every other limit does (docs/architecture.md, "Scaling out").
 
-use super::error::{ApiError, is_body_timeout};
+use super::error::{ApiError, SharedCode, is_body_timeout};
 use super::middleware::{BodyDeadline, BodyLimits};
 use crate::i18n::Msg;
 use crate::state::AppState;
@@ -87,12 +87,7 @@ pub struct UploadPlace {
 }
 
 fn busy() -> ApiError {
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "server_busy",
-        Msg::ServerBusy,
-    )
-    .with_retry_after(1)
+    ApiError::server_busy(1)
 }
 
 impl UploadGate {
@@ -140,7 +135,7 @@ impl UploadGate {
 fn too_large(limit: u64) -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "image_too_large",
+        SharedCode::ImageTooLarge,
         Msg::ImageTooLarge,
     )
     .with_detail(format!("{limit}"))
@@ -207,13 +202,13 @@ pub async fn read_body(
             if is_body_timeout(&e) {
                 ApiError::new(
                     StatusCode::REQUEST_TIMEOUT,
-                    "upload_too_slow",
+                    SharedCode::UploadTooSlow,
                     Msg::UploadTooSlow,
                 )
             } else {
                 ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    "invalid_body",
+                    SharedCode::InvalidBody,
                     Msg::UploadInterrupted,
                 )
             }
@@ -226,7 +221,7 @@ pub async fn read_body(
     if body.is_empty() {
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_image_type",
+            SharedCode::UnsupportedImageType,
             Msg::UnsupportedImageType,
         ));
     }

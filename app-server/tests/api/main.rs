@@ -15,6 +15,7 @@ mod csv;
 mod district_filter;
 mod districts;
 mod docs_paths;
+mod error_codes;
 mod faults;
 mod group_transfer;
 mod groups;

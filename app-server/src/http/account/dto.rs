@@ -4,6 +4,7 @@
 
 use super::rules;
 use crate::http::dto::{AppearanceDto, media_url};
+use super::errors::AccountCode;
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
 use accounts::model::{Appearance, Bio, ColorMode, Language, Nickname, User, Username};
@@ -137,7 +138,7 @@ impl AppearanceDto {
                 language,
             }),
             (c, l) => {
-                let mut api = ApiError::unprocessable("invalid_appearance", Msg::InvalidAppearance);
+                let mut api = ApiError::unprocessable(AccountCode::InvalidAppearance, Msg::InvalidAppearance);
                 for (field, msg) in [c.err(), l.err()].into_iter().flatten() {
                     api = api.with_field(field, msg);
                 }

@@ -2,7 +2,9 @@
 //! the profile (nickname, username, bio, avatar), the saved appearance and the basics.
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 mod rules;
 pub mod settings;
@@ -14,6 +16,10 @@ pub struct Account;
 
 impl Area for Account {
     const NAME: &'static str = "account";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::AccountCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -5,8 +5,10 @@
 
 pub mod directory;
 pub mod dto;
+pub mod errors;
 pub mod handlers;
 pub mod media;
+pub mod messages;
 mod openapi_zh;
 mod rules;
 pub mod users;

@@ -6,6 +6,7 @@ use super::dto::{
     ModelsResponse,
 };
 use super::stream;
+use super::errors::AiCode;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, client_context};
 use crate::i18n::{Lang, Msg};
@@ -47,7 +48,7 @@ pub async fn models(state: web::Data<AppState>) -> HttpResponse {
             (ChatCompletion = "application/json"),
         )),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 422, description = "`invalid_chat_request`, `unknown_model`", body = ErrorBody),
+        (status = 422, description = "`invalid_chat_request`, `unknown_model`, `ai_request_rejected` (the provider refused the conversation)", body = ErrorBody),
         (status = 429, description = "`ai_rate_limited`, `ai_too_many_streams`, `ai_quota_exhausted` (with `Retry-After`)", body = ErrorBody),
         (status = 502, description = "`ai_upstream_error`, `ai_upstream_unreachable`, `ai_upstream_invalid`", body = ErrorBody),
         (status = 503, description = "`ai_unavailable`, `ai_provider_busy`", body = ErrorBody),
@@ -79,7 +80,7 @@ pub async fn send_chat(
             "user" => Ok(ChatMessage::user(m.content)),
             "assistant" => Ok(ChatMessage::assistant(m.content)),
             _ => Err(
-                ApiError::unprocessable("invalid_chat_request", Msg::AiInvalidRole)
+                ApiError::unprocessable(AiCode::InvalidChatRequest, Msg::AiInvalidRole)
                     .with_field(&format!("messages[{i}].role"), Msg::AiInvalidRole),
             ),
         })

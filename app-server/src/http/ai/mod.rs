@@ -1,7 +1,9 @@
 //! The AI assistant (`/api/ai/*`): the models on offer and the streamed chat.
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 mod rules;
 pub mod settings;
@@ -14,6 +16,10 @@ pub struct Ai;
 
 impl Area for Ai {
     const NAME: &'static str = "ai";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::AiCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

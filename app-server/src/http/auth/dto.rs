@@ -4,7 +4,7 @@
 
 use super::rules;
 use crate::http::dto::UserDto;
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, SharedCode};
 use crate::i18n::Msg;
 use accounts::model::{Nickname, Password, Session, Username, VerificationCode};
 use accounts::{AccountsError, Proof, Registration};
@@ -172,7 +172,7 @@ impl ReauthenticateRequest {
                 |e| ApiError::from(e).with_field("code", Msg::InvalidVerificationCode),
             )?)),
             _ => Err(
-                ApiError::unprocessable("validation_failed", Msg::ValidationFailed)
+                ApiError::unprocessable(SharedCode::ValidationFailed, Msg::ValidationFailed)
                     .with_field("password", Msg::ReauthProofRequired),
             ),
         }

@@ -2,7 +2,9 @@
 //! session status and the list of signed-in devices.
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 pub mod phone;
 pub mod reauth;
@@ -17,6 +19,10 @@ pub struct Auth;
 
 impl Area for Auth {
     const NAME: &'static str = "auth";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::AuthCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -1,7 +1,8 @@
 //! Request and response bodies of the districts.
 
 use super::rules;
-use crate::i18n::{Lang, district_refusal};
+use super::messages::district_refusal;
+use crate::i18n::Lang;
 use districts::import::{ImportPlan, Refusal};
 use districts::service::{DistrictInput, DistrictPage, ImportOutcome};
 use districts::{District, DistrictCode};

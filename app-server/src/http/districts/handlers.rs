@@ -6,7 +6,7 @@ use super::dto::{
     DistrictsResponse, ExportFormat, ExportQuery, ImportPlanResponse, ImportQuery, NewDistrictBody,
     parse_code,
 };
-use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, SharedCode};
 use crate::http::extract::{AdminUser, client_context};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
@@ -22,13 +22,7 @@ pub const IMPORT_MAX_BYTES: usize = 2 * 1024 * 1024;
 fn page(cursor: Option<&str>, limit: Option<u32>) -> Result<DistrictPageRequest, ApiError> {
     let after = match cursor.filter(|c| !c.is_empty()) {
         None => None,
-        Some(raw) => Some(parse_code(raw).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "invalid_cursor",
-                Msg::InvalidCursor,
-            )
-        })?),
+        Some(raw) => Some(parse_code(raw).ok_or_else(ApiError::invalid_cursor)?),
     };
     let limit = crate::http::dto::check_limit(limit)?;
     Ok(DistrictPageRequest { after, limit })
@@ -174,13 +168,7 @@ pub async fn update_district(
 
 /// The body, at most [`IMPORT_MAX_BYTES`]: 413 `payload_too_large` past it.
 async fn read_file(req: &HttpRequest, mut payload: web::Payload) -> Result<Vec<u8>, ApiError> {
-    let too_large = || {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            Msg::PayloadTooLarge,
-        )
-    };
+    let too_large = ApiError::payload_too_large;
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -194,7 +182,7 @@ async fn read_file(req: &HttpRequest, mut payload: web::Payload) -> Result<Vec<u
         let chunk = chunk.map_err(|_| {
             ApiError::new(
                 StatusCode::BAD_REQUEST,
-                "invalid_body",
+                SharedCode::InvalidBody,
                 Msg::UploadInterrupted,
             )
         })?;
@@ -248,7 +236,7 @@ pub async fn import_districts(
             _ => {
                 return Err(ApiError::new(
                     StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                    "unsupported_media_type",
+                    SharedCode::UnsupportedMediaType,
                     Msg::DistrictFileType,
                 ));
             }

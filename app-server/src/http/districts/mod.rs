@@ -3,7 +3,9 @@
 //! every handler taking an [`AdminUser`](crate::http::extract::AdminUser)).
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 mod rules;
 
@@ -14,6 +16,10 @@ pub struct Districts;
 
 impl Area for Districts {
     const NAME: &'static str = "districts";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::DistrictsCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -5,6 +5,7 @@ use super::dto::{
     ArticleConflictBody, ArticleDto, ArticleResponse, ArticleSummaryDto, ArticlesResponse,
     NewArticleBody, SaveArticleBody,
 };
+use super::errors::GroupsCode;
 use super::handlers::group_id;
 use crate::http::dto::{MessageResponse, PageQuery, next_cursor};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
@@ -199,7 +200,7 @@ pub async fn save_article(
             .insert_header((CONTENT_LANGUAGE, lang.as_str()))
             .json(ArticleConflictBody {
                 success: false,
-                code: "edit_conflict",
+                code: GroupsCode::EditConflict.as_str(),
                 message: Msg::EditConflict.text(lang),
                 current: ArticleDto::new(&current, true),
             })),

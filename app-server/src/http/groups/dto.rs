@@ -2,6 +2,7 @@
 
 use super::rules;
 use crate::http::dto::{PersonDto, media_url};
+use super::errors::GroupsCode;
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
 use chrono::{DateTime, Utc};
@@ -200,7 +201,7 @@ impl GroupSettingsRequest {
         let visibility = Visibility::parse(&self.visibility);
         let policy = JoinPolicy::parse(&self.join_policy);
         let mut error =
-            ApiError::unprocessable("invalid_group_settings", Msg::InvalidGroupSettings);
+            ApiError::unprocessable(GroupsCode::InvalidGroupSettings, Msg::InvalidGroupSettings);
         if name.is_none() {
             error = error.with_field("name", Msg::InvalidGroupName);
         }

@@ -4,8 +4,10 @@
 
 pub mod articles;
 pub mod dto;
+pub mod errors;
 pub mod handlers;
 pub mod members;
+pub mod messages;
 mod openapi_zh;
 pub mod profiles;
 mod rules;
@@ -18,6 +20,10 @@ pub struct Groups;
 
 impl Area for Groups {
     const NAME: &'static str = "groups";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::GroupsCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -3,7 +3,9 @@
 //! decides who may read a file (a private group's files: its active members only).
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 pub mod settings;
 
@@ -14,6 +16,10 @@ pub struct Media;
 
 impl Area for Media {
     const NAME: &'static str = "media";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::MediaCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -11,7 +11,6 @@ use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, path_id};
 use crate::http::upload;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use kernel::Cursor;
 use plaza::model::{CommentId, PostId};
@@ -89,13 +88,7 @@ pub async fn count_new_plaza_posts(
     state: web::Data<AppState>,
     query: web::Query<NewCountQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let head = Cursor::decode(&query.since).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "invalid_cursor",
-            Msg::InvalidCursor,
-        )
-    })?;
+    let head = Cursor::decode(&query.since).ok_or_else(ApiError::invalid_cursor)?;
     let count = state
         .plaza
         .count_newer(head, query.district.as_deref())

@@ -3,7 +3,9 @@
 //! bodies into domain values.
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 pub mod profiles;
 mod rules;
@@ -16,6 +18,10 @@ pub struct Plaza;
 
 impl Area for Plaza {
     const NAME: &'static str = "plaza";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::PlazaCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

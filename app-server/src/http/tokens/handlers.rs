@@ -184,7 +184,7 @@ pub async fn current_token(
     let crate::http::extract::Credential::Token(grant) = &me.credential else {
         return Err(ApiError::new(
             actix_web::http::StatusCode::FORBIDDEN,
-            "token_required",
+            super::errors::TokensCode::TokenRequired,
             Msg::TokenRequired,
         ));
     };

@@ -2,7 +2,9 @@
 //! `/developers/pat`). A browser session only: a token cannot make, list or revoke tokens.
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 mod rules;
 
@@ -13,6 +15,10 @@ pub struct Tokens;
 
 impl Area for Tokens {
     const NAME: &'static str = "tokens";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::TokensCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -79,7 +79,7 @@ pub async fn token(
         (status = 200, description = "Refreshed", body = TokenRefreshedResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden`", body = ErrorBody),
-        (status = 429, description = "`rate_limited` with `retryAfter`", body = ErrorBody),
+        (status = 429, description = "`rate_limited` with `retryAfter`; `wechat_rate_limited` (WeChat's own call quota)", body = ErrorBody),
         (status = 502, description = "`wechat_error`, `wechat_invalid_credential`, `wechat_unavailable`", body = ErrorBody),
         (status = 503, description = "`wechat_not_configured`, `wechat_refresh_busy`", body = ErrorBody),
     ),

@@ -3,7 +3,9 @@
 //! `admin` tag). Signing in with WeChat is the `auth` area's.
 
 pub mod dto;
+pub mod errors;
 pub mod handlers;
+pub mod messages;
 mod openapi_zh;
 mod rules;
 
@@ -14,6 +16,10 @@ pub struct Wechat;
 
 impl Area for Wechat {
     const NAME: &'static str = "wechat";
+
+    fn codes() -> &'static [crate::http::error::RegisteredCode] {
+        errors::WechatCode::CODES
+    }
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -1377,7 +1377,12 @@ export interface components {
     /** @description The body of every error response. */
     ErrorBody: {
       /**
-       * @description Stable machine code, never translated.
+       * @description Stable machine code, never translated. Each operation's error responses name the codes
+       * it answers; any operation may also answer `internal_error` (500), `bad_request` (another
+       * 4xx the framework refuses), `method_not_allowed` (405, with `Allow`) and, where it reads
+       * or writes images, `media_store_unavailable` (503). The WeChat callback names its failure
+       * in its redirect (`/?wechatError=`): `invalid_state`, `wechat_denied`,
+       * `wechat_code_rejected`, `wechat_error`, `wechat_not_configured` or `internal_error`.
        * @example invalid_credentials
        */
       code: string;
@@ -4494,7 +4499,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `rate_limited` with `retryAfter` */
+      /** @description `rate_limited` with `retryAfter`; `wechat_rate_limited` (WeChat's own call quota) */
       429: {
         headers: {
           /** @description Seconds to wait before trying again (the same as `retryAfter`) */
@@ -4579,7 +4584,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_chat_request`, `unknown_model` */
+      /** @description `invalid_chat_request`, `unknown_model`, `ai_request_rejected` (the provider refused the conversation) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
