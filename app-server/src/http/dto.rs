@@ -294,14 +294,12 @@ pub const PAGE_LIMIT: std::ops::RangeInclusive<u32> = 1..=50;
 /// document's `minimum` and `maximum` are what the server enforces, not a silent clamp).
 pub fn check_limit(limit: Option<u32>) -> Result<Option<u32>, ApiError> {
     match limit {
-        Some(n) if !PAGE_LIMIT.contains(&n) => {
-            Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                SharedCode::InvalidLimit,
-                Msg::InvalidLimit,
-            )
-            .with_field("limit", Msg::InvalidLimit))
-        }
+        Some(n) if !PAGE_LIMIT.contains(&n) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            SharedCode::InvalidLimit,
+            Msg::InvalidLimit,
+        )
+        .with_field("limit", Msg::InvalidLimit)),
         _ => Ok(limit),
     }
 }

@@ -2,9 +2,9 @@
 //! basics. Binding a phone takes the phone number and code that sign-in takes and answers the
 //! user, all shared ([`crate::http::dto`]).
 
+use super::errors::AccountCode;
 use super::rules;
 use crate::http::dto::{AppearanceDto, media_url};
-use super::errors::AccountCode;
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
 use accounts::model::{Appearance, Bio, ColorMode, Language, Nickname, User, Username};
@@ -138,7 +138,8 @@ impl AppearanceDto {
                 language,
             }),
             (c, l) => {
-                let mut api = ApiError::unprocessable(AccountCode::InvalidAppearance, Msg::InvalidAppearance);
+                let mut api =
+                    ApiError::unprocessable(AccountCode::InvalidAppearance, Msg::InvalidAppearance);
                 for (field, msg) in [c.err(), l.err()].into_iter().flatten() {
                     api = api.with_field(field, msg);
                 }

@@ -5,8 +5,8 @@ use super::dto::{
     ChatBody, ChatCompletion, ChatStreamEvent, ChatUsage, CompletionChoice, CompletionMessage,
     ModelsResponse,
 };
-use super::stream;
 use super::errors::AiCode;
+use super::stream;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, client_context};
 use crate::i18n::{Lang, Msg};

@@ -1,7 +1,7 @@
 //! Request and response bodies of the districts.
 
-use super::rules;
 use super::messages::district_refusal;
+use super::rules;
 use crate::i18n::Lang;
 use districts::import::{ImportPlan, Refusal};
 use districts::service::{DistrictInput, DistrictPage, ImportOutcome};

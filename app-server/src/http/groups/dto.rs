@@ -1,8 +1,8 @@
 //! Request and response bodies of the group endpoints.
 
+use super::errors::GroupsCode;
 use super::rules;
 use crate::http::dto::{PersonDto, media_url};
-use super::errors::GroupsCode;
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
 use chrono::{DateTime, Utc};
