@@ -16,20 +16,6 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Which outside system, if any, an unexpected failure says cannot be reached: each adapter
-/// classifies its own errors, and the HTTP error table answers 503 for these instead of 500
-/// (`http::error::ApiError::internal`). Here because only the composition root knows the
-/// adapters (the HTTP layer never names the database's).
-pub fn unreachable_dependency(cause: &anyhow::Error) -> Option<http::error::Dependency> {
-    if adapter_postgres::is_unreachable(cause) {
-        Some(http::error::Dependency::Database)
-    } else if adapter_media::is_unreachable(cause) {
-        Some(http::error::Dependency::MediaStore)
-    } else {
-        None
-    }
-}
-
 impl AppState {
     /// Wires the adapters into the services: the one place that holds the database. Each
     /// area's construction is in `wiring/<area>.rs`; here, one line per area.

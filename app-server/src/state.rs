@@ -4,7 +4,7 @@
 
 use crate::config::Config;
 use crate::http::signed::Signer;
-use crate::http::upload::UploadGate;
+use crate::http::upload_gate::UploadGate;
 use accounts::moderation::ModerationService;
 use accounts::ports::WechatOAuth;
 use accounts::{AccountsService, ProfileService};

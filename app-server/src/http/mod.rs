@@ -28,6 +28,7 @@ pub mod openapi_zh;
 pub mod rules;
 pub mod signed;
 pub mod upload;
+pub mod upload_gate;
 
 use crate::i18n::Lang;
 use area::Registered;

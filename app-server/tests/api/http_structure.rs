@@ -1,12 +1,14 @@
-//! The shape of `app-server/src/http` (docs/architecture.md, "The HTTP layer"), read from the
-//! source: every area is `http/<area>/mod.rs` + `dto.rs` + `handlers.rs`; an area never imports
-//! another area; a shared module (`http/*.rs`) never imports an area, and shared modules import
-//! each other without a cycle; nothing under `http/` holds the database (handlers call services).
+//! The shape of `app-server/src/http`, read from the source: every area is `http/<area>/mod.rs`
+//! + `dto.rs` + `handlers.rs`; an area never imports another area; a shared module (`http/*.rs`)
+//! never imports an area, and shared modules import each other without a cycle (every import,
+//! as [`crate::imports`] reads the workspace); nothing under `http/` holds the database
+//! (handlers call services).
 
-use std::collections::{BTreeMap, BTreeSet};
+use crate::imports::{Graph, crate_graph, cycles, graph};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// One `use`/path reference from a module of `http/` to another: (from, to, file).
+/// One import from a module of `http/` to another: (from, to, file).
 type Edge = (String, String, String);
 
 fn http_dir() -> PathBuf {
@@ -38,108 +40,60 @@ fn modules(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if path.is_dir() {
             areas.insert(name);
-        } else if name != "mod" {
+        } else if name != "mod" && path.extension().is_some_and(|e| e == "rs") {
             shared.insert(name);
         }
     }
     (areas, shared)
 }
 
-/// The first path segment of every `crate::http::…` reference in `code`, and of every `{a, b}`
-/// group that follows it.
-fn http_paths(code: &str, prefix: &str) -> Vec<String> {
-    let ident = |s: &str| -> String {
-        s.trim_start()
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect()
-    };
-    let mut found = Vec::new();
-    for piece in code.split(prefix).skip(1) {
-        if let Some(group) = piece.strip_prefix('{') {
-            let group = group.split('}').next().unwrap_or("");
-            found.extend(group.split(',').map(ident).filter(|i| !i.is_empty()));
-        } else {
-            found.push(ident(piece));
-        }
+/// The module of `http/` a file belongs to: its area (`groups/handlers.rs` → `groups`) or the
+/// shared module it is (`error.rs` → `error`); `None` for `mod.rs` of `http/` itself, the root
+/// that mounts everything, and for files outside `http/`.
+fn module_of(file: &str, http: &str) -> Option<String> {
+    let rel = file.strip_prefix(http)?.strip_prefix('/')?;
+    match rel.split_once('/') {
+        Some((area, _)) => Some(area.to_owned()),
+        None if rel == "mod.rs" => None,
+        None => Some(rel.trim_end_matches(".rs").to_owned()),
     }
-    found
 }
 
-/// Every reference from one module of `http/` to another, comments left out. `mod.rs` of
-/// `http/` itself is the root that mounts everything and is not a module here.
-fn edges(dir: &Path) -> Vec<Edge> {
-    let (areas, shared) = modules(dir);
-    let known = |m: &str| areas.contains(m) || shared.contains(m);
+/// Every import from one module of `http/` to another, as the workspace's import reader
+/// ([`crate::imports`]) sees it in `graph`: `use` trees, re-exports and inline paths alike.
+fn edges_in(graph: &Graph, http: &str) -> Vec<Edge> {
     let mut edges = Vec::new();
-    for file in rust_files(dir) {
-        let rel = file.strip_prefix(dir).unwrap();
-        let parts: Vec<String> = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        let (from, in_area_file) = match parts.as_slice() {
-            [f] if f == "mod.rs" => continue,
-            [f] => (f.trim_end_matches(".rs").to_owned(), false),
-            [area, f] => (area.clone(), f != "mod.rs"),
-            _ => panic!("{}: areas are one level deep", rel.display()),
+    for (file, targets) in graph {
+        let Some(from) = module_of(file, http) else {
+            continue;
         };
-        let code: String = std::fs::read_to_string(&file)
-            .unwrap()
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let mut targets = http_paths(&code, "crate::http::");
-        // `super::` is `http` from a shared module or an area's mod.rs, the area itself from
-        // its other files (where `super::super::` is `http`).
-        if in_area_file {
-            targets.extend(http_paths(&code, "super::super::"));
-        } else {
-            targets.extend(http_paths(&code, "super::"));
-        }
-        for to in targets {
-            if known(&to) && to != from {
-                edges.push((from.clone(), to, rel.display().to_string()));
+        for to_file in targets.keys() {
+            if let Some(to) = module_of(to_file, http)
+                && to != from
+            {
+                edges.push((from.clone(), to, file.clone()));
             }
         }
     }
     edges
 }
 
+fn edges() -> Vec<Edge> {
+    edges_in(&graph(), "app-server/src/http")
+}
+
 /// A cycle among the edges, as the modules along it, if there is one.
-fn find_cycle(edges: &[Edge]) -> Option<Vec<String>> {
-    let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for (from, to, _) in edges {
-        graph.entry(from).or_default().insert(to);
+fn find_cycle(edges: &[Edge]) -> Option<String> {
+    let mut graph = Graph::new();
+    for (from, to, file) in edges {
+        graph
+            .entry(from.clone())
+            .or_default()
+            .entry(to.clone())
+            .or_default()
+            .insert(file.clone());
     }
-    fn visit<'a>(
-        node: &'a str,
-        graph: &BTreeMap<&'a str, BTreeSet<&'a str>>,
-        path: &mut Vec<&'a str>,
-        done: &mut BTreeSet<&'a str>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| *n == node) {
-            let mut cycle: Vec<String> = path[at..].iter().map(|s| (*s).to_owned()).collect();
-            cycle.push(node.to_owned());
-            return Some(cycle);
-        }
-        if !done.insert(node) {
-            return None;
-        }
-        path.push(node);
-        for next in graph.get(node).into_iter().flatten() {
-            if let Some(cycle) = visit(next, graph, path, done) {
-                return Some(cycle);
-            }
-        }
-        path.pop();
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|start| visit(start, &graph, &mut Vec::new(), &mut done))
+    cycles(&graph).into_iter().next()
 }
 
 #[test]
@@ -175,7 +129,7 @@ fn every_area_has_the_same_shape_and_its_bodies_live_in_its_dto() {
 fn areas_do_not_import_each_other_and_shared_modules_import_no_area() {
     let dir = http_dir();
     let (areas, _) = modules(&dir);
-    let edges = edges(&dir);
+    let edges = edges();
     assert!(edges.len() > 30, "the scan found only {edges:?}");
     for (from, to, file) in &edges {
         if areas.contains(to) {
@@ -194,43 +148,33 @@ fn areas_do_not_import_each_other_and_shared_modules_import_no_area() {
 
 #[test]
 fn the_shared_modules_of_http_import_each_other_without_a_cycle() {
-    let edges = edges(&http_dir());
-    if let Some(cycle) = find_cycle(&edges) {
-        panic!("an import cycle in http/: {}", cycle.join(" → "));
+    if let Some(cycle) = find_cycle(&edges()) {
+        panic!("an import cycle among the modules of http/: {cycle}");
     }
 }
 
 #[test]
 fn the_cycle_check_finds_a_cycle() {
-    let edge = |a: &str, b: &str| (a.to_owned(), b.to_owned(), String::new());
+    let edge = |a: &str, b: &str| (a.to_owned(), b.to_owned(), format!("{a}.rs"));
     assert_eq!(
         find_cycle(&[edge("extract", "access"), edge("access", "error")]),
         None
     );
-    assert_eq!(
-        find_cycle(&[
-            edge("dto", "extract"),
-            edge("extract", "access"),
-            edge("access", "dto")
-        ]),
-        Some(vec![
-            "access".to_owned(),
-            "dto".to_owned(),
-            "extract".to_owned(),
-            "access".to_owned()
-        ])
-    );
-    // The scan reads grouped imports and `super::` paths.
-    assert_eq!(
-        http_paths("use crate::http::{dto::A, extract};", "crate::http::"),
-        ["dto", "extract"]
-    );
-    assert_eq!(
-        http_paths("use super::error::ApiError;", "super::"),
-        ["error"]
+    let cycle = find_cycle(&[
+        edge("dto", "extract"),
+        edge("extract", "access"),
+        edge("access", "dto"),
+    ])
+    .expect("a cycle");
+    assert!(
+        cycle.starts_with("3 files (access, dto, extract)"),
+        "{cycle}"
     );
 }
 
+/// The modules of `http/` as the import reader sees them in a made-up tree: `state.rs` and
+/// other files outside `http/` are no module here, a `crate::http::` group and a
+/// `super::super::` path are imports, a comment is not.
 #[test]
 fn the_scan_sees_an_area_reaching_into_another() {
     let dir = std::env::temp_dir().join(format!("http-scan-{}", std::process::id()));
@@ -239,26 +183,43 @@ fn the_scan_sees_an_area_reaching_into_another() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, code).unwrap();
     };
-    write("mod.rs", "pub mod groups;\npub mod plaza;\npub mod dto;\n");
+    write("lib.rs", "pub mod http;\npub mod state;\n");
+    write("state.rs", "pub struct AppState;\n");
     write(
-        "dto.rs",
-        "// crate::http::plaza:: in a comment does not count\n",
+        "http/mod.rs",
+        "pub mod groups;\npub mod plaza;\npub mod dto;\n",
     );
-    write("groups/mod.rs", "pub mod dto;\npub mod handlers;\n");
-    write("groups/dto.rs", "");
     write(
-        "groups/handlers.rs",
+        "http/dto.rs",
+        "// crate::http::plaza::dto::PostDto in a comment does not count\n\
+         pub struct UserDto;\nuse crate::state::AppState;\n",
+    );
+    write("http/groups/mod.rs", "pub mod dto;\npub mod handlers;\n");
+    write(
+        "http/groups/dto.rs",
+        "pub struct A;\npub struct GroupDto;\n",
+    );
+    write(
+        "http/groups/handlers.rs",
         "use super::dto::A;\nuse crate::http::{dto::UserDto, plaza::dto::PostDto};\n",
     );
-    write("plaza/mod.rs", "pub mod dto;\npub mod handlers;\n");
-    write("plaza/dto.rs", "use super::super::groups::dto::GroupDto;\n");
-    write("plaza/handlers.rs", "use super::dto::PostDto;\n");
-    let mut found = edges(&dir);
-    found.sort();
+    write("http/plaza/mod.rs", "pub mod dto;\npub mod handlers;\n");
+    write(
+        "http/plaza/dto.rs",
+        "pub struct PostDto;\nuse super::super::groups::dto::GroupDto;\n",
+    );
+    write("http/plaza/handlers.rs", "use super::dto::PostDto;\n");
+    let graph = crate_graph(&dir.join("lib.rs"));
     std::fs::remove_dir_all(&dir).unwrap();
+    let mut found: Vec<(String, String)> = edges_in(&graph, "http")
+        .into_iter()
+        .map(|(from, to, _)| (from, to))
+        .collect();
+    found.sort();
+    found.dedup();
     let found: Vec<(&str, &str)> = found
         .iter()
-        .map(|(from, to, _)| (from.as_str(), to.as_str()))
+        .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
     assert_eq!(
         found,

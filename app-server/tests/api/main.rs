@@ -22,6 +22,8 @@ mod groups;
 mod helpers;
 mod http_layer;
 mod http_structure;
+mod import_cycles;
+mod imports;
 mod integration_state;
 mod media_drafts;
 mod media_privacy;

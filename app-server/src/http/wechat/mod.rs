@@ -8,6 +8,7 @@ pub mod handlers;
 pub mod messages;
 mod openapi_zh;
 mod rules;
+pub mod settings;
 
 use crate::http::area::{Area, OpenApiZh, Routes};
 

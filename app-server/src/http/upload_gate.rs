@@ -1,0 +1,162 @@
+//! The places for uploads in flight: each instance reads at most `MEDIA_UPLOAD_CONCURRENCY`
+//! uploads at once, and one person at most `MEDIA_UPLOAD_PER_USER` of those; the rest wait up to
+//! `MEDIA_UPLOAD_QUEUE_MS`, then get 503 `server_busy` ([`super::upload`] reads the bodies).
+//! A leaf of its own, so the wiring (`state.rs`) holds it without reaching the request code.
+
+use super::error::ApiError;
+use crate::config::BodyLimits;
+use kernel::UserId;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+type Shares = Arc<Mutex<HashMap<UserId, Arc<Semaphore>>>>;
+
+/// At most so many uploads per instance at once, and so many of them per person (a bound on
+/// memory, not shared state).
+#[derive(Debug, Clone)]
+pub struct UploadGate {
+    permits: Arc<Semaphore>,
+    shares: Shares,
+    per_user: usize,
+    wait: Duration,
+    pub(super) body: BodyLimits,
+}
+
+/// One person's share of the places, dropped from the table when nobody uses or awaits it.
+#[derive(Debug)]
+struct Share {
+    shares: Shares,
+    user: UserId,
+    places: Arc<Semaphore>,
+}
+
+impl Share {
+    fn of(shares: &Shares, user: UserId, per_user: usize) -> Self {
+        let places = shares
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(user)
+            .or_insert_with(|| Arc::new(Semaphore::new(per_user)))
+            .clone();
+        Self {
+            shares: shares.clone(),
+            user,
+            places,
+        }
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        let mut shares = self.shares.lock().unwrap_or_else(PoisonError::into_inner);
+        // The table's handle and this one: nobody else holds or awaits a place of this person.
+        if Arc::strong_count(&self.places) <= 2
+            && shares
+                .get(&self.user)
+                .is_some_and(|s| Arc::ptr_eq(s, &self.places))
+        {
+            shares.remove(&self.user);
+        }
+    }
+}
+
+/// A place among the uploads in flight; given back when dropped.
+#[derive(Debug)]
+pub struct UploadPlace {
+    // Dropped in this order: the permits before the share that counts its users.
+    _instance: OwnedSemaphorePermit,
+    _own: OwnedSemaphorePermit,
+    _share: Share,
+}
+
+fn busy() -> ApiError {
+    ApiError::server_busy(1)
+}
+
+impl UploadGate {
+    /// `concurrency` places per instance, `per_user` of them for one person at most, each
+    /// waited for at most `wait`; an upload's body read under `body`.
+    pub fn new(concurrency: usize, per_user: usize, wait: Duration, body: BodyLimits) -> Self {
+        Self {
+            permits: Arc::new(Semaphore::new(concurrency.max(1))),
+            shares: Arc::new(Mutex::new(HashMap::new())),
+            per_user: per_user.max(1),
+            wait,
+            body,
+        }
+    }
+
+    /// A place among the uploads in flight for `user` (first one of their own share, then one
+    /// of the instance's), or 503 `server_busy` after the wait.
+    pub async fn enter(&self, user: UserId) -> Result<UploadPlace, ApiError> {
+        let until = tokio::time::Instant::now() + self.wait;
+        let share = Share::of(&self.shares, user, self.per_user);
+        let own = tokio::time::timeout_at(until, share.places.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?;
+        let instance = tokio::time::timeout_at(until, self.permits.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?;
+        Ok(UploadPlace {
+            _instance: instance,
+            _own: own,
+            _share: share,
+        })
+    }
+
+    /// People with an upload in flight or waiting (for tests of the table's clean-up).
+    pub fn people_in_flight(&self) -> usize {
+        self.shares
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gate(concurrency: usize, per_user: usize) -> UploadGate {
+        UploadGate::new(
+            concurrency,
+            per_user,
+            Duration::from_millis(50),
+            BodyLimits {
+                timeout: Duration::from_secs(1),
+                min_bytes_per_sec: 0,
+                grace: Duration::from_secs(1),
+            },
+        )
+    }
+
+    #[tokio::test]
+    async fn one_person_takes_only_their_share_and_the_table_empties() {
+        let gate = gate(4, 1);
+        let (a, b) = (UserId::new_random(), UserId::new_random());
+        let first = gate.enter(a).await.expect("a place");
+        let second = gate.enter(a).await;
+        assert_eq!(second.err().map(|e| e.code), Some("server_busy"));
+        let other = gate.enter(b).await.expect("another person's place");
+        assert_eq!(gate.people_in_flight(), 2);
+        drop(first);
+        drop(other);
+        assert_eq!(gate.people_in_flight(), 0);
+        let again = gate.enter(a).await.expect("a's place again");
+        drop(again);
+        assert_eq!(gate.people_in_flight(), 0);
+    }
+
+    #[tokio::test]
+    async fn the_instance_bound_holds_across_people() {
+        let gate = gate(2, 2);
+        let _a = gate.enter(UserId::new_random()).await.expect("1");
+        let _b = gate.enter(UserId::new_random()).await.expect("2");
+        assert!(gate.enter(UserId::new_random()).await.is_err());
+        assert_eq!(gate.people_in_flight(), 2);
+    }
+}
