@@ -366,8 +366,11 @@ fn gif_with_metadata() -> Vec<u8> {
     out
 }
 
+/// One frame as a decoder reads it: delay, left, top, width, height, and its indices.
+type GifFrame = (u16, u16, u16, u16, u16, Vec<u8>);
+
 /// Each frame's delay, position and size, and the indices it holds, as a decoder reads them.
-fn gif_frames(bytes: &[u8]) -> (gif::Repeat, Vec<(u16, u16, u16, u16, u16, Vec<u8>)>) {
+fn gif_frames(bytes: &[u8]) -> (gif::Repeat, Vec<GifFrame>) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(Cursor::new(bytes)).unwrap();

@@ -10,9 +10,6 @@ use crate::http::area::{OperationZh, Registered};
 use serde_json::Value;
 use std::collections::HashMap;
 
-/// `METHOD /path` → (summary, description). A description is `None` exactly where the English
-/// operation has none.
-
 /// Tag name → description.
 pub const TAGS: &[(&str, &str)] = &[
     ("auth", "账户、登录与会话"),

@@ -1,5 +1,5 @@
-//! The shape of `app-server/src/http`, read from the source: every area is `http/<area>/mod.rs`
-//! + `dto.rs` + `handlers.rs`; an area never imports another area; a shared module (`http/*.rs`)
+//! The shape of `app-server/src/http`, read from the source: every area has `http/<area>/mod.rs`,
+//! `dto.rs` and `handlers.rs`; an area never imports another area; a shared module (`http/*.rs`)
 //! never imports an area, and shared modules import each other without a cycle (every import,
 //! as [`crate::imports`] reads the workspace); nothing under `http/` holds the database
 //! (handlers call services).
