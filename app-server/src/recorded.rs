@@ -19,9 +19,9 @@ use std::sync::Arc;
 use system::{Integration, IntegrationRecorder, Outcome};
 use weather::ports::{ProviderError, WeatherProvider};
 use wechat::WechatError;
+use wechat::access_token::IssuedAccessToken;
 use wechat::menu::Menu;
 use wechat::ports::WechatOfficialApi;
-use wechat::access_token::IssuedAccessToken;
 
 /// The SMS provider, recorded as `sms`.
 pub struct RecordedSms {

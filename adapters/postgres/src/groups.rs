@@ -580,7 +580,11 @@ impl GroupRepository for SqlGroupRepository {
         txn.commit().await.map_err(failed)
     }
 
-    async fn members(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError> {
+    async fn members(
+        &self,
+        group: GroupId,
+        page: PageRequest,
+    ) -> Result<Page<Member>, GroupsError> {
         self.members_in(group, MemberState::Active, Order::Asc, page)
             .await
     }

@@ -1,6 +1,5 @@
 //! What the group use cases can refuse.
 
-use crate::model::Article;
 use media::MediaError;
 use thiserror::Error;
 
@@ -64,9 +63,6 @@ pub enum GroupsError {
     ArticleQuotaExceeded { max: u64 },
     #[error("too many attempts; retry in {retry_after_secs} s")]
     RateLimited { retry_after_secs: u64 },
-    /// A save based on an older version: the article as it is now.
-    #[error("the article changed since it was opened")]
-    EditConflict { current: Box<Article> },
     #[error(transparent)]
     Media(#[from] MediaError),
     #[error(transparent)]

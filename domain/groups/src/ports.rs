@@ -257,6 +257,16 @@ pub enum SaveOutcome {
     Conflict(Article),
 }
 
+impl SaveOutcome {
+    /// The saved article; `None` for a conflict.
+    pub fn saved(self) -> Option<Article> {
+        match self {
+            SaveOutcome::Saved(a) => Some(a),
+            SaveOutcome::Conflict(_) => None,
+        }
+    }
+}
+
 /// Articles.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]

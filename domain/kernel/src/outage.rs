@@ -73,9 +73,7 @@ mod tests {
         let cause = anyhow::anyhow!("connection refused");
         assert_eq!(unreachable(&cause), None);
         let marked = mark(Dependency::Database, cause);
-        let wrapped = Err::<(), _>(marked)
-            .context("listing groups")
-            .unwrap_err();
+        let wrapped = Err::<(), _>(marked).context("listing groups").unwrap_err();
         assert_eq!(unreachable(&wrapped), Some(Dependency::Database));
         let text = format!("{wrapped:#}");
         assert!(text.contains("listing groups"), "{text}");

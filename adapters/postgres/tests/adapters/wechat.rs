@@ -3,9 +3,9 @@
 
 use crate::support::{TestDb, t0};
 use chrono::Duration;
+use wechat::access_token::{CachedAccessToken, IssuedAccessToken};
 use wechat::menu::{Button, Menu};
 use wechat::ports::{AccessTokenStore, MenuVersion, MenuVersionId, MenuVersionRepository};
-use wechat::access_token::{CachedAccessToken, IssuedAccessToken};
 
 const APP: &str = "wx1234567890abcdef";
 

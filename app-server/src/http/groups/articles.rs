@@ -14,8 +14,8 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::http::header::CONTENT_LANGUAGE;
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use groups::GroupsError;
 use groups::model::{ArticleStatus, ArticleSummary};
+use groups::ports::SaveOutcome;
 use kernel::{ArticleId, GroupId, Page};
 
 fn articles_response(page: &Page<ArticleSummary>) -> HttpResponse {
@@ -190,13 +190,13 @@ pub async fn save_article(
             &body.body,
             body.version,
         )
-        .await
+        .await?
     {
-        Ok(saved) => Ok(HttpResponse::Ok().json(ArticleResponse {
+        SaveOutcome::Saved(saved) => Ok(HttpResponse::Ok().json(ArticleResponse {
             success: true,
             article: ArticleDto::new(&saved, true),
         })),
-        Err(GroupsError::EditConflict { current }) => Ok(HttpResponse::Conflict()
+        SaveOutcome::Conflict(current) => Ok(HttpResponse::Conflict()
             .insert_header((CONTENT_LANGUAGE, lang.as_str()))
             .json(ArticleConflictBody {
                 success: false,
@@ -204,7 +204,6 @@ pub async fn save_article(
                 message: Msg::EditConflict.text(lang),
                 current: ArticleDto::new(&current, true),
             })),
-        Err(e) => Err(e.into()),
     }
 }
 

@@ -136,9 +136,6 @@ impl From<GroupsError> for ApiError {
             GroupsError::RateLimited { retry_after_secs } => {
                 return ApiError::rate_limited(retry_after_secs);
             }
-            GroupsError::EditConflict { .. } => {
-                (S::CONFLICT, GroupsCode::EditConflict, Msg::EditConflict)
-            }
             GroupsError::Media(e) => return e.into(),
             GroupsError::Unexpected(cause) => return ApiError::internal(&cause),
         };

@@ -162,14 +162,15 @@ impl GroupsService {
         Ok(ArticleView { article, may_edit })
     }
 
-    /// Saves title and body if nobody saved since `version`; otherwise `EditConflict` with
-    /// the article as it is now, and nothing written. Saves are limited per person
+    /// Saves title and body if nobody saved since `version` ([`SaveOutcome::Saved`] with the
+    /// new version); otherwise [`SaveOutcome::Conflict`] with the article as it is now, and
+    /// nothing written — an answer, not an error, so the error names no article. Saves are limited per person
     /// ([`super::GroupsPolicy::article_save_rate`]); growing an article counts against its
     /// author's bound.
     ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `EditConflict`,
-    /// `RateLimited`, `ArticleQuotaExceeded`, `Unexpected`.
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `RateLimited`,
+    /// `ArticleQuotaExceeded`, `Unexpected`.
     pub async fn save_article(
         &self,
         actor: UserId,
@@ -178,7 +179,7 @@ impl GroupsService {
         title: &str,
         body: &str,
         version: i64,
-    ) -> Result<Article, GroupsError> {
+    ) -> Result<SaveOutcome, GroupsError> {
         let title = ArticleTitle::parse(title)?;
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
@@ -208,10 +209,7 @@ impl GroupsService {
             .await?
         {
             None => Err(GroupsError::NotFound),
-            Some(SaveOutcome::Saved(a)) => Ok(a),
-            Some(SaveOutcome::Conflict(now)) => Err(GroupsError::EditConflict {
-                current: Box::new(now),
-            }),
+            Some(outcome) => Ok(outcome),
         }
     }
 

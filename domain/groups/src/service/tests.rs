@@ -1526,10 +1526,12 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         .svc
         .save_article(author, g.id, a.id, "标题", "一", 1)
         .await
-        .unwrap();
+        .unwrap()
+        .saved()
+        .expect("saved");
     assert_eq!(saved.version, 2);
     let stale = w.svc.save_article(owner, g.id, a.id, "标题", "二", 1).await;
-    let Err(GroupsError::EditConflict { current }) = stale else {
+    let Ok(SaveOutcome::Conflict(current)) = stale else {
         panic!("a save from version 1 after version 2 is a conflict: {stale:?}")
     };
     assert_eq!((current.version, current.body.as_str()), (2, "一"));
@@ -1630,11 +1632,15 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
         .svc
         .save_article(owner, g.id, a.id, "标题", "一二三四五六七八", 1)
         .await
-        .unwrap();
+        .unwrap()
+        .saved()
+        .expect("saved");
     w.svc
         .save_article(author, g.id, a.id, "标题", "一", saved.version)
         .await
-        .unwrap();
+        .unwrap()
+        .saved()
+        .expect("saved");
     w.svc
         .create_article(owner, g.id, "标题", "一二三四五六七八")
         .await
