@@ -140,6 +140,29 @@ impl Mocks {
         });
     }
 
+    /// WeChat refuses the cached `OLD` token once: the store holds it, is invalidated exactly
+    /// once, and the refresh that follows takes the lease, gets `NEW` from WeChat and stores it.
+    pub(crate) fn old_token_refused_once(&mut self) {
+        let state = Arc::new(std::sync::Mutex::new(cached(OLD, 3600)));
+        let s = state.clone();
+        self.store
+            .expect_load()
+            .returning(move |_| Ok(s.lock().unwrap().clone()));
+        self.store
+            .expect_invalidate()
+            .with(eq(APP))
+            .times(1)
+            .returning(move |_| {
+                let mut c = state.lock().unwrap();
+                c.token = None;
+                c.expires_at = None;
+                Ok(())
+            });
+        self.lease(true, 1);
+        self.wechat_issues(false, NEW);
+        self.stores(NEW);
+    }
+
     pub(crate) fn token_service(self) -> AccessTokenService {
         AccessTokenService::new(
             Arc::new(self.api),

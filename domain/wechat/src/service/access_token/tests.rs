@@ -367,25 +367,7 @@ fn recording_call<'a>(
 #[tokio::test]
 async fn a_refused_token_is_invalidated_refreshed_and_the_call_retried_once() {
     let mut m = Mocks::new();
-    let state = Arc::new(Mutex::new(cached(OLD, 3600)));
-    let s = state.clone();
-    m.store
-        .expect_load()
-        .returning(move |_| Ok(s.lock().unwrap().clone()));
-    let s = state.clone();
-    m.store
-        .expect_invalidate()
-        .with(eq(APP))
-        .times(1)
-        .returning(move |_| {
-            let mut c = s.lock().unwrap();
-            c.token = None;
-            c.expires_at = None;
-            Ok(())
-        });
-    m.lease(true, 1);
-    m.wechat_issues(false, NEW);
-    m.stores(NEW);
+    m.old_token_refused_once();
     let seen = Mutex::new(Vec::new());
     let service = m.token_service();
     let answer = service

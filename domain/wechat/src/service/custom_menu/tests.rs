@@ -7,25 +7,7 @@ use std::sync::Mutex;
 #[tokio::test]
 async fn a_menu_call_with_a_refused_token_is_retried_once_with_a_new_one() {
     let mut m = Mocks::new();
-    let state = Arc::new(Mutex::new(cached(OLD, 3600)));
-    let s = state.clone();
-    m.store
-        .expect_load()
-        .returning(move |_| Ok(s.lock().unwrap().clone()));
-    let s = state.clone();
-    m.store
-        .expect_invalidate()
-        .with(eq(APP))
-        .times(1)
-        .returning(move |_| {
-            let mut c = s.lock().unwrap();
-            c.token = None;
-            c.expires_at = None;
-            Ok(())
-        });
-    m.lease(true, 1);
-    m.wechat_issues(false, NEW);
-    m.stores(NEW);
+    m.old_token_refused_once();
     let calls = Arc::new(Mutex::new(Vec::<String>::new()));
     let seen = calls.clone();
     m.api.expect_get_menu().times(2).returning(move |token| {
