@@ -10,7 +10,6 @@
 pub mod env;
 pub mod server;
 
-use crate::http;
 use ::groups::GroupsPolicy;
 use ::plaza::PlazaPolicy;
 use accounts::{AccountsPolicy, ProfilePolicy};
@@ -219,18 +218,18 @@ impl Config {
             )?,
             request_head_timeout: env.millis("REQUEST_HEAD_TIMEOUT_MS", d.request_head_timeout)?,
             // Each area's settings, read beside the area.
-            argon2: http::auth::settings::argon2(env)?,
-            hash_limits: http::auth::settings::hash_limits(env)?,
-            accounts: http::auth::settings::account_policy(env)?,
+            argon2: crate::http::auth::settings::argon2(env)?,
+            hash_limits: crate::http::auth::settings::hash_limits(env)?,
+            accounts: crate::http::auth::settings::account_policy(env)?,
             sms: SmsSettings::read(env, environment)?,
-            wechat: http::wechat::settings::read(env)?,
+            wechat: crate::http::wechat::settings::read(env)?,
             public_url,
             ai: AiSettings::read(env)?,
             media: MediaSettings::read(env, production)?,
-            groups: http::groups::settings::read(env)?,
-            plaza: http::plaza::settings::read(env)?,
-            profiles: http::account::settings::read(env)?,
-            weather: http::weather::settings::read(env)?,
+            groups: crate::http::groups::settings::read(env)?,
+            plaza: crate::http::plaza::settings::read(env)?,
+            profiles: crate::http::account::settings::read(env)?,
+            weather: crate::http::weather::settings::read(env)?,
         })
     }
 
