@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import enMessages from '@/locales/en/index.ts'
+import zhMessages from '@/locales/zh/index.ts'
 import {
   applyDocumentLanguage,
   FALLBACK_LOCALE,
   i18n,
   intlLocale,
   languageCookie,
+  lazyNamespaceFiles,
   manifestHref,
+  NAMESPACES,
   readLanguagePreference,
   resolveLanguage,
   textDirection,
@@ -111,5 +115,38 @@ describe('document language', () => {
     await i18n.changeLanguage('en')
     expect(document.title).toBe('Courtyard')
     expect(i18n.t('siteDescription')).toMatch(/^Courtyard is a bilingual/)
+  })
+})
+
+describe('namespaces', () => {
+  // Every message file of a language folder, found the way lib/i18n.ts finds the lazy ones.
+  const files = Object.keys(import.meta.glob('/src/locales/*/*.json', { base: '/src/locales/' }))
+  const byLanguage = (paths: string[], language: string) =>
+    paths
+      .filter((path) => path.startsWith(`./${language}/`))
+      .map((path) => path.slice(`./${language}/`.length, -'.json'.length))
+      .sort()
+
+  it.each([
+    ['zh', zhMessages],
+    ['en', enMessages],
+  ] as const)(
+    '%s: the language chunk holds NAMESPACES, every other file is lazy',
+    (lang, chunk) => {
+      expect(Object.keys(chunk).sort()).toEqual([...NAMESPACES].sort())
+      const lazy = byLanguage(Object.keys(lazyNamespaceFiles), lang)
+      expect(lazy).toEqual(expect.arrayContaining(['admin', 'ai', 'groups', 'plaza', 'profiles']))
+      expect(lazy).toEqual(
+        byLanguage(files, lang).filter((ns) => !NAMESPACES.includes(ns as never)),
+      )
+    },
+  )
+
+  it('loads a lazy namespace from its own file, in the language asked for', async () => {
+    const loader = lazyNamespaceFiles['./zh/admin.json']
+    expect(loader).toBeTypeOf('function')
+    const { default: messages } = await loader!()
+    const { default: file } = await import('@/locales/zh/admin.json')
+    expect(messages).toEqual(file)
   })
 })

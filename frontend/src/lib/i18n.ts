@@ -1,4 +1,4 @@
-import i18next, { type BackendModule } from 'i18next'
+import i18next, { type BackendModule, type CustomTypeOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
 /** Interface languages (spec §9). */
@@ -14,70 +14,28 @@ export const FALLBACK_LOCALE = 'en-US'
 const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: FALLBACK_LOCALE }
 
 /** Namespaces in every language's chunk, loaded before the first render. */
-const NAMESPACES = ['common', 'auth', 'home', 'errors', 'account'] as const
+export const NAMESPACES = ['common', 'auth', 'home', 'errors', 'account'] as const
 
 /**
  * Namespaces loaded on first use, together with the lazy code that shows them
  * (`loadNamespace`), so the language chunk stays small. Once loaded, i18next also loads them
- * for every later language change.
+ * for every later language change. Every message file of a language folder that is not in
+ * `NAMESPACES` is one: a new `locales/{zh,en}/<ns>.json` needs no line here, and each file
+ * stays its own chunk. `admin`, for one, is fetched for admins only (routes/admin/route.tsx).
+ *
+ * The files of `NAMESPACES` are left out of the glob (Vite wants its patterns written out):
+ * the language chunk (`locales/<lng>/index.ts`) imports them, and a lazy import of one would
+ * cut it into several. i18n.test.ts holds the pattern to `NAMESPACES`.
  */
-const lazyNamespaceLoaders = {
-  ai: {
-    zh: () => import('@/locales/zh/ai.json'),
-    en: () => import('@/locales/en/ai.json'),
-  },
-  developers: {
-    zh: () => import('@/locales/zh/developers.json'),
-    en: () => import('@/locales/en/developers.json'),
-  },
-  apidocs: {
-    zh: () => import('@/locales/zh/apidocs.json'),
-    en: () => import('@/locales/en/apidocs.json'),
-  },
-  groups: {
-    zh: () => import('@/locales/zh/groups.json'),
-    en: () => import('@/locales/en/groups.json'),
-  },
-  'group-content': {
-    zh: () => import('@/locales/zh/group-content.json'),
-    en: () => import('@/locales/en/group-content.json'),
-  },
-  plaza: {
-    zh: () => import('@/locales/zh/plaza.json'),
-    en: () => import('@/locales/en/plaza.json'),
-  },
-  weather: {
-    zh: () => import('@/locales/zh/weather.json'),
-    en: () => import('@/locales/en/weather.json'),
-  },
-  districts: {
-    zh: () => import('@/locales/zh/districts.json'),
-    en: () => import('@/locales/en/districts.json'),
-  },
-  gallery: {
-    zh: () => import('@/locales/zh/gallery.json'),
-    en: () => import('@/locales/en/gallery.json'),
-  },
-  // The admin console's messages: fetched for admins only (routes/admin/route.tsx).
-  admin: {
-    zh: () => import('@/locales/zh/admin.json'),
-    en: () => import('@/locales/en/admin.json'),
-  },
-  audit: {
-    zh: () => import('@/locales/zh/audit.json'),
-    en: () => import('@/locales/en/audit.json'),
-  },
-  logo: {
-    zh: () => import('@/locales/zh/logo.json'),
-    en: () => import('@/locales/en/logo.json'),
-  },
-  profiles: {
-    zh: () => import('@/locales/zh/profiles.json'),
-    en: () => import('@/locales/en/profiles.json'),
-  },
-} satisfies Record<string, Record<Language, () => Promise<{ default: unknown }>>>
+export const lazyNamespaceFiles = import.meta.glob<{ default: unknown }>(
+  ['/src/locales/*/*.json', '!/src/locales/*/{common,auth,home,errors,account}.json'],
+  { base: '/src/locales/' },
+)
 
-type LazyNamespace = keyof typeof lazyNamespaceLoaders
+/** The namespaces of every message file, typed from the English ones (src/i18next.d.ts). */
+type Namespace = keyof CustomTypeOptions['resources']
+/** The namespaces `loadNamespace` takes: every one but those of the language chunk. */
+type LazyNamespace = Exclude<Namespace, (typeof NAMESPACES)[number]>
 
 /** Languages that have a translated web manifest in `public/manifest/` (spec §2.2). */
 const MANIFEST_LANGUAGES = [
@@ -199,8 +157,9 @@ const localeLoaders: Record<Language, () => Promise<Record<string, unknown>>> = 
   en: () => import('@/locales/en/index.ts').then((module) => module.default),
 }
 
-function isLazyNamespace(namespace: string): namespace is LazyNamespace {
-  return Object.hasOwn(lazyNamespaceLoaders, namespace)
+/** The lazy loader of a namespace's file in a language, if it is a lazy namespace. */
+function lazyNamespaceLoader(language: Language, namespace: string) {
+  return lazyNamespaceFiles[`./${language}/${namespace}.json`]
 }
 
 /** Loads a language's message files as one lazy chunk, and each lazy namespace as its own. */
@@ -212,8 +171,9 @@ const localeBackend: BackendModule = {
       callback(new Error(`No messages for ${language}`), false)
       return
     }
-    const messages = isLazyNamespace(namespace)
-      ? lazyNamespaceLoaders[namespace][language as Language]().then((module) => module.default)
+    const lazy = lazyNamespaceLoader(language as Language, namespace)
+    const messages = lazy
+      ? lazy().then((module) => module.default)
       : localeLoaders[language as Language]().then((resources) => resources[namespace])
     messages.then(
       (resources) => callback(null, resources as Record<string, unknown>),
