@@ -3,8 +3,7 @@
 
 use accounts::model::{Password, Username};
 use anyhow::{Context, bail};
-use app_server::config::Config;
-use app_server::startup::Application;
+use app_server::startup::{Application, configuration_from_env};
 use app_server::state::AppState;
 use clap::{Parser, Subcommand};
 use std::io::BufRead;
@@ -65,7 +64,7 @@ async fn main() -> anyhow::Result<()> {
         print!("{}", app_server::http::ApiDoc::pretty_json(lang)?);
         return Ok(());
     }
-    let config = Config::from_env()?;
+    let config = configuration_from_env()?;
     match command {
         Command::Serve => {
             let app = Application::build(config.clone()).await?;
@@ -113,7 +112,7 @@ async fn main() -> anyhow::Result<()> {
             };
             let db = adapter_postgres::Database::connect(&config.database_url, 2).await?;
             db.migrate().await?;
-            let state = AppState::new(config, db).await?;
+            let (state, _, _) = AppState::new(config, db).await?;
             let user = state
                 .accounts
                 .create_admin(username, &password)

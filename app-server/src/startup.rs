@@ -1,11 +1,15 @@
 //! The composition root: configuration → adapters → services → the HTTP server.
 
 use crate::config::Config;
+use crate::config::env::Env;
 use crate::http::signed::Signer;
+use crate::http::upload_gate::UploadGate;
 use crate::http::{self, error::ApiError, middleware};
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
-use crate::wiring::{self, Wiring};
+use crate::wiring::wechat::WechatSignIn;
+use crate::wiring::{self, Job, Services, Wiring};
+use accounts::AccountsService;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
@@ -14,50 +18,62 @@ use adapter_postgres::Database;
 use anyhow::Context;
 use std::net::TcpListener;
 use std::sync::Arc;
-use std::time::Duration;
+use tokens::TokensService;
+
+/// The configuration from the process environment ([`configuration`]). A variable set to blanks
+/// counts as unset.
+///
+/// # Errors
+/// As [`configuration`].
+pub fn configuration_from_env() -> anyhow::Result<Config> {
+    configuration(|k| std::env::var(k).ok().filter(|v| !v.trim().is_empty()))
+}
+
+/// The configuration through `get`: the server's own settings ([`Config::from_lookup`]), then
+/// every wired area's ([`wiring::read_settings`]), all before the database is reached.
+///
+/// # Errors
+/// The first variable set to something that does not parse, or what production lacks.
+pub fn configuration(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Config> {
+    let mut config = Config::from_lookup(&get)?;
+    wiring::read_settings(Env::new(&get), &mut config.areas)?;
+    Ok(config)
+}
 
 impl AppState {
-    /// Wires the adapters into the services: the one place that holds the database. Each
-    /// area's construction is in `wiring/<area>.rs`; here, one line per area.
+    /// Wires the adapters into the services (`wiring::AREAS`, one line per area): the one place
+    /// that holds the database. Returns the state, every area's services for the handlers and
+    /// the areas' recurring jobs.
     ///
     /// # Errors
     /// When the password-hashing parameters are invalid, an HTTP client cannot be built, the
     /// development SMS adapter is asked for in production, or the database cannot be reached.
-    pub async fn new(config: Config, db: Database) -> anyhow::Result<Self> {
+    pub async fn new(config: Config, db: Database) -> anyhow::Result<(Self, Services, Vec<Job>)> {
         let config = Arc::new(config);
-        let w = Wiring::new(&config, &db);
-        let accounts = wiring::accounts::wire(&w)?;
-        let wechat = wiring::wechat::wire(&w)?;
-        let chat = wiring::ai::wire(&w)?;
-        let system = wiring::system::wire(&w);
-        let tokens = wiring::tokens::wire(&w);
-        let community = wiring::community::wire(&w)?;
-        let weather = wiring::weather::wire(&w)?;
-        let districts = wiring::districts::wire(&w);
+        let (services, jobs) = Wiring::new(&config, &db).wire_all()?;
         let key = db
             .shared_secret("cookie_signing_key", &OsSecretGenerator::random_b64(32))
             .await?;
-        Ok(Self {
-            accounts,
-            profiles: wiring::accounts::profiles(&w, community.media.clone()),
-            moderation: wiring::accounts::moderation(&w),
+        let provided = |what: &str| anyhow::anyhow!("no area provides {what} (wiring::AREAS)");
+        let state = Self {
+            accounts: services
+                .get::<AccountsService>()
+                .ok_or_else(|| provided("AccountsService"))?,
+            tokens: services
+                .get::<TokensService>()
+                .ok_or_else(|| provided("TokensService"))?,
             signer: Signer::new(key.as_bytes()),
-            wechat_oauth: wechat.oauth,
-            wechat_token: wechat.token,
-            wechat_menu: wechat.menu,
-            chat,
-            tokens,
-            system,
-            uploads: wiring::community::uploads(&w),
-            media_admin: wiring::community::media_admin(&w, &community.media),
-            media: community.media,
-            groups: community.groups,
-            districts,
-            plaza: community.plaza,
-            weather,
-            audit: wiring::system::audit(&w),
+            wechat_oauth: services
+                .get::<WechatSignIn>()
+                .ok_or_else(|| provided("WechatSignIn"))?
+                .0
+                .clone(),
+            uploads: services
+                .get::<UploadGate>()
+                .ok_or_else(|| provided("UploadGate"))?,
             config: config.clone(),
-        })
+        };
+        Ok((state, services, jobs))
     }
 }
 
@@ -97,8 +113,11 @@ impl Application {
         let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
         let workers = config.workers;
-        let state = web::Data::new(AppState::new(config, db).await?);
-        spawn_housekeeping(state.clone().into_inner());
+        let (state, services, jobs) = AppState::new(config, db).await?;
+        let state = web::Data::new(state);
+        for job in jobs {
+            job.spawn();
+        }
         let static_dir = web::Data::new(StaticDir::new(
             state.config.static_dir.clone(),
             state.config.public_url.clone(),
@@ -120,6 +139,7 @@ impl Application {
                 .app_data(docs.clone())
                 .app_data(access.clone())
                 .app_data(state.clone())
+                .configure(|cfg| services.configure(cfg))
                 .app_data(static_dir.clone())
                 .app_data(
                     web::JsonConfig::default()
@@ -170,59 +190,5 @@ impl Application {
     /// When the server fails.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
-    }
-}
-
-/// Hourly clean-up of expired sessions and stale rate-limit counters. Safe on every instance
-/// at once: both are idempotent deletes.
-fn spawn_housekeeping(state: Arc<AppState>) {
-    let wechat_token = state.wechat_token.clone();
-    let sweeper = state.clone();
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(3600));
-        loop {
-            tick.tick().await;
-            if let Err(e) = state.accounts.purge_expired_sessions().await {
-                tracing::warn!(error = %e, "purging expired sessions failed");
-            }
-            if let Err(e) = state.accounts.purge_expired_codes().await {
-                tracing::warn!(error = %e, "purging verification codes failed");
-            }
-            if let Err(e) = state.chat.purge().await {
-                tracing::warn!(error = %e, "purging AI stream slots and usage failed");
-            }
-            if let Err(e) = state.system.purge_stale_rate_counters().await {
-                tracing::warn!(error = %e, "purging rate-limit counters failed");
-            }
-        }
-    });
-    // Abandoned uploads on their own clock (`MediaSettings::sweep_interval`): an upload that
-    // failed while the object store was unreachable leaves a pending row to finish.
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(sweeper.config.media.sweep_interval);
-        loop {
-            tick.tick().await;
-            match sweeper.media.sweep().await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(files = n, "swept abandoned uploads"),
-                Err(e) => tracing::warn!(error = %e, "sweeping abandoned uploads failed"),
-            }
-        }
-    });
-    if let Some(wechat) = wechat_token {
-        // Ahead of expiry, one instance at a time (the database lease decides which).
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(60));
-            loop {
-                tick.tick().await;
-                match wechat.refresh_if_due().await {
-                    Ok(true) => tracing::info!("WeChat access token refreshed ahead of expiry"),
-                    Ok(false) => {}
-                    Err(e) => {
-                        tracing::warn!(error = %e, "refreshing the WeChat access token failed")
-                    }
-                }
-            }
-        });
     }
 }

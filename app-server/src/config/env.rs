@@ -29,6 +29,12 @@ impl<'a> Env<'a> {
         (self.lookup)(key)
     }
 
+    /// `COURTYARD_ENV=production` (the server refuses any value but `development` and
+    /// `production` before an area reads its settings).
+    pub fn production(&self) -> bool {
+        self.get("COURTYARD_ENV").as_deref() == Some("production")
+    }
+
     /// The value, or why the setting that needs it cannot do without it ("`S3_BUCKET` is
     /// required when MEDIA_STORE=s3").
     ///

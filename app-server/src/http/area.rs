@@ -65,10 +65,60 @@ impl OpenApiZh {
     };
 }
 
+/// An OpenAPI tag an area declares: the name its operations give in `#[utoipa::path(tag =
+/// …)]` and its description in English and Chinese. The document lists the tags in the route
+/// table's order.
+#[derive(Debug, Clone, Copy)]
+pub struct Tag {
+    pub name: &'static str,
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+/// A string enum of the document, named: its component name, its values, and what it is
+/// (Chinese, English). `http::document` writes every inline enum with these values as a
+/// reference to the one component.
+pub struct NamedEnum {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    /// Also names a longer list that holds every one of `values` (the audit actions grow
+    /// with the features that write them).
+    pub grows: bool,
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+/// A [`NamedEnum`] of exactly `values`.
+pub const fn named(
+    name: &'static str,
+    values: &'static [&'static str],
+    zh: &'static str,
+    en: &'static str,
+) -> NamedEnum {
+    NamedEnum {
+        name,
+        values,
+        grows: false,
+        zh,
+        en,
+    }
+}
+
 /// One area of the API.
 pub trait Area {
     /// The area's name: its folder under `http/` (`auth`).
     const NAME: &'static str;
+
+    /// The tag the area declares, if its operations do not use another area's (the admin
+    /// console's areas share `admin`).
+    const TAG: Option<Tag> = None;
+
+    /// The string enums the area's bodies hold, named (its `rules.rs`).
+    const ENUMS: &'static [NamedEnum] = &[];
+
+    /// The area's schemas that admit no field besides their own (`additionalProperties:
+    /// false` in the document), where an unknown field would be dropped unread.
+    const CLOSED_SCHEMAS: &'static [&'static str] = &[];
 
     /// Mounts the area's handlers on `routes`, in the order the router tries them: where two
     /// paths could match one request (`/districts/search` and `/districts/{code}`), the literal
@@ -106,6 +156,12 @@ pub type DocScope = utoipa_actix_web::scope::Scope<<PlainScope as ScopeEndpoint>
 pub struct Registered {
     /// [`Area::NAME`].
     pub name: &'static str,
+    /// [`Area::TAG`].
+    pub tag: Option<Tag>,
+    /// [`Area::ENUMS`].
+    pub enums: &'static [NamedEnum],
+    /// [`Area::CLOSED_SCHEMAS`].
+    pub closed_schemas: &'static [&'static str],
     document_routes: fn(DocScope) -> DocScope,
     served_routes: fn(PlainScope) -> PlainScope,
     /// [`Area::openapi_zh`].
@@ -119,6 +175,9 @@ impl Registered {
     pub const fn area<A: Area>() -> Self {
         Self {
             name: A::NAME,
+            tag: A::TAG,
+            enums: A::ENUMS,
+            closed_schemas: A::CLOSED_SCHEMAS,
             document_routes: A::routes::<DocScope>,
             served_routes: A::routes::<PlainScope>,
             openapi_zh: A::openapi_zh,
@@ -139,6 +198,11 @@ pub fn served_routes(areas: &[Registered], scope: PlainScope) -> PlainScope {
     areas
         .iter()
         .fold(scope, |scope, area| (area.served_routes)(scope))
+}
+
+/// The document's tags: every area's, in the table's order.
+pub fn tags(areas: &[Registered]) -> impl Iterator<Item = Tag> + '_ {
+    areas.iter().filter_map(|area| area.tag)
 }
 
 /// The registry of error codes: the shared ones, then every area's in the table's order.

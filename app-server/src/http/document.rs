@@ -6,6 +6,7 @@
 //! they add come in the document's language.
 
 use super::access::{Access, access_of, admits_anonymous};
+use super::area::{NamedEnum, Registered, named};
 use super::error::SharedCode;
 use crate::i18n::Lang;
 use serde_json::{Map, Value, json};
@@ -13,12 +14,16 @@ use serde_json::{Map, Value, json};
 const ERROR_BODY: &str = "#/components/schemas/ErrorBody";
 const METHODS: [&str; 5] = ["get", "post", "put", "delete", "patch"];
 
-/// Every pass, in order.
-pub fn finish(mut doc: Value, lang: Lang) -> Value {
+/// Every pass, in order; `areas` name their enums.
+pub fn finish(mut doc: Value, lang: Lang, areas: &[Registered]) -> Value {
     servers(&mut doc, lang);
     stream_items(&mut doc, lang);
     declare_refusals(&mut doc, lang);
-    name_enums(&mut doc, lang);
+    let enums: Vec<&'static NamedEnum> = SHARED_ENUMS
+        .iter()
+        .chain(areas.iter().flat_map(|area| area.enums))
+        .collect();
+    name_enums(&mut doc, lang, &enums);
     doc
 }
 
@@ -260,221 +265,15 @@ fn declare(responses: &mut Map<String, Value>, status: &str, code: SharedCode, w
     }
 }
 
-/// A named enum: its component name, its values, and what it is (Chinese, English).
-struct NamedEnum {
-    name: &'static str,
-    values: &'static [&'static str],
-    /// Also names a longer list that holds every one of `values` (the audit actions grow
-    /// with the features that write them).
-    grows: bool,
-    zh: &'static str,
-    en: &'static str,
-}
-
-const fn named(
-    name: &'static str,
-    values: &'static [&'static str],
-    zh: &'static str,
-    en: &'static str,
-) -> NamedEnum {
-    NamedEnum {
-        name,
-        values,
-        grows: false,
-        zh,
-        en,
-    }
-}
-
-/// Every string enum of the document, by its values. A new one fails the contract test
-/// (`every_string_enum_is_a_named_component`) until it has a line here.
-const ENUMS: &[NamedEnum] = &[
-    named(
-        "Scope",
-        &[
-            "account:read",
-            "account:write",
-            "ai:read",
-            "ai:write",
-            "groups:read",
-            "groups:write",
-            "plaza:read",
-            "plaza:write",
-            "admin:read",
-            "admin:write",
-        ],
-        "个人访问令牌的权限范围（`领域:权限`）",
-        "A personal access token's scope (`area:access`)",
-    ),
-    named(
-        "ScopeArea",
-        &["account", "ai", "groups", "plaza", "admin"],
-        "权限范围所属的领域",
-        "The area of a scope",
-    ),
-    named(
-        "ScopeAccess",
-        &["read", "write"],
-        "权限范围的权限：读或写",
-        "The access of a scope: read or write",
-    ),
-    named(
-        "TokenState",
-        &["active", "expired", "revoked"],
-        "个人访问令牌的状态",
-        "A personal access token's state",
-    ),
+/// The string enums several areas answer with; each area names its own
+/// ([`Area::ENUMS`](super::area::Area::ENUMS), in its `rules.rs`). A new one fails the contract
+/// test (`every_string_enum_is_a_named_component`) until it is named in one place.
+const SHARED_ENUMS: &[NamedEnum] = &[
     named(
         "UserRole",
         &["user", "admin"],
         "账户的站点角色",
         "An account's role on the site",
-    ),
-    named(
-        "MemberRole",
-        &["owner", "admin", "member"],
-        "小组中的角色",
-        "A role in a group",
-    ),
-    named(
-        "AssignableRole",
-        &["admin", "member"],
-        "可授予成员的小组角色（`owner` 只能通过转让获得）",
-        "A group role that can be given to a member (`owner` moves only by a transfer)",
-    ),
-    named(
-        "MembershipState",
-        &["pending", "active", "banned"],
-        "小组成员身份的状态",
-        "The state of a group membership",
-    ),
-    named(
-        "Visibility",
-        &["public", "private"],
-        "小组的可见性：公开，或仅成员可见",
-        "A group's visibility: public, or members only",
-    ),
-    named(
-        "JoinPolicy",
-        &["open", "approval", "invite_code"],
-        "如何加入小组：直接加入、需审批或凭邀请码",
-        "How one joins a group: at once, on approval or with an invite code",
-    ),
-    named(
-        "JoinRequestStatus",
-        &["pending", "approved", "rejected", "withdrawn"],
-        "入组申请的状态",
-        "The state of a join request",
-    ),
-    named(
-        "JoinRequestFilter",
-        &["pending", "all"],
-        "列出哪些入组申请：待处理的或全部",
-        "Which join requests to list: the pending ones or all",
-    ),
-    named(
-        "JoinOutcome",
-        &["joined", "requested"],
-        "加入的结果：已加入，或已提出申请",
-        "What joining did: joined, or asked to join",
-    ),
-    named(
-        "ArticleStatus",
-        &["draft", "published"],
-        "文章的状态",
-        "An article's state",
-    ),
-    named(
-        "ChatRole",
-        &["user", "assistant"],
-        "对话消息的发送方",
-        "Who wrote a chat message",
-    ),
-    named(
-        "StreamDone",
-        &["[DONE]"],
-        "流的最后一个事件",
-        "The last event of a stream",
-    ),
-    named(
-        "WeatherCondition",
-        &[
-            "clear",
-            "partly_cloudy",
-            "overcast",
-            "fog",
-            "drizzle",
-            "rain",
-            "snow",
-            "showers",
-            "thunderstorm",
-            "unknown",
-        ],
-        "天气状况",
-        "A weather condition",
-    ),
-    named(
-        "DistrictLevel",
-        &["province", "city", "county"],
-        "行政区的级别",
-        "A district's level",
-    ),
-    named(
-        "DistrictImportRefusal",
-        &[
-            "invalid_code",
-            "invalid_name_zh",
-            "invalid_name_en",
-            "invalid_coordinates",
-            "invalid_tile",
-            "missing_parent",
-            "duplicate_code",
-            "not_a_number",
-        ],
-        "导入文件中某一行被拒绝的原因",
-        "Why a line of an import file was refused",
-    ),
-    named(
-        "ExportFormat",
-        &["csv", "json"],
-        "导出文件的格式",
-        "The format of an export",
-    ),
-    named(
-        "DatabaseKind",
-        &["postgres", "sqlite"],
-        "服务器使用的数据库",
-        "The database the server uses",
-    ),
-    named(
-        "MediaStoreKind",
-        &["filesystem", "s3"],
-        "图片存储的位置",
-        "Where images are stored",
-    ),
-    named(
-        "SmsProviderKind",
-        &["aliyun", "log", "none"],
-        "短信的发送方式",
-        "How text messages are sent",
-    ),
-    named(
-        "MenuButtonType",
-        &["click", "view", "miniprogram"],
-        "微信菜单按钮的类型",
-        "The kind of a WeChat menu button",
-    ),
-    named(
-        "WechatTokenState",
-        &["missing", "fresh", "expiring", "expired"],
-        "服务器持有的微信 access_token 的状态",
-        "The state of the WeChat access token the server holds",
-    ),
-    named(
-        "PhonePrefix",
-        &["86", "1"],
-        "手机号的国家或地区代码",
-        "A phone number's country code",
     ),
     NamedEnum {
         name: "AuditAction",
@@ -499,8 +298,8 @@ fn string_values(schema: &Map<String, Value>) -> Option<(Vec<&str>, bool)> {
     (!strings.is_empty()).then_some((strings, null))
 }
 
-fn named_for(values: &[&str]) -> Option<&'static NamedEnum> {
-    ENUMS.iter().find(|e| {
+fn named_for(values: &[&str], enums: &[&'static NamedEnum]) -> Option<&'static NamedEnum> {
+    enums.iter().copied().find(|e| {
         if e.grows {
             e.values.iter().all(|v| values.contains(v))
         } else {
@@ -512,10 +311,10 @@ fn named_for(values: &[&str]) -> Option<&'static NamedEnum> {
 /// Every string enum written inline becomes a reference to one component per meaning (a
 /// nullable one `oneOf` the reference and `null`), so that generated clients get one `Role`
 /// type, not `Role1`…`Role8`. An enum this table does not know stays inline.
-fn name_enums(doc: &mut Value, lang: Lang) {
+fn name_enums(doc: &mut Value, lang: Lang, enums: &[&'static NamedEnum]) {
     let mut used: Vec<(&'static NamedEnum, Vec<String>)> = Vec::new();
     if let Some(paths) = doc.get_mut("paths") {
-        replace_enums(paths, &mut used);
+        replace_enums(paths, &mut used, enums);
     }
     let Some(schemas) = doc
         .pointer_mut("/components/schemas")
@@ -530,7 +329,7 @@ fn name_enums(doc: &mut Value, lang: Lang) {
         {
             continue;
         }
-        replace_enums(schema, &mut used);
+        replace_enums(schema, &mut used, enums);
     }
     for (e, values) in used {
         schemas.entry(e.name).or_insert_with(|| {
@@ -543,11 +342,15 @@ fn name_enums(doc: &mut Value, lang: Lang) {
     }
 }
 
-fn replace_enums(value: &mut Value, used: &mut Vec<(&'static NamedEnum, Vec<String>)>) {
+fn replace_enums(
+    value: &mut Value,
+    used: &mut Vec<(&'static NamedEnum, Vec<String>)>,
+    enums: &[&'static NamedEnum],
+) {
     match value {
         Value::Object(object) => {
             if let Some((values, null)) = string_values(object)
-                && let Some(e) = named_for(&values)
+                && let Some(e) = named_for(&values, enums)
             {
                 if !used.iter().any(|(u, _)| u.name == e.name) {
                     used.push((e, values.iter().map(|v| (*v).to_owned()).collect()));
@@ -564,14 +367,69 @@ fn replace_enums(value: &mut Value, used: &mut Vec<(&'static NamedEnum, Vec<Stri
                 return;
             }
             for v in object.values_mut() {
-                replace_enums(v, used);
+                replace_enums(v, used, enums);
             }
         }
         Value::Array(items) => {
             for v in items {
-                replace_enums(v, used);
+                replace_enums(v, used, enums);
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::AREAS;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_named_enum_has_one_name_and_one_set_of_values_across_the_areas() {
+        let enums: Vec<&NamedEnum> = SHARED_ENUMS
+            .iter()
+            .chain(AREAS.iter().flat_map(|area| area.enums))
+            .collect();
+        assert!(
+            enums.len() > SHARED_ENUMS.len(),
+            "the areas name their enums"
+        );
+        let mut names = HashSet::new();
+        let mut values = HashSet::new();
+        for e in &enums {
+            assert!(names.insert(e.name), "{} is named twice", e.name);
+            let mut set: Vec<&str> = e.values.to_vec();
+            set.sort_unstable();
+            assert!(values.insert(set), "{}'s values are another enum's", e.name);
+        }
+    }
+
+    #[test]
+    fn an_inline_enum_becomes_a_reference_to_the_area_enum_that_names_it() {
+        let groups = AREAS.iter().find(|a| a.name == "groups").unwrap();
+        let enums: Vec<&'static NamedEnum> = groups.enums.iter().collect();
+        let mut doc = json!({
+            "paths": {},
+            "components": { "schemas": { "Body": { "type": "object", "properties": {
+                "status": { "type": "string", "enum": ["published", "draft"] },
+                "other": { "type": "string", "enum": ["a", "b"] },
+            } } } }
+        });
+        name_enums(&mut doc, Lang::En, &enums);
+        let body = &doc["components"]["schemas"]["Body"]["properties"];
+        assert_eq!(
+            body["status"]["$ref"], "#/components/schemas/ArticleStatus",
+            "{doc:#}"
+        );
+        assert_eq!(
+            body["other"]["enum"],
+            json!(["a", "b"]),
+            "unknown enums stay inline"
+        );
+        assert_eq!(
+            doc["components"]["schemas"]["ArticleStatus"]["description"],
+            "An article's state"
+        );
     }
 }

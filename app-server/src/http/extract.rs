@@ -355,7 +355,11 @@ pub fn session_cookie(
 ) -> Cookie<'static> {
     let mut c = base_cookie(req, state, token.expose().to_owned());
     c.set_max_age(CookieDuration::days(
-        state.config.accounts.session_idle_days,
+        state
+            .config
+            .areas
+            .get::<accounts::AccountsPolicy>()
+            .session_idle_days,
     ));
     c
 }

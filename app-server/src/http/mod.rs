@@ -44,19 +44,6 @@ use utoipa_actix_web::scope::Scope;
         description = "The REST API of Courtyard (庭院). Every response is JSON with a `success` flag; errors add a stable `code` and a `message` in the request's language (`Accept-Language` or the `preference_language` cookie). Call it with a browser session (cookie) or a personal access token from the developer portal (`Authorization: Bearer`). Summaries and descriptions come in Chinese with `Accept-Language: zh`.",
         license(name = "MIT")
     ),
-    tags(
-        (name = "auth", description = "Accounts, sign-in and sessions"),
-        (name = "account", description = "The signed-in user's own account"),
-        (name = "tokens", description = "Personal access tokens: made, listed and revoked with a browser session; a token reads itself"),
-        (name = "admin", description = "The admin console (admins only)"),
-        (name = "ai", description = "The AI assistant"),
-        (name = "groups", description = "Community groups: their members, articles and gallery"),
-        (name = "districts", description = "Administrative divisions (GB/T 2260): provinces, cities and counties, to browse and search"),
-        (name = "plaza", description = "The public plaza: posts, likes, comments and the weather map"),
-        (name = "media", description = "Stored images (a private group's for its members only)"),
-        (name = "profiles", description = "People's public profiles: who they are, their groups, plaza posts and articles (only what the asker may read)"),
-        (name = "system", description = "Health and the API description itself"),
-    ),
     // Only what the handlers' `responses(...)` do not bring in themselves.
     components(schemas(ai::dto::ChatStreamEvent)),
     modifiers(&SecuritySchemes)
@@ -99,8 +86,18 @@ impl ApiDoc {
             .service(api_scope())
             .split_for_parts();
         let mut doc = doc;
+        doc.tags = Some(
+            area::tags(AREAS)
+                .map(|t| {
+                    utoipa::openapi::tag::TagBuilder::new()
+                        .name(t.name)
+                        .description(Some(t.en))
+                        .build()
+                })
+                .collect(),
+        );
         unique_operation_ids(&mut doc);
-        closed_menu_objects(&mut doc);
+        closed_schemas(&mut doc);
         doc
     }
 
@@ -142,7 +139,7 @@ pub fn document_json(
         Lang::En => en,
         Lang::Zh => openapi_zh::localize(en, AREAS),
     };
-    Ok(document::finish(doc, lang))
+    Ok(document::finish(doc, lang, AREAS))
 }
 
 /// The operations of a path, whatever their method.
@@ -160,18 +157,16 @@ fn operations(
     .flatten()
 }
 
-/// WeChat's menu objects name every field the server reads (`wechat::menu::Button`); anything
-/// else would be dropped unread, so the document closes them (`additionalProperties: false`)
-/// and a client built from it sends only what counts. (Open objects also made schemathesis draw
-/// arbitrary nested JSON for the extra keys, which crashes CPython 3.11's parser in Hypothesis.)
-fn closed_menu_objects(doc: &mut utoipa::openapi::OpenApi) {
+/// Closes the schemas the areas name in [`Area::CLOSED_SCHEMAS`](area::Area::CLOSED_SCHEMAS)
+/// (`additionalProperties: false`).
+fn closed_schemas(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::RefOr;
     use utoipa::openapi::schema::{AdditionalProperties, Schema};
     let Some(components) = doc.components.as_mut() else {
         return;
     };
-    for name in ["MenuBody", "Menu", "MenuButton", "MenuSubButton"] {
-        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(name) {
+    for name in AREAS.iter().flat_map(|area| area.closed_schemas) {
+        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(*name) {
             object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
         }
     }
@@ -240,15 +235,15 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<auth::Auth>(),
     Registered::area::<account::Account>(),
     Registered::area::<tokens::Tokens>(),
-    Registered::area::<ai::Ai>(),
     Registered::area::<overview::Overview>(),
     Registered::area::<admin::Admin>(),
     Registered::area::<wechat::Wechat>(),
-    Registered::area::<districts::Districts>(),
+    Registered::area::<ai::Ai>(),
     Registered::area::<groups::Groups>(),
-    Registered::area::<media::Media>(),
+    Registered::area::<districts::Districts>(),
     Registered::area::<weather::Weather>(),
     Registered::area::<plaza::Plaza>(),
+    Registered::area::<media::Media>(),
     Registered::area::<profiles::Profiles>(),
     Registered::area::<system::System>(),
 ];

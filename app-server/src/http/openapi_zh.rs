@@ -6,33 +6,9 @@
 //! beside each handler; these tables are checked against the document by tests, so an operation
 //! without Chinese fails the build's tests, and so does a stale entry.
 
-use crate::http::area::{OperationZh, Registered};
+use crate::http::area::{self, OperationZh, Registered};
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// Tag name → description.
-pub const TAGS: &[(&str, &str)] = &[
-    ("auth", "账户、登录与会话"),
-    ("account", "当前登录用户自己的账户"),
-    (
-        "tokens",
-        "个人访问令牌：用浏览器会话创建、列出和吊销；令牌可以查看自身",
-    ),
-    ("admin", "管理后台（仅管理员）"),
-    ("ai", "AI 助手"),
-    ("groups", "社区小组：成员、文章和相册"),
-    (
-        "districts",
-        "行政区划（GB/T 2260）：省、市、县，可浏览和搜索",
-    ),
-    ("media", "已存储的图片（私密小组的图片仅对其成员可见）"),
-    ("plaza", "公共广场：帖子、点赞、评论和天气地图"),
-    (
-        "profiles",
-        "个人主页：此人是谁、所在小组、广场动态和文章（仅限提问者有权查看的内容）",
-    ),
-    ("system", "健康检查与 API 描述本身"),
-];
 
 /// The descriptions of the shared schemas' fields: English → Chinese (written once from the
 /// English document; a test keeps the tables complete).
@@ -129,8 +105,8 @@ pub fn localize(mut doc: Value, areas: &[Registered]) -> Value {
     if let Some(tags) = doc.get_mut("tags").and_then(Value::as_array_mut) {
         for tag in tags {
             let name = tag.get("name").and_then(Value::as_str).unwrap_or_default();
-            if let Some((_, zh)) = TAGS.iter().find(|(n, _)| *n == name) {
-                tag["description"] = Value::from(*zh);
+            if let Some(t) = area::tags(areas).find(|t| t.name == name) {
+                tag["description"] = Value::from(t.zh);
             }
         }
     }

@@ -35,7 +35,7 @@ fn too_large(limit: u64) -> ApiError {
 /// The upload's declared size (`Content-Length`), refused with 413 `image_too_large` past
 /// `MEDIA_MAX_UPLOAD_BYTES` before anything else is done.
 pub fn declared_size(req: &HttpRequest, state: &AppState) -> Result<Option<u64>, ApiError> {
-    let limit = state.media.policy().max_upload_bytes;
+    let limit = state.uploads.max_bytes;
     let declared = req
         .headers()
         .get(actix_web::http::header::CONTENT_LENGTH)
@@ -56,13 +56,7 @@ pub async fn receive(
     user: UserId,
 ) -> Result<(UploadPlace, Vec<u8>), ApiError> {
     let place = state.uploads.enter(user).await?;
-    let bytes = read_body(
-        req,
-        payload,
-        state.media.policy().max_upload_bytes,
-        state.uploads.body,
-    )
-    .await?;
+    let bytes = read_body(req, payload, state.uploads.max_bytes, state.uploads.body).await?;
     Ok((place, bytes))
 }
 

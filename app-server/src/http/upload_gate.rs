@@ -22,6 +22,8 @@ pub struct UploadGate {
     per_user: usize,
     wait: Duration,
     pub(super) body: BodyLimits,
+    /// The largest upload read (`MEDIA_MAX_UPLOAD_BYTES`).
+    pub(super) max_bytes: u64,
 }
 
 /// One person's share of the places, dropped from the table when nobody uses or awaits it.
@@ -78,13 +80,20 @@ fn busy() -> ApiError {
 impl UploadGate {
     /// `concurrency` places per instance, `per_user` of them for one person at most, each
     /// waited for at most `wait`; an upload's body read under `body`.
-    pub fn new(concurrency: usize, per_user: usize, wait: Duration, body: BodyLimits) -> Self {
+    pub fn new(
+        concurrency: usize,
+        per_user: usize,
+        wait: Duration,
+        body: BodyLimits,
+        max_bytes: u64,
+    ) -> Self {
         Self {
             permits: Arc::new(Semaphore::new(concurrency.max(1))),
             shares: Arc::new(Mutex::new(HashMap::new())),
             per_user: per_user.max(1),
             wait,
             body,
+            max_bytes,
         }
     }
 
@@ -131,6 +140,7 @@ mod tests {
                 min_bytes_per_sec: 0,
                 grace: Duration::from_secs(1),
             },
+            1024,
         )
     }
 

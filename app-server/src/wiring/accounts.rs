@@ -1,14 +1,19 @@
 //! Accounts (sign-in, sessions, codes), one's own profile and the administrators' moderation,
 //! over the database, argon2 and the configured SMS provider.
 
-use super::Wiring;
-use crate::config::SmsSettings;
+use super::{HOUSEKEEPING, Wiring};
+use crate::config::AreaSettings;
+use crate::config::env::Env;
+use crate::http::auth::settings::SmsSettings;
 use crate::recorded::RecordedSms;
 use accounts::model::{PhoneNumber, VerificationCode};
 use accounts::moderation::{ModerationPorts, ModerationService};
 use accounts::ports::SmsSender;
-use accounts::{AccountsError, AccountsPorts, AccountsService, ProfilePorts, ProfileService};
-use adapter_crypto::{Argon2Hasher, OsSecretGenerator};
+use accounts::{
+    AccountsError, AccountsPolicy, AccountsPorts, AccountsService, ProfilePolicy, ProfilePorts,
+    ProfileService,
+};
+use adapter_crypto::{Argon2Cost, Argon2Hasher, HashLimits, OsSecretGenerator};
 use adapter_sms::{AliyunSmsSender, LogSmsSender};
 use async_trait::async_trait;
 use media::MediaService;
@@ -31,10 +36,22 @@ impl SmsSender for NoSmsProvider {
     }
 }
 
+/// Password hashing, the sign-in limits, the SMS provider and the profile rules.
+///
+/// # Errors
+/// A malformed or missing value, or the development SMS provider in production.
+pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
+    areas.read::<Argon2Cost>(env)?;
+    areas.read::<HashLimits>(env)?;
+    areas.read::<AccountsPolicy>(env)?;
+    areas.read::<SmsSettings>(env)?;
+    areas.read::<ProfilePolicy>(env)
+}
+
 /// # Errors
 /// When the password-hashing parameters are invalid, the SMS provider's HTTP client cannot be
 /// built, or the development SMS adapter is asked for in production.
-pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Arc<AccountsService>> {
+pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
     let (config, db) = (w.config, w.db);
     let recorded_sms = |inner: Arc<dyn SmsSender>| -> Arc<dyn SmsSender> {
         Arc::new(RecordedSms {
@@ -42,18 +59,21 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Arc<AccountsService>> {
             recorder: w.recorder.clone(),
         })
     };
-    let sms: Arc<dyn SmsSender> = match &config.sms {
+    let sms: Arc<dyn SmsSender> = match config.areas.get::<SmsSettings>() {
         SmsSettings::Disabled => Arc::new(NoSmsProvider),
         SmsSettings::Log => recorded_sms(Arc::new(
             LogSmsSender::new(config.is_production()).map_err(|e| anyhow::anyhow!("{e}"))?,
         )),
         SmsSettings::Aliyun(c) => recorded_sms(Arc::new(AliyunSmsSender::new(c.clone())?)),
     };
-    Ok(Arc::new(AccountsService::new(
+    let accounts = w.provide(Arc::new(AccountsService::new(
         AccountsPorts {
             users: Arc::new(db.users()),
             sessions: Arc::new(db.sessions()),
-            hasher: Arc::new(Argon2Hasher::new(config.argon2, config.hash_limits)?),
+            hasher: Arc::new(Argon2Hasher::new(
+                *config.areas.get::<Argon2Cost>(),
+                *config.areas.get::<HashLimits>(),
+            )?),
             secrets: Arc::new(OsSecretGenerator),
             limiter: Arc::new(db.rate_limiter()),
             codes: Arc::new(db.verification_codes()),
@@ -61,27 +81,35 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Arc<AccountsService>> {
             clock: w.clock.clone(),
             audit: Arc::new(db.audit_log()),
         },
-        config.accounts.clone(),
-    )))
-}
-
-/// The signed-in user's own profile (its avatar is stored media).
-pub fn profiles(w: &Wiring<'_>, media: Arc<MediaService>) -> Arc<ProfileService> {
-    Arc::new(ProfileService::new(
+        config.areas.get::<AccountsPolicy>().clone(),
+    )));
+    // The signed-in user's own profile: its avatar is stored media (wired before this area,
+    // `wiring::AREAS`).
+    let profiles = ProfileService::new(
         ProfilePorts {
-            users: Arc::new(w.db.users()),
-            media,
+            users: Arc::new(db.users()),
+            media: w.service::<MediaService>()?,
             clock: w.clock.clone(),
         },
-        w.config.profiles,
-    ))
-}
-
-/// An administrator disables or enables an account (audited).
-pub fn moderation(w: &Wiring<'_>) -> Arc<ModerationService> {
-    Arc::new(ModerationService::new(ModerationPorts {
-        users: Arc::new(w.db.users()),
-        audit: Arc::new(w.db.audit_log()),
+        *config.areas.get::<ProfilePolicy>(),
+    );
+    w.provide(Arc::new(profiles));
+    // An administrator disables or enables an account (audited).
+    w.provide(Arc::new(ModerationService::new(ModerationPorts {
+        users: Arc::new(db.users()),
+        audit: Arc::new(db.audit_log()),
         clock: w.clock.clone(),
-    }))
+    })));
+    w.every(HOUSEKEEPING, move || {
+        let accounts = accounts.clone();
+        async move {
+            if let Err(e) = accounts.purge_expired_sessions().await {
+                tracing::warn!(error = %e, "purging expired sessions failed");
+            }
+            if let Err(e) = accounts.purge_expired_codes().await {
+                tracing::warn!(error = %e, "purging verification codes failed");
+            }
+        }
+    });
+    Ok(())
 }

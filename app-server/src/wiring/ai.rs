@@ -1,7 +1,9 @@
 //! The AI assistant over the configured OpenAI-compatible provider, or without one.
 
-use super::Wiring;
-use crate::config::DEFAULT_LLM_MODELS;
+use super::{HOUSEKEEPING, Wiring};
+use crate::config::AreaSettings;
+use crate::config::env::Env;
+use crate::http::ai::settings::{AiSettings, DEFAULT_LLM_MODELS};
 use crate::recorded::RecordedLlm;
 use adapter_llm::{LlmConfig, OpenAiCompatibleProvider};
 use anyhow::Context;
@@ -9,10 +11,19 @@ use chat::ports::LlmProvider;
 use chat::{ChatPorts, ChatService, ModelCatalog};
 use std::sync::Arc;
 
+/// The provider and the assistant's limits.
+///
+/// # Errors
+/// A malformed value, no model, or a zero limit.
+pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
+    areas.read::<AiSettings>(env)
+}
+
 /// # Errors
 /// When the provider's HTTP client cannot be built or no model is configured.
-pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Arc<ChatService>> {
-    let ai = &w.config.ai;
+pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
+    let config = w.config;
+    let ai = config.areas.get::<AiSettings>();
     let (provider, models): (Option<Arc<dyn LlmProvider>>, Vec<String>) = match &ai.llm {
         None => (
             None,
@@ -38,7 +49,7 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Arc<ChatService>> {
         }
     };
     let catalog = ModelCatalog::new(&models).context("no AI models configured")?;
-    Ok(Arc::new(ChatService::new(
+    let chat = w.provide(Arc::new(ChatService::new(
         ChatPorts {
             provider,
             usage: Arc::new(w.db.chat_usage()),
@@ -47,5 +58,14 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Arc<ChatService>> {
         },
         catalog,
         ai.policy.clone(),
-    )))
+    )));
+    w.every(HOUSEKEEPING, move || {
+        let chat = chat.clone();
+        async move {
+            if let Err(e) = chat.purge().await {
+                tracing::warn!(error = %e, "purging AI stream slots and usage failed");
+            }
+        }
+    });
+    Ok(())
 }

@@ -4,28 +4,35 @@
 //! `AvatarMediaAccess` for avatars), and groups and the plaza store their images through media.
 
 use super::Wiring;
-use crate::config::MediaStoreSettings;
+use crate::config::AreaSettings;
+use crate::config::env::Env;
+use crate::http::media::settings::{MediaSettings, MediaStoreSettings};
 use crate::http::upload_gate::UploadGate;
 use accounts::AvatarMediaAccess;
 use adapter_media::{FsMediaStore, ImageWorkers, S3MediaStore};
-use groups::{GroupMediaAccess, GroupsPorts, GroupsService};
+use groups::{GroupMediaAccess, GroupsPolicy, GroupsPorts, GroupsService};
 use media::MediaKind;
 use media::ports::{AccessByKind, MediaStore};
 use media::{MediaAdminService, MediaPorts, MediaService};
-use plaza::{PlazaMediaAccess, PlazaPorts, PlazaService};
+use plaza::{PlazaMediaAccess, PlazaPolicy, PlazaPorts, PlazaService};
 use std::sync::Arc;
 
-pub struct Community {
-    pub media: Arc<MediaService>,
-    pub groups: Arc<GroupsService>,
-    pub plaza: Arc<PlazaService>,
+/// The media store and its limits, the groups' and the plaza's.
+///
+/// # Errors
+/// A malformed or missing value.
+pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
+    areas.read::<MediaSettings>(env)?;
+    areas.read::<GroupsPolicy>(env)?;
+    areas.read::<PlazaPolicy>(env)
 }
 
 /// # Errors
 /// When the media store cannot be opened (its folder made, its S3 client built).
-pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Community> {
+pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
     let (config, db) = (w.config, w.db);
-    let store: Arc<dyn MediaStore> = match &config.media.store {
+    let media_settings = config.areas.get::<MediaSettings>();
+    let store: Arc<dyn MediaStore> = match &media_settings.store {
         MediaStoreSettings::Filesystem(dir) => {
             Arc::new(FsMediaStore::new(dir).map_err(|e| anyhow::anyhow!("MEDIA_DIR: {e}"))?)
         }
@@ -43,7 +50,7 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Community> {
         MediaPorts {
             store,
             repo: Arc::new(db.media()),
-            processor: Arc::new(ImageWorkers::new(config.media.workers)),
+            processor: Arc::new(ImageWorkers::new(media_settings.workers)),
             access: Arc::new(AccessByKind::new(vec![
                 (MediaKind::Gallery, group_access.clone()),
                 (MediaKind::Cover, group_access),
@@ -53,7 +60,7 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Community> {
             limiter: Arc::new(db.rate_limiter()),
             clock: w.clock.clone(),
         },
-        config.media.policy.clone(),
+        media_settings.policy.clone(),
     ));
     let groups = Arc::new(GroupsService::new(
         GroupsPorts {
@@ -65,7 +72,7 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Community> {
             audit: Arc::new(db.audit_log()),
         },
         media.clone(),
-        config.groups.clone(),
+        config.areas.get::<GroupsPolicy>().clone(),
     ));
     let plaza = Arc::new(PlazaService::new(
         PlazaPorts {
@@ -76,32 +83,37 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Community> {
             clock: w.clock.clone(),
         },
         media.clone(),
-        config.plaza.clone(),
+        config.areas.get::<PlazaPolicy>().clone(),
     ));
-    Ok(Community {
-        media,
-        groups,
-        plaza,
-    })
-}
-
-/// The admin gallery over every stored image: list, hide, delete.
-pub fn media_admin(w: &Wiring<'_>, media: &Arc<MediaService>) -> Arc<MediaAdminService> {
-    Arc::new(MediaAdminService::new(
+    w.provide(groups);
+    w.provide(plaza);
+    w.provide(Arc::new(MediaAdminService::new(
         media.clone(),
-        Arc::new(w.db.media()),
-        Arc::new(w.db.audit_log()),
+        Arc::new(db.media()),
+        Arc::new(db.audit_log()),
         w.clock.clone(),
-    ))
-}
-
-/// How many uploads this instance reads at once, and how slowly their bodies may arrive.
-pub fn uploads(w: &Wiring<'_>) -> UploadGate {
-    let m = &w.config.media;
-    UploadGate::new(
+    )));
+    // How many uploads this instance reads at once, and how slowly their bodies may arrive.
+    let m = media_settings;
+    w.provide(Arc::new(UploadGate::new(
         m.upload_concurrency,
         m.upload_per_user,
         m.upload_queue_wait,
         m.upload_body,
-    )
+        m.policy.max_upload_bytes,
+    )));
+    // Abandoned uploads on their own clock (`MediaSettings::sweep_interval`): an upload that
+    // failed while the object store was unreachable leaves a pending row to finish.
+    let media = w.provide(media);
+    w.every(media_settings.sweep_interval, move || {
+        let media = media.clone();
+        async move {
+            match media.sweep().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(files = n, "swept abandoned uploads"),
+                Err(e) => tracing::warn!(error = %e, "sweeping abandoned uploads failed"),
+            }
+        }
+    });
+    Ok(())
 }

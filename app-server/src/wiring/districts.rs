@@ -4,10 +4,13 @@ use super::Wiring;
 use districts::{DistrictsPorts, DistrictsService};
 use std::sync::Arc;
 
-pub fn wire(w: &Wiring<'_>) -> Arc<DistrictsService> {
-    Arc::new(DistrictsService::new(DistrictsPorts {
+/// # Errors
+/// Never: the districts only need the database.
+pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
+    w.provide(Arc::new(DistrictsService::new(DistrictsPorts {
         repo: Arc::new(w.db.districts()),
         audit: Arc::new(w.db.audit_log()),
         clock: w.clock.clone(),
-    }))
+    })));
+    Ok(())
 }

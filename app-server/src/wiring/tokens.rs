@@ -5,8 +5,10 @@ use adapter_crypto::OsSecretGenerator;
 use std::sync::Arc;
 use tokens::{TokensPolicy, TokensPorts, TokensService};
 
-pub fn wire(w: &Wiring<'_>) -> Arc<TokensService> {
-    Arc::new(TokensService::new(
+/// # Errors
+/// Never: tokens only need the database.
+pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
+    w.provide(Arc::new(TokensService::new(
         TokensPorts {
             repo: Arc::new(w.db.tokens()),
             secrets: Arc::new(OsSecretGenerator),
@@ -14,5 +16,6 @@ pub fn wire(w: &Wiring<'_>) -> Arc<TokensService> {
             clock: w.clock.clone(),
         },
         TokensPolicy::default(),
-    ))
+    )));
+    Ok(())
 }

@@ -2,25 +2,36 @@
 //! over WeChat's API; nothing when WeChat is not configured.
 
 use super::{Wiring, instance_name};
+use crate::config::AreaSettings;
+use crate::config::env::Env;
 use crate::recorded::RecordedWechat;
 use accounts::ports::WechatOAuth;
-use adapter_wechat::WechatClient;
+use adapter_wechat::{WechatClient, WechatConfig};
 use std::sync::Arc;
+use std::time::Duration;
 use wechat::service::{AccessTokenPolicy, AccessTokenService, MenuService};
 
-/// WeChat's three services, all `None` when it is not configured.
-#[derive(Default)]
-pub struct Wechat {
-    pub oauth: Option<Arc<dyn WechatOAuth>>,
-    pub token: Option<Arc<AccessTokenService>>,
-    pub menu: Option<Arc<MenuService>>,
-}
+/// Sign-in through WeChat's OAuth (what `AppState::wechat_oauth` holds), `None` when WeChat
+/// is not configured.
+pub struct WechatSignIn(pub Option<Arc<dyn WechatOAuth>>);
 
 /// # Errors
 /// When WeChat's HTTP client cannot be built.
-pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Wechat> {
-    let Some(c) = &w.config.wechat else {
-        return Ok(Wechat::default());
+/// The official account's app id, secret and addresses.
+///
+/// # Errors
+/// One of the app id and secret without the other, or a malformed timeout.
+pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
+    areas.read::<Option<WechatConfig>>(env)
+}
+
+/// Provides nothing when WeChat is not configured: its handlers then answer
+/// `wechat_not_configured`.
+pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
+    let config = w.config;
+    let Some(c) = config.areas.get::<Option<WechatConfig>>() else {
+        w.provide(Arc::new(WechatSignIn(None)));
+        return Ok(());
     };
     let db = w.db;
     let client = Arc::new(RecordedWechat {
@@ -49,9 +60,19 @@ pub fn wire(w: &Wiring<'_>) -> anyhow::Result<Wechat> {
         Arc::new(db.audit_log()),
     );
     let oauth: Arc<dyn WechatOAuth> = client;
-    Ok(Wechat {
-        oauth: Some(oauth),
-        token: Some(token),
-        menu: Some(Arc::new(menu)),
-    })
+    w.provide(Arc::new(WechatSignIn(Some(oauth))));
+    w.provide(Arc::new(menu));
+    let token = w.provide(token);
+    // Ahead of expiry, one instance at a time (the database lease decides which).
+    w.every(Duration::from_secs(60), move || {
+        let token = token.clone();
+        async move {
+            match token.refresh_if_due().await {
+                Ok(true) => tracing::info!("WeChat access token refreshed ahead of expiry"),
+                Ok(false) => {}
+                Err(e) => tracing::warn!(error = %e, "refreshing the WeChat access token failed"),
+            }
+        }
+    });
+    Ok(())
 }

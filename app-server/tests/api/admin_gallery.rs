@@ -16,9 +16,14 @@ fn generous(c: &mut Config) {
         limit: 10_000,
         window_secs: 60,
     };
-    c.plaza.post_rate = many;
-    c.accounts.register_per_ip = many;
-    c.media.policy.upload_rate = many;
+    c.areas.get_mut::<::plaza::PlazaPolicy>().post_rate = many;
+    c.areas
+        .get_mut::<::accounts::AccountsPolicy>()
+        .register_per_ip = many;
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .policy
+        .upload_rate = many;
 }
 
 impl TestApp {

@@ -4,7 +4,8 @@
 use crate::helpers::{TestApp, browser, reply, spawn_app_with, spawn_on};
 use adapter_llm::fake::{End, FakeLlm, Scenario};
 use adapter_postgres::testing::TestDb;
-use app_server::config::{Config, LlmSettings};
+use app_server::config::Config;
+use app_server::http::ai::settings::LlmSettings;
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -12,7 +13,10 @@ use std::time::Duration;
 const KEY: &str = "sk-test-0123456789";
 
 fn configure_llm(config: &mut Config, fake: &FakeLlm) {
-    config.ai.llm = Some(LlmSettings {
+    config
+        .areas
+        .get_mut::<app_server::http::ai::settings::AiSettings>()
+        .llm = Some(LlmSettings {
         base_url: fake.base_url(),
         api_key: Some(secrecy::SecretString::from(KEY)),
         models: vec!["deepseek-chat".into(), "deepseek-reasoner".into()],
@@ -233,7 +237,10 @@ async fn signed_out_visitors_are_asked_to_sign_in_unless_anonymous_use_is_on() {
     let fake = FakeLlm::start().await;
     let app = spawn_app_with(db, |c| {
         configure_llm(c, &fake);
-        c.ai.policy.allow_anonymous = true;
+        c.areas
+            .get_mut::<app_server::http::ai::settings::AiSettings>()
+            .policy
+            .allow_anonymous = true;
     })
     .await;
     assert_eq!(
@@ -251,7 +258,12 @@ async fn signed_out_visitors_are_asked_to_sign_in_unless_anonymous_use_is_on() {
 #[tokio::test]
 async fn without_a_provider_the_assistant_says_it_is_not_configured() {
     for db in TestDb::all().await {
-        let app = spawn_app_with(db, |c| c.ai.llm = None).await;
+        let app = spawn_app_with(db, |c| {
+            c.areas
+                .get_mut::<app_server::http::ai::settings::AiSettings>()
+                .llm = None
+        })
+        .await;
         assert_eq!(app.register("ada", "ada-password-1").await.status, 201);
         let models = app.get("/api/ai/models").await;
         assert_eq!(models.body["available"], false);
@@ -270,7 +282,14 @@ async fn without_a_provider_the_assistant_says_it_is_not_configured() {
 async fn invalid_requests_get_a_clear_422_and_never_reach_the_provider() {
     for db in TestDb::all().await {
         let fake = FakeLlm::start().await;
-        let app = signed_in_app(db, &fake, |c| c.ai.policy.limits.max_message_chars = 10).await;
+        let app = signed_in_app(db, &fake, |c| {
+            c.areas
+                .get_mut::<app_server::http::ai::settings::AiSettings>()
+                .policy
+                .limits
+                .max_message_chars = 10
+        })
+        .await;
         let cases = [
             (
                 json!({ "messages": [{ "role": "user", "content": "hi" }], "model": "gpt-9" }),
@@ -406,7 +425,10 @@ async fn the_request_rate_is_limited_per_user() {
     for db in TestDb::all().await {
         let fake = FakeLlm::start().await;
         let app = signed_in_app(db, &fake, |c| {
-            c.ai.policy.rate = kernel::RateLimitRule {
+            c.areas
+                .get_mut::<app_server::http::ai::settings::AiSettings>()
+                .policy
+                .rate = kernel::RateLimitRule {
                 limit: 2,
                 window_secs: 60,
             };
@@ -430,7 +452,13 @@ async fn the_daily_token_quota_stops_a_user_until_tomorrow() {
     for db in TestDb::all().await {
         let fake = FakeLlm::start().await;
         // The fake reports total_tokens 14 for this answer (10 prompt + 4 deltas).
-        let app = signed_in_app(db, &fake, |c| c.ai.policy.daily_token_quota = 20).await;
+        let app = signed_in_app(db, &fake, |c| {
+            c.areas
+                .get_mut::<app_server::http::ai::settings::AiSettings>()
+                .policy
+                .daily_token_quota = 20
+        })
+        .await;
         let first = chat(&app, &hello()).await;
         first.text().await.unwrap();
         // Usage is recorded before the end of the stream is sent, so the next request sees it.
@@ -465,7 +493,10 @@ async fn provider_failures_before_the_stream_become_clear_errors() {
     for db in TestDb::all().await {
         let fake = FakeLlm::start().await;
         let app = signed_in_app(db, &fake, |c| {
-            c.ai.policy.first_token_timeout = Duration::from_millis(600);
+            c.areas
+                .get_mut::<app_server::http::ai::settings::AiSettings>()
+                .policy
+                .first_token_timeout = Duration::from_millis(600);
         })
         .await;
         let cases = [
@@ -535,7 +566,12 @@ async fn an_unreachable_provider_is_a_502() {
     };
     let fake = FakeLlm::start().await;
     let app = signed_in_app(db, &fake, |c| {
-        if let Some(llm) = c.ai.llm.as_mut() {
+        if let Some(llm) = c
+            .areas
+            .get_mut::<app_server::http::ai::settings::AiSettings>()
+            .llm
+            .as_mut()
+        {
             // Port 9 (discard) is closed here: the connection is refused.
             llm.base_url = "http://127.0.0.1:9/v1".into();
         }
@@ -555,7 +591,10 @@ async fn keep_alives_cannot_extend_the_first_token_deadline() {
         interval: Duration::from_millis(100),
     });
     let app = signed_in_app(db, &fake, |c| {
-        c.ai.policy.first_token_timeout = Duration::from_millis(800);
+        c.areas
+            .get_mut::<app_server::http::ai::settings::AiSettings>()
+            .policy
+            .first_token_timeout = Duration::from_millis(800);
     })
     .await;
     let res = chat(&app, &hello()).await;

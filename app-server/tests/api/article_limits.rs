@@ -75,7 +75,9 @@ async fn starting_articles_is_rate_limited_per_person() {
 async fn saving_articles_is_rate_limited_per_person() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.groups.article_save_rate = kernel::RateLimitRule {
+            c.areas
+                .get_mut::<::groups::GroupsPolicy>()
+                .article_save_rate = kernel::RateLimitRule {
                 limit: 3,
                 window_secs: 600,
             };
@@ -127,7 +129,12 @@ async fn saving_articles_is_rate_limited_per_person() {
 #[tokio::test]
 async fn one_persons_articles_are_bounded_in_characters_and_may_still_shrink() {
     for db in TestDb::all().await {
-        let app = spawn_app_with(db, |c| c.groups.article_chars_per_user = 1000).await;
+        let app = spawn_app_with(db, |c| {
+            c.areas
+                .get_mut::<::groups::GroupsPolicy>()
+                .article_chars_per_user = 1000
+        })
+        .await;
         let owner = app.person("olga").await;
         let g = app.create_group(&owner, "写作小组", "public", "open").await;
         let gid = g["id"].as_str().unwrap();

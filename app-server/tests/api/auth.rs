@@ -396,11 +396,15 @@ async fn wrong_current_password_is_refused_and_nothing_changes() {
 async fn login_failures_refuse_that_client_with_retry_after_and_registration_is_limited_per_ip() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.accounts.login_failures_per_account_client = kernel::RateLimitRule {
+            c.areas
+                .get_mut::<::accounts::AccountsPolicy>()
+                .login_failures_per_account_client = kernel::RateLimitRule {
                 limit: 3,
                 window_secs: 600,
             };
-            c.accounts.register_per_ip = kernel::RateLimitRule {
+            c.areas
+                .get_mut::<::accounts::AccountsPolicy>()
+                .register_per_ip = kernel::RateLimitRule {
                 limit: 2,
                 window_secs: 3600,
             };
@@ -547,7 +551,9 @@ async fn two_instances_over_one_database_share_sessions_and_rate_limits() {
     };
     let (conn, url) = (db.db.clone(), db.url.clone());
     let limit = |c: &mut app_server::config::Config| {
-        c.accounts.login_failures_per_account_client = kernel::RateLimitRule {
+        c.areas
+            .get_mut::<::accounts::AccountsPolicy>()
+            .login_failures_per_account_client = kernel::RateLimitRule {
             limit: 2,
             window_secs: 600,
         };

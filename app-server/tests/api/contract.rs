@@ -147,7 +147,7 @@ fn every_string_enum_is_a_named_component() {
     }
     assert!(
         inline.is_empty(),
-        "string enums written inline (name them in http/document.rs ENUMS): {inline:#?}"
+        "string enums written inline (name them in the area's rules.rs ENUMS, or http/document.rs SHARED_ENUMS): {inline:#?}"
     );
     for name in [
         "Scope",

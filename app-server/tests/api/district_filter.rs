@@ -36,7 +36,10 @@ fn bodies(page: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn a_provinces_feed_count_and_weather_details_include_its_cities_and_districts() {
     for db in TestDb::all().await {
-        let app = spawn_app_with(db, |c| c.plaza.post_rate.limit = 100).await;
+        let app = spawn_app_with(db, |c| {
+            c.areas.get_mut::<::plaza::PlazaPolicy>().post_rate.limit = 100
+        })
+        .await;
         let admin = app.person("keeper").await;
         app.promote_to_admin("keeper").await;
         for (code, zh, en) in [

@@ -17,7 +17,8 @@ use crate::helpers::{
 use adapter_llm::fake::{End, FakeLlm, Scenario};
 use adapter_postgres::testing::TestDb;
 use adapter_postgres::{Database, PoolOptions};
-use app_server::config::{Config, LlmSettings};
+use app_server::config::Config;
+use app_server::http::ai::settings::LlmSettings;
 use futures_util::StreamExt;
 use reqwest::header::{ACCEPT_LANGUAGE, CONTENT_TYPE, RETRY_AFTER};
 use serde_json::{Value, json};
@@ -361,7 +362,10 @@ async fn postgres_restarted_under_load_is_503_in_the_askers_language_then_served
 // ---------------------------------------------------------------------------------------------
 
 fn configure_llm(config: &mut Config, fake: &FakeLlm) {
-    config.ai.llm = Some(LlmSettings {
+    config
+        .areas
+        .get_mut::<app_server::http::ai::settings::AiSettings>()
+        .llm = Some(LlmSettings {
         base_url: fake.base_url(),
         api_key: Some(secrecy::SecretString::from("sk-test-faults")),
         models: vec!["deepseek-chat".into()],
@@ -537,7 +541,10 @@ async fn sms_unreachable_is_a_503_and_the_next_code_goes_out_at_once_once_it_is_
         let endpoint = format!("http://{}", link.addr());
         let app = spawn_app_with(db, |c| {
             sms.configure(c);
-            if let app_server::config::SmsSettings::Aliyun(a) = &mut c.sms {
+            if let app_server::http::auth::settings::SmsSettings::Aliyun(a) =
+                c.areas
+                    .get_mut::<app_server::http::auth::settings::SmsSettings>()
+            {
                 a.endpoint = endpoint.clone();
             }
         })
@@ -686,16 +693,25 @@ async fn the_image_store_unreachable_is_a_503_and_leaves_nothing_half_written() 
     let endpoint = format!("http://{}", link.addr());
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.media.store = app_server::config::MediaStoreSettings::S3(adapter_media::S3Settings {
-                endpoint: Some(endpoint.clone()),
-                bucket: moto_server::BUCKET.to_owned(),
-                region: "us-east-1".to_owned(),
-                access_key_id: moto_server::ACCESS_KEY_ID.to_owned(),
-                secret_access_key: moto_server::SECRET_ACCESS_KEY.to_owned().into(),
-                allow_http: true,
-            });
-            c.media.policy.sweep_after_secs = 1;
-            c.media.sweep_interval = Duration::from_millis(200);
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .store = app_server::http::media::settings::MediaStoreSettings::S3(
+                adapter_media::S3Settings {
+                    endpoint: Some(endpoint.clone()),
+                    bucket: moto_server::BUCKET.to_owned(),
+                    region: "us-east-1".to_owned(),
+                    access_key_id: moto_server::ACCESS_KEY_ID.to_owned(),
+                    secret_access_key: moto_server::SECRET_ACCESS_KEY.to_owned().into(),
+                    allow_http: true,
+                },
+            );
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .policy
+                .sweep_after_secs = 1;
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .sweep_interval = Duration::from_millis(200);
         })
         .await;
         app.register("chief", "pass-word-123").await;

@@ -61,7 +61,13 @@ impl TestApp {
 #[tokio::test]
 async fn an_offer_waits_for_its_recipient_who_alone_accepts_or_declines() {
     for db in TestDb::all().await {
-        let app = spawn_app_with(db, |c| c.groups.create_rate.limit = 100).await;
+        let app = spawn_app_with(db, |c| {
+            c.areas
+                .get_mut::<::groups::GroupsPolicy>()
+                .create_rate
+                .limit = 100
+        })
+        .await;
         let owner = app.person("olga").await;
         let heir = app.person("hana").await;
         let other = app.person("otto").await;
@@ -217,9 +223,17 @@ async fn an_offer_waits_for_its_recipient_who_alone_accepts_or_declines() {
 async fn ten_offers_do_not_carry_a_member_past_the_cap_of_owned_groups() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.groups.create_rate.limit = 100;
-            c.groups.max_owned_per_user = 3;
-            c.accounts.register_per_ip.limit = 100;
+            c.areas
+                .get_mut::<::groups::GroupsPolicy>()
+                .create_rate
+                .limit = 100;
+            c.areas
+                .get_mut::<::groups::GroupsPolicy>()
+                .max_owned_per_user = 3;
+            c.areas
+                .get_mut::<::accounts::AccountsPolicy>()
+                .register_per_ip
+                .limit = 100;
         })
         .await;
         let heir = app.person("hana").await;

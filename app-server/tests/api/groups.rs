@@ -551,7 +551,10 @@ async fn uploads_are_judged_by_content_and_deleting_the_group_takes_its_files() 
 #[tokio::test]
 async fn an_oversized_upload_is_refused_before_it_is_read() {
     let app = crate::helpers::spawn_app_with(TestDb::sqlite().await, |c| {
-        c.media.policy.max_upload_bytes = 1000;
+        c.areas
+            .get_mut::<app_server::http::media::settings::MediaSettings>()
+            .policy
+            .max_upload_bytes = 1000;
     })
     .await;
     let owner = app.person("olga").await;
@@ -611,14 +614,17 @@ async fn two_instances_over_one_postgres_and_one_bucket_see_the_same_images() {
     let moto = moto_server::MotoServer::start();
     let endpoint = moto.endpoint();
     let s3 = move |c: &mut app_server::config::Config| {
-        c.media.store = app_server::config::MediaStoreSettings::S3(adapter_media::S3Settings {
-            endpoint: Some(endpoint.clone()),
-            bucket: moto_server::BUCKET.to_owned(),
-            region: "us-east-1".to_owned(),
-            access_key_id: moto_server::ACCESS_KEY_ID.to_owned(),
-            secret_access_key: moto_server::SECRET_ACCESS_KEY.to_owned().into(),
-            allow_http: true,
-        });
+        c.areas
+            .get_mut::<app_server::http::media::settings::MediaSettings>()
+            .store =
+            app_server::http::media::settings::MediaStoreSettings::S3(adapter_media::S3Settings {
+                endpoint: Some(endpoint.clone()),
+                bucket: moto_server::BUCKET.to_owned(),
+                region: "us-east-1".to_owned(),
+                access_key_id: moto_server::ACCESS_KEY_ID.to_owned(),
+                secret_access_key: moto_server::SECRET_ACCESS_KEY.to_owned().into(),
+                allow_http: true,
+            });
     };
     let (conn, url) = (db.db.clone(), db.url.clone());
     let a = crate::helpers::spawn_app_with(db, s3.clone()).await;

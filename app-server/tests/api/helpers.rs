@@ -29,19 +29,25 @@ pub struct TestApp {
 
 /// The configuration tests start from: port 0, cheap-but-real argon2id, no static files.
 pub fn test_config() -> Config {
-    let mut c = Config {
-        port: 0,
-        ..Config::default()
-    };
-    c.argon2.memory_kib = 8 * 1024;
-    c.argon2.iterations = 1;
+    // What an empty environment reads: every default, the areas' too.
+    let mut c = app_server::startup::configuration(|_| None).expect("the defaults are valid");
+    c.port = 0;
+    let argon2 = c.areas.get_mut::<adapter_crypto::Argon2Cost>();
+    argon2.memory_kib = 8 * 1024;
+    argon2.iterations = 1;
     c.static_dir = std::env::temp_dir().join("courtyard-no-static-dir");
     c.workers = Some(1);
     // No test reaches the internet: the weather tests point it at a local fake.
-    c.weather = None;
-    c.media.store = app_server::config::MediaStoreSettings::Filesystem(std::env::temp_dir().join(
-        format!("courtyard-test-media-{}", uuid::Uuid::new_v4().simple()),
-    ));
+    *c.areas
+        .get_mut::<Option<adapter_weather::OpenMeteoConfig>>() = None;
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .store = app_server::http::media::settings::MediaStoreSettings::Filesystem(
+        std::env::temp_dir().join(format!(
+            "courtyard-test-media-{}",
+            uuid::Uuid::new_v4().simple()
+        )),
+    );
     c
 }
 
@@ -271,7 +277,10 @@ impl FakeSms {
             "SMS_000001",
         );
         aliyun.endpoint = self.server.uri();
-        config.sms = app_server::config::SmsSettings::Aliyun(aliyun);
+        *config
+            .areas
+            .get_mut::<app_server::http::auth::settings::SmsSettings>() =
+            app_server::http::auth::settings::SmsSettings::Aliyun(aliyun);
     }
 }
 
@@ -284,7 +293,9 @@ pub fn configure_wechat(config: &mut Config, base: &str) {
     wechat.api_base = base.to_owned();
     wechat.oauth_base = base.to_owned();
     wechat.timeout = std::time::Duration::from_secs(5);
-    config.wechat = Some(wechat);
+    *config
+        .areas
+        .get_mut::<Option<adapter_wechat::WechatConfig>>() = Some(wechat);
 }
 
 impl TestApp {

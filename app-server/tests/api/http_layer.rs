@@ -10,7 +10,9 @@ use serde_json::json;
 
 /// Two registrations per client address, so the third shows who the server thinks is asking.
 fn two_registrations_per_ip(c: &mut app_server::config::Config) {
-    c.accounts.register_per_ip = kernel::RateLimitRule {
+    c.areas
+        .get_mut::<::accounts::AccountsPolicy>()
+        .register_per_ip = kernel::RateLimitRule {
         limit: 2,
         window_secs: 3600,
     };

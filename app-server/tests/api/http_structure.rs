@@ -247,3 +247,48 @@ fn handlers_never_hold_the_database() {
         "AppState holds services, not the database"
     );
 }
+
+/// The named fields of `pub struct <name> { … }` in `source`.
+fn struct_fields(source: &str, name: &str) -> Vec<String> {
+    let start = source
+        .find(&format!("pub struct {name} {{"))
+        .unwrap_or_else(|| panic!("no struct {name}"));
+    let body = &source[start..];
+    let body = &body[body.find('{').unwrap() + 1..body.find("\n}").unwrap()];
+    body.lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("pub "))
+        .filter_map(|l| l.split_once(':').map(|(f, _)| f.trim().to_owned()))
+        .collect()
+}
+
+#[test]
+fn a_new_area_adds_no_field_to_the_state_or_the_configuration() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // An area's services reach its handlers as `web::Data<TheService>` (`wiring::Wiring::provide`);
+    // the state keeps only what every area's extractors use.
+    let state = std::fs::read_to_string(src.join("state.rs")).unwrap();
+    assert_eq!(
+        struct_fields(&state, "AppState"),
+        [
+            "config",
+            "accounts",
+            "tokens",
+            "signer",
+            "wechat_oauth",
+            "uploads"
+        ],
+        "a service of one area is provided by its wiring, not a field of AppState"
+    );
+    // An area's settings are a `Settings` type its wiring names, kept in `Config::areas`.
+    for file in rust_files(&src.join("config")) {
+        let source = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !source.contains("crate::http"),
+            "{} names an area: its settings belong in http/<area>/settings.rs",
+            file.display()
+        );
+    }
+    let config = std::fs::read_to_string(src.join("config/mod.rs")).unwrap();
+    assert!(struct_fields(&config, "Config").contains(&"areas".to_owned()));
+}

@@ -39,7 +39,8 @@ fn answer(req: &Request) -> ResponseTemplate {
 async fn app_with_weather(db: TestDb, server: &MockServer) -> TestApp {
     let base_url = server.uri();
     spawn_app_with(db, move |c| {
-        c.weather = Some(OpenMeteoConfig {
+        *c.areas
+            .get_mut::<Option<adapter_weather::OpenMeteoConfig>>() = Some(OpenMeteoConfig {
             base_url,
             timeout: std::time::Duration::from_secs(2),
         });

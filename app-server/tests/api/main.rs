@@ -10,6 +10,7 @@ mod admin_scopes;
 mod ai;
 mod article_limits;
 mod auth;
+mod configuration;
 mod contract;
 mod csv;
 mod district_filter;

@@ -58,8 +58,13 @@ impl TestApp {
 async fn media_keep_spares_a_drafts_upload_from_the_sweep_and_not_one_nobody_kept() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.media.policy.sweep_after_secs = SWEEP_AFTER_SECS;
-            c.media.sweep_interval = SWEEP_EVERY;
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .policy
+                .sweep_after_secs = SWEEP_AFTER_SECS;
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .sweep_interval = SWEEP_EVERY;
         })
         .await;
         let alice = app.person("alice").await;

@@ -161,7 +161,7 @@ async fn at_most_five_codes_per_number_and_twenty_per_ip_an_hour() {
         let app = spawn_app_with(db, |c| {
             sms.configure(c);
             // No resend minute here: this test is about the hourly limits.
-            c.accounts.code_resend = RateLimitRule {
+            c.areas.get_mut::<::accounts::AccountsPolicy>().code_resend = RateLimitRule {
                 limit: 100,
                 window_secs: 1,
             };

@@ -18,11 +18,16 @@ fn generous(c: &mut Config) {
         limit: 10_000,
         window_secs: 60,
     };
-    c.plaza.post_rate = many;
-    c.plaza.like_rate = many;
-    c.plaza.comment_rate = many;
-    c.accounts.register_per_ip = many;
-    c.media.policy.upload_rate = many;
+    c.areas.get_mut::<::plaza::PlazaPolicy>().post_rate = many;
+    c.areas.get_mut::<::plaza::PlazaPolicy>().like_rate = many;
+    c.areas.get_mut::<::plaza::PlazaPolicy>().comment_rate = many;
+    c.areas
+        .get_mut::<::accounts::AccountsPolicy>()
+        .register_per_ip = many;
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .policy
+        .upload_rate = many;
 }
 
 impl TestApp {
@@ -429,7 +434,7 @@ async fn reading_is_open_writing_needs_an_account_and_tokens_stay_within_plaza_s
 async fn posting_past_the_rate_is_refused_with_retry_after_and_writes_nothing() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.plaza.post_rate = RateLimitRule {
+            c.areas.get_mut::<::plaza::PlazaPolicy>().post_rate = RateLimitRule {
                 limit: 2,
                 window_secs: 600,
             };

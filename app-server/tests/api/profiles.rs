@@ -243,7 +243,7 @@ async fn disabling_a_user_ends_sessions_and_tokens_and_shuts_every_sign_in_door(
             sms.configure(c);
             configure_wechat(c, &wx.uri());
             // One code a second instead of a minute, for the second sign-in by phone.
-            c.accounts.code_resend = kernel::RateLimitRule {
+            c.areas.get_mut::<::accounts::AccountsPolicy>().code_resend = kernel::RateLimitRule {
                 limit: 1,
                 window_secs: 1,
             };

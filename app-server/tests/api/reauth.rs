@@ -233,7 +233,9 @@ async fn wrong_proofs_are_limited_per_account() {
         let sms = FakeSms::start().await;
         let app = spawn_app_with(db, |c| {
             sms.configure(c);
-            c.accounts.reauth_failures_per_account = RateLimitRule {
+            c.areas
+                .get_mut::<::accounts::AccountsPolicy>()
+                .reauth_failures_per_account = RateLimitRule {
                 limit: 2,
                 window_secs: 600,
             };
@@ -387,11 +389,13 @@ async fn bind_codes_are_limited_per_account_before_anything_is_sent() {
         let sms = FakeSms::start().await;
         let app = spawn_app_with(db, |c| {
             sms.configure(c);
-            c.accounts.code_resend = RateLimitRule {
+            c.areas.get_mut::<::accounts::AccountsPolicy>().code_resend = RateLimitRule {
                 limit: 100,
                 window_secs: 1,
             };
-            c.accounts.bind_codes_per_user = RateLimitRule {
+            c.areas
+                .get_mut::<::accounts::AccountsPolicy>()
+                .bind_codes_per_user = RateLimitRule {
                 limit: 2,
                 window_secs: 3600,
             };

@@ -75,7 +75,9 @@ async fn a_strangers_wrong_guesses_refuse_the_stranger_while_the_owner_signs_in_
 async fn past_the_account_ceiling_attempts_wait_growing_delays_but_are_never_locked_out() {
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
-            c.accounts.login_account_ceiling = RateLimitRule {
+            c.areas
+                .get_mut::<::accounts::AccountsPolicy>()
+                .login_account_ceiling = RateLimitRule {
                 limit: 3,
                 window_secs: 900,
             };
@@ -124,9 +126,9 @@ async fn a_flood_beyond_the_hash_bound_is_told_503_server_busy_with_retry_after(
     for db in TestDb::all().await {
         let app = spawn_app_with(db, |c| {
             // One hash at a time, no queueing, and a hash slow enough for requests to overlap.
-            c.hash_limits.concurrency = 1;
-            c.hash_limits.queue_wait = Duration::ZERO;
-            c.argon2.memory_kib = 32 * 1024;
+            c.areas.get_mut::<adapter_crypto::HashLimits>().concurrency = 1;
+            c.areas.get_mut::<adapter_crypto::HashLimits>().queue_wait = Duration::ZERO;
+            c.areas.get_mut::<adapter_crypto::Argon2Cost>().memory_kib = 32 * 1024;
         })
         .await;
         let attempts = (0..12u8).map(|i| {
@@ -191,8 +193,8 @@ async fn a_hash_made_with_other_argon2_settings_is_replaced_at_sign_in() {
         // A second instance with stronger settings: a wrong password changes nothing, the
         // right one signs in and stores a hash with the new settings.
         let new = spawn_on(conn.clone(), &url, |c| {
-            c.argon2.memory_kib = 9 * 1024;
-            c.argon2.iterations = 2;
+            c.areas.get_mut::<adapter_crypto::Argon2Cost>().memory_kib = 9 * 1024;
+            c.areas.get_mut::<adapter_crypto::Argon2Cost>().iterations = 2;
         })
         .await;
         assert_eq!(new.login("rosa", "wrong-password").await.status, 401);

@@ -21,10 +21,18 @@ const AT_ONCE: Duration = Duration::from_millis(1000);
 
 /// Small deadlines so the slow clients are cut off within seconds.
 fn small_deadlines(c: &mut Config) {
-    c.media.upload_concurrency = 4;
-    c.media.upload_per_user = 1;
-    c.media.upload_queue_wait = QUEUE_WAIT;
-    c.media.upload_body = BodyLimits {
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .upload_concurrency = 4;
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .upload_per_user = 1;
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .upload_queue_wait = QUEUE_WAIT;
+    c.areas
+        .get_mut::<app_server::http::media::settings::MediaSettings>()
+        .upload_body = BodyLimits {
         timeout: Duration::from_secs(4),
         min_bytes_per_sec: 1024,
         grace: Duration::from_secs(2),
@@ -259,9 +267,17 @@ async fn the_checks_that_need_no_bytes_answer_before_a_place_is_taken() {
         let app = spawn_app_with(db, |c| {
             small_deadlines(c);
             // One place on the instance, held below by a slow upload.
-            c.media.upload_concurrency = 1;
-            c.media.policy.max_upload_bytes = 64 * 1024;
-            c.media.policy.upload_rate = RateLimitRule {
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .upload_concurrency = 1;
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .policy
+                .max_upload_bytes = 64 * 1024;
+            c.areas
+                .get_mut::<app_server::http::media::settings::MediaSettings>()
+                .policy
+                .upload_rate = RateLimitRule {
                 limit: 1,
                 window_secs: 3600,
             };

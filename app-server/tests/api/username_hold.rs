@@ -152,7 +152,12 @@ async fn a_name_given_up_is_held_for_its_owner_until_the_hold_ends() {
 #[tokio::test]
 async fn with_no_hold_a_name_given_up_is_free_at_once() {
     for db in TestDb::all().await {
-        let app = spawn_app_with(db, |c| c.profiles.username_hold_days = 0).await;
+        let app = spawn_app_with(db, |c| {
+            c.areas
+                .get_mut::<::accounts::ProfilePolicy>()
+                .username_hold_days = 0
+        })
+        .await;
         let alice = app.person("alice").await;
         let r = rename(&app, &alice, "alice2").await;
         assert_eq!(r.status, 200, "{:?}", r.body);

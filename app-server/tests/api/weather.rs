@@ -55,7 +55,8 @@ fn forecast() -> wiremock::MockBuilder {
 }
 
 fn configure(c: &mut Config, server: &MockServer) {
-    c.weather = Some(OpenMeteoConfig {
+    *c.areas
+        .get_mut::<Option<adapter_weather::OpenMeteoConfig>>() = Some(OpenMeteoConfig {
         base_url: server.uri(),
         timeout: std::time::Duration::from_secs(2),
     });
@@ -219,7 +220,8 @@ async fn nothing_cached_and_a_failing_or_unreachable_provider_is_unavailable_not
         let (app, handle) = app(db, &server).await;
         // And an instance whose provider does not answer at all.
         let unreachable = spawn_on(handle.clone(), &url, |c| {
-            c.weather = Some(OpenMeteoConfig {
+            *c.areas
+                .get_mut::<Option<adapter_weather::OpenMeteoConfig>>() = Some(OpenMeteoConfig {
                 base_url: "http://127.0.0.1:9".into(),
                 timeout: std::time::Duration::from_secs(2),
             });
@@ -244,7 +246,11 @@ async fn nothing_cached_and_a_failing_or_unreachable_provider_is_unavailable_not
 async fn turned_off_the_map_is_unavailable_even_with_readings_cached() {
     for db in TestDb::all().await {
         let handle = db.db.clone();
-        let app = spawn_app_with(db, |c| c.weather = None).await;
+        let app = spawn_app_with(db, |c| {
+            *c.areas
+                .get_mut::<Option<adapter_weather::OpenMeteoConfig>>() = None
+        })
+        .await;
         let r = app.get("/api/plaza/weather").await;
         assert_eq!((r.status, &r.body["available"]), (200, &json!(false)));
         assert_eq!(r.body["attribution"], "");

@@ -11,7 +11,8 @@ pub mod ports;
 pub mod service;
 
 pub use model::{
-    ContentCounts, DatabaseKind, DirectoryEntry, Health, Integration, IntegrationState, Outcome,
+    ConfiguredIntegrations, ContentCounts, DatabaseKind, DirectoryEntry, Health, Integration,
+    IntegrationState, Outcome,
 };
 pub use ports::{AdminDirectory, DIRECTORY_LIMIT, IntegrationStateStore, SystemStore};
 pub use service::{IntegrationRecorder, RATE_COUNTER_RETENTION, SystemService};

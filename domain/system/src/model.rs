@@ -38,6 +38,23 @@ pub struct ContentCounts {
     pub articles: u64,
 }
 
+/// How this server is set up to reach the outside systems, as the admin overview shows it:
+/// gathered once at start from the services that call them (`app-server`'s wiring).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfiguredIntegrations {
+    pub database: DatabaseKind,
+    /// The SMS provider's name (`aliyun`, `log`, `none`).
+    pub sms: &'static str,
+    /// Whether WeChat's app id and secret are configured.
+    pub wechat: bool,
+    /// The AI assistant's provider, `None` when none is configured.
+    pub llm: Option<String>,
+    /// Whether the weather provider is turned on.
+    pub weather: bool,
+    /// Where media files are kept (`filesystem`, `s3`).
+    pub media_store: &'static str,
+}
+
 /// An outside system the product calls, whose last attempt the admin overview shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Integration {

@@ -10,8 +10,10 @@ use crate::http::extract::{SignedIn, client_context};
 use crate::http::upload;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use accounts::ProfileService;
 use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use kernel::MediaId;
+use media::MediaService;
 
 #[utoipa::path(
     tag = "account",
@@ -96,6 +98,7 @@ pub async fn bind_phone(
 #[patch("/account/profile")]
 pub async fn update_profile(
     state: web::Data<AppState>,
+    profiles: web::Data<ProfileService>,
     me: SignedIn,
     body: web::Json<ProfileRequest>,
     lang: Lang,
@@ -108,7 +111,7 @@ pub async fn update_profile(
             .map_err(|_| ApiError::username_change_needs_session())?;
         state.accounts.require_fresh_proof(session)?;
     }
-    let user = state.profiles.update_profile(&me.user, change).await?;
+    let user = profiles.update_profile(&me.user, change).await?;
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::ProfileSaved.text(lang))))
 }
 
@@ -133,13 +136,15 @@ pub async fn update_profile(
 pub async fn upload_avatar(
     req: HttpRequest,
     state: web::Data<AppState>,
+    media: web::Data<MediaService>,
+    profiles: web::Data<ProfileService>,
     me: SignedIn,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let declared = upload::declared_size(&req, &state)?;
-    state.media.admit(me.user.id, declared).await?;
+    media.admit(me.user.id, declared).await?;
     let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
-    let media = state.profiles.upload_avatar(me.user.id, bytes).await?;
+    let media = profiles.upload_avatar(me.user.id, bytes).await?;
     Ok(HttpResponse::Created().json(AvatarUploadResponse {
         success: true,
         image: AvatarUploadDto::from(&media),
@@ -161,13 +166,12 @@ pub async fn upload_avatar(
 )]
 #[put("/account/avatar")]
 pub async fn set_avatar(
-    state: web::Data<AppState>,
+    profiles: web::Data<ProfileService>,
     me: SignedIn,
     body: web::Json<AvatarRequest>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state
-        .profiles
+    let user = profiles
         .set_avatar(me.user.id, MediaId(body.media_id))
         .await?;
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::AvatarSet.text(lang))))
@@ -185,11 +189,11 @@ pub async fn set_avatar(
 )]
 #[delete("/account/avatar")]
 pub async fn remove_avatar(
-    state: web::Data<AppState>,
+    profiles: web::Data<ProfileService>,
     me: SignedIn,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.profiles.remove_avatar(me.user.id).await?;
+    let user = profiles.remove_avatar(me.user.id).await?;
     Ok(HttpResponse::Ok().json(AuthResponse::new(&user, Msg::AvatarRemoved.text(lang))))
 }
 
@@ -223,15 +227,12 @@ pub async fn get_appearance(me: SignedIn) -> Result<HttpResponse, ApiError> {
 )]
 #[put("/account/appearance")]
 pub async fn save_appearance(
-    state: web::Data<AppState>,
+    profiles: web::Data<ProfileService>,
     me: SignedIn,
     body: web::Json<AppearanceDto>,
 ) -> Result<HttpResponse, ApiError> {
     let appearance = body.try_into_domain()?;
-    let saved = state
-        .profiles
-        .save_appearance(me.user.id, appearance)
-        .await?;
+    let saved = profiles.save_appearance(me.user.id, appearance).await?;
     Ok(HttpResponse::Ok().json(AppearanceDto::from(saved)))
 }
 

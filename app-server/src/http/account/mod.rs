@@ -9,13 +9,18 @@ mod openapi_zh;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Account;
 
 impl Area for Account {
     const NAME: &'static str = "account";
+    const TAG: Option<Tag> = Some(Tag {
+        name: "account",
+        en: "The signed-in user's own account",
+        zh: "当前登录用户自己的账户",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::AccountCode::CODES

@@ -1,7 +1,8 @@
 //! The profile rules of one's own account (`USERNAME_HOLD_DAYS`). Read at start by
-//! [`crate::config`] through the loader; every variable is in `docs/configuration.md`.
+//! its wiring ([`crate::config::Settings`]) through the loader; every variable is in `docs/configuration.md`.
 
 use crate::config::env::Env;
+use crate::config::settings::Settings;
 use accounts::ProfilePolicy;
 
 /// # Errors
@@ -14,4 +15,10 @@ pub fn read(env: Env<'_>) -> anyhow::Result<ProfilePolicy> {
             0..=3650,
         )?,
     })
+}
+
+impl Settings for ProfilePolicy {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        read(env)
+    }
 }

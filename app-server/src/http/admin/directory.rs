@@ -4,8 +4,8 @@
 use super::dto::{DirectoryEntryDto, DirectoryQuery, DirectoryResponse};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::AdminUser;
-use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use system::SystemService;
 
 fn respond(found: Vec<system::DirectoryEntry>) -> HttpResponse {
     HttpResponse::Ok()
@@ -39,12 +39,11 @@ fn respond(found: Vec<system::DirectoryEntry>) -> HttpResponse {
 )]
 #[get("/admin/directory/users")]
 pub async fn find_users(
-    state: web::Data<AppState>,
+    system: web::Data<SystemService>,
     _admin: AdminUser,
     query: web::Query<DirectoryQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = state
-        .system
+    let found = system
         .find_users(query.text()?)
         .await
         .map_err(|e| ApiError::internal(&e))?;
@@ -67,12 +66,11 @@ pub async fn find_users(
 )]
 #[get("/admin/directory/groups")]
 pub async fn find_groups(
-    state: web::Data<AppState>,
+    system: web::Data<SystemService>,
     _admin: AdminUser,
     query: web::Query<DirectoryQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = state
-        .system
+    let found = system
         .find_groups(query.text()?)
         .await
         .map_err(|e| ApiError::internal(&e))?;

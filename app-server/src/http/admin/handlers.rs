@@ -5,8 +5,8 @@ use super::dto::{AuditActionsResponse, AuditFilterQuery, AuditPageQuery, AuditPa
 use crate::http::dto::{AuditEventDto, next_cursor, page_request};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::AdminUser;
-use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use audit::AuditService;
 use chrono::Utc;
 
 #[utoipa::path(
@@ -25,14 +25,14 @@ use chrono::Utc;
 )]
 #[get("/admin/audit")]
 pub async fn list_audit(
-    state: web::Data<AppState>,
+    audit: web::Data<AuditService>,
     _admin: AdminUser,
     filter: web::Query<AuditFilterQuery>,
     page: web::Query<AuditPageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = filter.filter()?;
     let page = page_request(page.cursor.as_deref(), page.limit)?;
-    let found = state.audit.list(&filter, page).await?;
+    let found = audit.list(&filter, page).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(AuditPageResponse {
@@ -59,12 +59,12 @@ pub async fn list_audit(
 )]
 #[get("/admin/audit/export")]
 pub async fn export_audit(
-    state: web::Data<AppState>,
+    audit: web::Data<AuditService>,
     _admin: AdminUser,
     filter: web::Query<AuditFilterQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let filter = filter.filter()?;
-    let export = state.audit.export(&filter).await?;
+    let export = audit.export(&filter).await?;
     let name = format!("audit-{}.csv", Utc::now().format("%Y%m%d-%H%M%S"));
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
@@ -91,11 +91,11 @@ pub async fn export_audit(
 )]
 #[get("/admin/audit/actions")]
 pub async fn audit_actions(
-    state: web::Data<AppState>,
+    audit: web::Data<AuditService>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(AuditActionsResponse {
         success: true,
-        actions: state.audit.actions().iter().map(|a| a.as_str()).collect(),
+        actions: audit.actions().iter().map(|a| a.as_str()).collect(),
     }))
 }

@@ -12,6 +12,7 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use kernel::{GroupId, MediaId, UserId};
+use media::MediaAdminService;
 use media::{AdminAction, CatalogFilter};
 
 fn action(req: &HttpRequest, state: &AppState, admin: &AdminUser) -> AdminAction {
@@ -36,7 +37,7 @@ fn action(req: &HttpRequest, state: &AppState, admin: &AdminUser) -> AdminAction
 )]
 #[get("/admin/media")]
 pub async fn list_media(
-    state: web::Data<AppState>,
+    media_admin: web::Data<MediaAdminService>,
     _admin: AdminUser,
     query: web::Query<AdminMediaQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -49,10 +50,7 @@ pub async fn list_media(
         q.from,
         q.until,
     )?;
-    let (found, usage) = tokio::try_join!(
-        state.media_admin.list(&filter, page),
-        state.media_admin.usage()
-    )?;
+    let (found, usage) = tokio::try_join!(media_admin.list(&filter, page), media_admin.usage())?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(AdminMediaListResponse {
@@ -76,14 +74,14 @@ pub async fn list_media(
 )]
 #[get("/admin/media/usage")]
 pub async fn media_usage(
-    state: web::Data<AppState>,
+    media_admin: web::Data<MediaAdminService>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(StorageUsageResponse {
             success: true,
-            usage: state.media_admin.usage().await?.into(),
+            usage: media_admin.usage().await?.into(),
         }))
 }
 
@@ -104,15 +102,13 @@ pub async fn media_usage(
 pub async fn hide_media(
     req: HttpRequest,
     state: web::Data<AppState>,
+    media_admin: web::Data<MediaAdminService>,
     admin: AdminUser,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: MediaId = path_id(&id)?;
-    let media = state
-        .media_admin
-        .hide(&action(&req, &state, &admin), id)
-        .await?;
+    let media = media_admin.hide(&action(&req, &state, &admin), id).await?;
     Ok(HttpResponse::Ok().json(AdminMediaResponse {
         success: true,
         message: Msg::MediaHidden.text(lang),
@@ -138,13 +134,13 @@ pub async fn hide_media(
 pub async fn unhide_media(
     req: HttpRequest,
     state: web::Data<AppState>,
+    media_admin: web::Data<MediaAdminService>,
     admin: AdminUser,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: MediaId = path_id(&id)?;
-    let media = state
-        .media_admin
+    let media = media_admin
         .unhide(&action(&req, &state, &admin), id)
         .await?;
     Ok(HttpResponse::Ok().json(AdminMediaResponse {
@@ -172,13 +168,13 @@ pub async fn unhide_media(
 pub async fn delete_media(
     req: HttpRequest,
     state: web::Data<AppState>,
+    media_admin: web::Data<MediaAdminService>,
     admin: AdminUser,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: MediaId = path_id(&id)?;
-    state
-        .media_admin
+    media_admin
         .delete(&action(&req, &state, &admin), id)
         .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::MediaDeleted, lang)))

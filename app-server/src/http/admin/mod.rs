@@ -13,7 +13,7 @@ mod openapi_zh;
 mod rules;
 pub mod users;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 use crate::http::extract::AdminUser;
 use actix_web::FromRequest;
 use actix_web::body::BoxBody;
@@ -43,6 +43,11 @@ pub struct Admin;
 
 impl Area for Admin {
     const NAME: &'static str = "admin";
+    const TAG: Option<Tag> = Some(Tag {
+        name: "admin",
+        en: "The admin console (admins only)",
+        zh: "管理后台（仅管理员）",
+    });
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -7,6 +7,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{AdminUser, client_context, path_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use accounts::moderation::ModerationService;
 use accounts::moderation::Moderator;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::UserId;
@@ -36,14 +37,14 @@ fn moderator(admin: &AdminUser, req: &HttpRequest, state: &AppState) -> Moderato
 #[post("/admin/users/{id}/disable")]
 pub async fn disable_user(
     state: web::Data<AppState>,
+    moderation: web::Data<ModerationService>,
     admin: AdminUser,
     req: HttpRequest,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: UserId = path_id(&id)?;
-    let (user, ended) = state
-        .moderation
+    let (user, ended) = moderation
         .disable(&moderator(&admin, &req, &state), id)
         .await?;
     Ok(HttpResponse::Ok().json(UserStatusResponse {
@@ -72,14 +73,14 @@ pub async fn disable_user(
 #[post("/admin/users/{id}/enable")]
 pub async fn enable_user(
     state: web::Data<AppState>,
+    moderation: web::Data<ModerationService>,
     admin: AdminUser,
     req: HttpRequest,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: UserId = path_id(&id)?;
-    let user = state
-        .moderation
+    let user = moderation
         .enable(&moderator(&admin, &req, &state), id)
         .await?;
     Ok(HttpResponse::Ok().json(UserStatusResponse {

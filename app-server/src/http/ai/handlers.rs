@@ -6,6 +6,7 @@ use super::dto::{
     ModelsResponse,
 };
 use super::errors::AiCode;
+use super::settings::AiSettings;
 use super::stream;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, client_context};
@@ -13,6 +14,7 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::http::header::{self, ContentEncoding};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use chat::ChatService;
 use chat::model::{DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE};
 use chat::{ChatError, ChatEvent, ChatMessage};
 use futures_util::stream::{BoxStream, StreamExt};
@@ -25,8 +27,8 @@ use futures_util::stream::{BoxStream, StreamExt};
     security((), ("session" = []), ("bearer" = ["ai:read"]))
 )]
 #[get("/ai/models")]
-pub async fn models(state: web::Data<AppState>) -> HttpResponse {
-    let service = &state.chat;
+pub async fn models(chat: web::Data<ChatService>) -> HttpResponse {
+    let service = &chat;
     HttpResponse::Ok().json(ModelsResponse {
         success: true,
         available: service.provider_name().is_some(),
@@ -61,11 +63,12 @@ pub async fn models(state: web::Data<AppState>) -> HttpResponse {
 pub async fn send_chat(
     req: HttpRequest,
     state: web::Data<AppState>,
+    chat: web::Data<ChatService>,
     me: MaybeSignedIn,
     body: web::Json<ChatBody>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let service = &state.chat;
+    let service = &chat;
     // Who may chat is the chat domain's decision; this only says who is asking.
     let who = service.admit(
         me.0.map(|signed_in| signed_in.user.id),
@@ -100,7 +103,13 @@ pub async fn send_chat(
     if !body.stream {
         return complete(turn.events, &id, &model, lang).await;
     }
-    let events = stream::sse_events(turn.events, id, model, lang, state.config.ai.idle_ping);
+    let events = stream::sse_events(
+        turn.events,
+        id,
+        model,
+        lang,
+        state.config.areas.get::<AiSettings>().idle_ping,
+    );
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache, no-transform"))

@@ -1,6 +1,7 @@
 //! The AI assistant's input rules as OpenAPI schemas, built from `chat`'s own limits; the
 //! builders are in [`crate::http::rules`].
 
+use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{optional_range, string};
 use chat::model::{ChatLimits, ChatRole, DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE};
 use serde_json::json;
@@ -55,3 +56,19 @@ pub fn chat_max_tokens() -> Schema {
         DEFAULT_MAX_TOKENS.to_string(),
     )
 }
+
+/// The area's string enums, named ([`Area::ENUMS`](crate::http::area::Area::ENUMS)).
+pub const ENUMS: &[NamedEnum] = &[
+    named(
+        "ChatRole",
+        &["user", "assistant"],
+        "对话消息的发送方",
+        "Who wrote a chat message",
+    ),
+    named(
+        "StreamDone",
+        &["[DONE]"],
+        "流的最后一个事件",
+        "The last event of a stream",
+    ),
+];

@@ -1,8 +1,9 @@
 //! The AI assistant's settings: its provider (`LLM_*`) and its limits (`AI_*`, `RATE_AI_CHAT`).
-//! Read at start by [`crate::config`] through the loader; every variable is in
+//! Read at start by its wiring ([`crate::config::Settings`]) through the loader; every variable is in
 //! `docs/configuration.md`.
 
 use crate::config::env::{Env, check_http_url};
+use crate::config::settings::Settings;
 use anyhow::bail;
 use chat::ChatPolicy;
 use chat::model::ChatLimits;
@@ -48,13 +49,13 @@ impl Default for AiSettings {
     }
 }
 
-impl AiSettings {
+impl Settings for AiSettings {
     /// A provider is configured by a key (DeepSeek or any hosted API) or by a base URL alone (a
     /// keyless local server such as Ollama or vLLM).
     ///
     /// # Errors
     /// A malformed value, no model, a base URL that is not http(s), or a zero limit or timeout.
-    pub fn read(env: Env<'_>) -> anyhow::Result<Self> {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
         let d = Self::default();
         let base_url = env.url("LLM_BASE_URL");
         let api_key = env.get("LLM_API_KEY").map(SecretString::from);

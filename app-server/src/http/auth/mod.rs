@@ -12,13 +12,19 @@ mod rules;
 pub mod settings;
 pub mod wechat;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Auth;
 
 impl Area for Auth {
     const NAME: &'static str = "auth";
+    const ENUMS: &'static [crate::http::area::NamedEnum] = rules::ENUMS;
+    const TAG: Option<Tag> = Some(Tag {
+        name: "auth",
+        en: "Accounts, sign-in and sessions",
+        zh: "账户、登录与会话",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::AuthCode::CODES

@@ -2,6 +2,7 @@
 //! built from `accounts`' own constants; the builders and the rules several areas share are
 //! in [`crate::http::rules`].
 
+use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{nullable, string, username_pattern};
 use accounts::model::{Nickname, Password, Username};
 use serde_json::json;
@@ -69,6 +70,14 @@ pub fn optional_nickname() -> Schema {
         .build()
         .into()
 }
+
+/// The area's string enums, named ([`Area::ENUMS`](crate::http::area::Area::ENUMS)).
+pub const ENUMS: &[NamedEnum] = &[named(
+    "PhonePrefix",
+    &["86", "1"],
+    "手机号的国家或地区代码",
+    "A phone number's country code",
+)];
 
 #[cfg(test)]
 mod tests {

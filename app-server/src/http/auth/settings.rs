@@ -1,9 +1,10 @@
 //! The sign-in settings: password hashing, sessions and sign-in limits (`AccountsPolicy`), and
 //! who delivers SMS codes (the WeChat official account's are the `wechat` area's). Read at start
-//! by [`crate::config`] through the loader; every variable is in `docs/configuration.md`.
+//! by its wiring ([`crate::config::Settings`]) through the loader; every variable is in `docs/configuration.md`.
 
 use crate::config::env::Env;
 use crate::config::server::Environment;
+use crate::config::settings::Settings;
 use accounts::AccountsPolicy;
 use adapter_crypto::{Argon2Cost, HashLimits};
 use adapter_sms::AliyunSmsConfig;
@@ -29,12 +30,19 @@ impl SmsSettings {
             Self::Aliyun(_) => "aliyun",
         }
     }
+}
 
+impl Settings for SmsSettings {
     /// `SMS_PROVIDER` (`log` in development, `none` in production) and Aliyun's credentials.
     ///
     /// # Errors
     /// An unknown provider, `log` in production, or Aliyun without its credentials.
-    pub fn read(env: Env<'_>, environment: Environment) -> anyhow::Result<Self> {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        let environment = if env.production() {
+            Environment::Production
+        } else {
+            Environment::Development
+        };
         let default = match environment {
             Environment::Development => "log",
             Environment::Production => "none",
@@ -135,6 +143,24 @@ pub fn hash_limits(env: Env<'_>) -> anyhow::Result<HashLimits> {
         concurrency,
         queue_wait: env.millis("PASSWORD_HASH_QUEUE_MS", d.queue_wait)?,
     })
+}
+
+impl Settings for AccountsPolicy {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        account_policy(env)
+    }
+}
+
+impl Settings for Argon2Cost {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        argon2(env)
+    }
+}
+
+impl Settings for HashLimits {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        hash_limits(env)
+    }
 }
 
 #[cfg(test)]

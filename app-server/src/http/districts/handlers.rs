@@ -12,6 +12,7 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
+use districts::DistrictsService;
 use districts::format;
 use districts::service::DistrictPageRequest;
 use futures_util::StreamExt;
@@ -46,7 +47,7 @@ fn path_code(raw: &str) -> Result<districts::DistrictCode, ApiError> {
 )]
 #[get("/districts")]
 pub async fn list_districts(
-    state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     query: web::Query<ChildrenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     // An empty `parent` is a malformed one (400), not "the provinces": leave it out for those.
@@ -55,7 +56,7 @@ pub async fn list_districts(
         Some(raw) => Some(parse_code(raw).ok_or_else(ApiError::invalid_query)?),
     };
     let page = page(query.cursor.as_deref(), query.limit)?;
-    let found = state.districts.children(parent, page).await?;
+    let found = districts.children(parent, page).await?;
     Ok(HttpResponse::Ok().json(DistrictsResponse::from(found)))
 }
 
@@ -72,14 +73,14 @@ pub async fn list_districts(
 )]
 #[get("/districts/search")]
 pub async fn search_districts(
-    state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     query: web::Query<DistrictSearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
     if query.q.chars().count() > 40 {
         return Err(ApiError::invalid_query());
     }
     let page = page(query.cursor.as_deref(), query.limit)?;
-    let found = state.districts.search(&query.q, page).await?;
+    let found = districts.search(&query.q, page).await?;
     Ok(HttpResponse::Ok().json(DistrictsResponse::from(found)))
 }
 
@@ -95,10 +96,10 @@ pub async fn search_districts(
 )]
 #[get("/districts/{code}")]
 pub async fn show_district(
-    state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let district = state.districts.find(path_code(&code)?).await?;
+    let district = districts.find(path_code(&code)?).await?;
     Ok(HttpResponse::Ok().json(DistrictResponse::from(&district)))
 }
 
@@ -121,15 +122,13 @@ pub async fn show_district(
 pub async fn create_district(
     req: HttpRequest,
     state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     admin: AdminUser,
     body: web::Json<NewDistrictBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (code, input) = body.into_inner().into_domain();
     let ip = client_context(&req, &state.config.trusted_proxies).ip;
-    let district = state
-        .districts
-        .create(admin.0.user.id, ip, &code, input)
-        .await?;
+    let district = districts.create(admin.0.user.id, ip, &code, input).await?;
     Ok(HttpResponse::Created().json(DistrictResponse::from(&district)))
 }
 
@@ -153,14 +152,14 @@ pub async fn create_district(
 pub async fn update_district(
     req: HttpRequest,
     state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     admin: AdminUser,
     code: web::Path<String>,
     body: web::Json<DistrictBody>,
 ) -> Result<HttpResponse, ApiError> {
     let code = path_code(&code)?;
     let ip = client_context(&req, &state.config.trusted_proxies).ip;
-    let district = state
-        .districts
+    let district = districts
         .update(admin.0.user.id, ip, code, body.into_inner().into_domain())
         .await?;
     Ok(HttpResponse::Ok().json(DistrictResponse::from(&district)))
@@ -217,6 +216,7 @@ async fn read_file(req: &HttpRequest, mut payload: web::Payload) -> Result<Vec<u
 pub async fn import_districts(
     req: HttpRequest,
     state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     admin: AdminUser,
     query: web::Query<ImportQuery>,
     payload: web::Payload,
@@ -245,15 +245,12 @@ pub async fn import_districts(
     let rows = parse(&bytes)?;
     let outcome = if query.dry_run.unwrap_or(true) {
         districts::service::ImportOutcome {
-            plan: state.districts.import_plan(&rows).await?,
+            plan: districts.import_plan(&rows).await?,
             applied: false,
         }
     } else {
         let ip = client_context(&req, &state.config.trusted_proxies).ip;
-        state
-            .districts
-            .import_apply(admin.0.user.id, ip, &rows)
-            .await?
+        districts.import_apply(admin.0.user.id, ip, &rows).await?
     };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -278,11 +275,11 @@ pub async fn import_districts(
 )]
 #[get("/admin/districts/export")]
 pub async fn export_districts(
-    state: web::Data<AppState>,
+    districts: web::Data<DistrictsService>,
     _admin: AdminUser,
     query: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let all = state.districts.export().await?;
+    let all = districts.export().await?;
     let (body, content_type, name) = match query.format {
         ExportFormat::Csv => (
             format::to_csv(&all),

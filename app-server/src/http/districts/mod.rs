@@ -9,13 +9,19 @@ pub mod messages;
 mod openapi_zh;
 mod rules;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Districts;
 
 impl Area for Districts {
     const NAME: &'static str = "districts";
+    const ENUMS: &'static [crate::http::area::NamedEnum] = rules::ENUMS;
+    const TAG: Option<Tag> = Some(Tag {
+        name: "districts",
+        en: "Administrative divisions (GB/T 2260): provinces, cities and counties, to browse and search",
+        zh: "行政区划（GB/T 2260）：省、市、县，可浏览和搜索",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::DistrictsCode::CODES

@@ -2,6 +2,7 @@
 //! positions, an import's refusals), built from the `districts` domain's own constants; the
 //! builders and the district code (the plaza's too) are in [`crate::http::rules`].
 
+use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{one_of, string};
 use serde_json::json;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -101,3 +102,34 @@ pub fn district_refusal() -> Schema {
         "Why the line was refused.",
     )
 }
+
+/// The area's string enums, named ([`Area::ENUMS`](crate::http::area::Area::ENUMS)).
+pub const ENUMS: &[NamedEnum] = &[
+    named(
+        "DistrictLevel",
+        &["province", "city", "county"],
+        "行政区的级别",
+        "A district's level",
+    ),
+    named(
+        "DistrictImportRefusal",
+        &[
+            "invalid_code",
+            "invalid_name_zh",
+            "invalid_name_en",
+            "invalid_coordinates",
+            "invalid_tile",
+            "missing_parent",
+            "duplicate_code",
+            "not_a_number",
+        ],
+        "导入文件中某一行被拒绝的原因",
+        "Why a line of an import file was refused",
+    ),
+    named(
+        "ExportFormat",
+        &["csv", "json"],
+        "导出文件的格式",
+        "The format of an export",
+    ),
+];

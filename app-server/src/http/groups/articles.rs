@@ -11,9 +11,9 @@ use crate::http::dto::{MessageResponse, PageQuery, next_cursor};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
 use crate::i18n::{Lang, Msg};
-use crate::state::AppState;
 use actix_web::http::header::CONTENT_LANGUAGE;
 use actix_web::{HttpResponse, delete, get, post, put, web};
+use groups::GroupsService;
 use groups::model::{ArticleStatus, ArticleSummary};
 use groups::ports::SaveOutcome;
 use kernel::{ArticleId, GroupId, Page};
@@ -45,13 +45,12 @@ fn ids(path: (String, String)) -> Result<(GroupId, ArticleId), ApiError> {
 )]
 #[get("/groups/{id}/articles")]
 pub async fn published_articles(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state
-        .groups
+    let page = groups
         .published_articles(me.user_id(), group_id(&id)?, query.page()?)
         .await?;
     Ok(articles_response(&page))
@@ -73,13 +72,12 @@ pub async fn published_articles(
 )]
 #[get("/groups/{id}/articles/drafts")]
 pub async fn my_drafts(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state
-        .groups
+    let page = groups
         .my_drafts(me.user.id, group_id(&id)?, query.page()?)
         .await?;
     Ok(articles_response(&page))
@@ -104,13 +102,12 @@ pub async fn my_drafts(
 )]
 #[post("/groups/{id}/articles")]
 pub async fn create_article(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     body: web::Json<NewArticleBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let article = state
-        .groups
+    let article = groups
         .create_article(me.user.id, group_id(&id)?, &body.title, &body.body)
         .await?;
     Ok(HttpResponse::Created().json(ArticleResponse {
@@ -136,12 +133,12 @@ pub async fn create_article(
 )]
 #[get("/groups/{id}/articles/{articleId}")]
 pub async fn show_article(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path.into_inner())?;
-    let view = state.groups.article(me.user_id(), id, article).await?;
+    let view = groups.article(me.user_id(), id, article).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(ArticleResponse {
@@ -173,15 +170,14 @@ pub async fn show_article(
 )]
 #[put("/groups/{id}/articles/{articleId}")]
 pub async fn save_article(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
     body: web::Json<SaveArticleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path.into_inner())?;
-    match state
-        .groups
+    match groups
         .save_article(
             me.user.id,
             id,
@@ -208,14 +204,13 @@ pub async fn save_article(
 }
 
 async fn set_status(
-    state: &AppState,
+    groups: &::groups::GroupsService,
     me: &SignedIn,
     path: (String, String),
     status: ArticleStatus,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path)?;
-    let changed = state
-        .groups
+    let changed = groups
         .set_article_status(me.user.id, id, article, status)
         .await?;
     Ok(HttpResponse::Ok().json(ArticleResponse {
@@ -242,11 +237,11 @@ async fn set_status(
 )]
 #[post("/groups/{id}/articles/{articleId}/publish")]
 pub async fn publish_article(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
-    set_status(&state, &me, path.into_inner(), ArticleStatus::Published).await
+    set_status(&groups, &me, path.into_inner(), ArticleStatus::Published).await
 }
 
 #[utoipa::path(
@@ -267,11 +262,11 @@ pub async fn publish_article(
 )]
 #[post("/groups/{id}/articles/{articleId}/unpublish")]
 pub async fn unpublish_article(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
-    set_status(&state, &me, path.into_inner(), ArticleStatus::Draft).await
+    set_status(&groups, &me, path.into_inner(), ArticleStatus::Draft).await
 }
 
 #[utoipa::path(
@@ -292,12 +287,12 @@ pub async fn unpublish_article(
 )]
 #[delete("/groups/{id}/articles/{articleId}")]
 pub async fn delete_article(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path.into_inner())?;
-    state.groups.delete_article(me.user.id, id, article).await?;
+    groups.delete_article(me.user.id, id, article).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::ArticleDeleted, lang)))
 }

@@ -13,6 +13,7 @@ use crate::http::upload;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use groups::GroupsService;
 use groups::service::{JoinAttempt, JoinOutcome};
 use kernel::{ArticleId, GroupId, MediaId};
 
@@ -37,7 +38,7 @@ const MAX_SEARCH_CHARS: usize = 40;
 )]
 #[get("/groups")]
 pub async fn discover_groups(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     query: web::Query<GroupSearchQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -50,8 +51,7 @@ pub async fn discover_groups(
     {
         return Err(ApiError::invalid_query());
     }
-    let found = state
-        .groups
+    let found = groups
         .discover(me.user_id(), query.q.as_deref(), page)
         .await?;
     Ok(HttpResponse::Ok().json(GroupsResponse {
@@ -75,12 +75,12 @@ pub async fn discover_groups(
 )]
 #[get("/groups/mine")]
 pub async fn my_groups(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = state.groups.mine(me.user.id, query.page()?).await?;
-    let offers = state.groups.transfer_offers_of(me.user.id).await?;
+    let found = groups.mine(me.user.id, query.page()?).await?;
+    let offers = groups.transfer_offers_of(me.user.id).await?;
     let offer_of = |id: GroupId| offers.iter().find(|o| o.group == id);
     Ok(HttpResponse::Ok().json(GroupsResponse {
         success: true,
@@ -110,13 +110,13 @@ pub async fn my_groups(
 )]
 #[post("/groups")]
 pub async fn create_group(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     body: web::Json<GroupSettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let settings = body.into_inner().try_into_domain()?;
-    let group = state.groups.create(me.user.id, settings).await?;
-    let view = state.groups.get(Some(me.user.id), group.id).await?;
+    let group = groups.create(me.user.id, settings).await?;
+    let view = groups.get(Some(me.user.id), group.id).await?;
     Ok(HttpResponse::Created().json(GroupResponse {
         success: true,
         group: GroupDto::of_view(&view),
@@ -136,13 +136,13 @@ pub async fn create_group(
 )]
 #[get("/groups/{id}")]
 pub async fn group_home(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    let home = state.groups.home(me.user_id(), id).await?;
-    let offer = state.groups.transfer_offer(me.user_id(), id).await?;
+    let home = groups.home(me.user_id(), id).await?;
+    let offer = groups.transfer_offer(me.user_id(), id).await?;
     let mut response = GroupHomeResponse::from(home);
     response.group = response.group.with_offer(offer.as_ref());
     Ok(HttpResponse::Ok().json(response))
@@ -166,27 +166,24 @@ pub async fn group_home(
 )]
 #[put("/groups/{id}")]
 pub async fn update_group(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     body: web::Json<GroupSettingsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
     let settings = body.into_inner().try_into_domain()?;
-    state
-        .groups
-        .update_settings(me.user.id, id, settings)
-        .await?;
-    group_response(&state, &me, id).await
+    groups.update_settings(me.user.id, id, settings).await?;
+    group_response(&groups, &me, id).await
 }
 
 async fn group_response(
-    state: &AppState,
+    groups: &::groups::GroupsService,
     me: &SignedIn,
     id: GroupId,
 ) -> Result<HttpResponse, ApiError> {
-    let view = state.groups.get(Some(me.user.id), id).await?;
-    let offer = state.groups.transfer_offer(Some(me.user.id), id).await?;
+    let view = groups.get(Some(me.user.id), id).await?;
+    let offer = groups.transfer_offer(Some(me.user.id), id).await?;
     Ok(HttpResponse::Ok().json(GroupResponse {
         success: true,
         group: GroupDto::of_view(&view).with_offer(offer.as_ref()),
@@ -208,12 +205,12 @@ async fn group_response(
 )]
 #[delete("/groups/{id}")]
 pub async fn delete_group(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    state.groups.delete(me.user.id, group_id(&id)?).await?;
+    groups.delete(me.user.id, group_id(&id)?).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::GroupDeleted, lang)))
 }
 
@@ -241,16 +238,17 @@ pub async fn delete_group(
 pub async fn set_cover(
     req: HttpRequest,
     state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
     let declared = upload::declared_size(&req, &state)?;
-    state.groups.admit_cover(me.user.id, id, declared).await?;
+    groups.admit_cover(me.user.id, id, declared).await?;
     let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
-    state.groups.set_cover(me.user.id, id, bytes).await?;
-    group_response(&state, &me, id).await
+    groups.set_cover(me.user.id, id, bytes).await?;
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -267,13 +265,13 @@ pub async fn set_cover(
 )]
 #[delete("/groups/{id}/cover")]
 pub async fn remove_cover(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    state.groups.remove_cover(me.user.id, id).await?;
-    group_response(&state, &me, id).await
+    groups.remove_cover(me.user.id, id).await?;
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -291,13 +289,13 @@ pub async fn remove_cover(
 )]
 #[post("/groups/{id}/invite-code")]
 pub async fn regenerate_invite_code(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    state.groups.regenerate_invite_code(me.user.id, id).await?;
-    group_response(&state, &me, id).await
+    groups.regenerate_invite_code(me.user.id, id).await?;
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -319,17 +317,16 @@ pub async fn regenerate_invite_code(
 )]
 #[post("/groups/{id}/transfer")]
 pub async fn transfer_group(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     body: web::Json<TransferBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    state
-        .groups
+    groups
         .offer_transfer(me.user.id, id, kernel::UserId(body.user_id))
         .await?;
-    group_response(&state, &me, id).await
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -347,13 +344,13 @@ pub async fn transfer_group(
 )]
 #[delete("/groups/{id}/transfer")]
 pub async fn cancel_transfer(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    state.groups.cancel_transfer(me.user.id, id).await?;
-    group_response(&state, &me, id).await
+    groups.cancel_transfer(me.user.id, id).await?;
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -372,13 +369,13 @@ pub async fn cancel_transfer(
 )]
 #[post("/groups/{id}/transfer/accept")]
 pub async fn accept_transfer(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    state.groups.accept_transfer(me.user.id, id).await?;
-    group_response(&state, &me, id).await
+    groups.accept_transfer(me.user.id, id).await?;
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -395,13 +392,13 @@ pub async fn accept_transfer(
 )]
 #[post("/groups/{id}/transfer/decline")]
 pub async fn decline_transfer(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
-    state.groups.decline_transfer(me.user.id, id).await?;
-    group_response(&state, &me, id).await
+    groups.decline_transfer(me.user.id, id).await?;
+    group_response(&groups, &me, id).await
 }
 
 #[utoipa::path(
@@ -424,15 +421,14 @@ pub async fn decline_transfer(
 )]
 #[post("/groups/{id}/join")]
 pub async fn join_group(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     body: web::Json<JoinBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
     let body = body.into_inner();
-    let outcome = state
-        .groups
+    let outcome = groups
         .join(
             me.user.id,
             id,
@@ -442,7 +438,7 @@ pub async fn join_group(
             },
         )
         .await?;
-    let view = state.groups.get(Some(me.user.id), id).await?;
+    let view = groups.get(Some(me.user.id), id).await?;
     Ok(HttpResponse::Ok().json(JoinResponse {
         success: true,
         outcome: match outcome {
@@ -469,12 +465,12 @@ pub async fn join_group(
 )]
 #[delete("/groups/{id}/membership")]
 pub async fn leave_group(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    state.groups.leave(me.user.id, group_id(&id)?).await?;
+    groups.leave(me.user.id, group_id(&id)?).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::LeftGroup, lang)))
 }
 
@@ -493,13 +489,12 @@ pub async fn leave_group(
 )]
 #[get("/groups/{id}/gallery")]
 pub async fn group_gallery(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state
-        .groups
+    let page = groups
         .gallery(me.user_id(), group_id(&id)?, query.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(GalleryResponse {
@@ -534,6 +529,7 @@ pub async fn group_gallery(
 pub async fn upload_image(
     req: HttpRequest,
     state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     query: web::Query<UploadQuery>,
@@ -542,15 +538,11 @@ pub async fn upload_image(
     let id = group_id(&id)?;
     let article = query.article_id.map(ArticleId);
     let declared = upload::declared_size(&req, &state)?;
-    state
-        .groups
+    groups
         .admit_image(me.user.id, id, article, declared)
         .await?;
     let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
-    let media = state
-        .groups
-        .upload_image(me.user.id, id, article, bytes)
-        .await?;
+    let media = groups.upload_image(me.user.id, id, article, bytes).await?;
     Ok(HttpResponse::Created().json(ImageResponse {
         success: true,
         image: ImageDto::from(&media),
@@ -575,15 +567,14 @@ pub async fn upload_image(
 )]
 #[delete("/groups/{id}/gallery/{mediaId}")]
 pub async fn delete_gallery_image(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, media) = path.into_inner();
     let media: MediaId = path_id(&media)?;
-    state
-        .groups
+    groups
         .delete_image(me.user.id, group_id(&id)?, media)
         .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::ImageDeleted, lang)))

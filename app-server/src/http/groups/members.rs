@@ -9,8 +9,8 @@ use crate::http::dto::{MessageResponse, PageQuery, next_cursor, page_request};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
 use crate::i18n::{Lang, Msg};
-use crate::state::AppState;
 use actix_web::{HttpResponse, delete, get, post, put, web};
+use groups::GroupsService;
 use groups::model::{Decision, JoinRequestId, MemberRole};
 use kernel::UserId;
 
@@ -37,13 +37,12 @@ fn members_response(page: &kernel::Page<groups::model::Member>) -> HttpResponse 
 )]
 #[get("/groups/{id}/members")]
 pub async fn group_members(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state
-        .groups
+    let page = groups
         .members(me.user_id(), group_id(&id)?, query.page()?)
         .await?;
     Ok(members_response(&page))
@@ -75,7 +74,7 @@ fn ids(path: (String, String)) -> Result<(kernel::GroupId, UserId), ApiError> {
 )]
 #[put("/groups/{id}/members/{userId}/role")]
 pub async fn set_role(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
@@ -85,7 +84,7 @@ pub async fn set_role(
     let role = MemberRole::parse(&body.role)
         .filter(|r| *r != MemberRole::Owner)
         .ok_or_else(ApiError::invalid_role)?;
-    state.groups.set_role(me.user.id, id, user, role).await?;
+    groups.set_role(me.user.id, id, user, role).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::RoleChanged, lang)))
 }
 
@@ -108,13 +107,13 @@ pub async fn set_role(
 )]
 #[delete("/groups/{id}/members/{userId}")]
 pub async fn remove_member(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, user) = ids(path.into_inner())?;
-    state.groups.remove_member(me.user.id, id, user).await?;
+    groups.remove_member(me.user.id, id, user).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::MemberRemoved, lang)))
 }
 
@@ -134,13 +133,12 @@ pub async fn remove_member(
 )]
 #[get("/groups/{id}/bans")]
 pub async fn banned_members(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state
-        .groups
+    let page = groups
         .banned(me.user.id, group_id(&id)?, query.page()?)
         .await?;
     Ok(members_response(&page))
@@ -165,13 +163,13 @@ pub async fn banned_members(
 )]
 #[put("/groups/{id}/bans/{userId}")]
 pub async fn ban_member(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, user) = ids(path.into_inner())?;
-    state.groups.ban(me.user.id, id, user).await?;
+    groups.ban(me.user.id, id, user).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::MemberBanned, lang)))
 }
 
@@ -192,13 +190,13 @@ pub async fn ban_member(
 )]
 #[delete("/groups/{id}/bans/{userId}")]
 pub async fn unban_member(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, user) = ids(path.into_inner())?;
-    state.groups.unban(me.user.id, id, user).await?;
+    groups.unban(me.user.id, id, user).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::MemberUnbanned, lang)))
 }
 
@@ -218,15 +216,14 @@ pub async fn unban_member(
 )]
 #[get("/groups/{id}/requests")]
 pub async fn join_requests(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     id: web::Path<String>,
     query: web::Query<RequestsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let pending = is_pending_filter(query.status.as_deref()).ok_or_else(ApiError::invalid_query)?;
     let page = page_request(query.cursor.as_deref(), query.limit)?;
-    let found = state
-        .groups
+    let found = groups
         .requests(me.user.id, group_id(&id)?, pending, page)
         .await?;
     Ok(HttpResponse::Ok().json(JoinRequestsResponse {
@@ -262,7 +259,7 @@ fn request_ids(path: (String, String)) -> Result<(kernel::GroupId, JoinRequestId
 )]
 #[post("/groups/{id}/requests/{requestId}/approve")]
 pub async fn approve_request(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     path: web::Path<(String, String)>,
     body: web::Json<ApproveBody>,
@@ -274,8 +271,7 @@ pub async fn approve_request(
             .filter(|r| *r != MemberRole::Owner)
             .ok_or_else(ApiError::invalid_role)?,
     };
-    let decided = state
-        .groups
+    let decided = groups
         .decide(me.user.id, id, request, Decision::Approve(role))
         .await?;
     Ok(HttpResponse::Ok().json(JoinRequestResponse {
@@ -306,14 +302,13 @@ pub async fn approve_request(
 )]
 #[post("/groups/{id}/requests/{requestId}/reject")]
 pub async fn reject_request(
-    state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: SignedIn,
     path: web::Path<(String, String)>,
     body: web::Json<RejectBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, request) = request_ids(path.into_inner())?;
-    let decided = state
-        .groups
+    let decided = groups
         .decide(
             me.user.id,
             id,

@@ -13,13 +13,19 @@ pub mod profiles;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Groups;
 
 impl Area for Groups {
     const NAME: &'static str = "groups";
+    const ENUMS: &'static [crate::http::area::NamedEnum] = rules::ENUMS;
+    const TAG: Option<Tag> = Some(Tag {
+        name: "groups",
+        en: "Community groups: their members, articles and gallery",
+        zh: "社区小组：成员、文章和相册",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::GroupsCode::CODES

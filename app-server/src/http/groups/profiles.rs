@@ -10,6 +10,7 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{MaybeSignedIn, path_id};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use groups::GroupsService;
 use kernel::UserId;
 
 /// The user of the path; 404 when it is not an id or names no account.
@@ -38,16 +39,14 @@ async fn existing_user(state: &AppState, raw: &str) -> Result<UserId, ApiError> 
 #[get("/users/{id}/groups")]
 pub async fn member_groups(
     state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     let user = existing_user(&state, &id).await?;
-    let found = state
-        .groups
-        .groups_of_member(me.user_id(), user, page)
-        .await?;
+    let found = groups.groups_of_member(me.user_id(), user, page).await?;
     Ok(HttpResponse::Ok().json(MemberGroupsResponse {
         success: true,
         groups: found.items.iter().map(MemberGroupDto::from).collect(),
@@ -70,16 +69,14 @@ pub async fn member_groups(
 #[get("/users/{id}/articles")]
 pub async fn authored_articles(
     state: web::Data<AppState>,
+    groups: web::Data<GroupsService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     let user = existing_user(&state, &id).await?;
-    let found = state
-        .groups
-        .articles_by_author(me.user_id(), user, page)
-        .await?;
+    let found = groups.articles_by_author(me.user_id(), user, page).await?;
     Ok(HttpResponse::Ok().json(AuthoredArticlesResponse {
         success: true,
         articles: found.items.iter().map(AuthoredArticleDto::from).collect(),

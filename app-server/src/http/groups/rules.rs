@@ -2,6 +2,7 @@
 //! articles), built from the `groups` domain's own constants; the builders are in
 //! [`crate::http::rules`].
 
+use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{nullable, one_of, string};
 use groups::model::{
     ArticleBody, ArticleStatus, ArticleTitle, GroupDescription, GroupName, INVITE_LEN, JoinPolicy,
@@ -183,3 +184,61 @@ pub fn article_body() -> Schema {
         .build()
         .into()
 }
+
+/// The area's string enums, named ([`Area::ENUMS`](crate::http::area::Area::ENUMS)).
+pub const ENUMS: &[NamedEnum] = &[
+    named(
+        "MemberRole",
+        &["owner", "admin", "member"],
+        "小组中的角色",
+        "A role in a group",
+    ),
+    named(
+        "AssignableRole",
+        &["admin", "member"],
+        "可授予成员的小组角色（`owner` 只能通过转让获得）",
+        "A group role that can be given to a member (`owner` moves only by a transfer)",
+    ),
+    named(
+        "MembershipState",
+        &["pending", "active", "banned"],
+        "小组成员身份的状态",
+        "The state of a group membership",
+    ),
+    named(
+        "Visibility",
+        &["public", "private"],
+        "小组的可见性：公开，或仅成员可见",
+        "A group's visibility: public, or members only",
+    ),
+    named(
+        "JoinPolicy",
+        &["open", "approval", "invite_code"],
+        "如何加入小组：直接加入、需审批或凭邀请码",
+        "How one joins a group: at once, on approval or with an invite code",
+    ),
+    named(
+        "JoinRequestStatus",
+        &["pending", "approved", "rejected", "withdrawn"],
+        "入组申请的状态",
+        "The state of a join request",
+    ),
+    named(
+        "JoinRequestFilter",
+        &["pending", "all"],
+        "列出哪些入组申请：待处理的或全部",
+        "Which join requests to list: the pending ones or all",
+    ),
+    named(
+        "JoinOutcome",
+        &["joined", "requested"],
+        "加入的结果：已加入，或已提出申请",
+        "What joining did: joined, or asked to join",
+    ),
+    named(
+        "ArticleStatus",
+        &["draft", "published"],
+        "文章的状态",
+        "An article's state",
+    ),
+];

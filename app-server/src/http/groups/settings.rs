@@ -1,7 +1,8 @@
-//! The groups' limits (`GROUPS_*`, `RATE_GROUP*`). Read at start by [`crate::config`] through
+//! The groups' limits (`GROUPS_*`, `RATE_GROUP*`). Read at start by its wiring ([`crate::config::Settings`]) through
 //! the loader; every variable is in `docs/configuration.md`.
 
 use crate::config::env::Env;
+use crate::config::settings::Settings;
 use groups::GroupsPolicy;
 
 /// # Errors
@@ -17,4 +18,10 @@ pub fn read(env: Env<'_>) -> anyhow::Result<GroupsPolicy> {
         article_chars_per_user: env
             .num("GROUPS_ARTICLE_CHARS_PER_USER", g.article_chars_per_user)?,
     })
+}
+
+impl Settings for GroupsPolicy {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        read(env)
+    }
 }

@@ -3,11 +3,10 @@
 use super::dto::{ImageFile, KeepUploadsRequest, KeepUploadsResponse};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
-use crate::state::AppState;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use kernel::MediaId;
-use media::Variant;
+use media::{MediaService, Variant};
 
 /// How long a cache may keep a file anyone may read before it asks again. The content of an id
 /// never changes, but whether it may be read does (an admin hides it, its group turns private,
@@ -18,7 +17,7 @@ const PUBLIC_MAX_AGE_SECS: u32 = 60;
 
 async fn serve(
     req: &HttpRequest,
-    state: &AppState,
+    media: &MediaService,
     me: &MaybeSignedIn,
     raw_id: &str,
     variant: Variant,
@@ -27,8 +26,8 @@ async fn serve(
     // An admin sees every file, hidden ones too (the admin gallery's thumbnails); a token only
     // within its admin scopes.
     let file = match me.role(tokens::model::Access::Read) {
-        Some(kernel::Role::Admin) => state.media.read_as_admin(id, variant).await?,
-        _ => state.media.read(me.user_id(), id, variant).await?,
+        Some(kernel::Role::Admin) => media.read_as_admin(id, variant).await?,
+        _ => media.read(me.user_id(), id, variant).await?,
     };
     let etag = format!(
         "\"{}-{}\"",
@@ -82,11 +81,11 @@ async fn serve(
 #[get("/media/{id}")]
 pub async fn media_original(
     req: HttpRequest,
-    state: web::Data<AppState>,
+    media: web::Data<MediaService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    serve(&req, &state, &me, &id, Variant::Original).await
+    serve(&req, &media, &me, &id, Variant::Original).await
 }
 
 #[utoipa::path(
@@ -104,11 +103,11 @@ pub async fn media_original(
 #[get("/media/{id}/thumbnail")]
 pub async fn media_thumbnail(
     req: HttpRequest,
-    state: web::Data<AppState>,
+    media: web::Data<MediaService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    serve(&req, &state, &me, &id, Variant::Thumbnail).await
+    serve(&req, &media, &me, &id, Variant::Thumbnail).await
 }
 
 #[utoipa::path(
@@ -128,11 +127,11 @@ pub async fn media_thumbnail(
 )]
 #[post("/media/keep")]
 pub async fn keep_uploads(
-    state: web::Data<AppState>,
+    media: web::Data<MediaService>,
     me: SignedIn,
     body: web::Json<KeepUploadsRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let ids: Vec<MediaId> = body.into_inner().ids.into_iter().map(MediaId).collect();
-    let kept = state.media.keep(me.user.id, &ids).await?;
+    let kept = media.keep(me.user.id, &ids).await?;
     Ok(HttpResponse::Ok().json(KeepUploadsResponse::from(kept)))
 }

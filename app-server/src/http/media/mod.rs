@@ -9,13 +9,18 @@ pub mod messages;
 mod openapi_zh;
 pub mod settings;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Media;
 
 impl Area for Media {
     const NAME: &'static str = "media";
+    const TAG: Option<Tag> = Some(Tag {
+        name: "media",
+        en: "Stored images (a private group's for its members only)",
+        zh: "已存储的图片（私密小组的图片仅对其成员可见）",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::MediaCode::CODES

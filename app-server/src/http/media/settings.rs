@@ -1,10 +1,11 @@
 //! Uploads' settings: the store (`MEDIA_STORE`, `MEDIA_DIR`, `S3_*`), the limits (`MEDIA_*`,
 //! `RATE_MEDIA_*`) and how many are decoded and read at once (`IMAGE_*`,
-//! `MEDIA_UPLOAD_*`). Read at start by [`crate::config`] through the loader; every variable is
+//! `MEDIA_UPLOAD_*`). Read at start by its wiring ([`crate::config::Settings`]) through the loader; every variable is
 //! in `docs/configuration.md`.
 
 use crate::config::env::Env;
 use crate::config::server::BodyLimits;
+use crate::config::settings::Settings;
 use adapter_media::{ImageWorkerSettings, S3Settings};
 use anyhow::bail;
 use media::MediaPolicy;
@@ -61,11 +62,12 @@ impl Default for MediaSettings {
     }
 }
 
-impl MediaSettings {
+impl Settings for MediaSettings {
     /// # Errors
     /// A malformed value, an unknown store, S3 without its bucket or credentials (or over plain
     /// http in production), or thumbnails outside 16–4096 pixels.
-    pub fn read(env: Env<'_>, production: bool) -> anyhow::Result<Self> {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        let production = env.production();
         let d = Self::default();
         let store = match env.get("MEDIA_STORE").as_deref().unwrap_or("filesystem") {
             "filesystem" => MediaStoreSettings::Filesystem(

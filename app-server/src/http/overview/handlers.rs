@@ -5,8 +5,10 @@ use super::dto::{IntegrationAttempts, Integrations, OverviewCounts, OverviewResp
 use crate::http::dto::AuditEventDto;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::AdminUser;
-use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use audit::AuditService;
+use media::MediaAdminService;
+use system::{ConfiguredIntegrations, SystemService};
 
 #[utoipa::path(
     operation_id = "admin_overview",
@@ -22,22 +24,23 @@ use actix_web::{HttpResponse, get, web};
 )]
 #[get("/admin/overview")]
 pub async fn overview(
-    state: web::Data<AppState>,
+    system: web::Data<SystemService>,
+    media_admin: web::Data<MediaAdminService>,
+    audit: web::Data<AuditService>,
+    configured: web::Data<ConfiguredIntegrations>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
     let (counts, usage, latest, attempts) = tokio::try_join!(
         async {
-            state
-                .system
+            system
                 .content_counts()
                 .await
                 .map_err(|e| ApiError::internal(&e))
         },
-        async { state.media_admin.usage().await.map_err(ApiError::from) },
-        async { state.audit.latest().await.map_err(ApiError::from) },
+        async { media_admin.usage().await.map_err(ApiError::from) },
+        async { audit.latest().await.map_err(ApiError::from) },
         async {
-            state
-                .system
+            system
                 .integration_states()
                 .await
                 .map_err(|e| ApiError::internal(&e))
@@ -58,12 +61,12 @@ pub async fn overview(
             },
             latest_events: latest.iter().map(AuditEventDto::from).collect(),
             integrations: Integrations {
-                database: state.system.database_kind().as_str(),
-                sms: state.accounts.sms_provider(),
-                wechat: state.wechat_token.is_some(),
-                llm: state.chat.provider_name().map(str::to_owned),
-                weather: state.config.weather.is_some(),
-                media_store: state.media.store_kind(),
+                database: configured.database.as_str(),
+                sms: configured.sms,
+                wechat: configured.wechat,
+                llm: configured.llm.clone(),
+                weather: configured.weather,
+                media_store: configured.media_store,
                 last_attempts: IntegrationAttempts::new(&attempts),
             },
         }))

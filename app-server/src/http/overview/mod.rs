@@ -14,6 +14,7 @@ pub struct Overview;
 
 impl Area for Overview {
     const NAME: &'static str = "overview";
+    const ENUMS: &'static [crate::http::area::NamedEnum] = rules::ENUMS;
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -13,6 +13,8 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use kernel::Cursor;
+use media::MediaService;
+use plaza::PlazaService;
 use plaza::model::{CommentId, PostId};
 use plaza::service::Actor;
 use tokens::model::Access;
@@ -53,13 +55,12 @@ fn actor(req: &HttpRequest, state: &AppState, me: &SignedIn) -> Actor {
 )]
 #[get("/plaza/posts")]
 pub async fn list_plaza_posts(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: MaybeSignedIn,
     query: web::Query<FeedQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = page_request(query.cursor.as_deref(), query.limit)?;
-    let found = state
-        .plaza
+    let found = plaza
         .feed(me.user_id(), query.district.as_deref(), page)
         .await?;
     let who = viewer(&me);
@@ -85,14 +86,11 @@ pub async fn list_plaza_posts(
 )]
 #[get("/plaza/posts/new-count")]
 pub async fn count_new_plaza_posts(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     query: web::Query<NewCountQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let head = Cursor::decode(&query.since).ok_or_else(ApiError::invalid_cursor)?;
-    let count = state
-        .plaza
-        .count_newer(head, query.district.as_deref())
-        .await?;
+    let count = plaza.count_newer(head, query.district.as_deref()).await?;
     Ok(HttpResponse::Ok().json(NewCountResponse {
         success: true,
         count,
@@ -115,12 +113,11 @@ pub async fn count_new_plaza_posts(
 )]
 #[post("/plaza/posts")]
 pub async fn create_plaza_post(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     body: web::Json<NewPostRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let post = state
-        .plaza
+    let post = plaza
         .create(me.user.id, body.into_inner().into_domain())
         .await?;
     Ok(HttpResponse::Created().json(PostResponse {
@@ -141,12 +138,12 @@ pub async fn create_plaza_post(
 )]
 #[get("/plaza/posts/{id}")]
 pub async fn get_plaza_post(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    let post = state.plaza.post(me.user_id(), id).await?;
+    let post = plaza.post(me.user_id(), id).await?;
     Ok(HttpResponse::Ok().json(PostResponse {
         success: true,
         post: PostDto::of(&post, viewer(&me)),
@@ -170,12 +167,13 @@ pub async fn get_plaza_post(
 pub async fn delete_plaza_post(
     req: HttpRequest,
     state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    state.plaza.delete(&actor(&req, &state, &me), id).await?;
+    plaza.delete(&actor(&req, &state, &me), id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::PostDeleted, lang)))
 }
 
@@ -200,13 +198,15 @@ pub async fn delete_plaza_post(
 pub async fn upload_plaza_image(
     req: HttpRequest,
     state: web::Data<AppState>,
+    media: web::Data<MediaService>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let declared = upload::declared_size(&req, &state)?;
-    state.media.admit(me.user.id, declared).await?;
+    media.admit(me.user.id, declared).await?;
     let (_place, bytes) = upload::receive(&req, payload, &state, me.user.id).await?;
-    let media = state.plaza.upload_image(me.user.id, bytes).await?;
+    let media = plaza.upload_image(me.user.id, bytes).await?;
     Ok(HttpResponse::Created().json(PlazaImageResponse {
         success: true,
         image: PostImageDto::from(&media),
@@ -228,12 +228,12 @@ pub async fn upload_plaza_image(
 )]
 #[put("/plaza/posts/{id}/like")]
 pub async fn like_plaza_post(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    let liked = state.plaza.like(me.user.id, id).await?;
+    let liked = plaza.like(me.user.id, id).await?;
     Ok(HttpResponse::Ok().json(LikeResponse::from(liked)))
 }
 
@@ -252,12 +252,12 @@ pub async fn like_plaza_post(
 )]
 #[delete("/plaza/posts/{id}/like")]
 pub async fn unlike_plaza_post(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    let state_after = state.plaza.unlike(me.user.id, id).await?;
+    let state_after = plaza.unlike(me.user.id, id).await?;
     Ok(HttpResponse::Ok().json(LikeResponse::from(state_after)))
 }
 
@@ -275,13 +275,13 @@ pub async fn unlike_plaza_post(
 )]
 #[get("/plaza/posts/{id}/comments")]
 pub async fn list_plaza_comments(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    let found = state.plaza.comments(id, query.page()?).await?;
+    let found = plaza.comments(id, query.page()?).await?;
     let who = viewer(&me);
     Ok(HttpResponse::Ok().json(CommentsResponse {
         success: true,
@@ -308,13 +308,13 @@ pub async fn list_plaza_comments(
 )]
 #[post("/plaza/posts/{id}/comments")]
 pub async fn create_plaza_comment(
-    state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     id: web::Path<String>,
     body: web::Json<NewCommentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    let comment = state.plaza.comment(me.user.id, id, &body.body).await?;
+    let comment = plaza.comment(me.user.id, id, &body.body).await?;
     Ok(HttpResponse::Created().json(CommentResponse {
         success: true,
         comment: CommentDto::of(&comment, signed_viewer(&me)),
@@ -338,14 +338,12 @@ pub async fn create_plaza_comment(
 pub async fn delete_plaza_comment(
     req: HttpRequest,
     state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: SignedIn,
     lang: Lang,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CommentId = path_id(&id)?;
-    state
-        .plaza
-        .delete_comment(&actor(&req, &state, &me), id)
-        .await?;
+    plaza.delete_comment(&actor(&req, &state, &me), id).await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::CommentDeleted, lang)))
 }

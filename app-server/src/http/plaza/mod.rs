@@ -11,13 +11,18 @@ pub mod profiles;
 mod rules;
 pub mod settings;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Plaza;
 
 impl Area for Plaza {
     const NAME: &'static str = "plaza";
+    const TAG: Option<Tag> = Some(Tag {
+        name: "plaza",
+        en: "The public plaza: posts, likes, comments and the weather map",
+        zh: "公共广场：帖子、点赞、评论和天气地图",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::PlazaCode::CODES

@@ -9,6 +9,7 @@ use crate::http::extract::{MaybeSignedIn, path_id};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
 use kernel::UserId;
+use plaza::PlazaService;
 
 #[utoipa::path(
     tag = "profiles",
@@ -25,6 +26,7 @@ use kernel::UserId;
 #[get("/users/{id}/posts")]
 pub async fn user_plaza_posts(
     state: web::Data<AppState>,
+    plaza: web::Data<PlazaService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
     query: web::Query<PageQuery>,
@@ -36,7 +38,7 @@ pub async fn user_plaza_posts(
         .find_user(id)
         .await?
         .ok_or_else(ApiError::not_found)?;
-    let found = state.plaza.posts_by(me.user_id(), author.id, page).await?;
+    let found = plaza.posts_by(me.user_id(), author.id, page).await?;
     let who = viewer(&me);
     Ok(HttpResponse::Ok().json(PostsResponse {
         success: true,

@@ -1,7 +1,8 @@
-//! The plaza's per-person rates (`RATE_PLAZA_*`). Read at start by [`crate::config`] through
+//! The plaza's per-person rates (`RATE_PLAZA_*`). Read at start by its wiring ([`crate::config::Settings`]) through
 //! the loader; every variable is in `docs/configuration.md`.
 
 use crate::config::env::Env;
+use crate::config::settings::Settings;
 use plaza::PlazaPolicy;
 
 /// # Errors
@@ -13,4 +14,10 @@ pub fn read(env: Env<'_>) -> anyhow::Result<PlazaPolicy> {
         comment_rate: env.rule("RATE_PLAZA_COMMENTS", p.comment_rate)?,
         like_rate: env.rule("RATE_PLAZA_LIKES", p.like_rate)?,
     })
+}
+
+impl Settings for PlazaPolicy {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        read(env)
+    }
 }

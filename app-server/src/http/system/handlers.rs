@@ -4,8 +4,8 @@
 use super::dto::Health;
 use crate::http::error::ErrorBody;
 use crate::i18n::Lang;
-use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use system::SystemService;
 
 #[utoipa::path(
     operation_id = "health_check",
@@ -18,8 +18,8 @@ use actix_web::{HttpResponse, get, web};
     security(())
 )]
 #[get("/health")]
-pub async fn health(state: web::Data<AppState>) -> HttpResponse {
-    let health = state.system.health().await;
+pub async fn health(system: web::Data<SystemService>) -> HttpResponse {
+    let health = system.health().await;
     let db_ok = health.database_reachable;
     let body = Health {
         success: db_ok,

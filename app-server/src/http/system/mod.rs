@@ -5,13 +5,18 @@ pub mod dto;
 pub mod handlers;
 mod openapi_zh;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct System;
 
 impl Area for System {
     const NAME: &'static str = "system";
+    const TAG: Option<Tag> = Some(Tag {
+        name: "system",
+        en: "Health and the API description itself",
+        zh: "健康检查与 API 描述本身",
+    });
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -8,13 +8,19 @@ pub mod messages;
 mod openapi_zh;
 mod rules;
 
-use crate::http::area::{Area, OpenApiZh, Routes};
+use crate::http::area::{Area, OpenApiZh, Routes, Tag};
 
 /// The area's line in the route table (`http/mod.rs`).
 pub struct Tokens;
 
 impl Area for Tokens {
     const NAME: &'static str = "tokens";
+    const ENUMS: &'static [crate::http::area::NamedEnum] = rules::ENUMS;
+    const TAG: Option<Tag> = Some(Tag {
+        name: "tokens",
+        en: "Personal access tokens: made, listed and revoked with a browser session; a token reads itself",
+        zh: "个人访问令牌：用浏览器会话创建、列出和吊销；令牌可以查看自身",
+    });
 
     fn codes() -> &'static [crate::http::error::RegisteredCode] {
         errors::TokensCode::CODES

@@ -1,6 +1,7 @@
 //! Personal access tokens' rules as OpenAPI schemas (name, scopes, expiry, state), built from
 //! the `tokens` domain's own constants; the builders are in [`crate::http::rules`].
 
+use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{nullable, one_of, string};
 use serde_json::{Value, json};
 use tokens::model::{Access, Area, Expiry, MAX_NAME_CHARS, Scope, TokenState};
@@ -96,3 +97,42 @@ pub fn token_state() -> Schema {
         "Where the token stands now.",
     )
 }
+
+/// The area's string enums, named ([`Area::ENUMS`](crate::http::area::Area::ENUMS)).
+pub const ENUMS: &[NamedEnum] = &[
+    named(
+        "Scope",
+        &[
+            "account:read",
+            "account:write",
+            "ai:read",
+            "ai:write",
+            "groups:read",
+            "groups:write",
+            "plaza:read",
+            "plaza:write",
+            "admin:read",
+            "admin:write",
+        ],
+        "个人访问令牌的权限范围（`领域:权限`）",
+        "A personal access token's scope (`area:access`)",
+    ),
+    named(
+        "ScopeArea",
+        &["account", "ai", "groups", "plaza", "admin"],
+        "权限范围所属的领域",
+        "The area of a scope",
+    ),
+    named(
+        "ScopeAccess",
+        &["read", "write"],
+        "权限范围的权限：读或写",
+        "The access of a scope: read or write",
+    ),
+    named(
+        "TokenState",
+        &["active", "expired", "revoked"],
+        "个人访问令牌的状态",
+        "A personal access token's state",
+    ),
+];

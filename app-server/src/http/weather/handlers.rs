@@ -2,9 +2,9 @@
 
 use super::dto::WeatherMapResponse;
 use crate::http::error::ApiError;
-use crate::state::AppState;
 use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpResponse, get, web};
+use weather::WeatherMapService;
 
 #[utoipa::path(
     tag = "plaza",
@@ -16,9 +16,8 @@ use actix_web::{HttpResponse, get, web};
     security((), ("session" = []), ("bearer" = ["plaza:read"]))
 )]
 #[get("/plaza/weather")]
-pub async fn weather_map(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let view = state
-        .weather
+pub async fn weather_map(weather: web::Data<WeatherMapService>) -> Result<HttpResponse, ApiError> {
+    let view = weather
         .provinces()
         .await
         .map_err(|weather::WeatherError::Unexpected(cause)| ApiError::internal(&cause))?;

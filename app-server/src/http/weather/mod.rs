@@ -15,6 +15,7 @@ pub struct Weather;
 
 impl Area for Weather {
     const NAME: &'static str = "weather";
+    const ENUMS: &'static [crate::http::area::NamedEnum] = rules::ENUMS;
 
     fn openapi_zh() -> OpenApiZh {
         openapi_zh::OPENAPI_ZH

@@ -1,7 +1,8 @@
-//! The weather map's provider (`WEATHER_*`). Read at start by [`crate::config`] through the
+//! The weather map's provider (`WEATHER_*`). Read at start by its wiring ([`crate::config::Settings`]) through the
 //! loader; every variable is in `docs/configuration.md`.
 
 use crate::config::env::{Env, check_http_url};
+use crate::config::settings::Settings;
 use adapter_weather::OpenMeteoConfig;
 use std::time::Duration;
 
@@ -25,6 +26,12 @@ pub fn read(env: Env<'_>) -> anyhow::Result<Option<OpenMeteoConfig>> {
         base_url,
         timeout: Duration::from_millis(timeout_ms),
     }))
+}
+
+impl Settings for Option<OpenMeteoConfig> {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        read(env)
+    }
 }
 
 #[cfg(test)]

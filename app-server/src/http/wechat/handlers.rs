@@ -12,7 +12,6 @@ use crate::http::extract::{AdminUser, client_context};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use std::sync::Arc;
 use wechat::WechatError;
 use wechat::menu::Menu;
 use wechat::ports::MenuVersionId;
@@ -27,18 +26,10 @@ fn actor(admin: &AdminUser, req: &HttpRequest, state: &AppState) -> AdminActor {
     }
 }
 
-fn wechat_token(state: &AppState) -> Result<Arc<AccessTokenService>, ApiError> {
-    state
-        .wechat_token
-        .clone()
-        .ok_or_else(|| WechatError::NotConfigured.into())
-}
-
-fn wechat_menu(state: &AppState) -> Result<Arc<MenuService>, ApiError> {
-    state
-        .wechat_menu
-        .clone()
-        .ok_or_else(|| WechatError::NotConfigured.into())
+/// A WeChat service: provided only when WeChat is configured (`wiring::wechat`), else 503
+/// `wechat_not_configured`.
+fn configured<T: ?Sized>(service: Option<web::Data<T>>) -> Result<web::Data<T>, ApiError> {
+    service.ok_or_else(|| WechatError::NotConfigured.into())
 }
 
 #[utoipa::path(
@@ -55,10 +46,10 @@ fn wechat_menu(state: &AppState) -> Result<Arc<MenuService>, ApiError> {
 )]
 #[get("/admin/wechat/token")]
 pub async fn token(
-    state: web::Data<AppState>,
+    access: Option<web::Data<AccessTokenService>>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let token = match &state.wechat_token {
+    let token = match &access {
         None => TokenStateDto::not_configured(),
         Some(w) => w.token_status().await?.into(),
     };
@@ -88,11 +79,12 @@ pub async fn token(
 #[post("/admin/wechat/token/refresh")]
 pub async fn refresh_token(
     state: web::Data<AppState>,
+    access: Option<web::Data<AccessTokenService>>,
     admin: AdminUser,
     req: HttpRequest,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let status = wechat_token(&state)?
+    let status = configured(access)?
         .force_refresh(&actor(&admin, &req, &state))
         .await?;
     tracing::info!(admin = %admin.0.user.id, "WeChat access token force-refreshed");
@@ -118,10 +110,10 @@ pub async fn refresh_token(
 )]
 #[get("/admin/wechat/menu")]
 pub async fn current_menu(
-    state: web::Data<AppState>,
+    menus: Option<web::Data<MenuService>>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let menu = wechat_menu(&state)?.current_menu().await?;
+    let menu = configured(menus)?.current_menu().await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(MenuResponse {
@@ -181,6 +173,7 @@ pub async fn validate_menu(
 #[put("/admin/wechat/menu")]
 pub async fn publish_menu(
     state: web::Data<AppState>,
+    menus: Option<web::Data<MenuService>>,
     admin: AdminUser,
     req: HttpRequest,
     body: web::Json<MenuBody>,
@@ -189,7 +182,7 @@ pub async fn publish_menu(
     let menu = Menu {
         button: body.into_inner().button,
     };
-    let version = wechat_menu(&state)?
+    let version = configured(menus)?
         .publish_menu(&menu, &actor(&admin, &req, &state))
         .await?;
     tracing::info!(admin = %admin.0.user.id, version = %version.id, "WeChat menu published");
@@ -217,11 +210,12 @@ pub async fn publish_menu(
 #[delete("/admin/wechat/menu")]
 pub async fn delete_menu(
     state: web::Data<AppState>,
+    menus: Option<web::Data<MenuService>>,
     admin: AdminUser,
     req: HttpRequest,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    wechat_menu(&state)?
+    configured(menus)?
         .delete_menu(&actor(&admin, &req, &state))
         .await?;
     tracing::info!(admin = %admin.0.user.id, "WeChat menu deleted");
@@ -245,10 +239,10 @@ pub async fn delete_menu(
 )]
 #[get("/admin/wechat/menu/versions")]
 pub async fn menu_versions(
-    state: web::Data<AppState>,
+    menus: Option<web::Data<MenuService>>,
     _admin: AdminUser,
 ) -> Result<HttpResponse, ApiError> {
-    let versions = wechat_menu(&state)?.versions(100).await?;
+    let versions = configured(menus)?.versions(100).await?;
     Ok(HttpResponse::Ok().json(VersionsResponse {
         success: true,
         versions: versions.into_iter().map(Into::into).collect(),
@@ -274,12 +268,13 @@ pub async fn menu_versions(
 #[post("/admin/wechat/menu/versions/{id}/rollback")]
 pub async fn rollback_menu(
     state: web::Data<AppState>,
+    menus: Option<web::Data<MenuService>>,
     admin: AdminUser,
     req: HttpRequest,
     id: web::Path<String>,
     lang: Lang,
 ) -> Result<HttpResponse, ApiError> {
-    let service = wechat_menu(&state)?;
+    let service = configured(menus)?;
     let id: MenuVersionId = id
         .parse()
         .map_err(|_| ApiError::from(WechatError::VersionNotFound))?;

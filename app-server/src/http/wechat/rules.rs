@@ -2,6 +2,7 @@
 //! `wechat::menu`); the menu's own shape is in `dto.rs`. The builders are in
 //! [`crate::http::rules`].
 
+use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{one_of, string};
 use utoipa::openapi::schema::Schema;
 
@@ -23,3 +24,19 @@ pub fn menu_action_type() -> Schema {
         .build()
         .into()
 }
+
+/// The area's string enums, named ([`Area::ENUMS`](crate::http::area::Area::ENUMS)).
+pub const ENUMS: &[NamedEnum] = &[
+    named(
+        "MenuButtonType",
+        &["click", "view", "miniprogram"],
+        "微信菜单按钮的类型",
+        "The kind of a WeChat menu button",
+    ),
+    named(
+        "WechatTokenState",
+        &["missing", "fresh", "expiring", "expired"],
+        "服务器持有的微信 access_token 的状态",
+        "The state of the WeChat access token the server holds",
+    ),
+];

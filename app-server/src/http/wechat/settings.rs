@@ -1,8 +1,9 @@
 //! The WeChat official account (`WECHAT_*`), for signing in with WeChat (the `auth` area) and
-//! the admin's WeChat pages (this area). Read at start by [`crate::config`] through the loader;
+//! the admin's WeChat pages (this area). Read at start by its wiring ([`crate::config::Settings`]) through the loader;
 //! every variable is in `docs/configuration.md`.
 
 use crate::config::env::Env;
+use crate::config::settings::Settings;
 use adapter_wechat::WechatConfig;
 use anyhow::bail;
 use secrecy::SecretString;
@@ -28,4 +29,10 @@ pub fn read(env: Env<'_>) -> anyhow::Result<Option<WechatConfig>> {
     }
     c.timeout = env.millis("WECHAT_TIMEOUT_MS", Duration::from_secs(10))?;
     Ok(Some(c))
+}
+
+impl Settings for Option<WechatConfig> {
+    fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        read(env)
+    }
 }

@@ -26,7 +26,7 @@ pub fn code_body(number: &str, code: &str) -> Value {
 pub async fn spawn_app_with_sms(db: TestDb, sms: &FakeSms) -> TestApp {
     spawn_app_with(db, |c| {
         sms.configure(c);
-        c.accounts.code_resend = RateLimitRule {
+        c.areas.get_mut::<::accounts::AccountsPolicy>().code_resend = RateLimitRule {
             limit: 1,
             window_secs: 1,
         };

@@ -48,6 +48,11 @@ impl WeatherMapService {
         Self { districts, weather }
     }
 
+    /// Whether the weather is fetched at all ([`WeatherService::is_enabled`]).
+    pub fn is_enabled(&self) -> bool {
+        self.weather.is_enabled()
+    }
+
     /// The map: every province that has a tile, with its weather.
     ///
     /// # Errors

@@ -71,6 +71,11 @@ impl WeatherService {
         }
     }
 
+    /// Whether a provider is configured (`false`: the weather is turned off).
+    pub fn is_enabled(&self) -> bool {
+        self.provider.is_some()
+    }
+
     fn attribution(&self) -> &'static str {
         self.provider.as_ref().map_or("", |p| p.attribution())
     }

@@ -155,3 +155,11 @@ async fn turned_off_there_are_no_readings_and_nothing_is_fetched() {
     assert_eq!((view.snapshot, view.stale), (None, false));
     assert_eq!(view.attribution, "");
 }
+
+#[test]
+fn the_weather_is_enabled_exactly_when_a_provider_is_configured() {
+    let on = service(Some(MockWeatherProvider::new()), MockWeatherCache::new());
+    let off = service(None, MockWeatherCache::new());
+    assert!(on.is_enabled());
+    assert!(!off.is_enabled());
+}
