@@ -340,14 +340,22 @@ impl MediaService {
         variant: Variant,
         public: bool,
     ) -> Result<StoredFile, MediaError> {
-        let bytes = self
-            .ports
-            .store
-            .get(&media.key(variant))
-            .await?
-            .ok_or_else(|| {
+        let Some(bytes) = self.ports.store.get(&media.key(variant)).await? else {
+            // Deleted or swept between finding its row and reading its object (the row is
+            // marked pending before the objects go): gone, not broken. Only a row still
+            // served without its object is a fault.
+            let still_served = self
+                .ports
+                .repo
+                .find(media.id)
+                .await?
+                .is_some_and(|m| m.state != MediaState::Pending);
+            return Err(if still_served {
                 MediaError::Unexpected(anyhow::anyhow!("the object of {} is missing", media.id))
-            })?;
+            } else {
+                MediaError::NotFound
+            });
+        };
         Ok(StoredFile {
             content_type: media.content_type(variant),
             media,

@@ -738,3 +738,47 @@ async fn admission_checks_size_rate_and_quota_without_counting_a_hit() {
         })
     ));
 }
+
+#[tokio::test]
+async fn a_file_deleted_while_it_is_read_is_gone_and_a_lost_object_is_a_fault() {
+    // The read found the row; the sweep marked it pending and took the objects before the
+    // read reached them: the reader is told the file is gone (404), not a server fault.
+    let mut access = MockMediaAccess::new();
+    access
+        .expect_readable()
+        .returning(|_, _| Ok(Readable::Public));
+    let w = world_with(
+        MediaPolicy::default(),
+        working_processor(),
+        access,
+        allowing_limiter(),
+        t0(),
+    );
+    let owner = UserId::new_random();
+    let media = w
+        .service
+        .upload(upload(owner, GroupId::new_random()))
+        .await
+        .unwrap();
+    let row = w.repo.find(media.id).await.unwrap().unwrap();
+    w.store.objects.lock().unwrap().clear();
+    w.repo
+        .set_state(media.id, MediaState::Pending)
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.service.load(row.clone(), Variant::Original, true).await,
+        Err(MediaError::NotFound)
+    ));
+    // A row still served whose object is missing is a fault, not a 404.
+    w.repo
+        .set_state(media.id, MediaState::Attached)
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.service
+            .read(Some(owner), media.id, Variant::Original)
+            .await,
+        Err(MediaError::Unexpected(_))
+    ));
+}
