@@ -55,6 +55,8 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
   '/settings':
     'only redirects: to /settings/account on desktop, /settings/menu on a phone, both crawled',
   '/developers/theme/$name': 'every component, read from the theme index in the crawl below',
+  '/plaza/post/$postId':
+    'a post made for the purpose, with its comments, and a missing post, in e2e/plaza-post.spec.ts',
   '/profile/$userId':
     "someone else's profile, with the admin's Disable button, in e2e/profiles.spec.ts (the " +
     "crawl visits '/profile', the admin's own)",

@@ -46,6 +46,7 @@ import { Route as GroupGroupIdGalleryRouteImport } from './routes/group/$groupId
 import { Route as GroupGroupIdJoinRouteImport } from './routes/group/$groupId/join'
 import { Route as GroupGroupIdMembersRouteImport } from './routes/group/$groupId/members'
 import { Route as GroupGroupIdSettingsRouteImport } from './routes/group/$groupId/settings'
+import { Route as PlazaPostPostIdRouteImport } from './routes/plaza/post/$postId'
 import { Route as PlazaWeatherMapRouteImport } from './routes/plaza/weather/map'
 import { Route as ProfileSystemBasicRouteImport } from './routes/profile/system/basic'
 import { Route as DevelopersThemeExamplesComponentDemoRouteImport } from './routes/developers_/theme/examples/$component/$demo'
@@ -238,6 +239,11 @@ const GroupGroupIdSettingsRoute = GroupGroupIdSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => GroupGroupIdRouteRoute,
 } as any)
+const PlazaPostPostIdRoute = PlazaPostPostIdRouteImport.update({
+  id: '/plaza/post/$postId',
+  path: '/plaza/post/$postId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PlazaWeatherMapRoute = PlazaWeatherMapRouteImport.update({
   id: '/plaza/weather/map',
   path: '/plaza/weather/map',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
+  '/plaza/post/$postId': typeof PlazaPostPostIdRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
   '/profile/system/basic': typeof ProfileSystemBasicRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
@@ -341,6 +348,7 @@ export interface FileRoutesByTo {
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
+  '/plaza/post/$postId': typeof PlazaPostPostIdRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
   '/profile/system/basic': typeof ProfileSystemBasicRoute
   '/developers/api': typeof DevelopersApiIndexRoute
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
+  '/plaza/post/$postId': typeof PlazaPostPostIdRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
   '/profile/system/basic': typeof ProfileSystemBasicRoute
   '/developers/api/': typeof DevelopersApiIndexRoute
@@ -432,6 +441,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/join'
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
+    | '/plaza/post/$postId'
     | '/plaza/weather/map'
     | '/profile/system/basic'
     | '/developers/api/'
@@ -472,6 +482,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/join'
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
+    | '/plaza/post/$postId'
     | '/plaza/weather/map'
     | '/profile/system/basic'
     | '/developers/api'
@@ -516,6 +527,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/join'
     | '/group/$groupId/members'
     | '/group/$groupId/settings'
+    | '/plaza/post/$postId'
     | '/plaza/weather/map'
     | '/profile/system/basic'
     | '/developers/api/'
@@ -537,6 +549,7 @@ export interface RootRouteChildren {
   GroupIndexRoute: typeof GroupIndexRoute
   PlazaIndexRoute: typeof PlazaIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  PlazaPostPostIdRoute: typeof PlazaPostPostIdRoute
   PlazaWeatherMapRoute: typeof PlazaWeatherMapRoute
   ProfileSystemBasicRoute: typeof ProfileSystemBasicRoute
   DevelopersThemeExamplesComponentDemoRoute: typeof DevelopersThemeExamplesComponentDemoRoute
@@ -803,6 +816,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GroupGroupIdSettingsRouteImport
       parentRoute: typeof GroupGroupIdRouteRoute
     }
+    '/plaza/post/$postId': {
+      id: '/plaza/post/$postId'
+      path: '/plaza/post/$postId'
+      fullPath: '/plaza/post/$postId'
+      preLoaderRoute: typeof PlazaPostPostIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/plaza/weather/map': {
       id: '/plaza/weather/map'
       path: '/plaza/weather/map'
@@ -952,6 +972,7 @@ const rootRouteChildren: RootRouteChildren = {
   GroupIndexRoute: GroupIndexRoute,
   PlazaIndexRoute: PlazaIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  PlazaPostPostIdRoute: PlazaPostPostIdRoute,
   PlazaWeatherMapRoute: PlazaWeatherMapRoute,
   ProfileSystemBasicRoute: ProfileSystemBasicRoute,
   DevelopersThemeExamplesComponentDemoRoute:

@@ -10,6 +10,8 @@ export const plazaKeys = {
   feed: (district: string | null) => ['auth', 'plaza', 'feed', district ?? 'all'] as const,
   newCount: (district: string | null, since: string | null) =>
     ['auth', 'plaza', 'new-count', district ?? 'all', since] as const,
+  /** One post, for its own page (`/plaza/post/$postId`). */
+  post: (postId: string) => ['auth', 'plaza', 'post', postId] as const,
   comments: (postId: string) => ['auth', 'plaza', 'comments', postId] as const,
   provinces: ['districts', 'provinces'] as const,
 }

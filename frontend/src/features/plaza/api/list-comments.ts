@@ -8,7 +8,7 @@ function listComments(postId: string, cursor: string | null): Promise<PlazaComme
   return api.get<PlazaCommentsPage>(`${postApiPath(postId)}/comments${queryString({ cursor })}`)
 }
 
-function commentsQueryOptions(postId: string) {
+export function commentsQueryOptions(postId: string) {
   return infiniteQueryOptions({
     queryKey: plazaKeys.comments(postId),
     queryFn: ({ pageParam }) => listComments(postId, pageParam),

@@ -147,7 +147,7 @@ export function Comments({
                   <Link
                     to="/profile/$userId"
                     params={{ userId: comment.author.id }}
-                    className="min-w-0 font-medium wrap-anywhere underline-offset-4 hover:underline"
+                    className="min-w-0 font-medium wrap-anywhere underline-offset-4 hover:underline max-md:-my-3 max-md:min-w-11 max-md:py-3"
                   >
                     {personName(comment.author)}
                   </Link>

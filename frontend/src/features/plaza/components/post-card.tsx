@@ -1,11 +1,12 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { Heart, ImageOff, MapPin, MessageCircle, Trash2 } from 'lucide-react'
+import { Link, useRouter } from '@tanstack/react-router'
+import { Heart, ImageOff, Link2, MapPin, MessageCircle, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lightbox } from '@/components/lightbox.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
+import { copyText } from '@/lib/clipboard.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { formatNumber } from '@/lib/format.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
@@ -26,14 +27,18 @@ import { PostTime } from './post-time.tsx'
 
 type Feed = InfiniteData<PlazaFeedPage, unknown>
 
-/** Changes a post in every loaded feed (all districts and each one's). */
+/** Changes a post in every loaded feed (all districts and each one's) and on its own page. */
 function usePostUpdater() {
   const queryClient = useQueryClient()
   return {
-    update: (postId: string, change: (post: PlazaPost) => PlazaPost) =>
+    update: (postId: string, change: (post: PlazaPost) => PlazaPost) => {
       queryClient.setQueriesData<Feed>({ queryKey: [...plazaKeys.all, 'feed'] }, (data) =>
         updatePost(data, postId, change),
-      ),
+      )
+      queryClient.setQueryData<PlazaPost>(plazaKeys.post(postId), (data) =>
+        data ? change(data) : data,
+      )
+    },
     remove: (postId: string) =>
       queryClient.setQueriesData<Feed>({ queryKey: [...plazaKeys.all, 'feed'] }, (data) =>
         removePost(data, postId),
@@ -42,18 +47,29 @@ function usePostUpdater() {
 }
 
 /**
- * One post: author, time, district (a link that filters the feed), the text as written (plain
- * text, line breaks kept), the images (the lightbox on click), like, comments and delete.
+ * One post: author, time (a link to the post's own page), district (a link that filters the
+ * feed), the text as written (plain text, line breaks kept), the images (the lightbox on click),
+ * like, comments, copy link and delete. Its own page shows the comments from the start
+ * (`commentsOpen`) and leaves when the post is deleted (`onDeleted`).
  */
-export function PostCard({ post }: { post: PlazaPost }) {
+export function PostCard({
+  post,
+  commentsOpen = false,
+  onDeleted,
+}: {
+  post: PlazaPost
+  commentsOpen?: boolean
+  onDeleted?: () => void
+}) {
   const { t } = useTranslation('plaza')
   const { user } = useSession()
   const loginDialog = useLoginDialog()
   const confirm = useConfirm()
   const toast = useToast()
   const posts = usePostUpdater()
+  const router = useRouter()
   const [open, setOpen] = useState<number | null>(null)
-  const [showComments, setShowComments] = useState(false)
+  const [showComments, setShowComments] = useState(commentsOpen)
   const liking = useRef(false)
   const name = personName(post.author)
   const headingId = `post-${post.id}-author`
@@ -110,8 +126,25 @@ export function PostCard({ post }: { post: PlazaPost }) {
         }
         posts.remove(post.id)
         toast.success(t('post.deleted'))
+        onDeleted?.()
       },
     })
+
+  /** The post's page as an absolute address, on the clipboard; shown in the toast if refused. */
+  const copyLink = async () => {
+    const { href } = router.buildLocation({
+      to: '/plaza/post/$postId',
+      params: { postId: post.id },
+    })
+    const url = new URL(href, window.location.origin).href
+    try {
+      await copyText(url)
+      toast.success(t('post.linkCopied'))
+    } catch (error) {
+      console.error('Copy to the clipboard failed', error)
+      toast.error(t('post.copyFailed'), { details: url, duration: 15_000 })
+    }
+  }
 
   return (
     <article
@@ -136,7 +169,13 @@ export function PostCard({ post }: { post: PlazaPost }) {
             </span>
           </h2>
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-            <PostTime at={post.createdAt} />
+            <Link
+              to="/plaza/post/$postId"
+              params={{ postId: post.id }}
+              className="underline-offset-4 hover:underline max-md:-my-3 max-md:inline-flex max-md:min-w-11 max-md:items-center max-md:py-3"
+            >
+              <PostTime at={post.createdAt} />
+            </Link>
             {post.district && (
               <Link
                 to="/plaza"
@@ -205,6 +244,16 @@ export function PostCard({ post }: { post: PlazaPost }) {
         >
           <MessageCircle aria-hidden="true" />
           <span className="tabular-nums">{formatNumber(post.commentCount)}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void copyLink()}
+          title={t('post.copyLink')}
+          className="ms-auto text-muted-foreground"
+        >
+          <Link2 aria-hidden="true" />
+          <span className="max-sm:sr-only">{t('post.copyLink')}</span>
         </Button>
       </footer>
 

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { Droplets, Image as ImageIcon, Umbrella, Wind } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '@/components/ui/modal.tsx'
@@ -179,28 +180,37 @@ function LatestPosts({ code, name }: { code: string; name: string }) {
   )
 }
 
-/** `now`: when the posts were fetched, what "5 minutes ago" counts from. */
+/**
+ * `now`: when the posts were fetched, what "5 minutes ago" counts from. The whole item is a link
+ * to the post's own page.
+ */
 function PostItem({ post, now }: { post: PlazaPost; now: number }) {
   const { t } = useTranslation('weather')
   const created = parseTime(post.createdAt)
   const author = personName(post.author)
   return (
-    <li className="grid gap-1 rounded-xl border border-border p-3 text-sm" data-post={post.id}>
-      <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-        <span className="font-medium text-foreground">{author}</span>
-        {created !== null && (
-          <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
-            {formatRelative(Math.min(created, now), now)}
-          </time>
-        )}
-      </span>
-      {post.body && <p className="line-clamp-3 wrap-anywhere whitespace-pre-line">{post.body}</p>}
-      {post.images.length > 0 && (
-        <span className="flex items-center gap-1 text-xs text-muted-foreground">
-          <ImageIcon aria-hidden="true" className="size-3.5" />
-          {t('details.photos', { count: post.images.length })}
+    <li data-post={post.id}>
+      <Link
+        to="/plaza/post/$postId"
+        params={{ postId: post.id }}
+        className="grid gap-1 rounded-xl border border-border p-3 text-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+          <span className="font-medium text-foreground">{author}</span>
+          {created !== null && (
+            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+              {formatRelative(Math.min(created, now), now)}
+            </time>
+          )}
         </span>
-      )}
+        {post.body && <p className="line-clamp-3 wrap-anywhere whitespace-pre-line">{post.body}</p>}
+        {post.images.length > 0 && (
+          <span className="flex items-center gap-1 text-xs text-muted-foreground">
+            <ImageIcon aria-hidden="true" className="size-3.5" />
+            {t('details.photos', { count: post.images.length })}
+          </span>
+        )}
+      </Link>
     </li>
   )
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { i18n, loadNamespace } from '@/lib/i18n.ts'
 import { stubApi } from '@/test/fetch.ts'
+import { renderApp } from '@/test/render-app.tsx'
 import { renderWithProviders } from '@/test/render.tsx'
 import { beijing, sichuan, weatherMap } from '../test/fixtures.ts'
 import { WeatherMapPage } from './weather-map-page.tsx'
@@ -13,6 +14,15 @@ afterEach(async () => {
   vi.unstubAllGlobals()
   if (i18n.resolvedLanguage !== 'en') await act(() => i18n.changeLanguage('en'))
 })
+
+const signedOut = {
+  success: true,
+  isAuthenticated: false,
+  hasUser: false,
+  user: null,
+  wechatOpenId: null,
+  authUrl: null,
+}
 
 const noPosts = () => ({ body: { success: true, posts: [], nextCursor: null, headCursor: null } })
 
@@ -38,8 +48,10 @@ describe('the weather map', () => {
     expect(screen.queryByText(/out of date/)).toBeNull()
   })
 
-  it('opens a province by keyboard: current conditions, 3 days and its latest posts', async () => {
-    const api = stubApi({
+  it('opens a province by keyboard: current conditions, 3 days and its latest posts, each a link to its page', async () => {
+    // In the app's router: the posts link to their pages.
+    const { fetchMock: api, user } = renderApp('/plaza/weather/map', {
+      'GET /api/auth/token': () => ({ body: signedOut }),
       'GET /api/plaza/weather': () => ({ body: weatherMap() }),
       'GET /api/plaza/posts': () => ({
         body: {
@@ -64,8 +76,6 @@ describe('the weather map', () => {
         },
       }),
     })
-    const user = userEvent.setup()
-    renderWithProviders(<WeatherMapPage />)
     const tile = await screen.findByRole('button', { name: 'Sichuan, 18 °C, light rain' })
     tile.focus()
     await user.keyboard('{Enter}')
@@ -83,6 +93,10 @@ describe('the weather map', () => {
     expect(days[1]).toHaveTextContent('Overcast · 12 °C to 17 °C')
     expect(days[1]).toHaveTextContent('Chance of rain 20 %')
     expect(await within(dialog).findByText('成都今天下小雨')).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: /成都今天下小雨/ })).toHaveAttribute(
+      'href',
+      '/plaza/post/6f9619ff-8b86-d011-b42d-00c04fc964ff',
+    )
     expect(within(dialog).getByText('Latest posts in Sichuan')).toBeInTheDocument()
     const postsCall = api.mock.calls.find(([input]) => String(input).includes('/api/plaza/posts'))
     expect(String(postsCall?.[0])).toContain('district=510000&limit=5')
