@@ -71,9 +71,9 @@ for (const lang of ['zh', 'en'] as const) {
     )
     await expectAccessible(page, `/ (${lang}, signed out)`)
 
-    // The post card lands on the post in the plaza.
+    // The post card lands on the post's own page.
     await post.click()
-    await expect(page).toHaveURL(`/plaza#post-${seeded.postId}`)
+    await expect(page).toHaveURL(`/plaza/post/${seeded.postId}`)
     await expect(page.locator(`#post-${seeded.postId}`)).toContainText(seeded.text)
     await expect(page.locator(`#post-${seeded.postId}`)).toBeInViewport()
 

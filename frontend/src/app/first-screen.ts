@@ -36,6 +36,11 @@ export const FIRST_SCREENS: readonly FirstScreen[] = [
     namespaces: ['plaza'],
     fetch: ['/api/plaza/posts', '/api/districts?limit=50'],
   },
+  {
+    path: '/plaza/post/$postId',
+    namespaces: ['plaza'],
+    fetch: ['/api/plaza/posts/$postId', '/api/plaza/posts/$postId/comments'],
+  },
   { path: '/group/$groupId', namespaces: ['groups'], fetch: ['/api/groups/$groupId'] },
   {
     path: '/group/$groupId/article/$articleId/display',

@@ -259,11 +259,11 @@ describe('home page (issue 21: it shows the community)', () => {
     expect(screen.queryByRole('button', { name: 'Log in or create an account' })).toBeNull()
   })
 
-  it('shows the latest posts, each a link to it on the plaza', async () => {
+  it('shows the latest posts, each a link to its own page', async () => {
     const { fetchMock } = renderApp('/', homeRoutes())
     const posts = await screen.findByRole('region', { name: 'Latest on the plaza' })
     const first = await within(posts).findByRole('link', { name: /Sunny in Chengdu today/ })
-    expect(first).toHaveAttribute('href', '/plaza#post-p1')
+    expect(first).toHaveAttribute('href', '/plaza/post/p1')
     expect(first).toHaveTextContent('3 likes')
     expect(first).toHaveTextContent('2 comments')
     expect(first).toHaveTextContent('5 minutes ago')
@@ -271,7 +271,7 @@ describe('home page (issue 21: it shows the community)', () => {
     // A post of images alone says so.
     expect(within(posts).getByRole('link', { name: /Shared 2 photos/ })).toHaveAttribute(
       'href',
-      '/plaza#post-p2',
+      '/plaza/post/p2',
     )
     expect(within(posts).getByRole('link', { name: /All posts/ })).toHaveAttribute('href', '/plaza')
     const asked = fetchMock.mock.calls

@@ -73,7 +73,11 @@ function PostTile({ post, priority }: { post: PlazaPost; priority: boolean }) {
   const image = post.images[0]
   const text = excerpt(post.body)
   return (
-    <Link to="/plaza" hash={`post-${post.id}`} className={`${cardLinkClass} ${tileClass}`}>
+    <Link
+      to="/plaza/post/$postId"
+      params={{ postId: post.id }}
+      className={`${cardLinkClass} ${tileClass}`}
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex h-8 min-w-0 items-center gap-2">
           <UserAvatar
