@@ -20,6 +20,7 @@ mod m20261127_000014_add_media_kept_at;
 mod m20261127_000015_create_username_holds;
 mod m20261127_000016_create_group_transfer_offers;
 mod m20261127_000017_create_integration_state;
+mod m20261127_000018_create_article_replies;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000015_create_username_holds::Migration),
             Box::new(m20261127_000016_create_group_transfer_offers::Migration),
             Box::new(m20261127_000017_create_integration_state::Migration),
+            Box::new(m20261127_000018_create_article_replies::Migration),
         ]
     }
 }

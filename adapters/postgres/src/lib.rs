@@ -13,6 +13,7 @@ mod integration_state;
 mod media;
 mod plaza;
 mod rate_limit;
+mod replies;
 mod sql;
 mod system;
 #[cfg(feature = "testing")]
@@ -29,6 +30,7 @@ pub use groups::{SqlArticleRepository, SqlGroupRepository};
 pub use media::SqlMediaRepository;
 pub use plaza::SqlPostRepository;
 pub use rate_limit::SqlRateLimiter;
+pub use replies::SqlReplyRepository;
 pub use tokens::SqlTokenRepository;
 pub use weather::SqlWeatherCache;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
@@ -248,6 +250,11 @@ impl Database {
     /// Groups' articles.
     pub fn articles(&self) -> SqlArticleRepository {
         SqlArticleRepository::new(self.conn.clone())
+    }
+
+    /// Replies to groups' articles, and each article's reply count and lock.
+    pub fn article_replies(&self) -> SqlReplyRepository {
+        SqlReplyRepository::new(self.conn.clone())
     }
 
     /// The rows describing stored images.

@@ -66,6 +66,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
         GroupsPorts {
             groups: group_repo,
             articles: article_repo,
+            replies: Arc::new(db.article_replies()),
             codes: Arc::new(adapter_crypto::OsSecretGenerator),
             limiter: Arc::new(db.rate_limiter()),
             clock: w.clock.clone(),

@@ -34,6 +34,7 @@ mod platform;
 mod plaza;
 mod profiles;
 mod reauth;
+mod replies;
 mod sign_in_limits;
 mod tokens;
 mod upload_gate;

@@ -16,6 +16,17 @@ pub enum GroupsError {
     InvalidTitle,
     #[error("an article has at most 100000 characters")]
     InvalidBody,
+    #[error("a reply has 1 to 5000 characters")]
+    InvalidReply,
+    /// No such reply of this article (or it was deleted).
+    #[error("no such reply")]
+    ReplyNotFound,
+    /// The article's replies are locked: no new ones.
+    #[error("replies to this article are closed")]
+    RepliesLocked,
+    /// Only a published article takes replies.
+    #[error("only a published article takes replies")]
+    ArticleNotPublished,
     /// A join request's message or a rejection's reason is too long.
     #[error("at most 500 characters")]
     InvalidMessage,

@@ -8,6 +8,10 @@ kernel::typed_id!(
     /// Identifies one request to join a group.
     JoinRequestId
 );
+kernel::typed_id!(
+    /// Identifies one reply to an article.
+    ReplyId
+);
 
 fn clean(raw: &str) -> String {
     raw.trim().to_owned()
@@ -412,56 +416,62 @@ impl ArticleBody {
     /// The first words of the body as plain text: Markdown marks, image and link targets
     /// and runs of white space removed, cut at [`Self::EXCERPT_CHARS`] with '…'.
     pub fn excerpt(&self) -> String {
-        let mut text = String::new();
-        for line in self.0.lines() {
-            let line = line.trim_start_matches(['#', '>', ' ', '\t', '-', '*', '+', '|']);
-            if line.starts_with("```") {
-                continue;
-            }
-            let mut rest = line;
-            let mut out = String::new();
-            // `![alt](url)` → alt, `[text](url)` → text.
-            while let Some(open) = rest.find('[') {
-                let (before, after) = rest.split_at(open);
-                out.push_str(before.trim_end_matches('!'));
-                match (after.find("]("), after.find(')')) {
-                    (Some(close), Some(end)) if close < end => {
-                        out.push_str(&after[1..close]);
-                        rest = &after[end + 1..];
-                    }
-                    _ => {
-                        out.push('[');
-                        rest = &after[1..];
-                    }
+        plain_excerpt(&self.0, Self::EXCERPT_CHARS)
+    }
+}
+
+/// The first words of Markdown as plain text: Markdown marks, image and link targets and runs
+/// of white space removed, cut at `max` characters with '…'.
+fn plain_excerpt(markdown: &str, max: usize) -> String {
+    let mut text = String::new();
+    for line in markdown.lines() {
+        let line = line.trim_start_matches(['#', '>', ' ', '\t', '-', '*', '+', '|']);
+        if line.starts_with("```") {
+            continue;
+        }
+        let mut rest = line;
+        let mut out = String::new();
+        // `![alt](url)` → alt, `[text](url)` → text.
+        while let Some(open) = rest.find('[') {
+            let (before, after) = rest.split_at(open);
+            out.push_str(before.trim_end_matches('!'));
+            match (after.find("]("), after.find(')')) {
+                (Some(close), Some(end)) if close < end => {
+                    out.push_str(&after[1..close]);
+                    rest = &after[end + 1..];
+                }
+                _ => {
+                    out.push('[');
+                    rest = &after[1..];
                 }
             }
-            out.push_str(rest);
-            let cleaned: String = out
-                .chars()
-                .filter(|c| !matches!(c, '*' | '_' | '`' | '~'))
-                .collect();
-            if !cleaned.trim().is_empty() {
-                if !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(
-                    cleaned
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                        .as_str(),
-                );
-            }
-            if text.chars().count() > Self::EXCERPT_CHARS {
-                break;
-            }
         }
-        if text.chars().count() > Self::EXCERPT_CHARS {
-            let cut: String = text.chars().take(Self::EXCERPT_CHARS).collect();
-            format!("{}…", cut.trim_end())
-        } else {
-            text
+        out.push_str(rest);
+        let cleaned: String = out
+            .chars()
+            .filter(|c| !matches!(c, '*' | '_' | '`' | '~'))
+            .collect();
+        if !cleaned.trim().is_empty() {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(
+                cleaned
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .as_str(),
+            );
         }
+        if text.chars().count() > max {
+            break;
+        }
+    }
+    if text.chars().count() > max {
+        let cut: String = text.chars().take(max).collect();
+        format!("{}…", cut.trim_end())
+    } else {
+        text
     }
 }
 
@@ -508,6 +518,94 @@ impl From<&Article> for ArticleSummary {
             published_at: a.published_at,
         }
     }
+}
+
+/// A reply's Markdown: 1–5000 characters after trimming, not only white space, no control
+/// characters but line breaks and tabs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyBody(String);
+
+impl ReplyBody {
+    pub const MIN_CHARS: usize = 1;
+    pub const MAX_CHARS: usize = 5_000;
+    /// Characters of the plain-text excerpt a quote of the reply shows.
+    pub const EXCERPT_CHARS: usize = 100;
+
+    /// # Errors
+    /// `InvalidReply`.
+    pub fn parse(raw: &str) -> Result<Self, GroupsError> {
+        let s = clean(raw);
+        let n = s.chars().count();
+        if !(Self::MIN_CHARS..=Self::MAX_CHARS).contains(&n) || has_control(&s) {
+            return Err(GroupsError::InvalidReply);
+        }
+        Ok(Self(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The first words as plain text, as a quote of the reply shows them.
+    pub fn excerpt(&self) -> String {
+        plain_excerpt(&self.0, Self::EXCERPT_CHARS)
+    }
+}
+
+/// An article's replies as its answers show them: how many, and whether new ones are refused.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReplyThread {
+    /// Replies not deleted.
+    pub count: u32,
+    /// Locked by the article's author (or a manager): no new replies.
+    pub locked: bool,
+}
+
+/// Something about an article (or a list of them) with its reply thread: what a list or an
+/// answer shows beside the article.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithReplies<T> {
+    pub item: T,
+    pub replies: ReplyThread,
+}
+
+/// The reply a reply quotes, as shown with it (one level: never the quote's own quote).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Quote {
+    Shown {
+        id: ReplyId,
+        author: Person,
+        /// [`ReplyBody::excerpt`] of the quoted reply.
+        excerpt: String,
+    },
+    /// The quoted reply was deleted since: only that it was there.
+    Deleted { id: ReplyId },
+}
+
+/// A reply to a published article.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub id: ReplyId,
+    pub article: ArticleId,
+    pub author: Person,
+    /// Markdown (empty once deleted).
+    pub body: String,
+    pub quote: Option<Quote>,
+    pub created_at: DateTime<Utc>,
+    /// When it was deleted (deleted replies are in no list).
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+/// A reply as the use case stores it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewReply {
+    pub id: ReplyId,
+    pub article: ArticleId,
+    pub author: UserId,
+    pub body: ReplyBody,
+    /// The quoted reply's own id (of the same article, not deleted).
+    pub quote: Option<ReplyId>,
+    pub created_at: DateTime<Utc>,
 }
 
 /// The owner's offer of the group to one of its active members, waiting for their answer
@@ -620,5 +718,20 @@ mod tests {
         assert!(ArticleTitle::parse("  ").is_err());
         assert!(ArticleTitle::parse(&"题".repeat(120)).is_ok());
         assert!(ArticleTitle::parse(&"题".repeat(121)).is_err());
+    }
+
+    #[test]
+    fn replies_are_trimmed_not_empty_and_bounded_in_characters() {
+        assert_eq!(ReplyBody::parse("  好文 \n").unwrap().as_str(), "好文");
+        for bad in ["", "   ", "\n\t ", "a\u{0}b", "a\u{7}b"] {
+            assert!(ReplyBody::parse(bad).is_err(), "{bad:?}");
+        }
+        assert!(ReplyBody::parse(&"字".repeat(ReplyBody::MAX_CHARS)).is_ok());
+        assert!(ReplyBody::parse(&"字".repeat(ReplyBody::MAX_CHARS + 1)).is_err());
+        assert!(ReplyBody::parse("第一行\n\n> 引用\twith a tab").is_ok());
+        let long = ReplyBody::parse(&format!("**{}**", "回".repeat(300))).unwrap();
+        let e = long.excerpt();
+        assert_eq!(e.chars().count(), ReplyBody::EXCERPT_CHARS + 1);
+        assert!(e.starts_with('回') && e.ends_with('…'));
     }
 }

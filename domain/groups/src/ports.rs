@@ -3,7 +3,8 @@
 use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinRequest,
-    JoinRequestId, Member, MemberRole, Membership, TransferOffer,
+    JoinRequestId, Member, MemberRole, Membership, NewReply, Reply, ReplyId, ReplyThread,
+    TransferOffer,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -352,6 +353,59 @@ pub trait ArticleRepository: Send + Sync {
         author: UserId,
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError>;
+}
+
+/// Replies to articles, and each article's reply thread (its count and lock, kept on the
+/// article's row).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait ReplyRepository: Send + Sync {
+    /// Stores the reply and counts it on its article, in one transaction — unless the article
+    /// is locked or gone by then (checked in that transaction), when nothing is written.
+    ///
+    /// # Errors
+    /// MUST return `RepliesLocked` when the article's replies are locked, `NotFound` when the
+    /// article is gone; `Unexpected`.
+    async fn insert(&self, reply: &NewReply) -> Result<(), GroupsError>;
+
+    /// The reply, deleted or not, with its author and quote.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find(&self, id: ReplyId) -> Result<Option<Reply>, GroupsError>;
+
+    /// The article's replies that are not deleted, oldest first (newest last), each with the
+    /// reply it quotes ([`crate::model::Quote::Deleted`] when that one was deleted).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn of_article(
+        &self,
+        article: ArticleId,
+        page: PageRequest,
+    ) -> Result<Page<Reply>, GroupsError>;
+
+    /// Marks the reply deleted (its body emptied) and uncounts it, once: `false` when it was
+    /// deleted already or is gone, and then nothing changes.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn delete(&self, id: ReplyId, now: DateTime<Utc>) -> Result<bool, GroupsError>;
+
+    /// The threads of those of `articles` that exist, in no particular order.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn threads(
+        &self,
+        articles: &[ArticleId],
+    ) -> Result<Vec<(ArticleId, ReplyThread)>, GroupsError>;
+
+    /// Locks or unlocks the article's replies; `false` when the article is gone.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn set_locked(&self, article: ArticleId, locked: bool) -> Result<bool, GroupsError>;
 }
 
 /// Random invite codes from the operating system's CSPRNG.

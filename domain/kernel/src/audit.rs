@@ -88,6 +88,8 @@ audit_actions! {
     GroupDeleted => "group.deleted",
     /// An article deleted by a group manager who is not its author.
     GroupArticleDeleted => "group.article.deleted",
+    /// A reply to an article deleted by a group manager who is not its author.
+    GroupReplyDeleted => "group.reply.deleted",
     /// A plaza post deleted by an administrator.
     PlazaPostDeleted => "plaza.post.deleted",
     /// A plaza comment deleted by an administrator.

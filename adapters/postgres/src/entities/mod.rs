@@ -1,5 +1,6 @@
 //! sea-orm entities. Private to the crate: repositories convert them to domain types.
 
+pub mod article_replies;
 pub mod articles;
 pub mod audit_events;
 pub mod districts;

@@ -12,6 +12,7 @@ mod media;
 mod migrations;
 mod plaza;
 mod profiles;
+mod replies;
 mod repositories;
 mod support;
 mod tokens;

@@ -14,11 +14,11 @@ use crate::i18n::{Lang, Msg};
 use actix_web::http::header::CONTENT_LANGUAGE;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use groups::GroupsService;
-use groups::model::{ArticleStatus, ArticleSummary};
+use groups::model::{ArticleStatus, ArticleSummary, ReplyThread, WithReplies};
 use groups::ports::SaveOutcome;
 use kernel::{ArticleId, GroupId, Page};
 
-fn articles_response(page: &Page<ArticleSummary>) -> HttpResponse {
+fn articles_response(page: &Page<WithReplies<ArticleSummary>>) -> HttpResponse {
     HttpResponse::Ok().json(ArticlesResponse {
         success: true,
         articles: page.items.iter().map(ArticleSummaryDto::from).collect(),
@@ -26,7 +26,7 @@ fn articles_response(page: &Page<ArticleSummary>) -> HttpResponse {
     })
 }
 
-fn ids(path: (String, String)) -> Result<(GroupId, ArticleId), ApiError> {
+pub(super) fn ids(path: (String, String)) -> Result<(GroupId, ArticleId), ApiError> {
     Ok((group_id(&path.0)?, path_id(&path.1)?))
 }
 
@@ -112,7 +112,7 @@ pub async fn create_article(
         .await?;
     Ok(HttpResponse::Created().json(ArticleResponse {
         success: true,
-        article: ArticleDto::new(&article, true),
+        article: ArticleDto::new(&article, true, ReplyThread::default()),
     }))
 }
 
@@ -143,7 +143,7 @@ pub async fn show_article(
         .insert_header(("Cache-Control", "no-store"))
         .json(ArticleResponse {
             success: true,
-            article: ArticleDto::new(&view.article, view.may_edit),
+            article: ArticleDto::new(&view.article, view.may_edit, view.replies),
         }))
 }
 
@@ -177,7 +177,7 @@ pub async fn save_article(
     body: web::Json<SaveArticleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path.into_inner())?;
-    match groups
+    let WithReplies { item, replies } = groups
         .save_article(
             me.user.id,
             id,
@@ -186,11 +186,11 @@ pub async fn save_article(
             &body.body,
             body.version,
         )
-        .await?
-    {
+        .await?;
+    match item {
         SaveOutcome::Saved(saved) => Ok(HttpResponse::Ok().json(ArticleResponse {
             success: true,
-            article: ArticleDto::new(&saved, true),
+            article: ArticleDto::new(&saved, true, replies),
         })),
         SaveOutcome::Conflict(current) => Ok(HttpResponse::Conflict()
             .insert_header((CONTENT_LANGUAGE, lang.as_str()))
@@ -198,7 +198,7 @@ pub async fn save_article(
                 success: false,
                 code: GroupsCode::EditConflict.as_str(),
                 message: Msg::EditConflict.text(lang),
-                current: ArticleDto::new(&current, true),
+                current: ArticleDto::new(&current, true, replies),
             })),
     }
 }
@@ -215,7 +215,7 @@ async fn set_status(
         .await?;
     Ok(HttpResponse::Ok().json(ArticleResponse {
         success: true,
-        article: ArticleDto::new(&changed, true),
+        article: ArticleDto::new(&changed.item, true, changed.replies),
     }))
 }
 

@@ -8,7 +8,8 @@ use crate::i18n::Msg;
 use chrono::{DateTime, Utc};
 use groups::model::{
     Article, ArticleSummary, Group, GroupDescription, GroupListing, GroupName, GroupSettings,
-    JoinPolicy, JoinRequest, Member, MemberRole, Membership, TransferOffer, Visibility,
+    JoinPolicy, JoinRequest, Member, MemberRole, Membership, Quote, Reply, ReplyId, ReplyThread,
+    TransferOffer, Visibility, WithReplies,
 };
 use groups::ports::SeenBy;
 use groups::service::{GroupHome, GroupView};
@@ -414,10 +415,14 @@ pub struct ArticleSummaryDto {
     pub updated_at: DateTime<Utc>,
     #[schema(required = true)]
     pub published_at: Option<DateTime<Utc>>,
+    /// Its replies (deleted ones not counted).
+    #[schema(example = 3)]
+    pub reply_count: u32,
 }
 
-impl From<&ArticleSummary> for ArticleSummaryDto {
-    fn from(a: &ArticleSummary) -> Self {
+impl From<&WithReplies<ArticleSummary>> for ArticleSummaryDto {
+    fn from(row: &WithReplies<ArticleSummary>) -> Self {
+        let a = &row.item;
         Self {
             id: a.id.0,
             group_id: a.group.0,
@@ -427,6 +432,7 @@ impl From<&ArticleSummary> for ArticleSummaryDto {
             author: PersonDto::from(&a.author),
             updated_at: a.updated_at,
             published_at: a.published_at,
+            reply_count: row.replies.count,
         }
     }
 }
@@ -450,12 +456,17 @@ pub struct ArticleDto {
     pub updated_at: DateTime<Utc>,
     #[schema(required = true)]
     pub published_at: Option<DateTime<Utc>>,
-    /// Whether the asker may edit, publish, unpublish and delete it.
+    /// Whether the asker may edit, publish, unpublish and delete it (and lock its replies).
     pub may_edit: bool,
+    /// Its replies (deleted ones not counted).
+    #[schema(example = 3)]
+    pub reply_count: u32,
+    /// Whether its replies are locked: no new ones.
+    pub replies_locked: bool,
 }
 
 impl ArticleDto {
-    pub fn new(a: &Article, may_edit: bool) -> Self {
+    pub fn new(a: &Article, may_edit: bool, replies: ReplyThread) -> Self {
         Self {
             id: a.id.0,
             group_id: a.group.0,
@@ -469,6 +480,8 @@ impl ArticleDto {
             updated_at: a.updated_at,
             published_at: a.published_at,
             may_edit,
+            reply_count: replies.count,
+            replies_locked: replies.locked,
         }
     }
 }
@@ -648,8 +661,8 @@ pub struct AuthoredArticleDto {
     pub group_visibility: &'static str,
 }
 
-impl From<&SeenBy<ArticleSummary>> for AuthoredArticleDto {
-    fn from(row: &SeenBy<ArticleSummary>) -> Self {
+impl From<&SeenBy<WithReplies<ArticleSummary>>> for AuthoredArticleDto {
+    fn from(row: &SeenBy<WithReplies<ArticleSummary>>) -> Self {
         Self {
             article: ArticleSummaryDto::from(&row.item),
             group_name: row.group.name.clone(),
@@ -666,4 +679,139 @@ pub struct AuthoredArticlesResponse {
     pub articles: Vec<AuthoredArticleDto>,
     #[schema(required = true)]
     pub next_cursor: Option<String>,
+}
+
+/// A new reply.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewReplyBody {
+    #[schema(schema_with = rules::reply_body)]
+    pub body: String,
+    /// The id of another reply of the same article to quote (one level: a reply quoting a
+    /// quote shows only the reply it names).
+    #[serde(default)]
+    pub quote_id: Option<uuid::Uuid>,
+}
+
+impl NewReplyBody {
+    /// The quoted reply's id, if any.
+    pub fn quote(&self) -> Option<ReplyId> {
+        self.quote_id.map(ReplyId)
+    }
+}
+
+/// The reply a reply quotes: its author and first words, or only its id once deleted.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteDto {
+    pub id: uuid::Uuid,
+    /// The quoted reply was deleted: no author, no excerpt.
+    pub deleted: bool,
+    #[schema(required = true)]
+    pub author: Option<PersonDto>,
+    /// Its first words, as plain text.
+    #[schema(required = true)]
+    pub excerpt: Option<String>,
+}
+
+impl From<&Quote> for QuoteDto {
+    fn from(q: &Quote) -> Self {
+        match q {
+            Quote::Shown {
+                id,
+                author,
+                excerpt,
+            } => Self {
+                id: id.0,
+                deleted: false,
+                author: Some(PersonDto::from(author)),
+                excerpt: Some(excerpt.clone()),
+            },
+            Quote::Deleted { id } => Self {
+                id: id.0,
+                deleted: true,
+                author: None,
+                excerpt: None,
+            },
+        }
+    }
+}
+
+/// A reply to an article.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyDto {
+    pub id: uuid::Uuid,
+    pub article_id: uuid::Uuid,
+    pub author: PersonDto,
+    /// Markdown, as written (trimmed).
+    pub body: String,
+    #[schema(required = true)]
+    pub quote: Option<QuoteDto>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&Reply> for ReplyDto {
+    fn from(r: &Reply) -> Self {
+        Self {
+            id: r.id.0,
+            article_id: r.article.0,
+            author: PersonDto::from(&r.author),
+            body: r.body.clone(),
+            quote: r.quote.as_ref().map(QuoteDto::from),
+            created_at: r.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReplyResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    pub reply: ReplyDto,
+}
+
+/// A page of an article's replies, oldest first, with the article's thread.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RepliesResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    pub replies: Vec<ReplyDto>,
+    /// The article's replies in all (deleted ones not counted).
+    pub reply_count: u32,
+    /// Whether its replies are locked: no new ones.
+    pub replies_locked: bool,
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
+
+/// Lock or unlock an article's replies.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReplyLockBody {
+    /// `true`: no new replies; `false`: replies welcome again.
+    pub locked: bool,
+}
+
+/// An article's thread after locking or unlocking it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyThreadResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    /// The article's replies in all (deleted ones not counted).
+    pub reply_count: u32,
+    /// Whether its replies are locked: no new ones.
+    pub replies_locked: bool,
+}
+
+impl From<ReplyThread> for ReplyThreadResponse {
+    fn from(t: ReplyThread) -> Self {
+        Self {
+            success: true,
+            reply_count: t.count,
+            replies_locked: t.locked,
+        }
+    }
 }

@@ -6,7 +6,7 @@ use actix_web::http::StatusCode;
 use groups::GroupsError;
 
 error_codes! {
-    /// The groups area's codes: settings, membership, roles, articles.
+    /// The groups area's codes: settings, membership, roles, articles, replies.
     pub enum GroupsCode {
         InvalidGroupSettings = "invalid_group_settings" => InvalidGroupSettings,
         PrivateGroupCannotBeOpen = "private_group_cannot_be_open" => PrivateGroupCannotBeOpen,
@@ -27,6 +27,9 @@ error_codes! {
         TransferOfferPending = "transfer_offer_pending" => TransferOfferPending,
         ArticleQuotaExceeded = "article_quota_exceeded" => ArticleQuotaExceeded,
         EditConflict = "edit_conflict" => EditConflict,
+        InvalidReply = "invalid_reply" => InvalidReply,
+        RepliesLocked = "replies_locked" => RepliesLocked,
+        ArticleNotPublished = "article_not_published" => ArticleNotPublished,
     }
 }
 
@@ -69,6 +72,21 @@ impl From<GroupsError> for ApiError {
                 )
                 .with_field("body", Msg::InvalidArticleBody);
             }
+            GroupsError::InvalidReply => {
+                return ApiError::unprocessable(GroupsCode::InvalidReply, Msg::InvalidReply)
+                    .with_field("body", Msg::InvalidReply);
+            }
+            GroupsError::ReplyNotFound => {
+                return ApiError::new(S::NOT_FOUND, SharedCode::NotFound, Msg::ReplyNotFound);
+            }
+            GroupsError::RepliesLocked => {
+                (S::CONFLICT, GroupsCode::RepliesLocked, Msg::RepliesLocked)
+            }
+            GroupsError::ArticleNotPublished => (
+                S::CONFLICT,
+                GroupsCode::ArticleNotPublished,
+                Msg::ArticleNotPublished,
+            ),
             GroupsError::InvalidMessage => (
                 S::UNPROCESSABLE_ENTITY,
                 GroupsCode::InvalidMessage,

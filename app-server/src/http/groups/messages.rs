@@ -129,4 +129,24 @@ impl Msg {
         zh: "文章已删除",
         en: "The article was deleted",
     });
+    pub const InvalidReply: Msg = Msg(&Sentence {
+        zh: "回应需要 1 到 5000 个字，不能全是空格",
+        en: "A reply has 1 to 5,000 characters and not only spaces",
+    });
+    pub const ReplyNotFound: Msg = Msg(&Sentence {
+        zh: "没有这条回应，或它已被删除",
+        en: "There is no such reply, or it was deleted",
+    });
+    pub const RepliesLocked: Msg = Msg(&Sentence {
+        zh: "这篇文章已关闭回应",
+        en: "Replies to this article are closed",
+    });
+    pub const ArticleNotPublished: Msg = Msg(&Sentence {
+        zh: "文章发布后才能回应",
+        en: "Only a published article can be replied to",
+    });
+    pub const ReplyDeleted: Msg = Msg(&Sentence {
+        zh: "回应已删除",
+        en: "The reply was deleted",
+    });
 }

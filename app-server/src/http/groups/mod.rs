@@ -1,5 +1,5 @@
 //! Community groups (`/api/groups/*`): discovery, a group's home and settings, joining and
-//! leaving, members, bans and requests, articles and the gallery. Every rule is the domain's
+//! leaving, members, bans and requests, articles and their replies, and the gallery. Every rule is the domain's
 //! (`groups::GroupsService`); handlers say who asks and turn bodies into domain values.
 
 pub mod articles;
@@ -10,6 +10,7 @@ pub mod members;
 pub mod messages;
 mod openapi_zh;
 pub mod profiles;
+pub mod replies;
 mod rules;
 pub mod settings;
 
@@ -72,6 +73,10 @@ impl Area for Groups {
             .service(articles::publish_article)
             .service(articles::unpublish_article)
             .service(articles::delete_article)
+            .service(replies::article_replies)
+            .service(replies::create_reply)
+            .service(replies::lock_replies)
+            .service(replies::delete_reply)
             .service(profiles::member_groups)
             .service(profiles::authored_articles)
     }

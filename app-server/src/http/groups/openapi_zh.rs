@@ -205,6 +205,32 @@ const OPERATIONS: &[OperationZh] = &[
         Some("变回草稿（作者和小组管理者）。"),
     ),
     (
+        "GET /api/groups/{id}/articles/{articleId}/replies",
+        "文章的回应",
+        Some(
+            "最早的在前（最新的在最后），对能阅读这篇文章的人可见（私密小组仅限活跃成员）；已删除的回应不列出。每条回应附带它引用的回应，被引用的回应删除后只给出其 ID。同时给出文章的 `replyCount` 和 `repliesLocked`。",
+        ),
+    ),
+    (
+        "POST /api/groups/{id}/articles/{articleId}/replies",
+        "回应文章",
+        Some(
+            "小组的任何活跃成员都可以回应已发布且未关闭回应的文章，可引用这篇文章的另一条回应（`quoteId`）。每人回应频率受限（`RATE_GROUP_REPLIES`）。",
+        ),
+    ),
+    (
+        "PUT /api/groups/{id}/articles/{articleId}/replies/lock",
+        "关闭或开放文章的回应",
+        Some("关闭后文章不再接受新回应，已有的回应保留（文章作者和小组管理者）。"),
+    ),
+    (
+        "DELETE /api/groups/{id}/articles/{articleId}/replies/{replyId}",
+        "删除回应",
+        Some(
+            "回应的作者，或小组的组长和管理员（删除别人的回应时记入审计日志）。删除后它从所有列表中消失；引用它的回应显示其已删除。",
+        ),
+    ),
+    (
         "GET /api/users/{id}/groups",
         "个人主页：所在小组",
         Some(

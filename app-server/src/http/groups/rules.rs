@@ -6,7 +6,7 @@ use crate::http::area::{NamedEnum, named};
 use crate::http::rules::{nullable, one_of, string};
 use groups::model::{
     ArticleBody, ArticleStatus, ArticleTitle, GroupDescription, GroupName, INVITE_LEN, JoinPolicy,
-    MAX_MESSAGE_CHARS, MemberRole, MemberState, RequestStatus, Visibility,
+    MAX_MESSAGE_CHARS, MemberRole, MemberState, ReplyBody, RequestStatus, Visibility,
 };
 use serde_json::{Value, json};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -181,6 +181,22 @@ pub fn article_body() -> Schema {
             ArticleBody::MAX_CHARS
         )))
         .examples([json!("## 三月\n\n- 《活着》")])
+        .build()
+        .into()
+}
+
+/// `ReplyBody::parse`: Markdown, 1–5000 characters after trimming, not only white space.
+pub fn reply_body() -> Schema {
+    string()
+        .min_length(Some(ReplyBody::MIN_CHARS))
+        .max_length(Some(ReplyBody::MAX_CHARS))
+        .pattern(Some(r"\S"))
+        .description(Some(format!(
+            "Markdown, {}–{} characters, not only spaces (trimmed).",
+            ReplyBody::MIN_CHARS,
+            ReplyBody::MAX_CHARS
+        )))
+        .examples([json!("同意，**第二章**写得最好。")])
         .build()
         .into()
 }

@@ -17,6 +17,7 @@ pub fn read(env: Env<'_>) -> anyhow::Result<GroupsPolicy> {
         article_save_rate: env.rule("RATE_GROUP_ARTICLE_SAVES", g.article_save_rate)?,
         article_chars_per_user: env
             .num("GROUPS_ARTICLE_CHARS_PER_USER", g.article_chars_per_user)?,
+        reply_rate: env.rule("RATE_GROUP_REPLIES", g.reply_rate)?,
     })
 }
 

@@ -3,7 +3,10 @@
 
 use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
-use crate::model::{Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person};
+use crate::model::{
+    Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person, ReplyThread,
+    WithReplies,
+};
 use crate::ports::SaveOutcome;
 use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
 
@@ -11,8 +14,10 @@ use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArticleView {
     pub article: Article,
-    /// The viewer may edit, publish, unpublish and delete it.
+    /// The viewer may edit, publish, unpublish and delete it (and lock its replies).
     pub may_edit: bool,
+    /// Its replies' count and lock.
+    pub replies: ReplyThread,
 }
 
 /// Who may edit an article: its author while an active member, and the group's managers.
@@ -104,7 +109,7 @@ impl GroupsService {
 
     /// The article, if the viewer may read it: a published one by the group's readers, a
     /// draft by its author and the group's managers (to others it does not exist).
-    async fn visible_article(
+    pub(super) async fn visible_article(
         &self,
         viewer: Option<UserId>,
         id: GroupId,
@@ -159,7 +164,12 @@ impl GroupsService {
     ) -> Result<ArticleView, GroupsError> {
         let (view, article) = self.visible_article(viewer, id, article).await?;
         let may_edit = may_edit(&view, viewer, &article);
-        Ok(ArticleView { article, may_edit })
+        let replies = self.thread(article.id).await?;
+        Ok(ArticleView {
+            article,
+            may_edit,
+            replies,
+        })
     }
 
     /// Saves title and body if nobody saved since `version` ([`SaveOutcome::Saved`] with the
@@ -179,7 +189,7 @@ impl GroupsService {
         title: &str,
         body: &str,
         version: i64,
-    ) -> Result<SaveOutcome, GroupsError> {
+    ) -> Result<WithReplies<SaveOutcome>, GroupsError> {
         let title = ArticleTitle::parse(title)?;
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
@@ -209,7 +219,10 @@ impl GroupsService {
             .await?
         {
             None => Err(GroupsError::NotFound),
-            Some(outcome) => Ok(outcome),
+            Some(item) => Ok(WithReplies {
+                item,
+                replies: self.thread(current.id).await?,
+            }),
         }
     }
 
@@ -223,14 +236,19 @@ impl GroupsService {
         id: GroupId,
         article: ArticleId,
         status: ArticleStatus,
-    ) -> Result<Article, GroupsError> {
+    ) -> Result<WithReplies<Article>, GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
-        self.ports
+        let item = self
+            .ports
             .articles
             .set_status(current.id, status, self.ports.clock.now())
             .await?
-            .ok_or(GroupsError::NotFound)
+            .ok_or(GroupsError::NotFound)?;
+        Ok(WithReplies {
+            item,
+            replies: self.thread(current.id).await?,
+        })
     }
 
     /// Deletes an article and the images uploaded for it.
@@ -264,7 +282,7 @@ impl GroupsService {
         Ok(())
     }
 
-    /// Published articles, most recently published first.
+    /// Published articles, most recently published first, each with its reply thread.
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `Unexpected`.
@@ -273,12 +291,14 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupsError> {
+    ) -> Result<Page<WithReplies<ArticleSummary>>, GroupsError> {
         self.readable_view(viewer, id).await?;
-        self.ports.articles.published(id, page).await
+        let page = self.ports.articles.published(id, page).await?;
+        self.page_with_replies(page, |a| a.id).await
     }
 
-    /// The actor's own drafts in the group, most recently changed first.
+    /// The actor's own drafts in the group, most recently changed first, each with its reply
+    /// thread (a published article's replies stay when it is unpublished).
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `Unexpected`.
@@ -287,8 +307,9 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<ArticleSummary>, GroupsError> {
+    ) -> Result<Page<WithReplies<ArticleSummary>>, GroupsError> {
         self.readable_view(Some(actor), id).await?;
-        self.ports.articles.drafts(id, actor, page).await
+        let page = self.ports.articles.drafts(id, actor, page).await?;
+        self.page_with_replies(page, |a| a.id).await
     }
 }

@@ -5,9 +5,9 @@ use crate::error::GroupsError;
 use crate::model::{
     ArticleSummary, Group, GroupListing, GroupName, GroupSettings, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
-    TransferOffer, Visibility, normalize_invite_code, parse_message,
+    TransferOffer, Visibility, WithReplies, normalize_invite_code, parse_message,
 };
-use crate::ports::{ArticleRepository, GroupRepository, InviteCodes};
+use crate::ports::{ArticleRepository, GroupRepository, InviteCodes, ReplyRepository};
 use async_trait::async_trait;
 use kernel::{
     ArticleId, AuditAction, AuditEvent, AuditLog, Clock, GroupId, MediaId, Page, PageRequest,
@@ -20,6 +20,7 @@ use std::sync::Arc;
 mod articles;
 mod members;
 mod profiles;
+mod replies;
 
 pub use articles::ArticleView;
 
@@ -39,6 +40,8 @@ pub struct GroupsPolicy {
     /// Characters (title and body) of every article, draft or published, one person may
     /// have written, over every group; `0` turns the bound off.
     pub article_chars_per_user: u64,
+    /// Replies one person may post per window, over every article.
+    pub reply_rate: RateLimitRule,
 }
 
 impl Default for GroupsPolicy {
@@ -62,6 +65,10 @@ impl Default for GroupsPolicy {
                 window_secs: 3600,
             },
             article_chars_per_user: 5_000_000,
+            reply_rate: RateLimitRule {
+                limit: 120,
+                window_secs: 3600,
+            },
         }
     }
 }
@@ -69,6 +76,8 @@ impl Default for GroupsPolicy {
 pub struct GroupsPorts {
     pub groups: Arc<dyn GroupRepository>,
     pub articles: Arc<dyn ArticleRepository>,
+    /// Replies to articles, and each article's reply count and lock.
+    pub replies: Arc<dyn ReplyRepository>,
     pub codes: Arc<dyn InviteCodes>,
     pub limiter: Arc<dyn RateLimiter>,
     pub clock: Arc<dyn Clock>,
@@ -131,7 +140,8 @@ impl GroupView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupHome {
     pub view: GroupView,
-    pub articles: Vec<ArticleSummary>,
+    /// The latest published articles, each with its reply thread.
+    pub articles: Vec<WithReplies<ArticleSummary>>,
     pub gallery: Vec<Media>,
     pub members: Vec<Member>,
 }
@@ -315,7 +325,7 @@ impl GroupsService {
         .await;
         Ok(GroupHome {
             view,
-            articles: articles?.items,
+            articles: self.with_replies(articles?.items, |a| a.id).await?,
             gallery: gallery?.items,
             members: members?.items,
         })

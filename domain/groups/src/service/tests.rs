@@ -3,8 +3,11 @@
 //! fixed clock and a media service over in-memory media ports.
 
 use super::*;
-use crate::model::{Article, ArticleStatus, Decision, GroupDescription, JoinPolicy, MemberState};
-use crate::ports::{SaveOutcome, SeenBy};
+use crate::model::{
+    Article, ArticleStatus, Decision, GroupDescription, JoinPolicy, MemberState, NewReply, Quote,
+    Reply, ReplyId, ReplyThread,
+};
+use crate::ports::{ReplyRepository, SaveOutcome, SeenBy};
 use chrono::{DateTime, TimeZone, Utc};
 use kernel::{Cursor, FixedClock, MockRateLimiter};
 use media::memory::{MemoryRepository, MemoryStore};
@@ -35,6 +38,44 @@ struct Mem {
     requests: HashMap<JoinRequestId, JoinRequest>,
     articles: HashMap<ArticleId, Article>,
     offers: HashMap<GroupId, (UserId, UserId, DateTime<Utc>)>,
+    /// Replies as stored, with when each was deleted.
+    replies: Vec<(NewReply, Option<DateTime<Utc>>)>,
+    locked: std::collections::HashSet<ArticleId>,
+}
+
+impl Mem {
+    fn reply(&self, id: ReplyId) -> Option<Reply> {
+        let (r, deleted_at) = self.replies.iter().find(|(r, _)| r.id == id)?;
+        let quote = r.quote.map(|q| {
+            let (quoted, gone) = self
+                .replies
+                .iter()
+                .find(|(x, _)| x.id == q)
+                .expect("quotes a stored reply");
+            if gone.is_some() {
+                Quote::Deleted { id: q }
+            } else {
+                Quote::Shown {
+                    id: q,
+                    author: person(quoted.author),
+                    excerpt: quoted.body.excerpt(),
+                }
+            }
+        });
+        Some(Reply {
+            id: r.id,
+            article: r.article,
+            author: person(r.author),
+            body: if deleted_at.is_some() {
+                String::new()
+            } else {
+                r.body.as_str().to_owned()
+            },
+            quote,
+            created_at: r.created_at,
+            deleted_at: *deleted_at,
+        })
+    }
 }
 
 fn offer_of(group: GroupId, (from, to, at): (UserId, UserId, DateTime<Utc>)) -> TransferOffer {
@@ -564,6 +605,82 @@ impl ArticleRepository for MemRepo {
     }
 }
 
+#[async_trait]
+impl ReplyRepository for MemRepo {
+    async fn insert(&self, reply: &NewReply) -> Result<(), GroupsError> {
+        let mut m = self.0.lock().unwrap();
+        if !m.articles.contains_key(&reply.article) {
+            return Err(GroupsError::NotFound);
+        }
+        if m.locked.contains(&reply.article) {
+            return Err(GroupsError::RepliesLocked);
+        }
+        m.replies.push((reply.clone(), None));
+        Ok(())
+    }
+    async fn find(&self, id: ReplyId) -> Result<Option<Reply>, GroupsError> {
+        Ok(self.0.lock().unwrap().reply(id))
+    }
+    async fn of_article(
+        &self,
+        article: ArticleId,
+        page: PageRequest,
+    ) -> Result<Page<Reply>, GroupsError> {
+        let m = self.0.lock().unwrap();
+        let mut rows: Vec<Reply> = m
+            .replies
+            .iter()
+            .filter(|(r, gone)| r.article == article && gone.is_none())
+            .filter(|(r, _)| {
+                page.after
+                    .is_none_or(|c| (r.created_at, r.id.0) > (c.at, c.id))
+            })
+            .filter_map(|(r, _)| m.reply(r.id))
+            .collect();
+        rows.sort_by_key(|r| (r.created_at, r.id));
+        Ok(page_of(rows, page, |r| Cursor::new(r.created_at, r.id.0)))
+    }
+    async fn delete(&self, id: ReplyId, now: DateTime<Utc>) -> Result<bool, GroupsError> {
+        let mut m = self.0.lock().unwrap();
+        Ok(m.replies
+            .iter_mut()
+            .find(|(r, gone)| r.id == id && gone.is_none())
+            .map(|(_, gone)| *gone = Some(now))
+            .is_some())
+    }
+    async fn threads(
+        &self,
+        articles: &[ArticleId],
+    ) -> Result<Vec<(ArticleId, ReplyThread)>, GroupsError> {
+        let m = self.0.lock().unwrap();
+        Ok(articles
+            .iter()
+            .filter(|a| m.articles.contains_key(a))
+            .map(|a| {
+                let count = m
+                    .replies
+                    .iter()
+                    .filter(|(r, gone)| r.article == *a && gone.is_none())
+                    .count() as u32;
+                let locked = m.locked.contains(a);
+                (*a, ReplyThread { count, locked })
+            })
+            .collect())
+    }
+    async fn set_locked(&self, article: ArticleId, locked: bool) -> Result<bool, GroupsError> {
+        let mut m = self.0.lock().unwrap();
+        if !m.articles.contains_key(&article) {
+            return Ok(false);
+        }
+        if locked {
+            m.locked.insert(article);
+        } else {
+            m.locked.remove(&article);
+        }
+        Ok(true)
+    }
+}
+
 /// An audit log that keeps what it is given.
 #[derive(Default)]
 struct Recorded(Mutex<Vec<AuditEvent>>);
@@ -628,6 +745,7 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
         GroupsPorts {
             groups: Arc::new(repo.clone()),
             articles: Arc::new(repo.clone()),
+            replies: Arc::new(repo.clone()),
             codes: Arc::new(codes),
             limiter: Arc::new(limiter),
             clock,
@@ -1527,10 +1645,15 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         .save_article(author, g.id, a.id, "标题", "一", 1)
         .await
         .unwrap()
+        .item
         .saved()
         .expect("saved");
     assert_eq!(saved.version, 2);
-    let stale = w.svc.save_article(owner, g.id, a.id, "标题", "二", 1).await;
+    let stale = w
+        .svc
+        .save_article(owner, g.id, a.id, "标题", "二", 1)
+        .await
+        .map(|s| s.item);
     let Ok(SaveOutcome::Conflict(current)) = stale else {
         panic!("a save from version 1 after version 2 is a conflict: {stale:?}")
     };
@@ -1544,7 +1667,8 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         .svc
         .set_article_status(author, g.id, a.id, ArticleStatus::Published)
         .await
-        .unwrap();
+        .unwrap()
+        .item;
     assert_eq!(published.published_at, Some(t0()));
     let seen = w.svc.article(Some(other), g.id, a.id).await.unwrap();
     assert!(!seen.may_edit);
@@ -1633,12 +1757,14 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
         .save_article(owner, g.id, a.id, "标题", "一二三四五六七八", 1)
         .await
         .unwrap()
+        .item
         .saved()
         .expect("saved");
     w.svc
         .save_article(author, g.id, a.id, "标题", "一", saved.version)
         .await
         .unwrap()
+        .item
         .saved()
         .expect("saved");
     w.svc
@@ -1772,7 +1898,7 @@ async fn a_profile_shows_only_the_groups_and_articles_the_viewer_may_read() {
         let svc = &w.svc;
         async move {
             let page = svc.articles_by_author(viewer, owner, all).await.unwrap();
-            let mut ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.id).collect();
+            let mut ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.item.id).collect();
             ids.sort();
             ids
         }
@@ -1793,4 +1919,331 @@ async fn a_profile_shows_only_the_groups_and_articles_the_viewer_may_read() {
     let page = w.svc.groups_of_member(None, owner, all).await.unwrap();
     assert_eq!(page.items[0].item.role, MemberRole::Owner);
     assert_eq!(page.items[0].viewer, None);
+}
+
+/// A published article of `g` by `author`.
+async fn published_article(w: &World, author: UserId, g: &Group) -> ArticleId {
+    let a = w
+        .svc
+        .create_article(author, g.id, "标题", "正文")
+        .await
+        .unwrap();
+    w.svc
+        .set_article_status(author, g.id, a.id, ArticleStatus::Published)
+        .await
+        .unwrap();
+    a.id
+}
+
+#[tokio::test]
+async fn members_reply_and_quote_one_level_and_the_count_follows() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, owner, &g).await;
+
+    let first = w
+        .svc
+        .reply(member, g.id, a, "  第一条 ", None)
+        .await
+        .unwrap();
+    assert_eq!((first.body.as_str(), first.author.id), ("第一条", member));
+    assert_eq!(first.quote, None);
+    let second = w
+        .svc
+        .reply(owner, g.id, a, "回第一条", Some(first.id))
+        .await
+        .unwrap();
+    assert_eq!(
+        second.quote,
+        Some(Quote::Shown {
+            id: first.id,
+            author: person(member),
+            excerpt: "第一条".into()
+        })
+    );
+    // Quoting a quote stores the quoted reply's own id: one level.
+    let third = w
+        .svc
+        .reply(member, g.id, a, "再回", Some(second.id))
+        .await
+        .unwrap();
+    assert!(matches!(third.quote, Some(Quote::Shown { id, .. }) if id == second.id));
+
+    let view = w.svc.article(None, g.id, a).await.unwrap();
+    assert_eq!(
+        view.replies,
+        ReplyThread {
+            count: 3,
+            locked: false
+        }
+    );
+    let listed = w
+        .svc
+        .published_articles(None, g.id, PageRequest::first(5))
+        .await
+        .unwrap();
+    assert_eq!(listed.items[0].replies.count, 3);
+    let home = w.svc.home(None, g.id).await.unwrap();
+    assert_eq!(home.articles[0].replies.count, 3);
+    let page = w
+        .svc
+        .replies(None, g.id, a, PageRequest::first(2))
+        .await
+        .unwrap();
+    assert_eq!((page.item.items.len(), page.replies.count), (2, 3));
+    let rest = w
+        .svc
+        .replies(None, g.id, a, PageRequest::new(page.item.next, Some(2)))
+        .await
+        .unwrap();
+    assert_eq!(rest.item.items.len(), 1);
+    assert_eq!(rest.item.next, None);
+
+    // Bad input and a quote of another article's reply are refused before anything is stored.
+    for bad in ["", "   ", &"字".repeat(5001)] {
+        assert!(matches!(
+            w.svc.reply(member, g.id, a, bad, None).await,
+            Err(GroupsError::InvalidReply)
+        ));
+    }
+    let other = published_article(&w, owner, &g).await;
+    assert!(matches!(
+        w.svc
+            .reply(member, g.id, other, "引用", Some(first.id))
+            .await,
+        Err(GroupsError::ReplyNotFound)
+    ));
+    // A deleted reply leaves the list and shows as deleted where it is quoted.
+    w.svc.delete_reply(member, g.id, a, first.id).await.unwrap();
+    let page = w
+        .svc
+        .replies(None, g.id, a, PageRequest::first(10))
+        .await
+        .unwrap();
+    assert_eq!(page.replies.count, 2);
+    assert_eq!(page.item.items.len(), 2);
+    let shown = page.item.items.iter().find(|r| r.id == second.id).unwrap();
+    assert_eq!(shown.quote, Some(Quote::Deleted { id: first.id }));
+    assert!(matches!(
+        w.svc.reply(member, g.id, a, "引用", Some(first.id)).await,
+        Err(GroupsError::ReplyNotFound)
+    ));
+}
+
+#[tokio::test]
+async fn only_members_reply_and_only_to_published_unlocked_articles() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let banned = w.member(owner, &g, MemberRole::Member).await;
+    w.svc.ban(owner, g.id, banned).await.unwrap();
+    let a = published_article(&w, member, &g).await;
+
+    assert!(matches!(
+        w.svc
+            .reply(UserId::new_random(), g.id, a, "路过", None)
+            .await,
+        Err(GroupsError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.reply(banned, g.id, a, "我回来了", None).await,
+        Err(GroupsError::Banned)
+    ));
+    let draft = w
+        .svc
+        .create_article(member, g.id, "草稿", "")
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.svc.reply(member, g.id, draft.id, "自己回", None).await,
+        Err(GroupsError::ArticleNotPublished)
+    ));
+    assert!(matches!(
+        w.svc.reply(owner, g.id, draft.id, "管理者", None).await,
+        Err(GroupsError::ArticleNotPublished)
+    ));
+
+    // The author locks; nobody replies until they unlock. Another member may not lock.
+    assert!(matches!(
+        w.svc.lock_replies(banned, g.id, a, true).await,
+        Err(GroupsError::NotAllowed)
+    ));
+    let other = w.member(owner, &g, MemberRole::Member).await;
+    assert!(matches!(
+        w.svc.lock_replies(other, g.id, a, true).await,
+        Err(GroupsError::NotAllowed)
+    ));
+    let thread = w.svc.lock_replies(member, g.id, a, true).await.unwrap();
+    assert!(thread.locked);
+    for who in [member, owner, other] {
+        assert!(matches!(
+            w.svc.reply(who, g.id, a, "关了吗", None).await,
+            Err(GroupsError::RepliesLocked)
+        ));
+    }
+    assert!(w.svc.article(None, g.id, a).await.unwrap().replies.locked);
+    assert!(
+        !w.svc
+            .lock_replies(member, g.id, a, false)
+            .await
+            .unwrap()
+            .locked
+    );
+    w.svc.reply(other, g.id, a, "开了", None).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_private_groups_replies_are_for_its_active_members_only() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let former = w.member(owner, &g, MemberRole::Member).await;
+    let banned = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, owner, &g).await;
+    let reply = w.svc.reply(former, g.id, a, "我在", None).await.unwrap();
+    w.svc.leave(former, g.id).await.unwrap();
+    w.svc.ban(owner, g.id, banned).await.unwrap();
+    let requester = UserId::new_random();
+    w.svc
+        .join(
+            requester,
+            g.id,
+            JoinAttempt {
+                message: Some("让我进".into()),
+                code: None,
+            },
+        )
+        .await
+        .unwrap();
+    for viewer in [
+        None,
+        Some(UserId::new_random()),
+        Some(requester),
+        Some(former),
+        Some(banned),
+    ] {
+        assert!(matches!(
+            w.svc.replies(viewer, g.id, a, PageRequest::first(5)).await,
+            Err(GroupsError::MembersOnly)
+        ));
+        assert!(matches!(
+            w.svc.article(viewer, g.id, a).await,
+            Err(GroupsError::MembersOnly)
+        ));
+        assert!(matches!(
+            w.svc
+                .published_articles(viewer, g.id, PageRequest::first(5))
+                .await,
+            Err(GroupsError::MembersOnly)
+        ));
+        if let Some(who) = viewer {
+            assert!(matches!(
+                w.svc.reply(who, g.id, a, "看看", None).await,
+                Err(GroupsError::MembersOnly)
+            ));
+        }
+    }
+    // The former member cannot delete their reply either: they may not see it any more.
+    assert!(matches!(
+        w.svc.delete_reply(former, g.id, a, reply.id).await,
+        Err(GroupsError::MembersOnly)
+    ));
+    let seen = w
+        .svc
+        .replies(Some(member), g.id, a, PageRequest::first(5))
+        .await
+        .unwrap();
+    assert_eq!(seen.item.items.len(), 1);
+    let profile = w
+        .svc
+        .articles_by_author(None, owner, PageRequest::first(5))
+        .await
+        .unwrap();
+    assert!(
+        profile.items.is_empty(),
+        "no count of a private article reaches a stranger"
+    );
+}
+
+#[tokio::test]
+async fn authors_delete_their_own_and_managers_any_which_is_audited() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let admin = w.member(owner, &g, MemberRole::Admin).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let other = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, owner, &g).await;
+    let mine = w.svc.reply(member, g.id, a, "我的", None).await.unwrap();
+    let theirs = w.svc.reply(other, g.id, a, "别人的", None).await.unwrap();
+
+    assert!(matches!(
+        w.svc.delete_reply(member, g.id, a, theirs.id).await,
+        Err(GroupsError::NotAllowed)
+    ));
+    let reply_deletions = || -> Vec<AuditEvent> {
+        w.audit
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|e| e.action == AuditAction::GroupReplyDeleted.as_str())
+            .cloned()
+            .collect()
+    };
+    w.svc.delete_reply(member, g.id, a, mine.id).await.unwrap();
+    assert!(
+        reply_deletions().is_empty(),
+        "deleting one's own is not moderation"
+    );
+    assert!(matches!(
+        w.svc.delete_reply(member, g.id, a, mine.id).await,
+        Err(GroupsError::ReplyNotFound)
+    ));
+    w.svc.delete_reply(admin, g.id, a, theirs.id).await.unwrap();
+    let events = reply_deletions();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].action, "group.reply.deleted");
+    assert_eq!(events[0].actor, Some(admin));
+    assert_eq!(
+        events[0].target.as_deref(),
+        Some(theirs.id.to_string().as_str())
+    );
+    let detail = events[0].detail.clone().unwrap();
+    assert!(detail.contains(&other.to_string()) && detail.contains(&a.to_string()));
+    assert_eq!(w.svc.article(None, g.id, a).await.unwrap().replies.count, 0);
+}
+
+#[tokio::test]
+async fn replying_is_rate_limited_per_person() {
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("groups:replies:"))
+        .returning(|_, rule, _| {
+            assert_eq!(rule, GroupsPolicy::default().reply_rate);
+            Ok(RateDecision::Limited {
+                retry_after_secs: 30,
+            })
+        });
+    limiter
+        .expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let w = world_with(GroupsPolicy::default(), limiter);
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let a = published_article(&w, owner, &g).await;
+    assert!(matches!(
+        w.svc.reply(owner, g.id, a, "太快了", None).await,
+        Err(GroupsError::RateLimited {
+            retry_after_secs: 30
+        })
+    ));
+    assert_eq!(w.svc.article(None, g.id, a).await.unwrap().replies.count, 0);
 }

@@ -431,6 +431,32 @@ export interface paths {
      */
     post: operations["publish_article"];
   };
+  "/api/groups/{id}/articles/{articleId}/replies": {
+    /**
+     * An article's replies
+     * @description Oldest first (the newest last), for whoever may read the article (a private group's: its active members only); deleted replies are left out. Each reply carries the reply it quotes, or only its id once that was deleted. With the article's `replyCount` and `repliesLocked`.
+     */
+    get: operations["article_replies"];
+    /**
+     * Reply to an article
+     * @description Any active member of the group may reply to a published article whose replies are not locked, optionally quoting another reply of it (`quoteId`). Limited per person (`RATE_GROUP_REPLIES`).
+     */
+    post: operations["create_reply"];
+  };
+  "/api/groups/{id}/articles/{articleId}/replies/{replyId}": {
+    /**
+     * Delete a reply
+     * @description Its author, or the group's owner and admins (recorded in the audit log when it is not their own). It leaves every list; a reply quoting it shows it as deleted.
+     */
+    delete: operations["delete_reply"];
+  };
+  "/api/groups/{id}/articles/{articleId}/replies/lock": {
+    /**
+     * Lock or unlock an article's replies
+     * @description A locked article takes no new replies; those it has stay (the article's author and the group's managers).
+     */
+    put: operations["lock_replies"];
+  };
   "/api/groups/{id}/articles/{articleId}/unpublish": {
     /**
      * Unpublish an article
@@ -866,10 +892,18 @@ export interface components {
       groupId: string;
       /** Format: uuid */
       id: string;
-      /** @description Whether the asker may edit, publish, unpublish and delete it. */
+      /** @description Whether the asker may edit, publish, unpublish and delete it (and lock its replies). */
       mayEdit: boolean;
       /** Format: date-time */
       publishedAt: string | null;
+      /** @description Whether its replies are locked: no new ones. */
+      repliesLocked: boolean;
+      /**
+       * Format: int32
+       * @description Its replies (deleted ones not counted).
+       * @example 3
+       */
+      replyCount: number;
       /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
       status: components["schemas"]["ArticleStatus"];
       title: string;
@@ -908,6 +942,12 @@ export interface components {
       id: string;
       /** Format: date-time */
       publishedAt: string | null;
+      /**
+       * Format: int32
+       * @description Its replies (deleted ones not counted).
+       * @example 3
+       */
+      replyCount: number;
       /** @description `draft`: its author and the group's managers only; `published`: the group's readers. */
       status: components["schemas"]["ArticleStatus"];
       title: string;
@@ -923,7 +963,7 @@ export interface components {
      * @description An action of the audit log
      * @enum {string}
      */
-    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
+    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "group.reply.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
     /** @description The registry of audited actions. */
     AuditActionsResponse: {
       actions: components["schemas"]["AuditAction"][];
@@ -1967,6 +2007,17 @@ export interface components {
       /** @description Ids of images uploaded with `POST /api/plaza/images` by the author and not yet in a post, at most 9, in the order to show them. */
       imageIds?: string[];
     };
+    /** @description A new reply. */
+    NewReplyBody: {
+      /** @description Markdown, 1–5000 characters, not only spaces (trimmed). */
+      body: string;
+      /**
+       * Format: uuid
+       * @description The id of another reply of the same article to quote (one level: a reply quoting a
+       * quote shows only the reply it names).
+       */
+      quoteId?: string | null;
+    };
     /** @description How much the community holds. */
     OverviewCounts: {
       /**
@@ -2211,6 +2262,16 @@ export interface components {
       tile: components["schemas"]["TileDto"];
       weather: components["schemas"]["WeatherDto"] | null;
     };
+    /** @description The reply a reply quotes: its author and first words, or only its id once deleted. */
+    QuoteDto: {
+      author: components["schemas"]["PersonDto"] | null;
+      /** @description The quoted reply was deleted: no author, no excerpt. */
+      deleted: boolean;
+      /** @description Its first words, as plain text. */
+      excerpt: string | null;
+      /** Format: uuid */
+      id: string;
+    };
     /** @description The session proved the account again. */
     ReauthenticatedResponse: {
       message: string;
@@ -2259,6 +2320,55 @@ export interface components {
     RejectBody: {
       /** @description At most 500 characters (trimmed). */
       reason?: string | null;
+    };
+    /** @description A page of an article's replies, oldest first, with the article's thread. */
+    RepliesResponse: {
+      nextCursor: string | null;
+      replies: components["schemas"]["ReplyDto"][];
+      /** @description Whether its replies are locked: no new ones. */
+      repliesLocked: boolean;
+      /**
+       * Format: int32
+       * @description The article's replies in all (deleted ones not counted).
+       */
+      replyCount: number;
+      /** @example true */
+      success: boolean;
+    };
+    /** @description A reply to an article. */
+    ReplyDto: {
+      /** Format: uuid */
+      articleId: string;
+      author: components["schemas"]["PersonDto"];
+      /** @description Markdown, as written (trimmed). */
+      body: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: uuid */
+      id: string;
+      quote: components["schemas"]["QuoteDto"] | null;
+    };
+    /** @description Lock or unlock an article's replies. */
+    ReplyLockBody: {
+      /** @description `true`: no new replies; `false`: replies welcome again. */
+      locked: boolean;
+    };
+    ReplyResponse: {
+      reply: components["schemas"]["ReplyDto"];
+      /** @example true */
+      success: boolean;
+    };
+    /** @description An article's thread after locking or unlocking it. */
+    ReplyThreadResponse: {
+      /** @description Whether its replies are locked: no new ones. */
+      repliesLocked: boolean;
+      /**
+       * Format: int32
+       * @description The article's replies in all (deleted ones not counted).
+       */
+      replyCount: number;
+      /** @example true */
+      success: boolean;
     };
     /**
      * @description What a 404 `not_found` says is missing. The domain's error names it where the domain knows
@@ -6486,6 +6596,306 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * An article's replies
+   * @description Oldest first (the newest last), for whoever may read the article (a private group's: its active members only); deleted replies are left out. Each reply carries the reply it quotes, or only its id once that was deleted. With the article's `replyCount` and `repliesLocked`.
+   */
+  article_replies: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    responses: {
+      /** @description A page of replies */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RepliesResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_query` (a malformed query parameter); `invalid_limit`: a `limit` outside 1–50 */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Reply to an article
+   * @description Any active member of the group may reply to a published article whose replies are not locked, optionally quoting another reply of it (`quoteId`). Limited per person (`RATE_GROUP_REPLIES`).
+   */
+  create_reply: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewReplyBody"];
+      };
+    };
+    responses: {
+      /** @description The reply */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ReplyResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` (not a member), `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (the article, or the quoted reply) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `replies_locked`, `article_not_published` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_reply` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a reply
+   * @description Its author, or the group's owner and admins (recorded in the audit log when it is not their own). It leaves every list; a reply quoting it shows it as deleted.
+   */
+  delete_reply: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+        /** @description The reply's id */
+        replyId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Lock or unlock an article's replies
+   * @description A locked article takes no new replies; those it has stay (the article's author and the group's managers).
+   */
+  lock_replies: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReplyLockBody"];
+      };
+    };
+    responses: {
+      /** @description The article's replies, locked or not */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReplyThreadResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

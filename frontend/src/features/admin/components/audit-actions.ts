@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'group.transfer.cancelled',
   'group.deleted',
   'group.article.deleted',
+  'group.reply.deleted',
   'plaza.post.deleted',
   'plaza.comment.deleted',
   'district.created',

@@ -1,0 +1,176 @@
+//! The reply repository's contract, on SQLite and PostgreSQL: replies stored and listed oldest
+//! first by keyset pages, quotes shown one level and as deleted once deleted, the count moving
+//! once per reply, and the lock refusing new replies.
+
+use crate::groups::created;
+use crate::support::{TestDb, at, person};
+use chrono::{DateTime, Utc};
+use groups::GroupsError;
+use groups::model::{
+    Article, ArticleStatus, NewReply, Person, Quote, ReplyBody, ReplyId, ReplyThread, Visibility,
+};
+use groups::ports::{ArticleRepository, ReplyRepository};
+use kernel::{ArticleId, PageRequest};
+
+/// A published article stored in a new public group of `author`.
+async fn published(t: &TestDb, author: &Person) -> ArticleId {
+    let g = created(t, author, "Club", Visibility::Public, at(0)).await;
+    let a = Article {
+        id: ArticleId::new_random(),
+        group: g.id,
+        author: author.clone(),
+        title: "标题".into(),
+        body: "正文".into(),
+        excerpt: "正文".into(),
+        status: ArticleStatus::Published,
+        version: 1,
+        created_at: at(1),
+        updated_at: at(1),
+        published_at: Some(at(1)),
+    };
+    t.db.articles().insert(&a).await.unwrap();
+    a.id
+}
+
+fn reply(
+    article: ArticleId,
+    author: &Person,
+    body: &str,
+    quote: Option<ReplyId>,
+    created: DateTime<Utc>,
+) -> NewReply {
+    NewReply {
+        id: ReplyId::new_random(),
+        article,
+        author: author.id,
+        body: ReplyBody::parse(body).unwrap(),
+        quote,
+        created_at: created,
+    }
+}
+
+async fn thread(t: &TestDb, article: ArticleId) -> ReplyThread {
+    let found = t.db.article_replies().threads(&[article]).await.unwrap();
+    assert_eq!(found.len(), 1, "on {}", t.url);
+    found[0].1
+}
+
+#[tokio::test]
+async fn replies_are_listed_oldest_first_with_their_quotes_and_counted_once() {
+    for t in TestDb::all().await {
+        let repo = t.db.article_replies();
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
+        let a = published(&t, &alice).await;
+        assert_eq!(thread(&t, a).await, ReplyThread::default());
+
+        let first = reply(a, &alice, "**第一**条回应", None, at(2));
+        let second = reply(a, &bob, "第二", Some(first.id), at(3));
+        let third = reply(a, &alice, "第三", Some(second.id), at(3));
+        for r in [&first, &second, &third] {
+            repo.insert(r).await.unwrap();
+        }
+        assert_eq!(thread(&t, a).await.count, 3, "on {}", t.url);
+
+        let stored = repo.find(second.id).await.unwrap().unwrap();
+        assert_eq!(stored.author, bob);
+        assert_eq!(stored.body, "第二");
+        assert_eq!(stored.created_at, at(3));
+        assert_eq!(
+            stored.quote,
+            Some(Quote::Shown {
+                id: first.id,
+                author: alice.clone(),
+                excerpt: "第一条回应".into()
+            })
+        );
+        assert_eq!(repo.find(ReplyId::new_random()).await.unwrap(), None);
+
+        // Oldest first; two at the same time in id order; pages of two.
+        let mut same_time = [second.id, third.id];
+        same_time.sort();
+        let page = repo.of_article(a, PageRequest::first(2)).await.unwrap();
+        let ids: Vec<ReplyId> = page.items.iter().map(|r| r.id).collect();
+        assert_eq!(ids, vec![first.id, same_time[0]], "on {}", t.url);
+        let rest = repo
+            .of_article(a, PageRequest::new(page.next, Some(2)))
+            .await
+            .unwrap();
+        assert_eq!(
+            rest.items.iter().map(|r| r.id).collect::<Vec<_>>(),
+            vec![same_time[1]]
+        );
+        assert_eq!(rest.next, None);
+
+        // Deleted once: it leaves the list, its quoter shows it deleted, the count drops once.
+        assert!(repo.delete(first.id, at(4)).await.unwrap());
+        assert!(!repo.delete(first.id, at(5)).await.unwrap());
+        assert!(!repo.delete(ReplyId::new_random(), at(5)).await.unwrap());
+        assert_eq!(thread(&t, a).await.count, 2, "on {}", t.url);
+        let gone = repo.find(first.id).await.unwrap().unwrap();
+        assert_eq!((gone.deleted_at, gone.body.as_str()), (Some(at(4)), ""));
+        let page = repo.of_article(a, PageRequest::first(10)).await.unwrap();
+        assert_eq!(page.items.len(), 2);
+        let quoting = page.items.iter().find(|r| r.id == second.id).unwrap();
+        assert_eq!(quoting.quote, Some(Quote::Deleted { id: first.id }));
+
+        // The article's deletion takes its replies.
+        t.db.articles().delete(a).await.unwrap();
+        assert_eq!(repo.find(second.id).await.unwrap(), None, "on {}", t.url);
+        assert!(repo.threads(&[a]).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_locked_or_missing_article_takes_no_reply() {
+    for t in TestDb::all().await {
+        let repo = t.db.article_replies();
+        let alice = person(&t, "alice").await;
+        let a = published(&t, &alice).await;
+        let b = published(&t, &alice).await;
+
+        assert!(repo.set_locked(a, true).await.unwrap());
+        assert!(
+            repo.set_locked(a, true).await.unwrap(),
+            "locking twice is no change"
+        );
+        let refused = reply(a, &alice, "关了", None, at(2));
+        assert!(matches!(
+            repo.insert(&refused).await,
+            Err(GroupsError::RepliesLocked)
+        ));
+        assert_eq!(repo.find(refused.id).await.unwrap(), None, "on {}", t.url);
+        let threads = repo
+            .threads(&[a, b, ArticleId::new_random()])
+            .await
+            .unwrap();
+        assert_eq!(threads.len(), 2);
+        for (id, th) in threads {
+            let expected = ReplyThread {
+                count: 0,
+                locked: id == a,
+            };
+            assert_eq!(th, expected, "on {}", t.url);
+        }
+
+        assert!(repo.set_locked(a, false).await.unwrap());
+        repo.insert(&reply(a, &alice, "开了", None, at(3)))
+            .await
+            .unwrap();
+        assert_eq!(
+            thread(&t, a).await,
+            ReplyThread {
+                count: 1,
+                locked: false
+            }
+        );
+
+        let missing = ArticleId::new_random();
+        assert!(!repo.set_locked(missing, true).await.unwrap());
+        assert!(matches!(
+            repo.insert(&reply(missing, &alice, "无处", None, at(4)))
+                .await,
+            Err(GroupsError::NotFound)
+        ));
+    }
+}
