@@ -90,13 +90,15 @@ export function article(overrides: Partial<Article> = {}): Article {
     updatedAt: '2026-03-01T06:00:00Z',
     publishedAt: null,
     mayEdit: true,
+    replyCount: 0,
+    repliesLocked: false,
     ...overrides,
   }
 }
 
 export function summary(from: Article): ArticleSummary {
-  const { id, groupId, title, excerpt, status, author, updatedAt, publishedAt } = from
-  return { id, groupId, title, excerpt, status, author, updatedAt, publishedAt }
+  const { id, groupId, title, excerpt, status, author, updatedAt, publishedAt, replyCount } = from
+  return { id, groupId, title, excerpt, status, author, updatedAt, publishedAt, replyCount }
 }
 
 export function image(n: number, overrides: Partial<GalleryImage> = {}): GalleryImage {

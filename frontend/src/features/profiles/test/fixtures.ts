@@ -112,6 +112,7 @@ export function article(id: string, title: string, groupName = 'Book Club'): Pro
       author: { id: ALICE_ID, username: 'alice', nickname: 'Alice Wang', avatarUrl: null },
       updatedAt: '2026-03-07T00:00:00Z',
       publishedAt: '2026-03-07T00:00:00Z',
+      replyCount: 0,
     },
     groupName,
     groupVisibility: 'public',
