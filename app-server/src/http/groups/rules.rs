@@ -258,3 +258,29 @@ pub const ENUMS: &[NamedEnum] = &[
         "An article's state",
     ),
 ];
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_reply_schema_states_the_domains_bounds() {
+        let schema = serde_json::to_value(reply_body()).unwrap();
+        assert_eq!(schema["minLength"], ReplyBody::MIN_CHARS);
+        assert_eq!(schema["maxLength"], ReplyBody::MAX_CHARS);
+        assert!(ReplyBody::parse(&"字".repeat(ReplyBody::MAX_CHARS)).is_ok());
+        assert!(ReplyBody::parse(&"字".repeat(ReplyBody::MAX_CHARS + 1)).is_err());
+    }
+
+    proptest! {
+        /// Printable text with something other than white space, within the length, parses.
+        #[test]
+        fn every_printable_reply_the_document_allows_parses(
+            body in "[^\\p{C}]{0,40}[^\\p{C}\\s]{1,40}[\n\t ]{0,3}[^\\p{C}]{0,40}"
+        ) {
+            prop_assert!(ReplyBody::parse(&body).is_ok(), "{body:?}");
+        }
+    }
+}
