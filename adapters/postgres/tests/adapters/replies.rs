@@ -174,3 +174,36 @@ async fn a_locked_or_missing_article_takes_no_reply() {
         ));
     }
 }
+
+#[tokio::test]
+async fn simultaneous_replies_and_deletions_count_once_each() {
+    for t in TestDb::all().await {
+        let repo = t.db.article_replies();
+        let alice = person(&t, "alice").await;
+        let a = published(&t, &alice).await;
+        let replies: Vec<NewReply> = (0..12)
+            .map(|i| reply(a, &alice, &format!("第{i}条"), None, at(2 + i)))
+            .collect();
+        let mut inserts = tokio::task::JoinSet::new();
+        for r in replies.clone() {
+            let repo = repo.clone();
+            inserts.spawn(async move { repo.insert(&r).await });
+        }
+        for inserted in inserts.join_all().await {
+            assert!(inserted.is_ok(), "on {}: {inserted:?}", t.url);
+        }
+        assert_eq!(thread(&t, a).await.count, 12, "on {}", t.url);
+
+        // The same reply deleted five times at once: one deletion, one uncount.
+        let target = replies[0].id;
+        let mut deletes = tokio::task::JoinSet::new();
+        for _ in 0..5 {
+            let repo = repo.clone();
+            deletes.spawn(async move { repo.delete(target, at(30)).await });
+        }
+        let deleted = deletes.join_all().await;
+        let wins = deleted.iter().filter(|d| matches!(d, Ok(true))).count();
+        assert_eq!(wins, 1, "on {}: {deleted:?}", t.url);
+        assert_eq!(thread(&t, a).await.count, 11, "on {}", t.url);
+    }
+}
