@@ -65,6 +65,10 @@ pub struct Database {
     conn: DatabaseConnection,
 }
 
+/// The advisory lock key the instances migrate under (any constant of this product's own:
+/// "courtyard" in ASCII).
+const MIGRATION_LOCK: i64 = 0x636f_7572_7479_6172;
+
 impl Database {
     /// Connects to `url` (`postgres://…` or `sqlite://path?mode=rwc`). For SQLite the parent
     /// folder is created and every connection uses write-ahead logging.
@@ -174,14 +178,41 @@ impl Database {
         Ok(Self { conn })
     }
 
-    /// Brings the schema up to date.
+    /// Brings the schema up to date. On PostgreSQL one instance at a time: several instances
+    /// starting together over one database would otherwise run the same migration side by side
+    /// (two `CREATE TABLE`s of one name fail on `pg_type_typname_nsp_index`). The others wait
+    /// for a session-level advisory lock, held on a connection of its own, then find nothing
+    /// left to do. A process that dies holding it ends its session, which frees it.
     ///
     /// # Errors
-    /// When a migration fails.
+    /// When a migration fails or the lock cannot be taken.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        Migrator::up(&self.conn, None)
+        use sea_orm::sqlx::{Connection, PgConnection};
+        if self.conn.get_database_backend() != DbBackend::Postgres {
+            return Migrator::up(&self.conn, None)
+                .await
+                .context("running migrations");
+        }
+        let options = self.conn.get_postgres_connection_pool().connect_options();
+        let mut lock = PgConnection::connect_with(&options)
             .await
-            .context("running migrations")
+            .context("connecting for the migration lock")
+            .map_err(marked)?;
+        sea_orm::sqlx::query("SELECT pg_advisory_lock($1)")
+            .bind(MIGRATION_LOCK)
+            .execute(&mut lock)
+            .await
+            .context("taking the migration lock")?;
+        let migrated = Migrator::up(&self.conn, None)
+            .await
+            .context("running migrations");
+        // Closing the session frees the lock even if the unlock fails.
+        let _ = sea_orm::sqlx::query("SELECT pg_advisory_unlock($1)")
+            .bind(MIGRATION_LOCK)
+            .execute(&mut lock)
+            .await;
+        let _ = lock.close().await;
+        migrated
     }
 
     pub fn kind(&self) -> DatabaseKind {

@@ -95,3 +95,38 @@ async fn the_schema_goes_down_and_up_again() {
         assert_eq!(whole_feed(&t, Some("510000"), 10).await, vec![again]);
     }
 }
+
+#[tokio::test]
+async fn instances_starting_together_migrate_one_at_a_time() {
+    // Two instances over one fresh PostgreSQL database, started at once: without the lock
+    // both ran the same `CREATE TABLE`s and one failed to start.
+    let Some(t) = TestDb::postgres().await else {
+        return;
+    };
+    let conn = sea_orm::Database::connect(t.url.as_str()).await.unwrap();
+    Migrator::reset(&conn).await.unwrap();
+    conn.close().await.unwrap();
+    let instances = [
+        adapter_postgres::Database::connect(&t.url, 2)
+            .await
+            .unwrap(),
+        adapter_postgres::Database::connect(&t.url, 2)
+            .await
+            .unwrap(),
+        adapter_postgres::Database::connect(&t.url, 2)
+            .await
+            .unwrap(),
+    ];
+    let (a, b, c) = tokio::join!(
+        instances[0].migrate(),
+        instances[1].migrate(),
+        instances[2].migrate()
+    );
+    for (i, result) in [a, b, c].into_iter().enumerate() {
+        assert!(result.is_ok(), "instance {i}: {result:?}");
+    }
+    // Every migration ran once: the schema works.
+    let owner = person(&t, "owner").await;
+    created(&t, &owner, "Club", Visibility::Public, at(0)).await;
+    assert_eq!(t.db.groups().count_owned(owner.id).await.unwrap(), 1);
+}
