@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import openapi from '@/lib/api/openapi.json'
-import { BODY_MAX_CHARS, TITLE_MAX_CHARS } from './rules.ts'
+import { BODY_MAX_CHARS, REPLY_MAX_CHARS, TITLE_MAX_CHARS } from './rules.ts'
 
 describe('the editor’s rules are the server’s', () => {
   const save = openapi.components.schemas.SaveArticleBody.properties
@@ -11,5 +11,11 @@ describe('the editor’s rules are the server’s', () => {
     expect(create.title.maxLength).toBe(TITLE_MAX_CHARS)
     expect(save.body.maxLength).toBe(BODY_MAX_CHARS)
     expect(create.body.maxLength).toBe(BODY_MAX_CHARS)
+  })
+
+  it('a reply’s length matches NewReplyBody', () => {
+    const reply = openapi.components.schemas.NewReplyBody.properties
+    expect(reply.body.maxLength).toBe(REPLY_MAX_CHARS)
+    expect(reply.body.minLength).toBe(1)
   })
 })

@@ -7,6 +7,9 @@ export const TITLE_MAX_CHARS = 120
 /** An article's Markdown: at most 100,000 characters. */
 export const BODY_MAX_CHARS = 100_000
 
+/** A reply's Markdown: 1–5000 characters, not only spaces (NewReplyBody). */
+export const REPLY_MAX_CHARS = 5000
+
 /** The file picker's filter: JPEG, PNG, WebP and GIF, the kinds the server stores. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 

@@ -10,6 +10,9 @@ export const contentKeys = {
   drafts: (groupId: string) => [...groupKey(groupId), 'articles', 'drafts'] as const,
   article: (groupId: string, articleId: string) =>
     [...groupKey(groupId), 'article', articleId] as const,
+  /** An article's replies, under the article's key: dropping the article drops them. */
+  replies: (groupId: string, articleId: string) =>
+    [...groupKey(groupId), 'article', articleId, 'replies'] as const,
   gallery: (groupId: string) => [...groupKey(groupId), 'gallery'] as const,
 }
 
@@ -27,3 +30,6 @@ export function pageQuery(cursor: string | null): string {
 export function nextCursor(page: { nextCursor: string | null }): string | undefined {
   return page.nextCursor ?? undefined
 }
+
+export const repliesApiPath = (groupId: string, articleId: string) =>
+  `${articleApiPath(groupId, articleId)}/replies`

@@ -4,6 +4,10 @@ import { ARTICLE, article, GROUP, ming, renderGroupPage } from '../test/fixtures
 
 const DISPLAY = `/group/${GROUP}/article/${ARTICLE}/display`
 const GET = `GET /api/groups/${GROUP}/articles/${ARTICLE}`
+const REPLIES = `${GET}/replies`
+const noReplies = () => ({
+  body: { success: true, replies: [], replyCount: 0, repliesLocked: false, nextCursor: null },
+})
 
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 10))
@@ -26,6 +30,7 @@ describe('/group/{id}/article/{articleId}/display', () => {
             }),
           },
         }),
+        [REPLIES]: noReplies,
       },
     })
     const main = within(await screen.findByRole('main'))

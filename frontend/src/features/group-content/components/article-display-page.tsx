@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner.tsx'
 import type { Article } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useArticle } from '../api/get-article.ts'
+import { ArticleReplies } from './article-replies.tsx'
 import { PersonAvatar } from './person.tsx'
 import { personName } from '@/lib/person.ts'
 import { isMembersOnly } from '../errors.ts'
@@ -110,6 +111,8 @@ function ArticleView({ article }: { article: Article }) {
       ) : (
         <p className="text-muted-foreground">{t('display.empty')}</p>
       )}
+
+      <ArticleReplies article={article} />
     </article>
   )
 }

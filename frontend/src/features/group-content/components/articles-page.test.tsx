@@ -27,6 +27,7 @@ const published = (n: number) =>
       excerpt: `Excerpt ${n}`,
       status: 'published',
       publishedAt: `2026-03-${String(10 - n).padStart(2, '0')}T08:00:00Z`,
+      replyCount: n - 1,
     }),
   )
 
@@ -61,6 +62,11 @@ describe('/group/{id}/articles', () => {
     const urls = fetchMock.mock.calls.map(([input]) => String(input))
     expect(urls).toContain(`${LIST}?cursor=c2`)
     expect(within(list).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    // Each published article shows its replies, singular and plural; none without any.
+    const cards = within(list).getAllByRole('article')
+    expect(cards[0]).not.toHaveTextContent(/repl/)
+    expect(cards[1]).toHaveTextContent('1 reply')
+    expect(cards[2]).toHaveTextContent('2 replies')
   })
 
   it('shows a member their drafts, which open in the editor', async () => {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { FileText, PenLine, Plus } from 'lucide-react'
+import { FileText, MessageSquare, PenLine, Plus } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
@@ -177,6 +177,15 @@ function ArticleRow({ article }: { article: ArticleSummary }) {
             ? t('articles.edited', { time: formatDateTime(when) })
             : t('articles.publishedAt', { time: formatDateTime(when) })}
         </time>
+        {!draft && article.replyCount > 0 && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex items-center gap-1">
+              <MessageSquare aria-hidden="true" className="size-3.5" />
+              {t('replies.count', { count: article.replyCount })}
+            </span>
+          </>
+        )}
       </div>
     </article>
   )

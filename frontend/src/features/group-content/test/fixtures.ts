@@ -9,6 +9,7 @@ import type {
   Person,
 } from '@/lib/api/types.ts'
 import type { User } from '@/lib/user.ts'
+import type { Reply } from '../api/list-replies.ts'
 import type { StubResponse } from '@/test/fetch.ts'
 import { renderApp } from '@/test/render-app.tsx'
 
@@ -237,4 +238,99 @@ export function articleApi(initial: Article) {
     } satisfies Routes,
   }
   return server
+}
+
+/** A reply to `ARTICLE` by `author`, numbered `n` (its id ends in `n`). */
+export function reply(n: number, author: User, overrides: Partial<Reply> = {}): Reply {
+  return {
+    id: replyId(n),
+    articleId: ARTICLE,
+    author: person(author),
+    body: `Reply **${n}**`,
+    quote: null,
+    createdAt: `2026-03-02T0${Math.min(n, 9)}:00:00Z`,
+    ...overrides,
+  }
+}
+
+export const replyId = (n: number) =>
+  `0f8c2a1e-1b2c-4d3e-8f40-0000000030${String(n).padStart(2, '0')}`
+
+/**
+ * The replies endpoints over one article's thread, like the server: pages of `pageSize` oldest
+ * first, a new reply last (quoting by id, 404 for an unknown one), deletes, the lock (409
+ * `replies_locked` for a reply to a locked thread). `failNext` refuses the next reply.
+ */
+export function repliesApi(
+  initial: Reply[],
+  {
+    locked = false,
+    pageSize = 50,
+    viewer = lily,
+  }: { locked?: boolean; pageSize?: number; viewer?: User } = {},
+) {
+  const path = `/api/groups/${GROUP}/articles/${ARTICLE}/replies`
+  const state = { replies: [...initial], locked, failNext: null as StubResponse | null }
+  let created = 0
+  let nextStart = 0
+  const page = (cursor: string | null) => {
+    const start = cursor ? Number(cursor) : 0
+    const items = state.replies.slice(start, start + pageSize)
+    const next = start + pageSize < state.replies.length ? String(start + pageSize) : null
+    return {
+      success: true,
+      replies: items,
+      replyCount: state.replies.length,
+      repliesLocked: state.locked,
+      nextCursor: next,
+    }
+  }
+  const routes: Routes = {
+    // The stub sees only the request's init, not its address: each GET answers the page after
+    // the previous one's (a first page again once the last was given).
+    [`GET ${path}`]: () => {
+      const answer = page(nextStart === 0 ? null : String(nextStart))
+      nextStart = answer.nextCursor === null ? 0 : Number(answer.nextCursor)
+      return { body: answer }
+    },
+    [`POST ${path}`]: (init) => {
+      if (state.failNext) {
+        const answer = state.failNext
+        state.failNext = null
+        return answer
+      }
+      if (state.locked) return problem(409, 'replies_locked', 'Replies to this article are closed')
+      const sent = JSON.parse(String(init?.body)) as { body: string; quoteId?: string | null }
+      const quoted = sent.quoteId ? state.replies.find((r) => r.id === sent.quoteId) : null
+      if (sent.quoteId && !quoted) return problem(404, 'not_found', 'Not found')
+      created += 1
+      const made = reply(90 + created, viewer, {
+        body: sent.body,
+        createdAt: '2026-03-03T08:00:00Z',
+        quote: quoted
+          ? {
+              id: quoted.id,
+              deleted: false,
+              author: quoted.author,
+              excerpt: quoted.body.slice(0, 40),
+            }
+          : null,
+      })
+      state.replies.push(made)
+      return { status: 201, body: { success: true, reply: made } }
+    },
+    [`PUT ${path}/lock`]: (init) => {
+      state.locked = (JSON.parse(String(init?.body)) as { locked: boolean }).locked
+      return {
+        body: { success: true, replyCount: state.replies.length, repliesLocked: state.locked },
+      }
+    },
+  }
+  for (const r of initial) {
+    routes[`DELETE ${path}/${r.id}`] = () => {
+      state.replies = state.replies.filter((known) => known.id !== r.id)
+      return { body: { success: true, message: 'Deleted' } }
+    }
+  }
+  return { state, routes, path }
 }

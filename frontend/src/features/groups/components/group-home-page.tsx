@@ -145,6 +145,12 @@ function ArticleItem({ article }: { article: ArticleSummary }) {
             <time dateTime={article.publishedAt ?? undefined}>{formatDate(published)}</time>
           </>
         )}
+        {article.replyCount > 0 && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{t('home.replies', { count: article.replyCount })}</span>
+          </>
+        )}
       </p>
     </li>
   )

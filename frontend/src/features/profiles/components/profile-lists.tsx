@@ -153,6 +153,7 @@ export function ProfileArticles({ userId }: { userId: string }) {
           <p className="mt-2 text-xs text-muted-foreground">
             {t('inGroup', { group: groupName })} ·{' '}
             {t('published', { date: dateOf(article.publishedAt) })}
+            {article.replyCount > 0 && <> · {t('replies', { count: article.replyCount })}</>}
           </p>
         </li>
       ))}

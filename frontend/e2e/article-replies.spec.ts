@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test'
+import { call } from './api.ts'
+import { expect, test, uniqueName } from './helpers.ts'
+
+// Replies on a group's articles (docs/frontend.md, "Group articles and gallery", "Replies")
+// against the real server: a member replies and quotes, the author closes the replies.
+
+const PASSWORD = 'e2e-password-123'
+
+// REPLIES_SHOTS=<dir> also writes the article page with its replies in zh and en, light and dark,
+// for a person to look at.
+const SHOTS = process.env.REPLIES_SHOTS
+
+async function screenshots(page: Page, display: string, project: string) {
+  for (const lang of ['en', 'zh'] as const) {
+    for (const mode of ['light', 'dark'] as const) {
+      await page
+        .context()
+        .addCookies([{ name: 'preference_language', value: lang, url: new URL(page.url()).origin }])
+      await page.evaluate((dark) => localStorage.setItem('preference_dark', dark), mode)
+      await page.goto(display)
+      await expect(page.getByRole('list', { name: /repl|回应/ }).getByRole('listitem')).toHaveCount(
+        2,
+      )
+      await expect(page.locator('blockquote').first()).toBeVisible()
+      await page.screenshot({
+        path: `${SHOTS}/replies-${project}-${lang}-${mode}.png`,
+        fullPage: true,
+      })
+    }
+  }
+  await page
+    .context()
+    .addCookies([{ name: 'preference_language', value: 'en', url: new URL(page.url()).origin }])
+  await page.evaluate(() => localStorage.setItem('preference_dark', 'light'))
+  await page.goto(display)
+}
+
+/** Registers `username` in `page`'s browser (signed in from then on), with `nickname`. */
+async function signUp(page: Page, baseURL: string, username: string, nickname: string) {
+  const res = await page.request.post(`${baseURL}/api/auth/username/register`, {
+    data: { username, password: PASSWORD, nickname },
+    headers: { Origin: baseURL },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+}
+
+test('@phone a member replies and quotes that reply; the author closes the replies and the form goes', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The author, in this page: a public group and a published article.
+  await signUp(page, baseURL!, uniqueName('author'), 'Lily')
+  const { group } = await call<{ group: { id: string } }>(
+    page.request,
+    baseURL!,
+    'POST',
+    '/api/groups',
+    {
+      name: `Readers ${uniqueName('g')}`,
+      visibility: 'public',
+      joinPolicy: 'open',
+    },
+  )
+  const { article } = await call<{ article: { id: string } }>(
+    page.request,
+    baseURL!,
+    'POST',
+    `/api/groups/${group.id}/articles`,
+    { title: 'March reading list', body: 'We read **three** books.' },
+  )
+  await call(
+    page.request,
+    baseURL!,
+    'POST',
+    `/api/groups/${group.id}/articles/${article.id}/publish`,
+  )
+  const display = `/group/${group.id}/article/${article.id}/display`
+
+  // The member, in a browser of their own, joins and replies.
+  const context = await browser.newContext({ baseURL, viewport: page.viewportSize() })
+  const member = await context.newPage()
+  await signUp(member, baseURL!, uniqueName('member'), 'Ming')
+  await call(member.request, baseURL!, 'POST', `/api/groups/${group.id}/join`, {})
+  await member.goto(display)
+  const form = member.getByRole('textbox', { name: 'Your reply' })
+  await form.fill('I liked the *second* one best.')
+  await member.getByRole('button', { name: 'Reply', exact: true }).click()
+  const replies = member.getByRole('list', { name: /repl/ }).getByRole('listitem')
+  await expect(replies).toHaveCount(1)
+  await expect(replies.first().locator('em')).toHaveText('second')
+  await expect(member.getByRole('heading', { name: '1 reply' })).toBeVisible()
+  await expect(form).toHaveValue('')
+
+  // Quoting it: the chip, then the new reply shows the quote.
+  await replies.first().getByRole('button', { name: 'Quote' }).click()
+  await expect(member.getByText('Quoting Ming')).toBeVisible()
+  await expect(form).toBeFocused()
+  await form.fill('And the third, on a second reading.')
+  await member.getByRole('button', { name: 'Reply', exact: true }).click()
+  await expect(replies).toHaveCount(2)
+  const quote = replies.nth(1).locator('blockquote')
+  await expect(quote).toContainText('Ming')
+  await expect(quote).toContainText('I liked the second one best.')
+  await expect(member.getByText('Quoting Ming')).toBeHidden()
+
+  // A reply's link scrolls to it: its anchor is there after a reload.
+  const id = await replies.nth(1).getAttribute('id')
+  expect(id).toMatch(/^reply-[0-9a-f-]+$/)
+
+  // A quote waiting in the form, kept as a draft. On a phone at 360 px nothing scrolls sideways.
+  await replies.nth(1).getByRole('button', { name: 'Quote' }).click()
+  await form.fill('Agreed — **both** are worth it.')
+  if ((member.viewportSize()?.width ?? 1000) < 768) {
+    await member.setViewportSize({ width: 360, height: 800 })
+    const widths = await member.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ])
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!)
+  }
+  if (SHOTS) await screenshots(member, display, test.info().project.name)
+
+  // The author closes the replies: their form goes, and the member's after a reload.
+  await page.goto(display)
+  await expect(page.getByRole('list', { name: /repl/ }).getByRole('listitem')).toHaveCount(2)
+  await page.getByRole('button', { name: 'Close replies' }).click()
+  await expect(page.getByText('Replies are closed.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Your reply' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Reopen replies' })).toBeVisible()
+
+  // A full load (not a change of hash in the same document), at the reply's anchor.
+  await member.goto('/')
+  await member.goto(`${display}#${id}`)
+  await expect(member.getByText('Replies are closed.')).toBeVisible()
+  await expect(form).toBeHidden()
+  await expect(replies).toHaveCount(2)
+  await expect(replies.nth(1)).toBeInViewport()
+  await context.close()
+})

@@ -1,0 +1,266 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Article, Group } from '@/lib/api/types.ts'
+import type { User } from '@/lib/user.ts'
+import type { Reply } from '../api/list-replies.ts'
+import { replyDraftKey } from '../reply-draft.ts'
+import {
+  ARTICLE,
+  article,
+  GROUP,
+  group,
+  lily,
+  ming,
+  renderGroupPage,
+  reply,
+  replyId,
+  repliesApi,
+  type Routes,
+} from '../test/fixtures.ts'
+
+const DISPLAY = `/group/${GROUP}/article/${ARTICLE}/display`
+const GET = `GET /api/groups/${GROUP}/articles/${ARTICLE}`
+const REPLIES = `/api/groups/${GROUP}/articles/${ARTICLE}/replies`
+
+beforeEach(() => localStorage.clear())
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 10))
+})
+
+const published = (overrides: Partial<Article> = {}) =>
+  article({ status: 'published', publishedAt: '2026-03-01T06:10:00Z', ...overrides })
+
+/** The article page over an article (lily's, published) and its replies. */
+function renderThread(
+  replies: Reply[],
+  {
+    viewer = lily as User | null,
+    home = group() as Group,
+    shown = published({ replyCount: replies.length }),
+    locked = false,
+    pageSize = 50,
+    routes = {} as Routes,
+  } = {},
+) {
+  const server = repliesApi(replies, { locked, pageSize, viewer: viewer ?? lily })
+  const page = renderGroupPage(DISPLAY, {
+    viewer,
+    home,
+    routes: {
+      [GET]: () => ({ body: { success: true, article: { ...shown, repliesLocked: locked } } }),
+      ...server.routes,
+      ...routes,
+    },
+  })
+  return { ...page, server }
+}
+
+const items = async () =>
+  within(await screen.findByRole('list', { name: /repl/i })).getAllByRole('listitem')
+const form = () => screen.queryByRole('textbox', { name: 'Your reply' })
+
+describe('replies under an article', () => {
+  it('lists the replies oldest first, with their quotes (a deleted one said so), anchors and profile links', async () => {
+    const first = reply(1, ming)
+    renderThread([
+      first,
+      reply(2, lily, {
+        body: 'Agreed',
+        quote: { id: first.id, deleted: false, author: first.author, excerpt: 'Reply 1' },
+      }),
+      reply(3, ming, {
+        body: 'Me too',
+        quote: { id: replyId(9), deleted: true, author: null, excerpt: null },
+      }),
+    ])
+    expect(await screen.findByRole('heading', { name: '3 replies' })).toBeVisible()
+    const [one, two, three] = await items()
+    expect(one).toHaveAttribute('id', `reply-${replyId(1)}`)
+    // The body is Markdown, through the article's sanitising renderer.
+    expect(await within(one!).findByText('1', { selector: 'strong' })).toBeVisible()
+    expect(within(one!).getByRole('link', { name: '小明' })).toHaveAttribute(
+      'href',
+      '/profile/u-ming',
+    )
+    expect(within(one!).getByRole('link', { name: /2026/ })).toHaveAttribute(
+      'href',
+      `#reply-${replyId(1)}`,
+    )
+    const quote = two!.querySelector('blockquote') as HTMLElement
+    expect(quote).toHaveTextContent('小明')
+    expect(quote).toHaveTextContent('Reply 1')
+    expect(await within(two!).findByText('Agreed')).toBeVisible()
+    expect(three!.querySelector('blockquote')).toHaveTextContent('This reply was deleted')
+  })
+
+  it('loads the next replies with “Load more replies”', async () => {
+    const { user } = renderThread([reply(1, ming), reply(2, ming), reply(3, ming)], {
+      pageSize: 2,
+    })
+    expect(await items()).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Load more replies' }))
+    await waitFor(async () => expect(await items()).toHaveLength(3))
+    expect(screen.queryByRole('button', { name: 'Load more replies' })).not.toBeInTheDocument()
+  })
+
+  it('sends a reply: it goes last, the count goes up and the draft is cleared', async () => {
+    const { user, bodies } = renderThread([reply(1, ming)])
+    const box = await screen.findByRole('textbox', { name: 'Your reply' })
+    const send = screen.getByRole('button', { name: 'Reply' })
+    expect(send).toBeDisabled()
+    await user.type(box, 'Hello **all**')
+    expect(screen.getByText('13/5000')).toBeVisible()
+    expect(JSON.parse(localStorage.getItem(replyDraftKey(lily.id, ARTICLE))!)).toMatchObject({
+      body: 'Hello **all**',
+    })
+    await user.click(send)
+    await waitFor(async () => expect(await items()).toHaveLength(2))
+    expect(bodies('POST', REPLIES)).toEqual([{ body: 'Hello **all**', quoteId: null }])
+    expect(
+      await within((await items())[1]!).findByText('all', { selector: 'strong' }),
+    ).toBeVisible()
+    expect(screen.getByRole('heading', { name: '2 replies' })).toBeVisible()
+    expect(box).toHaveValue('')
+    expect(localStorage.getItem(replyDraftKey(lily.id, ARTICLE))).toBeNull()
+  })
+
+  it('keeps the text and shows the server’s message when sending fails; the draft survives a reload', async () => {
+    const { user, server } = renderThread([])
+    server.state.failNext = {
+      status: 429,
+      body: {
+        success: false,
+        code: 'rate_limited',
+        message: 'Too many replies; try again in 30 s',
+      },
+    }
+    const box = await screen.findByRole('textbox', { name: 'Your reply' })
+    await user.type(box, 'Not lost')
+    await user.click(screen.getByRole('button', { name: 'Reply' }))
+    expect(await screen.findByText('Too many replies; try again in 30 s')).toBeVisible()
+    expect(box).toHaveValue('Not lost')
+    expect(screen.getByRole('button', { name: 'Reply' })).toBeEnabled()
+
+    cleanup()
+    renderThread([])
+    expect(await screen.findByRole('textbox', { name: 'Your reply' })).toHaveValue('Not lost')
+  })
+
+  it('quotes a reply: the chip names its author, the form gets the focus, the reply sends its id', async () => {
+    const { user, bodies } = renderThread([reply(1, ming)])
+    const [one] = await items()
+    await user.click(within(one!).getByRole('button', { name: 'Quote' }))
+    expect(screen.getByText('Quoting 小明')).toBeVisible()
+    expect(form()).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Remove the quote' }))
+    expect(screen.queryByText('Quoting 小明')).not.toBeInTheDocument()
+
+    await user.click(within(one!).getByRole('button', { name: 'Quote' }))
+    await user.type(form()!, 'Yes')
+    await user.click(screen.getByRole('button', { name: 'Reply' }))
+    await waitFor(async () => expect(await items()).toHaveLength(2))
+    expect(bodies('POST', REPLIES)).toEqual([{ body: 'Yes', quoteId: replyId(1) }])
+    expect((await items())[1]!.querySelector('blockquote')).toHaveTextContent('小明')
+    expect(screen.queryByText('Quoting 小明')).not.toBeInTheDocument()
+  })
+
+  it('deletes one’s own reply after the confirmation; another’s has no delete for a member', async () => {
+    const { user, calls } = renderThread([reply(1, ming), reply(2, lily)])
+    const [theirs, mine] = await items()
+    expect(within(theirs!).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
+    await user.click(within(mine!).getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this reply?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(async () => expect(await items()).toHaveLength(1))
+    expect(calls('DELETE', `${REPLIES}/${replyId(2)}`)).toHaveLength(1)
+    expect(await screen.findByText('The reply was deleted.')).toBeVisible()
+    expect(screen.getByRole('heading', { name: '1 reply' })).toBeVisible()
+  })
+
+  it('shows the server’s refusal of a delete and keeps the reply', async () => {
+    const { user } = renderThread([reply(1, lily)], {
+      routes: {
+        [`DELETE ${REPLIES}/${replyId(1)}`]: () => ({
+          status: 403,
+          body: {
+            success: false,
+            code: 'group_role_not_allowed',
+            message: 'Your role does not allow this',
+          },
+        }),
+      },
+    })
+    await user.click(within((await items())[0]!).getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this reply?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Your role does not allow this')).toBeVisible()
+    expect(await items()).toHaveLength(1)
+  })
+
+  it('gives the group’s managers delete on every reply', async () => {
+    renderThread([reply(1, ming)], {
+      home: group({
+        canManage: true,
+        membership: { role: 'admin', state: 'active', since: '2026-01-02T00:00:00Z' },
+      }),
+    })
+    const [theirs] = await items()
+    expect(within(theirs!).getByRole('button', { name: 'Delete' })).toBeVisible()
+  })
+
+  it('closes and reopens the replies for those who may edit the article', async () => {
+    const { user, bodies } = renderThread([reply(1, ming)])
+    expect(await screen.findByRole('textbox', { name: 'Your reply' })).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Close replies' }))
+    expect(await screen.findByText('Replies are closed.')).toBeVisible()
+    expect(form()).not.toBeInTheDocument()
+    expect(within((await items())[0]!).queryByRole('button', { name: 'Quote' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Reopen replies' }))
+    expect(await screen.findByRole('textbox', { name: 'Your reply' })).toBeVisible()
+    expect(bodies('PUT', `${REPLIES}/lock`)).toEqual([{ locked: true }, { locked: false }])
+  })
+
+  it('shows locked replies without a form, and no toggle for those who may not edit', async () => {
+    renderThread([reply(1, lily)], {
+      viewer: ming,
+      locked: true,
+      shown: published({ replyCount: 1, mayEdit: false }),
+    })
+    expect(await screen.findByText('Replies are closed.')).toBeVisible()
+    expect(await items()).toHaveLength(1)
+    expect(form()).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /replies$/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Quote' })).not.toBeInTheDocument()
+  })
+
+  it('asks a visitor to log in to reply, and opens the login dialog', async () => {
+    const { user } = renderThread([reply(1, ming)], {
+      viewer: null,
+      home: group({ membership: null }),
+      shown: published({ replyCount: 1, mayEdit: false }),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Log in to reply' }))
+    expect(await screen.findByRole('dialog', { name: 'Log in to Courtyard' })).toBeVisible()
+    expect(form()).not.toBeInTheDocument()
+  })
+
+  it('asks a signed-in outsider to join', async () => {
+    renderThread([], {
+      viewer: ming,
+      home: group({ membership: null }),
+      shown: published({ mayEdit: false }),
+    })
+    expect(await screen.findByRole('link', { name: 'Join the group to reply' })).toHaveAttribute(
+      'href',
+      `/group/${GROUP}/join`,
+    )
+  })
+
+  it('shows a draft article without replies or form, and does not ask for them', async () => {
+    const { calls } = renderThread([], { shown: article() })
+    expect(await screen.findByText('Draft')).toBeVisible()
+    expect(form()).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Close replies' })).not.toBeInTheDocument()
+    expect(calls('GET', REPLIES)).toHaveLength(0)
+  })
+})

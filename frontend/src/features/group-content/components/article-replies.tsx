@@ -1,0 +1,431 @@
+import { Link } from '@tanstack/react-router'
+import { Link2, Lock, LockOpen, MessageSquareQuote, Send, Trash2, X } from 'lucide-react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react'
+import { useTranslation } from 'react-i18next'
+import { PagedList } from '@/components/paged-list.tsx'
+import { Alert } from '@/components/ui/alert.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Spinner } from '@/components/ui/spinner.tsx'
+import { Textarea } from '@/components/ui/textarea.tsx'
+import { ApiError, errorMessage } from '@/lib/api-client.ts'
+import { useGroup } from '@/lib/api/get-group.ts'
+import type { Article } from '@/lib/api/types.ts'
+import { useCopyText } from '@/lib/clipboard.ts'
+import { useConfirm } from '@/lib/confirm.ts'
+import { formatDateTime } from '@/lib/format.ts'
+import { personName } from '@/lib/person.ts'
+import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { charCount } from '@/lib/text.ts'
+import { useToast } from '@/lib/toast.ts'
+import { useCreateReply } from '../api/create-reply.ts'
+import { useDeleteReply } from '../api/delete-reply.ts'
+import { useReplies, type Reply } from '../api/list-replies.ts'
+import { useLockReplies } from '../api/lock-replies.ts'
+import {
+  EMPTY_REPLY_DRAFT,
+  loadReplyDraft,
+  saveReplyDraft,
+  type ReplyDraft,
+} from '../reply-draft.ts'
+import { REPLY_MAX_CHARS } from '../rules.ts'
+import { PersonAvatar } from './person.tsx'
+
+const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
+
+/**
+ * An article's replies under it: oldest first, a page at a time, each with its quote, and the
+ * form to reply at the end (members of the group, while the replies are open; the unsent text is
+ * kept per article in this browser). Those who may edit the article close and reopen replies.
+ */
+export function ArticleReplies({ article }: { article: Article }) {
+  const { user } = useSession()
+  // One thread per viewer: signing in or out starts again with that person's draft.
+  return <Thread key={user?.id ?? ''} article={article} userId={user?.id ?? null} />
+}
+
+function Thread({ article, userId }: { article: Article; userId: string | null }) {
+  const { t } = useTranslation('group-content')
+  const { groupId, id: articleId } = article
+  const published = article.status === 'published'
+  const group = useGroup(groupId).data?.group
+  const replies = useReplies(groupId, articleId, published || article.replyCount > 0)
+  const list = useMemo(() => {
+    const seen = new Set<string>()
+    const all: Reply[] = []
+    for (const page of replies.data?.pages ?? []) {
+      for (const reply of page.replies) {
+        if (seen.has(reply.id)) continue
+        seen.add(reply.id)
+        all.push(reply)
+      }
+    }
+    return all
+  }, [replies.data])
+  const lastPage = replies.data?.pages.at(-1)
+  const count = lastPage?.replyCount ?? article.replyCount
+  const locked = lastPage?.repliesLocked ?? article.repliesLocked
+  const canManage = group?.canManage === true
+  const canReply = Boolean(userId) && published && !locked && group?.membership?.state === 'active'
+
+  const [draft, setDraftState] = useState<ReplyDraft>(() =>
+    userId ? loadReplyDraft(userId, articleId) : EMPTY_REPLY_DRAFT,
+  )
+  const setDraft = (next: ReplyDraft) => {
+    setDraftState(next)
+    if (userId) saveReplyDraft(userId, articleId, next)
+  }
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const quote = (reply: Reply) => {
+    setDraft({ ...draft, quote: { id: reply.id, name: personName(reply.author) } })
+    textarea.current?.focus()
+  }
+
+  // A link to `#reply-<id>`: the reply arrives after the page, so the browser could not scroll.
+  const scrolled = useRef(false)
+  useEffect(() => {
+    if (scrolled.current || list.length === 0) return
+    const hash = window.location.hash
+    if (!hash.startsWith('#reply-')) return
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)))
+    if (!target) return
+    scrolled.current = true
+    target.scrollIntoView?.({ block: 'start' })
+  }, [list])
+
+  return (
+    <section aria-labelledby="replies-title" className="grid gap-4 border-t pt-6">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="replies-title" className="text-lg font-semibold">
+          {count > 0 ? t('replies.count', { count }) : t('replies.title')}
+        </h3>
+        {article.mayEdit && published && <LockToggle article={article} locked={locked} />}
+      </header>
+
+      {(published || count > 0) && (
+        <PagedList
+          query={replies}
+          itemCount={list.length}
+          texts={{
+            loading: t('loading'),
+            loadFailed: (message) => t('replies.loadFailed', { message }),
+            retry: t('retry'),
+            empty: t('replies.empty'),
+            loadMore: t('replies.loadMore'),
+          }}
+        >
+          <ol aria-labelledby="replies-title" className="grid gap-3">
+            {list.map((reply) => (
+              <ReplyItem
+                key={reply.id}
+                groupId={groupId}
+                reply={reply}
+                canQuote={canReply}
+                canDelete={reply.author.id === userId || canManage}
+                onQuote={() => quote(reply)}
+              />
+            ))}
+          </ol>
+        </PagedList>
+      )}
+
+      {published &&
+        (locked ? (
+          <p className="flex items-center gap-2 rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
+            <Lock aria-hidden="true" className="size-4 shrink-0" />
+            {t('replies.locked')}
+          </p>
+        ) : (
+          <ReplyEntry
+            article={article}
+            userId={userId}
+            membership={group?.membership?.state ?? null}
+            draft={draft}
+            setDraft={setDraft}
+            textarea={textarea}
+            onLocked={() => void replies.refetch()}
+          />
+        ))}
+    </section>
+  )
+}
+
+/** One reply: author, time, its quote, the Markdown, and what the viewer may do with it. */
+function ReplyItem({
+  groupId,
+  reply,
+  canQuote,
+  canDelete,
+  onQuote,
+}: {
+  groupId: string
+  reply: Reply
+  canQuote: boolean
+  canDelete: boolean
+  onQuote: () => void
+}) {
+  const { t } = useTranslation('group-content')
+  const confirm = useConfirm()
+  const toast = useToast()
+  const copyText = useCopyText()
+  const remove = useDeleteReply(groupId, reply.articleId)
+  const anchor = `reply-${reply.id}`
+  const name = personName(reply.author)
+
+  const askDelete = () =>
+    confirm({
+      title: t('replies.deleteTitle'),
+      description: t('replies.deleteBody'),
+      confirmLabel: t('replies.delete'),
+      destructive: true,
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(reply.id)
+        } catch (failure) {
+          toast.error(errorMessage(failure))
+          return
+        }
+        toast.success(t('replies.deleted'))
+      },
+    })
+
+  return (
+    <li id={anchor} className="scroll-mt-20 rounded-xl border bg-card p-3 md:p-4">
+      <article aria-label={t('replies.by', { name })} className="grid gap-2">
+        <div className="flex items-center gap-2.5">
+          <PersonAvatar person={reply.author} className="size-8 text-xs" />
+          <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2 text-sm">
+            <Link
+              to="/profile/$userId"
+              params={{ userId: reply.author.id }}
+              className="min-w-0 font-medium wrap-anywhere underline-offset-4 hover:underline max-md:-my-3 max-md:min-w-11 max-md:py-3"
+            >
+              {name}
+            </Link>
+            <a
+              href={`#${anchor}`}
+              className="text-xs text-muted-foreground underline-offset-4 hover:underline max-md:-my-3 max-md:py-3"
+            >
+              <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+            </a>
+          </div>
+        </div>
+
+        {reply.quote && (
+          <blockquote className="rounded-md border-s-4 border-primary/40 bg-muted px-3 py-2 text-sm">
+            {reply.quote.deleted || !reply.quote.author ? (
+              <p className="text-muted-foreground italic">{t('replies.quoteDeleted')}</p>
+            ) : (
+              <>
+                <p className="font-medium wrap-anywhere">{personName(reply.quote.author)}</p>
+                <p className="line-clamp-3 wrap-anywhere text-muted-foreground">
+                  {reply.quote.excerpt}
+                </p>
+              </>
+            )}
+          </blockquote>
+        )}
+
+        <Suspense fallback={<Spinner className="size-4 text-muted-foreground" />}>
+          <MarkdownView content={reply.body} className="text-sm" />
+        </Suspense>
+
+        <div className="-mb-1 flex flex-wrap items-center justify-end gap-1">
+          {canQuote && (
+            <Button variant="ghost" size="xs" onClick={onQuote} className="text-muted-foreground">
+              <MessageSquareQuote aria-hidden="true" />
+              {t('replies.quote')}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="xs"
+            iconOnly
+            aria-label={t('replies.copyLink')}
+            title={t('replies.copyLink')}
+            className="text-muted-foreground"
+            onClick={() =>
+              void copyText(
+                `${window.location.origin}${window.location.pathname}${window.location.search}#${anchor}`,
+              )
+            }
+          >
+            <Link2 aria-hidden="true" />
+          </Button>
+          {canDelete && (
+            <Button
+              variant="ghost"
+              size="xs"
+              iconOnly
+              aria-label={t('replies.delete')}
+              title={t('replies.delete')}
+              className="text-muted-foreground"
+              onClick={askDelete}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </article>
+    </li>
+  )
+}
+
+/** Close or reopen the replies (those who may edit the article). */
+function LockToggle({ article, locked }: { article: Article; locked: boolean }) {
+  const { t } = useTranslation('group-content')
+  const toast = useToast()
+  const lock = useLockReplies(article.groupId, article.id)
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      loading={lock.isPending}
+      onClick={() =>
+        lock.mutate(!locked, {
+          onSuccess: ({ repliesLocked }) =>
+            toast.success(repliesLocked ? t('replies.closedToast') : t('replies.reopenedToast')),
+          onError: (failure) => toast.error(errorMessage(failure)),
+        })
+      }
+    >
+      {locked ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+      {locked ? t('replies.reopen') : t('replies.close')}
+    </Button>
+  )
+}
+
+/** The end of an open thread: the form for members, else why not and what to do. */
+function ReplyEntry({
+  article,
+  userId,
+  membership,
+  draft,
+  setDraft,
+  textarea,
+  onLocked,
+}: {
+  article: Article
+  userId: string | null
+  membership: 'pending' | 'active' | 'banned' | null
+  draft: ReplyDraft
+  setDraft: (draft: ReplyDraft) => void
+  textarea: RefObject<HTMLTextAreaElement | null>
+  onLocked: () => void
+}) {
+  const { t } = useTranslation('group-content')
+  const { openLogin } = useLoginDialog()
+  const send = useCreateReply(article.groupId, article.id)
+  const [error, setError] = useState<string | null>(null)
+
+  if (!userId) {
+    return (
+      <div>
+        <Button variant="outline" onClick={openLogin}>
+          {t('replies.logIn')}
+        </Button>
+      </div>
+    )
+  }
+  if (membership === 'banned') {
+    return <p className="text-sm text-muted-foreground">{t('replies.banned')}</p>
+  }
+  if (membership !== 'active') {
+    return (
+      <div>
+        <Button asChild variant="outline">
+          <Link to="/group/$groupId/join" params={{ groupId: article.groupId }}>
+            {t('replies.join')}
+          </Link>
+        </Button>
+      </div>
+    )
+  }
+
+  const length = charCount(draft.body)
+  const tooLong = length > REPLY_MAX_CHARS
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (length === 0 || tooLong || send.isPending) return
+    setError(null)
+    try {
+      await send.mutateAsync({ body: draft.body.trim(), quoteId: draft.quote?.id ?? null })
+      setDraft(EMPTY_REPLY_DRAFT)
+    } catch (failure) {
+      setError(errorMessage(failure))
+      if (failure instanceof ApiError && failure.code === 'replies_locked') onLocked()
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="grid gap-2">
+      <label htmlFor="reply-body" className="text-sm font-medium">
+        {t('replies.write')}
+      </label>
+      {draft.quote && (
+        <div className="flex items-center gap-1 justify-self-start rounded-full border bg-muted ps-3 text-sm">
+          <MessageSquareQuote
+            aria-hidden="true"
+            className="size-4 shrink-0 text-muted-foreground"
+          />
+          <span className="min-w-0 truncate">
+            {t('replies.quoting', { name: draft.quote.name })}
+          </span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="xs"
+            iconOnly
+            className="rounded-full"
+            aria-label={t('replies.removeQuote')}
+            title={t('replies.removeQuote')}
+            onClick={() => {
+              setDraft({ ...draft, quote: null })
+              textarea.current?.focus()
+            }}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      )}
+      <Textarea
+        ref={textarea}
+        id="reply-body"
+        value={draft.body}
+        rows={4}
+        onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+        placeholder={t('replies.placeholder')}
+        aria-invalid={tooLong || undefined}
+        aria-describedby="reply-count"
+        className="min-h-24 resize-y"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit()
+          }
+        }}
+      />
+      {error && <Alert>{error}</Alert>}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span
+          id="reply-count"
+          className={tooLong ? 'text-xs text-error' : 'text-xs text-muted-foreground'}
+        >
+          {t('replies.chars', { count: length, max: REPLY_MAX_CHARS })}
+        </span>
+        <Button type="submit" loading={send.isPending} disabled={length === 0 || tooLong}>
+          <Send aria-hidden="true" className="rtl:-scale-x-100" />
+          {t('replies.send')}
+        </Button>
+      </div>
+    </form>
+  )
+}
