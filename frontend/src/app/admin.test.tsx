@@ -178,7 +178,7 @@ describe('admin guard and layout', () => {
     expect(screen.queryByRole('main')).not.toHaveTextContent('Log in')
     expect(calls('GET', '/api/admin/wechat/menu')).toHaveLength(0)
 
-    await user.click(screen.getByRole('button', { name: /Account menu of Lily$/ }))
+    await user.click(await screen.findByRole('button', { name: /Account menu of Lily$/ }))
     expect(screen.queryByRole('menuitem', { name: 'Admin console' })).not.toBeInTheDocument()
   })
 

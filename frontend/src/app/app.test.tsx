@@ -63,7 +63,8 @@ describe('application shell', () => {
     })
     expect(await screen.findByText('Hello, Lily')).toBeInTheDocument()
 
-    const avatar = screen.getByRole('button', { name: /Account menu of Lily$/ })
+    // The avatar menu is a lazy chunk (app/shell/account-control.tsx).
+    const avatar = await screen.findByRole('button', { name: /Account menu of Lily$/ })
     expect(avatar).toHaveTextContent('LI')
     await user.click(avatar)
     const menu = screen.getByRole('menu', { name: 'Account menu of Lily' })

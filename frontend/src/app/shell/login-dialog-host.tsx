@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
+import { loadUserMenu } from './account-control.tsx'
 
 const LoginDialog = lazy(() =>
   import('@/features/auth/components/login-dialog.tsx').then((module) => ({
@@ -23,6 +24,10 @@ export function LoginDialogHost() {
       toast.error(t('session.accountDisabled'))
     }
   }, [signedOutReason, t, toast])
+  // Whoever signs in next sees the avatar menu, whose code is lazy: it loads while they type.
+  useEffect(() => {
+    if (open) loadUserMenu().catch(() => {})
+  }, [open])
   if (!open) return null
   return (
     <Suspense fallback={null}>
