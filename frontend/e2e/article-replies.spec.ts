@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { call } from './api.ts'
-import { expect, test, uniqueName } from './helpers.ts'
+import { expect, expectAccessible, test, uniqueName } from './helpers.ts'
 
 // Replies on a group's articles (docs/frontend.md, "Group articles and gallery", "Replies")
 // against the real server: a member replies and quotes, the author closes the replies.
@@ -119,7 +119,25 @@ test('@phone a member replies and quotes that reply; the author closes the repli
       document.documentElement.clientWidth,
     ])
     expect(widths[0]).toBeLessThanOrEqual(widths[1]!)
+    // Every control of the thread is a 44 × 44 px touch target.
+    const controls = member
+      .locator('#replies-title')
+      .locator('xpath=ancestor::section[1]')
+      .locator('a, button, textarea')
+    // Two replies' author, time, Quote, Copy link and Delete, the chip's remove, the text, Reply.
+    await expect(controls).toHaveCount(13)
+    const small = await controls.evaluateAll((elements) =>
+      elements
+        .map((element) => {
+          const box = element.getBoundingClientRect()
+          return { name: element.textContent || element.getAttribute('aria-label'), box }
+        })
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+    )
+    expect(small).toEqual([])
   }
+  await expectAccessible(member, 'the thread with a quote and a quote in the form')
   if (SHOTS) await screenshots(member, display, test.info().project.name)
 
   // The author closes the replies: their form goes, and the member's after a reload.
@@ -129,6 +147,7 @@ test('@phone a member replies and quotes that reply; the author closes the repli
   await expect(page.getByText('Replies are closed.')).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Your reply' })).toBeHidden()
   await expect(page.getByRole('button', { name: 'Reopen replies' })).toBeVisible()
+  await expectAccessible(page, 'a closed thread, seen by the author')
 
   // A full load (not a change of hash in the same document), at the reply's anchor.
   await member.goto('/')

@@ -212,7 +212,7 @@ function ReplyItem({
             </Link>
             <a
               href={`#${anchor}`}
-              className="text-xs text-muted-foreground underline-offset-4 hover:underline max-md:-my-3 max-md:py-3"
+              className="inline-flex items-center text-xs text-muted-foreground underline-offset-4 hover:underline max-md:-my-3 max-md:min-h-11"
             >
               <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
             </a>
