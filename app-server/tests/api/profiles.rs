@@ -4,7 +4,7 @@
 //! opens them again.
 
 use crate::helpers::{
-    FakeSms, NUMBER, PASSWORD, Person, TestApp, browser, configure_wechat, fake_wechat, json_req,
+    FakeSms, NUMBER, PASSWORD, TestApp, browser, configure_wechat, fake_wechat, json_req,
     oauth_round_trip, spawn_app, spawn_app_with, wechat_browser,
 };
 use adapter_postgres::testing::TestDb;
@@ -17,27 +17,6 @@ impl TestApp {
         let r = self.send(who, m, path, Some(body), "en").await;
         assert!(r.status < 300, "{path}: {:?}", r.body);
         r.body
-    }
-
-    /// A published article of `who`'s in `group`; its id.
-    async fn published(&self, who: &Person, group: &str, title: &str) -> String {
-        let a = self
-            .as_json(
-                &who.client,
-                Method::POST,
-                &format!("/api/groups/{group}/articles"),
-                json!({ "title": title, "body": format!("# {title}") }),
-            )
-            .await;
-        let id = a["article"]["id"].as_str().unwrap().to_owned();
-        self.as_json(
-            &who.client,
-            Method::POST,
-            &format!("/api/groups/{group}/articles/{id}/publish"),
-            json!({}),
-        )
-        .await;
-        id
     }
 
     async fn bearer(&self, m: Method, path: &str, secret: &str) -> crate::helpers::Reply {
@@ -88,8 +67,10 @@ async fn another_users_profile_shows_only_what_the_asker_may_read() {
             json!({ "code": closed["inviteCode"] }),
         )
         .await;
-        let public_article = app.published(&alice, open_id, "Public words").await;
-        let private_article = app.published(&alice, closed_id, "Secret words").await;
+        let public_article = app.published_article(&alice, open_id, "Public words").await;
+        let private_article = app
+            .published_article(&alice, closed_id, "Secret words")
+            .await;
         app.send(
             &alice.client,
             Method::POST,

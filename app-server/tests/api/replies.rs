@@ -32,33 +32,8 @@ impl TestApp {
             .create_group(owner, "读书会 Replies", visibility, policy)
             .await;
         let gid = g["id"].as_str().unwrap().to_owned();
-        let aid = self.published_article(owner, &gid).await;
+        let aid = self.published_article(owner, &gid, "三月书单").await;
         Thread { gid, aid }
-    }
-
-    async fn published_article(&self, author: &Person, gid: &str) -> String {
-        let a = self
-            .send(
-                &author.client,
-                Method::POST,
-                &format!("/api/groups/{gid}/articles"),
-                Some(json!({ "title": "三月书单", "body": "## 三月" })),
-                "en",
-            )
-            .await;
-        assert_eq!(a.status, 201, "{:?}", a.body);
-        let aid = a.body["article"]["id"].as_str().unwrap().to_owned();
-        let r = self
-            .send(
-                &author.client,
-                Method::POST,
-                &format!("/api/groups/{gid}/articles/{aid}/publish"),
-                None,
-                "en",
-            )
-            .await;
-        assert_eq!(r.status, 200, "{:?}", r.body);
-        aid
     }
 
     async fn reply_to(
@@ -461,7 +436,7 @@ async fn a_locked_article_a_draft_a_ban_and_a_stranger_take_no_reply() {
         for who in [&amy, &bob, &ben] {
             app.joins(who, &gid).await;
         }
-        let aid = app.published_article(&amy, &gid).await;
+        let aid = app.published_article(&amy, &gid, "三月书单").await;
         let t = Thread { gid, aid };
         let lock = format!("{}/lock", t.replies());
 
@@ -573,7 +548,7 @@ async fn bad_replies_get_a_clear_refusal_in_the_askers_language() {
         let t = app.thread(&olga, "public", "open").await;
         let other = Thread {
             gid: t.gid.clone(),
-            aid: app.published_article(&olga, &t.gid).await,
+            aid: app.published_article(&olga, &t.gid, "三月书单").await,
         };
         let elsewhere = app.replied(&olga, &other, "另一篇的回应", None).await;
 

@@ -69,6 +69,33 @@ impl TestApp {
         r.body["group"].clone()
     }
 
+    /// An article `who` wrote in `group` (titled `title`, its body a heading of it) and
+    /// published; its id.
+    pub async fn published_article(&self, who: &Person, group: &str, title: &str) -> String {
+        let a = self
+            .send(
+                &who.client,
+                reqwest::Method::POST,
+                &format!("/api/groups/{group}/articles"),
+                Some(json!({ "title": title, "body": format!("# {title}") })),
+                "en",
+            )
+            .await;
+        assert_eq!(a.status, 201, "{:?}", a.body);
+        let id = a.body["article"]["id"].as_str().unwrap().to_owned();
+        let r = self
+            .send(
+                &who.client,
+                reqwest::Method::POST,
+                &format!("/api/groups/{group}/articles/{id}/publish"),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        id
+    }
+
     pub async fn upload(&self, who: &reqwest::Client, group: &str, bytes: Vec<u8>) -> Reply {
         reply(
             who.post(self.url(&format!("/api/groups/{group}/gallery")))

@@ -1,37 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { User } from '@/lib/user.ts'
 import { apiError, renderGroupsApp, type Handler } from '@/test/fake-api.tsx'
 import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
 import { newCountQueryOptions } from '../api/count-new-posts.ts'
+import { signedIn, signedOut } from '../test/fixtures.ts'
 
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 10))
 })
-
-const lily: User = {
-  id: '00000000-0000-4000-8000-0000000000b1',
-  username: 'lily',
-  nickname: 'Lily',
-  role: 'user',
-  createdAt: '2026-01-01T00:00:00Z',
-  avatarUrl: null,
-  hasPassword: true,
-  phone: null,
-  wechatLinked: false,
-  avatarThumbnailUrl: null,
-  bio: null,
-  appearance: { colorMode: null, language: null },
-}
-const signedOut = {
-  success: true,
-  isAuthenticated: false,
-  hasUser: false,
-  user: null,
-  wechatOpenId: null,
-  authUrl: null,
-}
-const signedIn = { ...signedOut, isAuthenticated: true, hasUser: true, user: lily }
 
 function post(n: number, overrides: Partial<PlazaPost> = {}): PlazaPost {
   return {
