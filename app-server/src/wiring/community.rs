@@ -62,6 +62,9 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
         },
         media_settings.policy.clone(),
     ));
+    // The notifications area connects itself here once it is built: it reads these services.
+    let notifier = Arc::new(kernel::notice::Relay::default());
+    w.provide(notifier.clone());
     let groups = Arc::new(GroupsService::new(
         GroupsPorts {
             groups: group_repo,
@@ -71,6 +74,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             limiter: Arc::new(db.rate_limiter()),
             clock: w.clock.clone(),
             audit: Arc::new(db.audit_log()),
+            notifier: notifier.clone(),
         },
         media.clone(),
         config.areas.get::<GroupsPolicy>().clone(),
@@ -82,6 +86,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             limiter: Arc::new(db.rate_limiter()),
             audit: Arc::new(db.audit_log()),
             clock: w.clock.clone(),
+            notifier,
         },
         media.clone(),
         config.areas.get::<PlazaPolicy>().clone(),

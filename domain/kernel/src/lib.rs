@@ -63,11 +63,15 @@ typed_id!(
 
 pub mod audit;
 pub mod csv;
+pub mod notice;
 pub mod outage;
 pub mod page;
 #[cfg(any(test, feature = "mocks"))]
 pub use audit::MockAuditLog;
 pub use audit::{AuditAction, AuditEvent, AuditLog};
+#[cfg(any(test, feature = "mocks"))]
+pub use notice::MockNotifier;
+pub use notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};
 pub use page::{Cursor, Page, PageRequest};
 
 /// How a person is shown beside what they did: an article's author, a post's, a member.

@@ -83,6 +83,8 @@ pub struct GroupsPorts {
     pub clock: Arc<dyn Clock>,
     /// Moderation: decided requests, role changes, removals, bans, transfers, deletions.
     pub audit: Arc<dyn AuditLog>,
+    /// Tells people of replies, mentions, requests and decisions (after the write is stored).
+    pub notifier: Arc<dyn kernel::Notifier>,
 }
 
 /// The one visibility rule: a public group's content is anyone's; a private group's is its

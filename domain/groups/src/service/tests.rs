@@ -750,6 +750,7 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
             limiter: Arc::new(limiter),
             clock,
             audit: audit.clone(),
+            notifier: Arc::new(kernel::notice::Silent),
         },
         Arc::new(media),
         policy,

@@ -59,6 +59,8 @@ pub struct PlazaPorts {
     pub limiter: Arc<dyn RateLimiter>,
     pub audit: Arc<dyn AuditLog>,
     pub clock: Arc<dyn Clock>,
+    /// Tells people of comments, likes and mentions, and the streams of new posts.
+    pub notifier: Arc<dyn kernel::Notifier>,
 }
 
 /// Who acts, and from where (for the audit log).

@@ -293,6 +293,7 @@ fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
             limiter: Arc::new(limiter),
             audit: Arc::new(audit),
             clock,
+            notifier: Arc::new(kernel::notice::Silent),
         },
         media,
         PlazaPolicy::default(),
