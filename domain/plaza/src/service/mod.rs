@@ -310,6 +310,24 @@ impl PlazaService {
         self.ports.posts.comments(post, page).await
     }
 
+    /// Whether `comment` under `post` can still be read: the post and the comment exist (a
+    /// deleted one is gone) and the comment is the post's. Every plaza post is public, so
+    /// `viewer` changes nothing today; it is asked so the answer can follow the post's rules.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn comment_readable(
+        &self,
+        viewer: Option<UserId>,
+        post: PostId,
+        comment: CommentId,
+    ) -> Result<bool, PlazaError> {
+        let Some(found) = self.ports.posts.find_comment(comment).await? else {
+            return Ok(false);
+        };
+        Ok(found.post == post && self.ports.posts.find(post, viewer).await?.is_some())
+    }
+
     /// Comments on a post.
     ///
     /// # Errors

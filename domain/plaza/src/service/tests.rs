@@ -550,6 +550,34 @@ async fn comments_are_checked_listed_oldest_first_and_deleted_by_their_author() 
 }
 
 #[tokio::test]
+async fn a_comment_is_readable_while_it_and_its_post_exist() {
+    let w = world();
+    let alice = user(Role::User);
+    let post = w.svc.create(alice.id, text("hi")).await.unwrap();
+    let other = w.svc.create(alice.id, text("other")).await.unwrap();
+    let c = w.svc.comment(alice.id, post.id, "first").await.unwrap();
+    assert!(w.svc.comment_readable(None, post.id, c.id).await.unwrap());
+    // The comment must be the post's.
+    assert!(!w.svc.comment_readable(None, other.id, c.id).await.unwrap());
+    assert!(
+        !w.svc
+            .comment_readable(None, post.id, CommentId::new_random())
+            .await
+            .unwrap()
+    );
+    w.svc.delete_comment(&alice, c.id).await.unwrap();
+    assert!(!w.svc.comment_readable(None, post.id, c.id).await.unwrap());
+    let d = w.svc.comment(alice.id, other.id, "second").await.unwrap();
+    w.svc.delete(&alice, other.id).await.unwrap();
+    assert!(
+        !w.svc
+            .comment_readable(Some(alice.id), other.id, d.id)
+            .await
+            .unwrap()
+    );
+}
+
+#[tokio::test]
 async fn a_malformed_district_filter_is_refused_and_new_posts_are_counted_above_the_head() {
     let w = world();
     assert!(matches!(
