@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 mod articles;
 mod members;
+mod notices;
 mod profiles;
 mod replies;
 

@@ -2248,3 +2248,112 @@ async fn replying_is_rate_limited_per_person() {
     ));
     assert_eq!(w.svc.article(None, g.id, a).await.unwrap().replies.count, 0);
 }
+
+#[tokio::test]
+async fn readability_for_notices_follows_the_groups_rule_and_the_contents_state() {
+    let w = world();
+    let owner = UserId::new_random();
+    let public = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let private = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let member = w.member(owner, &private, MemberRole::Member).await;
+    let former = w.member(owner, &private, MemberRole::Member).await;
+    let stranger = UserId::new_random();
+    let a = published_article(&w, owner, &private).await;
+    let reply = w
+        .svc
+        .reply(former, private.id, a, "我在", None)
+        .await
+        .unwrap();
+    w.svc.leave(former, private.id).await.unwrap();
+
+    assert!(w.svc.group_exists(private.id).await.unwrap());
+    assert!(!w.svc.group_exists(GroupId::new_random()).await.unwrap());
+    assert!(w.svc.may_read_group(stranger, public.id).await.unwrap());
+    assert!(w.svc.may_read_group(member, private.id).await.unwrap());
+    for nobody in [stranger, former] {
+        assert!(!w.svc.may_read_group(nobody, private.id).await.unwrap());
+    }
+    assert!(
+        !w.svc
+            .may_read_group(member, GroupId::new_random())
+            .await
+            .unwrap()
+    );
+
+    assert!(
+        w.svc
+            .article_readable(Some(member), private.id, a)
+            .await
+            .unwrap()
+    );
+    assert!(
+        w.svc
+            .reply_readable(Some(member), private.id, a, reply.id)
+            .await
+            .unwrap()
+    );
+    for nobody in [None, Some(stranger), Some(former)] {
+        assert!(!w.svc.article_readable(nobody, private.id, a).await.unwrap());
+        assert!(
+            !w.svc
+                .reply_readable(nobody, private.id, a, reply.id)
+                .await
+                .unwrap()
+        );
+    }
+    // The wrong group, an unknown reply, a deleted reply, an unpublished article: not readable.
+    assert!(
+        !w.svc
+            .article_readable(Some(member), public.id, a)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !w.svc
+            .reply_readable(Some(member), private.id, a, ReplyId::new_random())
+            .await
+            .unwrap()
+    );
+    let other = w
+        .svc
+        .reply(member, private.id, a, "我也在", None)
+        .await
+        .unwrap();
+    w.svc
+        .delete_reply(member, private.id, a, other.id)
+        .await
+        .unwrap();
+    assert!(
+        !w.svc
+            .reply_readable(Some(member), private.id, a, other.id)
+            .await
+            .unwrap()
+    );
+    w.svc
+        .set_article_status(owner, private.id, a, ArticleStatus::Draft)
+        .await
+        .unwrap();
+    for who in [owner, member] {
+        assert!(
+            !w.svc
+                .article_readable(Some(who), private.id, a)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !w.svc
+                .reply_readable(Some(who), private.id, a, reply.id)
+                .await
+                .unwrap()
+        );
+    }
+    w.svc.delete_article(owner, private.id, a).await.unwrap();
+    assert!(
+        !w.svc
+            .article_readable(Some(owner), private.id, a)
+            .await
+            .unwrap()
+    );
+}
