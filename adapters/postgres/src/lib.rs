@@ -11,6 +11,7 @@ mod entities;
 mod groups;
 mod integration_state;
 mod media;
+mod notifications;
 mod plaza;
 mod rate_limit;
 mod replies;
@@ -28,6 +29,7 @@ pub use chat::SqlChatUsageStore;
 pub use districts::SqlDistrictRepository;
 pub use groups::{SqlArticleRepository, SqlGroupRepository};
 pub use media::SqlMediaRepository;
+pub use notifications::{PgWakeBus, SqlNotificationStore};
 pub use plaza::SqlPostRepository;
 pub use rate_limit::SqlRateLimiter;
 pub use replies::SqlReplyRepository;
@@ -281,6 +283,11 @@ impl Database {
     /// Groups' articles.
     pub fn articles(&self) -> SqlArticleRepository {
         SqlArticleRepository::new(self.conn.clone())
+    }
+
+    /// Notifications, their counters and preferences.
+    pub fn notifications(&self) -> SqlNotificationStore {
+        SqlNotificationStore::new(self.conn.clone())
     }
 
     /// Replies to groups' articles, and each article's reply count and lock.

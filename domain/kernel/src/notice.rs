@@ -25,6 +25,9 @@ macro_rules! notice_kinds {
             /// Every kind, in the registry's order.
             pub const ALL: &'static [NoticeKind] = &[$(NoticeKind::$variant,)+];
 
+            /// Every kind's stable name, in the registry's order.
+            pub const NAMES: &'static [&'static str] = &[$($name,)+];
+
             /// The stable name stored and sent.
             pub fn as_str(self) -> &'static str {
                 match self {

@@ -24,6 +24,8 @@ fn describe(scope: Scope) -> Msg {
         (Area::Groups, Access::Write) => Msg::ScopeGroupsWrite,
         (Area::Plaza, Access::Read) => Msg::ScopePlazaRead,
         (Area::Plaza, Access::Write) => Msg::ScopePlazaWrite,
+        (Area::Notifications, Access::Read) => Msg::ScopeNotificationsRead,
+        (Area::Notifications, Access::Write) => Msg::ScopeNotificationsWrite,
         (Area::Admin, Access::Read) => Msg::ScopeAdminRead,
         (Area::Admin, Access::Write) => Msg::ScopeAdminWrite,
     }

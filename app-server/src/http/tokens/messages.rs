@@ -65,6 +65,14 @@ impl Msg {
         zh: "读取广场：动态、评论、地区和天气",
         en: "Read the plaza: posts, comments, districts and the weather",
     });
+    pub const ScopeNotificationsRead: Msg = Msg(&Sentence {
+        zh: "读取通知：通知列表、未读数和实时推送",
+        en: "Read your notifications: the inbox, the unread count and the live stream",
+    });
+    pub const ScopeNotificationsWrite: Msg = Msg(&Sentence {
+        zh: "管理通知：标为已读、更改通知设置",
+        en: "Manage your notifications: mark them read and change which kinds you get",
+    });
     pub const ScopePlazaWrite: Msg = Msg(&Sentence {
         zh: "参与广场：发动态、点赞和评论",
         en: "Take part in the plaza: post, like and comment",

@@ -18,16 +18,19 @@ pub enum Area {
     Groups,
     /// The public plaza: posts, likes, comments, districts and the weather map.
     Plaza,
+    /// The user's notifications: the inbox, its live stream, read marks and preferences.
+    Notifications,
     /// The admin console (administrators only).
     Admin,
 }
 
 impl Area {
-    pub const ALL: [Area; 5] = [
+    pub const ALL: [Area; 6] = [
         Area::Account,
         Area::Ai,
         Area::Groups,
         Area::Plaza,
+        Area::Notifications,
         Area::Admin,
     ];
 
@@ -37,6 +40,7 @@ impl Area {
             Area::Ai => "ai",
             Area::Groups => "groups",
             Area::Plaza => "plaza",
+            Area::Notifications => "notifications",
             Area::Admin => "admin",
         }
     }
@@ -90,6 +94,8 @@ impl Scope {
             (Area::Groups, Access::Write) => "groups:write",
             (Area::Plaza, Access::Read) => "plaza:read",
             (Area::Plaza, Access::Write) => "plaza:write",
+            (Area::Notifications, Access::Read) => "notifications:read",
+            (Area::Notifications, Access::Write) => "notifications:write",
             (Area::Admin, Access::Read) => "admin:read",
             (Area::Admin, Access::Write) => "admin:write",
         }
