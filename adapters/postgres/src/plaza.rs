@@ -10,6 +10,11 @@
 //!   handler (5 s, see [`crate::Database::connect`]) instead of failing on a stale snapshot.
 //! - **Reads.** A feed page or a post is two statements: the posts with their author, district
 //!   names and the viewer's like (`EXISTS`), then every image of those posts.
+//! - **Edits.** An edit names the version it was made from. Its transaction starts by copying
+//!   the text it replaces into `plaza_…_versions` (`INSERT … SELECT … WHERE version = from`),
+//!   then replaces the text and moves the version on under the same condition. Two edits from
+//!   one version collide on the versions table's key: the second waits for the first and then
+//!   fails on the key (PostgreSQL) or finds the version moved (SQLite), and writes nothing.
 //! - **A post that vanishes** between a statement's `EXISTS` and its foreign-key check (deleted
 //!   by a concurrent transaction) is reported as missing, not as a failure.
 
@@ -19,6 +24,7 @@ use crate::unexpected;
 use ::plaza::PlazaError;
 use ::plaza::model::{
     Comment, CommentId, DistrictRef, LikeState, NewComment, NewPost, Post, PostId, PostImage,
+    TextVersion,
 };
 use ::plaza::ports::PostRepository;
 use async_trait::async_trait;
@@ -44,6 +50,35 @@ fn corrupt(what: &str, value: &str) -> PlazaError {
 
 fn to_u32(what: &str, value: i64) -> Result<u32, PlazaError> {
     u32::try_from(value).map_err(|_| corrupt(what, &value.to_string()))
+}
+
+/// Whether a statement failed on a unique key (a concurrent edit kept the same version first).
+fn is_unique(e: &DbErr) -> bool {
+    matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// Where an item's earlier texts are kept.
+#[derive(Clone, Copy)]
+enum Versioned {
+    Post,
+    Comment,
+}
+
+impl Versioned {
+    /// (the items' table, the versions' table, its column naming the item)
+    fn tables(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Versioned::Post => ("plaza_posts", "plaza_post_versions", "post_id"),
+            Versioned::Comment => ("plaza_comments", "plaza_comment_versions", "comment_id"),
+        }
+    }
+}
+
+#[derive(FromQueryResult)]
+struct VersionRow {
+    version: i64,
+    body: String,
+    written_at: DateTime<Utc>,
 }
 
 /// Whether a statement failed on a foreign key (the post it names was deleted meanwhile).
@@ -193,6 +228,8 @@ async fn with_images(
                 like_count: to_u32("like count", p.like_count)?,
                 comment_count: to_u32("comment count", p.comment_count)?,
                 liked: r.liked,
+                version: to_u32("post version", p.version)?,
+                edited_at: p.edited_at,
             })
         })
         .collect()
@@ -206,6 +243,8 @@ fn to_comment(row: &QueryResult) -> Result<Comment, PlazaError> {
         author: person(row)?,
         body: m.body,
         created_at: m.created_at,
+        version: to_u32("comment version", m.version)?,
+        edited_at: m.edited_at,
     })
 }
 
@@ -225,6 +264,7 @@ async fn like_state(
     delta: i64,
     liked: bool,
 ) -> Result<Option<LikeState>, PlazaError> {
+    let changed = delta != 0;
     let row = if delta == 0 {
         query_one(
             txn,
@@ -246,6 +286,7 @@ async fn like_state(
         Ok(LikeState {
             liked,
             like_count: to_u32("like count", count)?,
+            changed,
         })
     })
     .transpose()
@@ -263,6 +304,86 @@ impl SqlPostRepository {
 
     async fn begin(&self) -> Result<DatabaseTransaction, PlazaError> {
         self.db.begin().await.map_err(failed)
+    }
+
+    /// Replaces the text of the `what` with `id` when it is at version `from`, keeping the
+    /// replaced text (see the module's notes on edits).
+    async fn edit(
+        &self,
+        what: Versioned,
+        id: Uuid,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError> {
+        let (items, versions, item) = what.tables();
+        let txn = self.begin().await?;
+        let kept = execute(
+            &txn,
+            &format!(
+                "INSERT INTO {versions} ({item}, version, body, written_at) \
+                 SELECT id, version, body, COALESCE(edited_at, created_at) FROM {items} \
+                 WHERE id = $1 AND version = $2"
+            ),
+            vec![id.into(), i64::from(from).into()],
+        )
+        .await;
+        let kept = match kept {
+            Ok(n) => n,
+            Err(e) if is_unique(&e) => 0,
+            Err(e) => return Err(failed(e)),
+        };
+        if kept != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(false);
+        }
+        let replaced = execute(
+            &txn,
+            &format!(
+                "UPDATE {items} SET body = $1, version = version + 1, edited_at = $2 \
+                 WHERE id = $3 AND version = $4"
+            ),
+            vec![
+                body.to_owned().into(),
+                stored(at).into(),
+                id.into(),
+                i64::from(from).into(),
+            ],
+        )
+        .await
+        .map_err(failed)?;
+        if replaced != 1 {
+            txn.rollback().await.map_err(failed)?;
+            return Ok(false);
+        }
+        txn.commit().await.map_err(failed)?;
+        Ok(true)
+    }
+
+    /// The earlier texts of the `what` with `id`, newest first.
+    async fn versions(&self, what: Versioned, id: Uuid) -> Result<Vec<TextVersion>, PlazaError> {
+        let (_, versions, item) = what.tables();
+        let backend = self.db.get_database_backend();
+        let rows = VersionRow::find_by_statement(crate::statement(
+            backend,
+            &format!(
+                "SELECT version, body, written_at FROM {versions} WHERE {item} = $1 \
+                 ORDER BY version DESC"
+            ),
+            vec![id.into()],
+        ))
+        .all(&self.db)
+        .await
+        .map_err(failed)?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(TextVersion {
+                    version: to_u32("version", r.version)?,
+                    body: r.body,
+                    written_at: r.written_at,
+                })
+            })
+            .collect()
     }
 }
 
@@ -560,5 +681,33 @@ impl PostRepository for SqlPostRepository {
         .map_err(failed)?;
         txn.commit().await.map_err(failed)?;
         Ok(true)
+    }
+
+    async fn edit_post(
+        &self,
+        id: PostId,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError> {
+        self.edit(Versioned::Post, id.0, from, body, at).await
+    }
+
+    async fn post_versions(&self, id: PostId) -> Result<Vec<TextVersion>, PlazaError> {
+        self.versions(Versioned::Post, id.0).await
+    }
+
+    async fn edit_comment(
+        &self,
+        id: CommentId,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError> {
+        self.edit(Versioned::Comment, id.0, from, body, at).await
+    }
+
+    async fn comment_versions(&self, id: CommentId) -> Result<Vec<TextVersion>, PlazaError> {
+        self.versions(Versioned::Comment, id.0).await
     }
 }

@@ -32,6 +32,7 @@ mod not_found;
 mod phone;
 mod platform;
 mod plaza;
+mod plaza_edits;
 mod profiles;
 mod reauth;
 mod replies;

@@ -21,6 +21,9 @@ pub enum PlazaError {
     /// No such post or comment.
     #[error("not found")]
     NotFound,
+    /// A reason for removing someone's post or comment longer than 200 characters.
+    #[error("a reason has at most 200 characters")]
+    InvalidReason,
     /// Neither the author nor an administrator.
     #[error("not allowed")]
     NotAllowed,

@@ -16,5 +16,7 @@ pub mod ports;
 pub mod service;
 
 pub use error::PlazaError;
-pub use model::{Comment, CommentId, DistrictRef, Post, PostId, PostImage};
+pub use model::{
+    Comment, CommentId, DistrictRef, EditOutcome, Post, PostId, PostImage, TextVersion,
+};
 pub use service::{NewPostInput, PlazaMediaAccess, PlazaPolicy, PlazaPorts, PlazaService};

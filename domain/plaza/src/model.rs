@@ -78,6 +78,10 @@ pub struct Post {
     pub comment_count: u32,
     /// Whether the viewer likes it (`false` for signed-out visitors).
     pub liked: bool,
+    /// 1 when written, one more per edit; an edit names the version it was made from.
+    pub version: u32,
+    /// When its text was last edited; `None` when never.
+    pub edited_at: Option<DateTime<Utc>>,
 }
 
 impl Post {
@@ -108,6 +112,10 @@ pub struct Comment {
     pub author: Person,
     pub body: String,
     pub created_at: DateTime<Utc>,
+    /// 1 when written, one more per edit.
+    pub version: u32,
+    /// When its text was last edited; `None` when never.
+    pub edited_at: Option<DateTime<Utc>>,
 }
 
 impl Comment {
@@ -132,6 +140,42 @@ pub struct NewComment {
 pub struct LikeState {
     pub liked: bool,
     pub like_count: u32,
+    /// Whether this like or unlike changed anything (`false` for a repeat).
+    pub changed: bool,
+}
+
+/// One text of a post or a comment: the current one or an earlier one an edit replaced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextVersion {
+    pub version: u32,
+    pub body: String,
+    /// When this text was written (the item's creation for version 1, else its edit).
+    pub written_at: DateTime<Utc>,
+}
+
+/// What an edit found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditOutcome<T> {
+    /// Saved: the item as it is now, with its new version.
+    Saved(T),
+    /// The item had another version than the edit was made from: nothing was written; the
+    /// item as it is.
+    Conflict(T),
+}
+
+/// The most characters of a text a notice carries.
+pub const EXCERPT_CHARS: usize = 140;
+
+/// A short excerpt of `text` for a notice: whitespace folded to single spaces, at most
+/// [`EXCERPT_CHARS`] characters (a cut one ends with `…`).
+pub fn excerpt(text: &str) -> String {
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if folded.chars().count() <= EXCERPT_CHARS {
+        return folded;
+    }
+    let mut cut: String = folded.chars().take(EXCERPT_CHARS - 1).collect();
+    cut.push('…');
+    cut
 }
 
 #[cfg(test)]
@@ -157,6 +201,19 @@ mod tests {
             Err(PlazaError::InvalidBody)
         ));
         assert_eq!(parse_post_body(" \n ", true).unwrap(), "");
+    }
+
+    #[test]
+    fn an_excerpt_folds_whitespace_and_cuts_at_the_cap() {
+        assert_eq!(excerpt("  a\n\n b  "), "a b");
+        let long = "字".repeat(EXCERPT_CHARS + 10);
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), EXCERPT_CHARS);
+        assert!(cut.ends_with('…'));
+        assert_eq!(
+            excerpt(&"x".repeat(EXCERPT_CHARS)).chars().count(),
+            EXCERPT_CHARS
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What the plaza use cases need from the outside world.
 
 use crate::error::PlazaError;
-use crate::model::{Comment, CommentId, LikeState, NewComment, NewPost, Post, PostId};
+use crate::model::{Comment, CommentId, LikeState, NewComment, NewPost, Post, PostId, TextVersion};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use districts::DistrictCode;
@@ -69,8 +69,8 @@ pub trait PostRepository: Send + Sync {
     /// `Unexpected` only.
     async fn delete(&self, id: PostId) -> Result<Option<Vec<MediaId>>, PlazaError>;
 
-    /// Records `user`'s like once (a repeat changes nothing) and keeps the post's count equal
-    /// to its likes; `None` when there is no such post.
+    /// Records `user`'s like once (a repeat changes nothing: `changed` is `false`) and keeps
+    /// the post's count equal to its likes; `None` when there is no such post.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -81,7 +81,8 @@ pub trait PostRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<Option<LikeState>, PlazaError>;
 
-    /// Takes `user`'s like back (none: nothing changes); `None` when there is no such post.
+    /// Takes `user`'s like back (none: nothing changes, `changed` is `false`); `None` when
+    /// there is no such post.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -108,4 +109,43 @@ pub trait PostRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn delete_comment(&self, id: CommentId) -> Result<bool, PlazaError>;
+
+    /// Replaces a post's text when the post is still at version `from`, in one transaction:
+    /// the text it replaces is kept as an earlier version (with the time it was written), the
+    /// post's version becomes `from + 1` and `edited_at` becomes `at`. `false`, with nothing
+    /// written, when the post is at another version (a concurrent edit won) or gone.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn edit_post(
+        &self,
+        id: PostId,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError>;
+
+    /// The earlier texts of a post, newest first (empty for a post never edited or gone).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn post_versions(&self, id: PostId) -> Result<Vec<TextVersion>, PlazaError>;
+
+    /// A comment's [`PostRepository::edit_post`].
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn edit_comment(
+        &self,
+        id: CommentId,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError>;
+
+    /// The earlier texts of a comment, newest first.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn comment_versions(&self, id: CommentId) -> Result<Vec<TextVersion>, PlazaError>;
 }

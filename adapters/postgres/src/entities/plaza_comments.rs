@@ -9,6 +9,9 @@ pub struct Model {
     pub author_id: Uuid,
     pub body: String,
     pub created_at: DateTimeUtc,
+    /// 1 when written, one more per edit (`plaza_comment_versions` keeps the texts it replaced).
+    pub version: i64,
+    pub edited_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

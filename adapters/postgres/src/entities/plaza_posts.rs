@@ -15,6 +15,9 @@ pub struct Model {
     pub comment_count: i64,
     /// How many of the post's images an administrator deleted (their links went with them).
     pub removed_images: i64,
+    /// 1 when written, one more per edit (`plaza_post_versions` keeps the texts it replaced).
+    pub version: i64,
+    pub edited_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

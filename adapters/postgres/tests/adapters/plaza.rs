@@ -8,7 +8,7 @@ use media::model::{ImageFormat, Media, MediaKind, MediaState};
 use media::ports::MediaRepository;
 use plaza::PlazaError;
 use plaza::model::{
-    CommentId, DistrictRef, LikeState, NewComment, NewPost, Post, PostId, PostImage,
+    CommentId, DistrictRef, LikeState, NewComment, NewPost, Post, PostId, PostImage, TextVersion,
 };
 use plaza::ports::PostRepository;
 use std::collections::HashSet;
@@ -145,6 +145,8 @@ async fn a_post_attaches_its_images_in_order_and_is_found_with_author_and_distri
                 like_count: 0,
                 comment_count: 0,
                 liked: false,
+                version: 1,
+                edited_at: None,
             },
             "on {}",
             t.url
@@ -367,15 +369,16 @@ async fn a_like_counts_once_per_person_and_each_viewer_sees_their_own() {
         let carol = person(&t, "carol").await;
         let p = posted(&t, &alice, "like me", None, at(0)).await;
 
-        let liked = |n| {
+        let liked = |n, changed| {
             Some(LikeState {
                 liked: true,
                 like_count: n,
+                changed,
             })
         };
-        assert_eq!(repo.like(p, bob.id, at(1)).await.unwrap(), liked(1));
-        assert_eq!(repo.like(p, bob.id, at(2)).await.unwrap(), liked(1));
-        assert_eq!(repo.like(p, carol.id, at(3)).await.unwrap(), liked(2));
+        assert_eq!(repo.like(p, bob.id, at(1)).await.unwrap(), liked(1, true));
+        assert_eq!(repo.like(p, bob.id, at(2)).await.unwrap(), liked(1, false));
+        assert_eq!(repo.like(p, carol.id, at(3)).await.unwrap(), liked(2, true));
 
         assert!(found(&t, p, Some(&bob)).await.liked, "on {}", t.url);
         assert!(found(&t, p, Some(&carol)).await.liked);
@@ -393,15 +396,16 @@ async fn a_like_counts_once_per_person_and_each_viewer_sees_their_own() {
             .unwrap();
         assert!(!feed.items[0].liked);
 
-        let unliked = |n| {
+        let unliked = |n, changed| {
             Some(LikeState {
                 liked: false,
                 like_count: n,
+                changed,
             })
         };
-        assert_eq!(repo.unlike(p, bob.id).await.unwrap(), unliked(1));
-        assert_eq!(repo.unlike(p, bob.id).await.unwrap(), unliked(1));
-        assert_eq!(repo.unlike(p, alice.id).await.unwrap(), unliked(1));
+        assert_eq!(repo.unlike(p, bob.id).await.unwrap(), unliked(1, true));
+        assert_eq!(repo.unlike(p, bob.id).await.unwrap(), unliked(1, false));
+        assert_eq!(repo.unlike(p, alice.id).await.unwrap(), unliked(1, false));
         assert!(!found(&t, p, Some(&bob)).await.liked);
         assert!(found(&t, p, Some(&carol)).await.liked);
 
@@ -788,5 +792,120 @@ async fn a_provinces_filter_takes_in_its_cities_and_counties_and_a_citys_its_cou
         );
         let chengdu = Some(districts::DistrictCode::parse("510100").unwrap());
         assert_eq!(repo.count_newer(head_cursor, chengdu, 99).await.unwrap(), 2);
+    }
+}
+
+#[tokio::test]
+async fn an_edit_keeps_the_text_it_replaces_and_one_from_another_version_writes_nothing() {
+    for t in TestDb::all().await {
+        let repo = t.db.plaza_posts();
+        let alice = person(&t, "alice").await;
+        let p = posted(&t, &alice, "first", None, at(0)).await;
+        assert!(repo.edit_post(p, 1, "second", at(5)).await.unwrap());
+        let post = found(&t, p, None).await;
+        assert_eq!(
+            (post.body.as_str(), post.version, post.edited_at),
+            ("second", 2, Some(at(5))),
+            "on {}",
+            t.url
+        );
+        // The feed and the author's list read the same columns.
+        let feed = repo.feed(None, None, PageRequest::first(5)).await.unwrap();
+        assert_eq!(
+            (feed.items[0].version, feed.items[0].edited_at),
+            (2, Some(at(5)))
+        );
+        // From version 1 again: nothing written.
+        assert!(!repo.edit_post(p, 1, "stale", at(6)).await.unwrap());
+        assert!(!repo.edit_post(p, 3, "ahead", at(6)).await.unwrap());
+        assert!(
+            !repo
+                .edit_post(PostId::new_random(), 1, "x", at(6))
+                .await
+                .unwrap()
+        );
+        assert!(repo.edit_post(p, 2, "third", at(7)).await.unwrap());
+        assert_eq!(
+            repo.post_versions(p).await.unwrap(),
+            [
+                TextVersion {
+                    version: 2,
+                    body: "second".into(),
+                    written_at: at(5),
+                },
+                TextVersion {
+                    version: 1,
+                    body: "first".into(),
+                    written_at: at(0),
+                },
+            ]
+        );
+        assert_eq!(found(&t, p, None).await.body, "third");
+
+        // A comment likewise.
+        let comment = NewComment {
+            id: CommentId::new_random(),
+            post: p,
+            author: alice.id,
+            body: "one".into(),
+            created_at: at(1),
+        };
+        repo.insert_comment(&comment).await.unwrap();
+        let c = repo.find_comment(comment.id).await.unwrap().unwrap();
+        assert_eq!((c.version, c.edited_at), (1, None));
+        assert!(repo.edit_comment(c.id, 1, "two", at(8)).await.unwrap());
+        assert!(!repo.edit_comment(c.id, 1, "late", at(9)).await.unwrap());
+        let c = repo.find_comment(comment.id).await.unwrap().unwrap();
+        assert_eq!(
+            (c.body.as_str(), c.version, c.edited_at),
+            ("two", 2, Some(at(8)))
+        );
+        let listed = repo.comments(p, PageRequest::first(5)).await.unwrap();
+        assert_eq!(listed.items[0].version, 2);
+        assert_eq!(
+            repo.comment_versions(c.id).await.unwrap(),
+            [TextVersion {
+                version: 1,
+                body: "one".into(),
+                written_at: at(1),
+            }]
+        );
+        assert!(
+            repo.post_versions(PostId::new_random())
+                .await
+                .unwrap()
+                .is_empty()
+        );
+
+        // Deleting the post takes its versions and its comments' versions.
+        repo.delete(p).await.unwrap();
+        assert!(repo.post_versions(p).await.unwrap().is_empty());
+        assert!(repo.comment_versions(c.id).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn of_concurrent_edits_from_one_version_exactly_one_is_saved() {
+    for t in TestDb::all().await {
+        let alice = person(&t, "alice").await;
+        let p = posted(&t, &alice, "v1", None, at(0)).await;
+        let pool = Database::connect(&t.url, 8).await.unwrap();
+        let mut edits = tokio::task::JoinSet::new();
+        for i in 0..8 {
+            let repo = pool.plaza_posts();
+            edits.spawn(async move { repo.edit_post(p, 1, &format!("edit {i}"), at(1)).await });
+        }
+        let mut saved = 0;
+        while let Some(done) = edits.join_next().await {
+            saved += usize::from(done.unwrap().unwrap());
+        }
+        assert_eq!(saved, 1, "on {}", t.url);
+        let post = found(&t, p, None).await;
+        assert_eq!(post.version, 2);
+        assert!(post.body.starts_with("edit "));
+        let versions = t.db.plaza_posts().post_versions(p).await.unwrap();
+        assert_eq!(versions.len(), 1);
+        assert_eq!(versions[0].body, "v1");
+        pool.close().await.unwrap();
     }
 }

@@ -5,7 +5,7 @@ use crate::http::dto::{PersonDto, media_url};
 use chrono::{DateTime, Utc};
 use kernel::{MediaId, Role};
 use media::{Media, Variant};
-use plaza::model::{Comment, LikeState, Post, PostImage};
+use plaza::model::{Comment, LikeState, Post, PostImage, TextVersion};
 use plaza::service::NewPostInput;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -81,6 +81,16 @@ pub struct PostDto {
     pub liked: bool,
     /// Whether the asker may delete it (its author, or an administrator).
     pub can_delete: bool,
+    /// 1 when written, one more per edit: send it with an edit (`PATCH`).
+    #[schema(minimum = 1, example = 1)]
+    pub version: u32,
+    /// When its text was last edited; `null` when never (shown as "edited").
+    #[schema(required = true)]
+    pub edited_at: Option<DateTime<Utc>>,
+    /// Whether the asker may edit its text (its author).
+    pub can_edit: bool,
+    /// Whether the asker may read its earlier texts (its author, or an administrator).
+    pub can_see_versions: bool,
 }
 
 /// Who asks, for `liked` and `canDelete`: `role` is the role in force for deleting
@@ -115,6 +125,10 @@ impl PostDto {
             comment_count: post.comment_count,
             liked: post.liked,
             can_delete: viewer.may_delete(post.author.id),
+            version: post.version,
+            edited_at: post.edited_at,
+            can_edit: viewer.id == Some(post.author.id),
+            can_see_versions: viewer.may_delete(post.author.id),
         }
     }
 }
@@ -242,6 +256,16 @@ pub struct CommentDto {
     pub created_at: DateTime<Utc>,
     /// Whether the asker may delete it (its author, or an administrator).
     pub can_delete: bool,
+    /// 1 when written, one more per edit: send it with an edit (`PATCH`).
+    #[schema(minimum = 1, example = 1)]
+    pub version: u32,
+    /// When its text was last edited; `null` when never (shown as "edited").
+    #[schema(required = true)]
+    pub edited_at: Option<DateTime<Utc>>,
+    /// Whether the asker may edit its text (its author).
+    pub can_edit: bool,
+    /// Whether the asker may read its earlier texts (its author, or an administrator).
+    pub can_see_versions: bool,
 }
 
 impl CommentDto {
@@ -253,6 +277,10 @@ impl CommentDto {
             body: c.body.clone(),
             created_at: c.created_at,
             can_delete: viewer.may_delete(c.author.id),
+            version: c.version,
+            edited_at: c.edited_at,
+            can_edit: viewer.id == Some(c.author.id),
+            can_see_versions: viewer.may_delete(c.author.id),
         }
     }
 }
@@ -278,4 +306,93 @@ pub struct NewCommentRequest {
 pub struct CommentResponse {
     pub success: bool,
     pub comment: CommentDto,
+}
+
+/// A new text for one's own post, from the version the editor loaded. Its images and district
+/// stay as they are.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EditPostRequest {
+    #[schema(schema_with = rules::post_body)]
+    pub body: String,
+    /// The `version` of the post the editor loaded.
+    #[schema(minimum = 1, example = 1)]
+    pub version: u32,
+}
+
+/// A new text for one's own comment, from the version the editor loaded.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EditCommentRequest {
+    #[schema(schema_with = rules::comment_body)]
+    pub body: String,
+    /// The `version` of the comment the editor loaded.
+    #[schema(minimum = 1, example = 1)]
+    pub version: u32,
+}
+
+/// 409 `plaza_edit_conflict`: the post was edited since this editor's version; nothing was
+/// written.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PostConflictBody {
+    #[schema(example = false)]
+    pub success: bool,
+    #[schema(example = "plaza_edit_conflict")]
+    pub code: &'static str,
+    pub message: &'static str,
+    /// The post as it is now (its `version` is the one to edit from).
+    pub current: PostDto,
+}
+
+/// 409 `plaza_edit_conflict`: the comment was edited since this editor's version; nothing was
+/// written.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommentConflictBody {
+    #[schema(example = false)]
+    pub success: bool,
+    #[schema(example = "plaza_edit_conflict")]
+    pub code: &'static str,
+    pub message: &'static str,
+    /// The comment as it is now (its `version` is the one to edit from).
+    pub current: CommentDto,
+}
+
+/// One text of a post or a comment.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextVersionDto {
+    #[schema(minimum = 1, example = 1)]
+    pub version: u32,
+    pub body: String,
+    /// When this text was written: the item's creation for version 1, its edit for later ones.
+    pub written_at: DateTime<Utc>,
+}
+
+impl From<&TextVersion> for TextVersionDto {
+    fn from(v: &TextVersion) -> Self {
+        Self {
+            version: v.version,
+            body: v.body.clone(),
+            written_at: v.written_at,
+        }
+    }
+}
+
+/// Every text of a post or a comment, newest first: the current one, then those edits
+/// replaced.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VersionsResponse {
+    pub success: bool,
+    pub versions: Vec<TextVersionDto>,
+}
+
+/// Deleting someone else's post or comment (an administrator): why, told to its author.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DeleteQuery {
+    /// Why an administrator removes someone else's post or comment, told to its author (at
+    /// most 200 characters; ignored for one's own).
+    #[param(max_length = 200)]
+    pub reason: Option<String>,
 }

@@ -12,6 +12,8 @@ error_codes! {
         InvalidComment = "invalid_comment" => InvalidComment,
         ImageNotUsable = "image_not_usable" => ImageNotUsable,
         UnknownDistrict = "unknown_district" => UnknownDistrict,
+        InvalidReason = "invalid_reason" => InvalidReason,
+        EditConflict = "plaza_edit_conflict" => PlazaEditConflict,
     }
 }
 
@@ -40,6 +42,10 @@ impl From<PlazaError> for ApiError {
                 PlazaCode::UnknownDistrict,
                 Msg::UnknownDistrict,
             ),
+            PlazaError::InvalidReason => {
+                return ApiError::unprocessable(PlazaCode::InvalidReason, Msg::InvalidReason)
+                    .with_field("reason", Msg::InvalidReason);
+            }
             PlazaError::NotFound => return ApiError::missing(Resource::Post),
             PlazaError::NotAllowed => {
                 return ApiError::new(S::FORBIDDEN, SharedCode::Forbidden, Msg::NotYours);

@@ -1,22 +1,26 @@
 //! `/api/plaza/*`: the feed, posts, their images, likes and comments.
 
 use super::dto::{
-    CommentDto, CommentResponse, CommentsResponse, FeedQuery, LikeResponse, NewCommentRequest,
-    NewCountQuery, NewCountResponse, NewPostRequest, PlazaImageResponse, PostDto, PostImageDto,
-    PostResponse, PostsResponse, Viewer,
+    CommentConflictBody, CommentDto, CommentResponse, CommentsResponse, DeleteQuery,
+    EditCommentRequest, EditPostRequest, FeedQuery, LikeResponse, NewCommentRequest, NewCountQuery,
+    NewCountResponse, NewPostRequest, PlazaImageResponse, PostConflictBody, PostDto, PostImageDto,
+    PostResponse, PostsResponse, TextVersionDto, VersionsResponse, Viewer,
 };
+use super::errors::PlazaCode;
 use crate::http::dto::{ImageBytes, MessageResponse, PageQuery, next_cursor, page_request};
-use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
+use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal, SharedCode};
 use crate::http::extract::{MaybeSignedIn, SignedIn, client_context, path_id};
 use crate::http::upload;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use actix_web::http::StatusCode;
+use actix_web::http::header::CONTENT_LANGUAGE;
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use kernel::Cursor;
 use media::MediaService;
-use plaza::PlazaService;
-use plaza::model::{CommentId, PostId};
+use plaza::model::{CommentId, EditOutcome, PostId, TextVersion};
 use plaza::service::Actor;
+use plaza::{PlazaError, PlazaService};
 use tokens::model::Access;
 
 pub(super) fn viewer(me: &MaybeSignedIn) -> Viewer {
@@ -39,6 +43,34 @@ fn actor(req: &HttpRequest, state: &AppState, me: &SignedIn) -> Actor {
         role: me.role(Access::Write),
         ip: client_context(req, &state.config.trusted_proxies).ip,
     }
+}
+
+/// A reader of earlier versions: its author, or an administrator reading as one.
+fn reader(me: &SignedIn) -> Actor {
+    Actor {
+        id: me.user.id,
+        role: me.role(Access::Read),
+        ip: None,
+    }
+}
+
+/// `NotAllowed` said as `message` (who may edit, who may read versions), the rest as always.
+fn refused(message: Msg) -> impl Fn(PlazaError) -> ApiError {
+    move |e| match e {
+        PlazaError::NotAllowed => {
+            ApiError::new(StatusCode::FORBIDDEN, SharedCode::Forbidden, message)
+        }
+        e => e.into(),
+    }
+}
+
+fn versions_response(versions: &[TextVersion]) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(VersionsResponse {
+            success: true,
+            versions: versions.iter().map(TextVersionDto::from).collect(),
+        })
 }
 
 #[utoipa::path(
@@ -153,13 +185,15 @@ pub async fn get_plaza_post(
 #[utoipa::path(
     tag = "plaza",
     summary = "Delete a post",
-    description = "Its author may, and an administrator (recorded in the audit log). Its images, likes and comments go with it.",
-    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    description = "Its author may, and an administrator (recorded in the audit log; the author is told, with `reason` when given). Its images, likes, comments and earlier versions go with it.",
+    params(("id" = uuid::Uuid, Path, description = "The post's id"), DeleteQuery),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (someone else's post)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_reason` (with `fields`)", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["plaza:write"]))
 )]
@@ -171,9 +205,12 @@ pub async fn delete_plaza_post(
     me: SignedIn,
     lang: Lang,
     id: web::Path<String>,
+    query: web::Query<DeleteQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    plaza.delete(&actor(&req, &state, &me), id).await?;
+    plaza
+        .delete(&actor(&req, &state, &me), id, query.reason.as_deref())
+        .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::PostDeleted, lang)))
 }
 
@@ -324,13 +361,15 @@ pub async fn create_plaza_comment(
 #[utoipa::path(
     tag = "plaza",
     summary = "Delete a comment",
-    description = "Its author may, and an administrator (recorded in the audit log).",
-    params(("id" = uuid::Uuid, Path, description = "The comment's id")),
+    description = "Its author may, and an administrator (recorded in the audit log; the author is told, with `reason` when given).",
+    params(("id" = uuid::Uuid, Path, description = "The comment's id"), DeleteQuery),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 400, description = "`invalid_query`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (someone else's comment)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_reason` (with `fields`)", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["plaza:write"]))
 )]
@@ -342,8 +381,161 @@ pub async fn delete_plaza_comment(
     me: SignedIn,
     lang: Lang,
     id: web::Path<String>,
+    query: web::Query<DeleteQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id: CommentId = path_id(&id)?;
-    plaza.delete_comment(&actor(&req, &state, &me), id).await?;
+    plaza
+        .delete_comment(&actor(&req, &state, &me), id, query.reason.as_deref())
+        .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::CommentDeleted, lang)))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Edit a post",
+    description = "A new text for one's own post, from the `version` the editor loaded; its images and district stay. The text it replaces is kept (`GET /api/plaza/posts/{id}/versions`) and the post shows `editedAt`. If it was edited since, nothing is written and the answer is 409 `plaza_edit_conflict` with the post as it is now. An unchanged text writes nothing. Those the new text names with `@username` and the old one did not are told. Limited per person (`RATE_PLAZA_EDITS`).",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    request_body = EditPostRequest,
+    responses(
+        (status = 200, description = "Saved, with its new `version`", body = PostResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (someone else's post)", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 409, description = "`plaza_edit_conflict`", body = PostConflictBody),
+        (status = 422, description = "`invalid_post_body` (with `fields`)", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[patch("/plaza/posts/{id}")]
+pub async fn edit_plaza_post(
+    plaza: web::Data<PlazaService>,
+    me: SignedIn,
+    lang: Lang,
+    id: web::Path<String>,
+    body: web::Json<EditPostRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let outcome = plaza
+        .edit_post(me.user.id, id, &body.body, body.version)
+        .await
+        .map_err(refused(Msg::NotYourText))?;
+    let who = signed_viewer(&me);
+    Ok(match outcome {
+        EditOutcome::Saved(post) => HttpResponse::Ok().json(PostResponse {
+            success: true,
+            post: PostDto::of(&post, who),
+        }),
+        EditOutcome::Conflict(current) => HttpResponse::Conflict()
+            .insert_header((CONTENT_LANGUAGE, lang.as_str()))
+            .json(PostConflictBody {
+                success: false,
+                code: PlazaCode::EditConflict.as_str(),
+                message: Msg::PlazaEditConflict.text(lang),
+                current: PostDto::of(&current, who),
+            }),
+    })
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "A post's versions",
+    description = "Every text of the post, newest first: the current one, then those its edits replaced. For its author and administrators.",
+    params(("id" = uuid::Uuid, Path, description = "The post's id")),
+    responses(
+        (status = 200, description = "The versions", body = VersionsResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (neither its author nor an administrator)", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:read"]))
+)]
+#[get("/plaza/posts/{id}/versions")]
+pub async fn plaza_post_versions(
+    plaza: web::Data<PlazaService>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: PostId = path_id(&id)?;
+    let versions = plaza
+        .post_versions(&reader(&me), id)
+        .await
+        .map_err(refused(Msg::NoVersionsForYou))?;
+    Ok(versions_response(&versions))
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "Edit a comment",
+    description = "A new text for one's own comment, from the `version` the editor loaded. The text it replaces is kept (`GET /api/plaza/comments/{id}/versions`) and the comment shows `editedAt`. If it was edited since, nothing is written and the answer is 409 `plaza_edit_conflict` with the comment as it is now. An unchanged text writes nothing. Those the new text names with `@username` and the old one did not are told. Limited per person (`RATE_PLAZA_EDITS`).",
+    params(("id" = uuid::Uuid, Path, description = "The comment's id")),
+    request_body = EditCommentRequest,
+    responses(
+        (status = 200, description = "Saved, with its new `version`", body = CommentResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (someone else's comment)", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 409, description = "`plaza_edit_conflict`", body = CommentConflictBody),
+        (status = 422, description = "`invalid_comment` (with `fields`)", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["plaza:write"]))
+)]
+#[patch("/plaza/comments/{id}")]
+pub async fn edit_plaza_comment(
+    plaza: web::Data<PlazaService>,
+    me: SignedIn,
+    lang: Lang,
+    id: web::Path<String>,
+    body: web::Json<EditCommentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CommentId = path_id(&id)?;
+    let outcome = plaza
+        .edit_comment(me.user.id, id, &body.body, body.version)
+        .await
+        .map_err(refused(Msg::NotYourText))?;
+    let who = signed_viewer(&me);
+    Ok(match outcome {
+        EditOutcome::Saved(comment) => HttpResponse::Ok().json(CommentResponse {
+            success: true,
+            comment: CommentDto::of(&comment, who),
+        }),
+        EditOutcome::Conflict(current) => HttpResponse::Conflict()
+            .insert_header((CONTENT_LANGUAGE, lang.as_str()))
+            .json(CommentConflictBody {
+                success: false,
+                code: PlazaCode::EditConflict.as_str(),
+                message: Msg::PlazaEditConflict.text(lang),
+                current: CommentDto::of(&current, who),
+            }),
+    })
+}
+
+#[utoipa::path(
+    tag = "plaza",
+    summary = "A comment's versions",
+    description = "Every text of the comment, newest first: the current one, then those its edits replaced. For its author and administrators.",
+    params(("id" = uuid::Uuid, Path, description = "The comment's id")),
+    responses(
+        (status = 200, description = "The versions", body = VersionsResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`forbidden` (neither its author nor an administrator)", body = ErrorBody),
+        (status = 404, description = "`not_found`", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["plaza:read"]))
+)]
+#[get("/plaza/comments/{id}/versions")]
+pub async fn plaza_comment_versions(
+    plaza: web::Data<PlazaService>,
+    me: SignedIn,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id: CommentId = path_id(&id)?;
+    let versions = plaza
+        .comment_versions(&reader(&me), id)
+        .await
+        .map_err(refused(Msg::NoVersionsForYou))?;
+    Ok(versions_response(&versions))
 }

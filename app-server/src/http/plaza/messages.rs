@@ -29,4 +29,20 @@ impl Msg {
         zh: "评论已删除",
         en: "The comment was deleted",
     });
+    pub const InvalidReason: Msg = Msg(&Sentence {
+        zh: "理由最多 200 个字符",
+        en: "A reason has at most 200 characters",
+    });
+    pub const PlazaEditConflict: Msg = Msg(&Sentence {
+        zh: "你打开之后它已被修改过：请在最新版本上重新编辑",
+        en: "It was edited after you opened it: edit the latest version again",
+    });
+    pub const NotYourText: Msg = Msg(&Sentence {
+        zh: "只有作者可以编辑",
+        en: "Only its author can edit it",
+    });
+    pub const NoVersionsForYou: Msg = Msg(&Sentence {
+        zh: "只有作者或管理员可以查看修改记录",
+        en: "Only its author or an administrator can see its earlier versions",
+    });
 }

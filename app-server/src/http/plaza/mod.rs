@@ -46,6 +46,10 @@ impl Area for Plaza {
             .service(handlers::list_plaza_comments)
             .service(handlers::create_plaza_comment)
             .service(handlers::delete_plaza_comment)
+            .service(handlers::edit_plaza_post)
+            .service(handlers::plaza_post_versions)
+            .service(handlers::edit_plaza_comment)
+            .service(handlers::plaza_comment_versions)
             .service(profiles::user_plaza_posts)
     }
 }

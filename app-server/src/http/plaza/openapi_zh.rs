@@ -38,7 +38,9 @@ const OPERATIONS: &[OperationZh] = &[
     (
         "DELETE /api/plaza/posts/{id}",
         "删除动态",
-        Some("作者本人或管理员可以删除（管理员删除会记入审计日志）。图片、点赞和评论一并删除。"),
+        Some(
+            "作者本人或管理员可以删除（管理员删除会记入审计日志，并告知作者，附上给出的 `reason`）。图片、点赞、评论和以前的版本一并删除。",
+        ),
     ),
     (
         "POST /api/plaza/images",
@@ -70,7 +72,37 @@ const OPERATIONS: &[OperationZh] = &[
     (
         "DELETE /api/plaza/comments/{id}",
         "删除评论",
-        Some("作者本人或管理员可以删除（管理员删除会记入审计日志）。"),
+        Some(
+            "作者本人或管理员可以删除（管理员删除会记入审计日志，并告知作者，附上给出的 `reason`）。",
+        ),
+    ),
+    (
+        "PATCH /api/plaza/posts/{id}",
+        "编辑动态",
+        Some(
+            "为自己的动态写新的文字，附上编辑器载入时的 `version`；图片和地区不变。被替换的文字会保留（`GET /api/plaza/posts/{id}/versions`），动态显示 `editedAt`。若之后有人编辑过，则不写入任何内容，并以 409 `plaza_edit_conflict` 返回动态的当前内容。文字没有变化时不写入。新文字用 `@username` 提到而旧文字没有提到的人会收到通知。每人有频率限制（`RATE_PLAZA_EDITS`）。",
+        ),
+    ),
+    (
+        "GET /api/plaza/posts/{id}/versions",
+        "动态的修改记录",
+        Some(
+            "动态的每一版文字，从新到旧：当前的一版，然后是被编辑替换的各版。仅作者和管理员可见。",
+        ),
+    ),
+    (
+        "PATCH /api/plaza/comments/{id}",
+        "编辑评论",
+        Some(
+            "为自己的评论写新的文字，附上编辑器载入时的 `version`。被替换的文字会保留（`GET /api/plaza/comments/{id}/versions`），评论显示 `editedAt`。若之后有人编辑过，则不写入任何内容，并以 409 `plaza_edit_conflict` 返回评论的当前内容。文字没有变化时不写入。新文字用 `@username` 提到而旧文字没有提到的人会收到通知。每人有频率限制（`RATE_PLAZA_EDITS`）。",
+        ),
+    ),
+    (
+        "GET /api/plaza/comments/{id}/versions",
+        "评论的修改记录",
+        Some(
+            "评论的每一版文字，从新到旧：当前的一版，然后是被编辑替换的各版。仅作者和管理员可见。",
+        ),
     ),
     (
         "GET /api/users/{id}/posts",

@@ -13,6 +13,7 @@ pub fn read(env: Env<'_>) -> anyhow::Result<PlazaPolicy> {
         post_rate: env.rule("RATE_PLAZA_POSTS", p.post_rate)?,
         comment_rate: env.rule("RATE_PLAZA_COMMENTS", p.comment_rate)?,
         like_rate: env.rule("RATE_PLAZA_LIKES", p.like_rate)?,
+        edit_rate: env.rule("RATE_PLAZA_EDITS", p.edit_rate)?,
     })
 }
 

@@ -4,13 +4,14 @@
 
 use crate::error::PlazaError;
 use crate::model::{
-    Comment, CommentId, LikeState, MAX_POST_IMAGES, NewComment, NewPost, Post, PostId,
-    parse_comment_body, parse_post_body,
+    Comment, CommentId, EditOutcome, LikeState, MAX_POST_IMAGES, NewComment, NewPost, Post, PostId,
+    TextVersion, excerpt, parse_comment_body, parse_post_body,
 };
 use crate::ports::PostRepository;
 use async_trait::async_trait;
 use districts::DistrictCode;
 use districts::ports::DistrictRepository;
+use kernel::notice::{Audience, News, Notice, NoticeKind, Subject, mentioned_usernames};
 use kernel::{
     AuditAction, AuditEvent, AuditLog, Clock, Cursor, MediaId, Page, PageRequest, RateDecision,
     RateLimitRule, RateLimiter, Role, UserId,
@@ -29,6 +30,8 @@ pub struct PlazaPolicy {
     pub comment_rate: RateLimitRule,
     /// Likes and unlikes one person may give per window.
     pub like_rate: RateLimitRule,
+    /// Edits of posts and comments one person may make per window.
+    pub edit_rate: RateLimitRule,
 }
 
 impl Default for PlazaPolicy {
@@ -46,12 +49,45 @@ impl Default for PlazaPolicy {
                 limit: 120,
                 window_secs: 60,
             },
+            edit_rate: RateLimitRule {
+                limit: 30,
+                window_secs: 600,
+            },
         }
     }
 }
 
 /// The most new posts the feed's "N new posts" banner counts.
 pub const NEW_POSTS_CAP: u32 = 99;
+
+/// The most characters of the reason an administrator gives for removing someone's writing.
+pub const MAX_REASON_CHARS: usize = 200;
+
+/// A moderator's reason: trimmed, at most [`MAX_REASON_CHARS`]; empty is none.
+///
+/// # Errors
+/// `InvalidReason`.
+pub fn parse_reason(raw: Option<&str>) -> Result<Option<String>, PlazaError> {
+    let Some(reason) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(None);
+    };
+    if reason.chars().count() > MAX_REASON_CHARS {
+        return Err(PlazaError::InvalidReason);
+    }
+    Ok(Some(reason.to_owned()))
+}
+
+/// `@name` for each name in `now` that `before` did not mention: the text an edit's
+/// `Mentioned` notice is about, so only the newly named are told.
+fn new_mentions(before: &str, now: &str) -> Option<String> {
+    let old = mentioned_usernames(before);
+    let fresh: Vec<String> = mentioned_usernames(now)
+        .into_iter()
+        .filter(|name| !old.contains(name))
+        .map(|name| format!("@{name}"))
+        .collect();
+    (!fresh.is_empty()).then(|| fresh.join(" "))
+}
 
 pub struct PlazaPorts {
     pub posts: Arc<dyn PostRepository>,
@@ -92,6 +128,42 @@ impl PlazaService {
             ports,
             media,
             policy,
+        }
+    }
+
+    /// Tells the notifier; never fails the write that happened.
+    async fn tell(
+        &self,
+        kind: NoticeKind,
+        to: Audience,
+        actor: UserId,
+        subject: Subject,
+        detail: Option<String>,
+    ) {
+        self.ports
+            .notifier
+            .notify(Notice {
+                kind,
+                to,
+                actor: Some(actor),
+                subject,
+                detail,
+                at: self.ports.clock.now(),
+            })
+            .await;
+    }
+
+    /// Tells those `text` names (only when it names someone).
+    async fn tell_mentioned(&self, text: &str, actor: UserId, subject: Subject) {
+        if !mentioned_usernames(text).is_empty() {
+            self.tell(
+                NoticeKind::Mentioned,
+                Audience::MentionedIn(text.to_owned()),
+                actor,
+                subject,
+                Some(excerpt(text)),
+            )
+            .await;
         }
     }
 
@@ -228,20 +300,31 @@ impl PlazaService {
         };
         self.ports.posts.insert(&post).await?;
         tracing::info!(post = %post.id, images = post.images.len(), "plaza post written");
+        self.ports.notifier.announce(News::PlazaPosted).await;
+        self.tell_mentioned(&post.body, author, Subject::PlazaPost { post: post.id.0 })
+            .await;
         self.post(Some(author), post.id).await
     }
 
     /// Deletes a post and its images' files: its author may, and an administrator (audited as
-    /// moderation when the post is someone else's).
+    /// moderation when the post is someone else's, whose author is told, with the `reason`
+    /// when one is given).
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed`, `Unexpected`.
-    pub async fn delete(&self, actor: &Actor, id: PostId) -> Result<(), PlazaError> {
+    /// `NotFound`, `NotAllowed`, `InvalidReason`, `Unexpected`.
+    pub async fn delete(
+        &self,
+        actor: &Actor,
+        id: PostId,
+        reason: Option<&str>,
+    ) -> Result<(), PlazaError> {
         let post = self.post(Some(actor.id), id).await?;
         let own = post.author.id == actor.id;
         if !own && actor.role != Role::Admin {
             return Err(PlazaError::NotAllowed);
         }
+        // One's own deletion tells nobody: its reason is not read.
+        let reason = if own { None } else { parse_reason(reason)? };
         let Some(images) = self.ports.posts.delete(id).await? else {
             return Err(PlazaError::NotFound);
         };
@@ -258,7 +341,15 @@ impl PlazaService {
                 actor,
                 AuditAction::PlazaPostDeleted,
                 id.to_string(),
-                format!("author {}", post.author.id),
+                with_reason(format!("author {}", post.author.id), reason.as_deref()),
+            )
+            .await;
+            self.tell(
+                NoticeKind::ContentRemoved,
+                Audience::Users(vec![post.author.id]),
+                actor.id,
+                Subject::PlazaPost { post: id.0 },
+                reason,
             )
             .await;
         }
@@ -273,11 +364,26 @@ impl PlazaService {
         self.limit(format!("plaza:like:{user}"), self.policy.like_rate)
             .await?;
         let now = self.ports.clock.now();
-        self.ports
+        let state = self
+            .ports
             .posts
             .like(post, user, now)
             .await?
-            .ok_or(PlazaError::NotFound)
+            .ok_or(PlazaError::NotFound)?;
+        if state.changed {
+            // The author, read after the like: a post deleted meanwhile tells nobody.
+            if let Some(liked) = self.ports.posts.find(post, None).await? {
+                self.tell(
+                    NoticeKind::Liked,
+                    Audience::Users(vec![liked.author.id]),
+                    user,
+                    Subject::PlazaPost { post: post.0 },
+                    None,
+                )
+                .await;
+            }
+        }
+        Ok(state)
     }
 
     /// Takes a like back: without one, nothing changes.
@@ -351,6 +457,21 @@ impl PlazaService {
         if !self.ports.posts.insert_comment(&comment).await? {
             return Err(PlazaError::NotFound);
         }
+        let subject = Subject::PlazaComment {
+            post: post.0,
+            comment: comment.id.0,
+        };
+        if let Some(answered) = self.ports.posts.find(post, None).await? {
+            self.tell(
+                NoticeKind::Replied,
+                Audience::Users(vec![answered.author.id]),
+                author,
+                subject,
+                Some(excerpt(&comment.body)),
+            )
+            .await;
+        }
+        self.tell_mentioned(&comment.body, author, subject).await;
         self.ports
             .posts
             .find_comment(comment.id)
@@ -359,11 +480,16 @@ impl PlazaService {
     }
 
     /// Deletes a comment: its author may, and an administrator (audited when it is someone
-    /// else's).
+    /// else's, whose author is told, with the `reason` when one is given).
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed`, `Unexpected`.
-    pub async fn delete_comment(&self, actor: &Actor, id: CommentId) -> Result<(), PlazaError> {
+    /// `NotFound`, `NotAllowed`, `InvalidReason`, `Unexpected`.
+    pub async fn delete_comment(
+        &self,
+        actor: &Actor,
+        id: CommentId,
+        reason: Option<&str>,
+    ) -> Result<(), PlazaError> {
         let comment = self
             .ports
             .posts
@@ -374,6 +500,8 @@ impl PlazaService {
         if !own && actor.role != Role::Admin {
             return Err(PlazaError::NotAllowed);
         }
+        // One's own deletion tells nobody: its reason is not read.
+        let reason = if own { None } else { parse_reason(reason)? };
         if !self.ports.posts.delete_comment(id).await? {
             return Err(PlazaError::NotFound);
         }
@@ -382,11 +510,172 @@ impl PlazaService {
                 actor,
                 AuditAction::PlazaCommentDeleted,
                 id.to_string(),
-                format!("post {}, author {}", comment.post, comment.author.id),
+                with_reason(
+                    format!("post {}, author {}", comment.post, comment.author.id),
+                    reason.as_deref(),
+                ),
+            )
+            .await;
+            self.tell(
+                NoticeKind::ContentRemoved,
+                Audience::Users(vec![comment.author.id]),
+                actor.id,
+                Subject::PlazaComment {
+                    post: comment.post.0,
+                    comment: id.0,
+                },
+                reason,
             )
             .await;
         }
         Ok(())
+    }
+
+    /// Edits the text of one's own post (its images and district stay), made from `from`, the
+    /// version the editor loaded: the replaced text is kept as an earlier version. An unchanged
+    /// text writes nothing. Those the new text names and the old one did not are told.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed` (someone else's post), `InvalidBody`, `RateLimited`,
+    /// `Unexpected`. A post at another version than `from` is [`EditOutcome::Conflict`].
+    #[tracing::instrument(skip(self, body))]
+    pub async fn edit_post(
+        &self,
+        author: UserId,
+        id: PostId,
+        body: &str,
+        from: u32,
+    ) -> Result<EditOutcome<Post>, PlazaError> {
+        let post = self.post(Some(author), id).await?;
+        if post.author.id != author {
+            return Err(PlazaError::NotAllowed);
+        }
+        let body = parse_post_body(body, !post.images.is_empty())?;
+        self.limit(format!("plaza:edit:{author}"), self.policy.edit_rate)
+            .await?;
+        if post.version != from {
+            return Ok(EditOutcome::Conflict(post));
+        }
+        if post.body == body {
+            return Ok(EditOutcome::Saved(post));
+        }
+        let at = self.ports.clock.now();
+        if !self.ports.posts.edit_post(id, from, &body, at).await? {
+            // A concurrent edit won (or the post was deleted meanwhile).
+            return Ok(EditOutcome::Conflict(self.post(Some(author), id).await?));
+        }
+        tracing::info!(post = %id, version = from + 1, "plaza post edited");
+        if let Some(named) = new_mentions(&post.body, &body) {
+            self.tell(
+                NoticeKind::Mentioned,
+                Audience::MentionedIn(named),
+                author,
+                Subject::PlazaPost { post: id.0 },
+                Some(excerpt(&body)),
+            )
+            .await;
+        }
+        Ok(EditOutcome::Saved(self.post(Some(author), id).await?))
+    }
+
+    /// Every text of a post, newest first (the current one, then those edits replaced): for
+    /// its author and administrators.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `Unexpected`.
+    pub async fn post_versions(
+        &self,
+        viewer: &Actor,
+        id: PostId,
+    ) -> Result<Vec<TextVersion>, PlazaError> {
+        let post = self.post(Some(viewer.id), id).await?;
+        if post.author.id != viewer.id && viewer.role != Role::Admin {
+            return Err(PlazaError::NotAllowed);
+        }
+        let mut versions = vec![TextVersion {
+            version: post.version,
+            body: post.body,
+            written_at: post.edited_at.unwrap_or(post.created_at),
+        }];
+        versions.extend(self.ports.posts.post_versions(id).await?);
+        Ok(versions)
+    }
+
+    /// Edits the text of one's own comment, as [`PlazaService::edit_post`] does a post's.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `InvalidComment`, `RateLimited`, `Unexpected`; a comment at
+    /// another version than `from` is [`EditOutcome::Conflict`].
+    #[tracing::instrument(skip(self, body))]
+    pub async fn edit_comment(
+        &self,
+        author: UserId,
+        id: CommentId,
+        body: &str,
+        from: u32,
+    ) -> Result<EditOutcome<Comment>, PlazaError> {
+        let comment = self.find_comment(id).await?;
+        if comment.author.id != author {
+            return Err(PlazaError::NotAllowed);
+        }
+        let body = parse_comment_body(body)?;
+        self.limit(format!("plaza:edit:{author}"), self.policy.edit_rate)
+            .await?;
+        if comment.version != from {
+            return Ok(EditOutcome::Conflict(comment));
+        }
+        if comment.body == body {
+            return Ok(EditOutcome::Saved(comment));
+        }
+        let at = self.ports.clock.now();
+        if !self.ports.posts.edit_comment(id, from, &body, at).await? {
+            return Ok(EditOutcome::Conflict(self.find_comment(id).await?));
+        }
+        tracing::info!(comment = %id, version = from + 1, "plaza comment edited");
+        if let Some(named) = new_mentions(&comment.body, &body) {
+            self.tell(
+                NoticeKind::Mentioned,
+                Audience::MentionedIn(named),
+                author,
+                Subject::PlazaComment {
+                    post: comment.post.0,
+                    comment: id.0,
+                },
+                Some(excerpt(&body)),
+            )
+            .await;
+        }
+        Ok(EditOutcome::Saved(self.find_comment(id).await?))
+    }
+
+    /// Every text of a comment, newest first: for its author and administrators.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotAllowed`, `Unexpected`.
+    pub async fn comment_versions(
+        &self,
+        viewer: &Actor,
+        id: CommentId,
+    ) -> Result<Vec<TextVersion>, PlazaError> {
+        let comment = self.find_comment(id).await?;
+        if comment.author.id != viewer.id && viewer.role != Role::Admin {
+            return Err(PlazaError::NotAllowed);
+        }
+        let mut versions = vec![TextVersion {
+            version: comment.version,
+            body: comment.body,
+            written_at: comment.edited_at.unwrap_or(comment.created_at),
+        }];
+        versions.extend(self.ports.posts.comment_versions(id).await?);
+        Ok(versions)
+    }
+
+    async fn find_comment(&self, id: CommentId) -> Result<Comment, PlazaError> {
+        self.ports
+            .posts
+            .find_comment(id)
+            .await?
+            .ok_or(PlazaError::NotFound)
     }
 
     async fn audit(&self, actor: &Actor, action: AuditAction, target: String, detail: String) {
@@ -403,6 +692,14 @@ impl PlazaService {
         if let Err(e) = self.ports.audit.record(event).await {
             tracing::error!(error = %e, action = action.as_str(), "audit event not recorded");
         }
+    }
+}
+
+/// An audit detail with the moderator's reason, when given.
+fn with_reason(detail: String, reason: Option<&str>) -> String {
+    match reason {
+        Some(reason) => format!("{detail}; reason: {reason}"),
+        None => detail,
     }
 }
 

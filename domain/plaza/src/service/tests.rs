@@ -30,11 +30,67 @@ fn person(id: UserId) -> Person {
     }
 }
 
+/// An item's edits: its version, when it was last edited, and its earlier texts (oldest
+/// first).
+#[derive(Default, Clone)]
+struct Edits {
+    version: u32,
+    edited_at: Option<DateTime<Utc>>,
+    earlier: Vec<TextVersion>,
+}
+
+impl Edits {
+    fn version(&self) -> u32 {
+        self.version.max(1)
+    }
+
+    /// Replaces `body` (written at `written`) when at `from`; `false` otherwise.
+    fn edit(
+        &mut self,
+        body: &mut String,
+        written: DateTime<Utc>,
+        from: u32,
+        new: &str,
+        at: DateTime<Utc>,
+    ) -> bool {
+        if self.version() != from {
+            return false;
+        }
+        self.earlier.push(TextVersion {
+            version: from,
+            body: std::mem::replace(body, new.to_owned()),
+            written_at: self.edited_at.unwrap_or(written),
+        });
+        self.version = from + 1;
+        self.edited_at = Some(at);
+        true
+    }
+
+    fn newest_first(&self) -> Vec<TextVersion> {
+        self.earlier.iter().rev().cloned().collect()
+    }
+}
+
 #[derive(Default)]
 struct Mem {
     posts: HashMap<PostId, NewPost>,
     likes: HashMap<PostId, BTreeMap<UserId, ()>>,
     comments: HashMap<CommentId, NewComment>,
+    post_edits: HashMap<PostId, Edits>,
+    comment_edits: HashMap<CommentId, Edits>,
+}
+
+fn comment_of(m: &Mem, c: &NewComment) -> Comment {
+    let edits = m.comment_edits.get(&c.id).cloned().unwrap_or_default();
+    Comment {
+        id: c.id,
+        post: c.post,
+        author: person(c.author),
+        body: c.body.clone(),
+        created_at: c.created_at,
+        version: edits.version(),
+        edited_at: edits.edited_at,
+    }
 }
 
 /// Keeps the port's contract: images must be the author's unattached plaza uploads, and
@@ -67,14 +123,17 @@ impl MemPosts {
             like_count: likes.map_or(0, |l| l.len() as u32),
             comment_count: m.comments.values().filter(|c| c.post == p.id).count() as u32,
             liked: viewer.is_some_and(|v| likes.is_some_and(|l| l.contains_key(&v))),
+            version: m.post_edits.get(&p.id).map_or(1, Edits::version),
+            edited_at: m.post_edits.get(&p.id).and_then(|e| e.edited_at),
         }
     }
 
-    fn state(m: &Mem, post: PostId, user: UserId) -> LikeState {
+    fn state(m: &Mem, post: PostId, user: UserId, changed: bool) -> LikeState {
         let likes = m.likes.get(&post);
         LikeState {
             liked: likes.is_some_and(|l| l.contains_key(&user)),
             like_count: likes.map_or(0, |l| l.len() as u32),
+            changed,
         }
     }
 }
@@ -171,18 +230,19 @@ impl PostRepository for MemPosts {
         if !m.posts.contains_key(&post) {
             return Ok(None);
         }
-        m.likes.entry(post).or_default().insert(user, ());
-        Ok(Some(Self::state(&m, post, user)))
+        let changed = m.likes.entry(post).or_default().insert(user, ()).is_none();
+        Ok(Some(Self::state(&m, post, user, changed)))
     }
     async fn unlike(&self, post: PostId, user: UserId) -> Result<Option<LikeState>, PlazaError> {
         let mut m = self.mem.lock().unwrap();
         if !m.posts.contains_key(&post) {
             return Ok(None);
         }
-        if let Some(l) = m.likes.get_mut(&post) {
-            l.remove(&user);
-        }
-        Ok(Some(Self::state(&m, post, user)))
+        let changed = m
+            .likes
+            .get_mut(&post)
+            .is_some_and(|l| l.remove(&user).is_some());
+        Ok(Some(Self::state(&m, post, user, changed)))
     }
     async fn comments(&self, post: PostId, page: PageRequest) -> Result<Page<Comment>, PlazaError> {
         let m = self.mem.lock().unwrap();
@@ -190,13 +250,7 @@ impl PostRepository for MemPosts {
             .comments
             .values()
             .filter(|c| c.post == post)
-            .map(|c| Comment {
-                id: c.id,
-                post: c.post,
-                author: person(c.author),
-                body: c.body.clone(),
-                created_at: c.created_at,
-            })
+            .map(|c| comment_of(&m, c))
             .collect();
         rows.sort_by_key(|c| (c.created_at, c.id));
         rows.truncate(page.fetch_limit() as usize);
@@ -212,22 +266,91 @@ impl PostRepository for MemPosts {
     }
     async fn find_comment(&self, id: CommentId) -> Result<Option<Comment>, PlazaError> {
         let m = self.mem.lock().unwrap();
-        Ok(m.comments.get(&id).map(|c| Comment {
-            id: c.id,
-            post: c.post,
-            author: person(c.author),
-            body: c.body.clone(),
-            created_at: c.created_at,
-        }))
+        Ok(m.comments.get(&id).map(|c| comment_of(&m, c)))
     }
     async fn delete_comment(&self, id: CommentId) -> Result<bool, PlazaError> {
         Ok(self.mem.lock().unwrap().comments.remove(&id).is_some())
+    }
+    async fn edit_post(
+        &self,
+        id: PostId,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError> {
+        let mut guard = self.mem.lock().unwrap();
+        let m = &mut *guard;
+        let Some(post) = m.posts.get_mut(&id) else {
+            return Ok(false);
+        };
+        let written = post.created_at;
+        Ok(m.post_edits
+            .entry(id)
+            .or_default()
+            .edit(&mut post.body, written, from, body, at))
+    }
+    async fn post_versions(&self, id: PostId) -> Result<Vec<TextVersion>, PlazaError> {
+        let m = self.mem.lock().unwrap();
+        Ok(m.post_edits
+            .get(&id)
+            .map(Edits::newest_first)
+            .unwrap_or_default())
+    }
+    async fn edit_comment(
+        &self,
+        id: CommentId,
+        from: u32,
+        body: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, PlazaError> {
+        let mut guard = self.mem.lock().unwrap();
+        let m = &mut *guard;
+        let Some(comment) = m.comments.get_mut(&id) else {
+            return Ok(false);
+        };
+        let written = comment.created_at;
+        Ok(m.comment_edits
+            .entry(id)
+            .or_default()
+            .edit(&mut comment.body, written, from, body, at))
+    }
+    async fn comment_versions(&self, id: CommentId) -> Result<Vec<TextVersion>, PlazaError> {
+        let m = self.mem.lock().unwrap();
+        Ok(m.comment_edits
+            .get(&id)
+            .map(Edits::newest_first)
+            .unwrap_or_default())
+    }
+}
+
+/// Remembers what it was told, in order.
+#[derive(Default)]
+struct Told {
+    notices: Mutex<Vec<Notice>>,
+    news: Mutex<Vec<News>>,
+}
+
+#[async_trait]
+impl kernel::Notifier for Told {
+    async fn notify(&self, notice: Notice) {
+        self.notices.lock().unwrap().push(notice);
+    }
+    async fn announce(&self, news: News) {
+        self.news.lock().unwrap().push(news);
+    }
+}
+
+impl Told {
+    /// Forgets what it was told so far.
+    fn take(&self) -> Vec<Notice> {
+        std::mem::take(&mut *self.notices.lock().unwrap())
     }
 }
 
 struct World {
     svc: PlazaService,
     posts: MemPosts,
+    told: Arc<Told>,
     media_rows: Arc<MemoryRepository>,
     store: Arc<MemoryStore>,
 }
@@ -286,6 +409,7 @@ fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
     districts
         .expect_find()
         .returning(|code| Ok((code.as_str() == "510000").then(sichuan)));
+    let told = Arc::new(Told::default());
     let svc = PlazaService::new(
         PlazaPorts {
             posts: Arc::new(posts.clone()),
@@ -293,7 +417,7 @@ fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
             limiter: Arc::new(limiter),
             audit: Arc::new(audit),
             clock,
-            notifier: Arc::new(kernel::notice::Silent),
+            notifier: told.clone(),
         },
         media,
         PlazaPolicy::default(),
@@ -301,6 +425,7 @@ fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
     World {
         svc,
         posts,
+        told,
         media_rows,
         store,
     }
@@ -498,10 +623,13 @@ async fn only_the_author_or_an_admin_deletes_and_moderation_is_audited_with_file
         .await
         .unwrap();
     assert!(matches!(
-        w.svc.delete(&user(Role::User), post.id).await,
+        w.svc.delete(&user(Role::User), post.id, None).await,
         Err(PlazaError::NotAllowed)
     ));
-    w.svc.delete(&user(Role::Admin), post.id).await.unwrap();
+    w.svc
+        .delete(&user(Role::Admin), post.id, None)
+        .await
+        .unwrap();
     assert!(matches!(
         w.svc.post(None, post.id).await,
         Err(PlazaError::NotFound)
@@ -512,7 +640,7 @@ async fn only_the_author_or_an_admin_deletes_and_moderation_is_audited_with_file
     }
     // The author's own deletion is not moderation: no second audit event (times(1) above).
     let own = w.svc.create(author.id, text("mine")).await.unwrap();
-    w.svc.delete(&author, own.id).await.unwrap();
+    w.svc.delete(&author, own.id, None).await.unwrap();
 }
 
 #[tokio::test]
@@ -537,10 +665,10 @@ async fn comments_are_checked_listed_oldest_first_and_deleted_by_their_author() 
         .unwrap();
     assert_eq!(page.items.len(), 1);
     assert!(matches!(
-        w.svc.delete_comment(&user(Role::User), c.id).await,
+        w.svc.delete_comment(&user(Role::User), c.id, None).await,
         Err(PlazaError::NotAllowed)
     ));
-    w.svc.delete_comment(&alice, c.id).await.unwrap();
+    w.svc.delete_comment(&alice, c.id, None).await.unwrap();
     assert!(matches!(
         w.svc
             .comments(PostId::new_random(), PageRequest::first(20))
@@ -565,10 +693,10 @@ async fn a_comment_is_readable_while_it_and_its_post_exist() {
             .await
             .unwrap()
     );
-    w.svc.delete_comment(&alice, c.id).await.unwrap();
+    w.svc.delete_comment(&alice, c.id, None).await.unwrap();
     assert!(!w.svc.comment_readable(None, post.id, c.id).await.unwrap());
     let d = w.svc.comment(alice.id, other.id, "second").await.unwrap();
-    w.svc.delete(&alice, other.id).await.unwrap();
+    w.svc.delete(&alice, other.id, None).await.unwrap();
     assert!(
         !w.svc
             .comment_readable(Some(alice.id), other.id, d.id)
@@ -654,4 +782,319 @@ async fn a_posted_image_is_public_and_an_unposted_one_its_owners_alone() {
             "{kind:?} {state:?}"
         );
     }
+}
+
+fn audited() -> MockAuditLog {
+    let mut audit = MockAuditLog::new();
+    audit.expect_record().returning(|_| Ok(()));
+    audit
+}
+
+#[tokio::test]
+async fn a_post_is_announced_and_those_it_names_are_told() {
+    let w = world();
+    let alice = UserId::new_random();
+    let quiet = w.svc.create(alice, text("no names here")).await.unwrap();
+    assert_eq!(*w.told.news.lock().unwrap(), [News::PlazaPosted]);
+    assert!(w.told.take().is_empty(), "{quiet:?} names nobody");
+    let post = w.svc.create(alice, text("hi @bob")).await.unwrap();
+    assert_eq!(w.told.news.lock().unwrap().len(), 2);
+    assert_eq!(
+        w.told.take(),
+        [Notice {
+            kind: NoticeKind::Mentioned,
+            to: Audience::MentionedIn("hi @bob".into()),
+            actor: Some(alice),
+            subject: Subject::PlazaPost { post: post.id.0 },
+            detail: Some("hi @bob".into()),
+            at: t0(),
+        }]
+    );
+}
+
+#[tokio::test]
+async fn a_comment_tells_the_posts_author_and_those_it_names() {
+    let w = world();
+    let alice = UserId::new_random();
+    let bob = UserId::new_random();
+    let post = w.svc.create(alice, text("hi")).await.unwrap();
+    let long = format!("@carol {}", "长".repeat(200));
+    let c = w.svc.comment(bob, post.id, &long).await.unwrap();
+    let subject = Subject::PlazaComment {
+        post: post.id.0,
+        comment: c.id.0,
+    };
+    let told = w.told.take();
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert_eq!(told[0].kind, NoticeKind::Replied);
+    assert_eq!(told[0].to, Audience::Users(vec![alice]));
+    assert_eq!(told[0].actor, Some(bob));
+    assert_eq!(told[0].subject, subject);
+    let detail = told[0].detail.clone().unwrap();
+    assert!(detail.starts_with("@carol 长") && detail.chars().count() <= 140);
+    assert_eq!(told[1].kind, NoticeKind::Mentioned);
+    assert_eq!(told[1].to, Audience::MentionedIn(long));
+    assert_eq!(told[1].subject, subject);
+    // A comment refused tells nobody.
+    assert!(w.svc.comment(bob, PostId::new_random(), "x").await.is_err());
+    assert!(w.told.take().is_empty());
+}
+
+#[tokio::test]
+async fn only_a_like_that_is_new_tells_the_author() {
+    let w = world();
+    let alice = UserId::new_random();
+    let bob = UserId::new_random();
+    let post = w.svc.create(alice, text("hi")).await.unwrap();
+    let first = w.svc.like(bob, post.id).await.unwrap();
+    assert!(first.changed);
+    assert!(!w.svc.like(bob, post.id).await.unwrap().changed);
+    w.svc.unlike(bob, post.id).await.unwrap();
+    assert_eq!(
+        w.told.take(),
+        [Notice {
+            kind: NoticeKind::Liked,
+            to: Audience::Users(vec![alice]),
+            actor: Some(bob),
+            subject: Subject::PlazaPost { post: post.id.0 },
+            detail: None,
+            at: t0(),
+        }]
+    );
+}
+
+#[tokio::test]
+async fn an_admin_removing_someones_writing_tells_them_with_the_reason() {
+    let w = world_with(allowing(), audited());
+    let author = user(Role::User);
+    let admin = user(Role::Admin);
+    let post = w.svc.create(author.id, text("hi")).await.unwrap();
+    let c = w
+        .svc
+        .comment(author.id, post.id, "spam spam")
+        .await
+        .unwrap();
+    w.told.take();
+    let too_long = "x".repeat(MAX_REASON_CHARS + 1);
+    assert!(matches!(
+        w.svc.delete_comment(&admin, c.id, Some(&too_long)).await,
+        Err(PlazaError::InvalidReason)
+    ));
+    w.svc
+        .delete_comment(&admin, c.id, Some("  advertising "))
+        .await
+        .unwrap();
+    w.svc.delete(&admin, post.id, Some(" ")).await.unwrap();
+    assert_eq!(
+        w.told.take(),
+        [
+            Notice {
+                kind: NoticeKind::ContentRemoved,
+                to: Audience::Users(vec![author.id]),
+                actor: Some(admin.id),
+                subject: Subject::PlazaComment {
+                    post: post.id.0,
+                    comment: c.id.0,
+                },
+                detail: Some("advertising".into()),
+                at: t0(),
+            },
+            Notice {
+                kind: NoticeKind::ContentRemoved,
+                to: Audience::Users(vec![author.id]),
+                actor: Some(admin.id),
+                subject: Subject::PlazaPost { post: post.id.0 },
+                detail: None,
+                at: t0(),
+            },
+        ]
+    );
+    // One's own deletion tells nobody.
+    let own = w.svc.create(author.id, text("mine")).await.unwrap();
+    w.told.take();
+    w.svc.delete(&author, own.id, None).await.unwrap();
+    assert!(w.told.take().is_empty());
+}
+
+#[tokio::test]
+async fn an_edit_keeps_the_earlier_text_and_one_from_an_older_version_is_a_conflict() {
+    let w = world();
+    let alice = user(Role::User);
+    let post = w.svc.create(alice.id, text("first")).await.unwrap();
+    assert_eq!((post.version, post.edited_at), (1, None));
+    let EditOutcome::Saved(edited) = w
+        .svc
+        .edit_post(alice.id, post.id, " second ", 1)
+        .await
+        .unwrap()
+    else {
+        panic!("an edit from the current version saves")
+    };
+    assert_eq!(edited.body, "second");
+    assert_eq!((edited.version, edited.edited_at), (2, Some(t0())));
+    // A second editor that loaded version 1 writes nothing and gets the post as it is.
+    let stale = w
+        .svc
+        .edit_post(alice.id, post.id, "third", 1)
+        .await
+        .unwrap();
+    assert_eq!(stale, EditOutcome::Conflict(edited.clone()));
+    // An unchanged text is no new version.
+    let same = w
+        .svc
+        .edit_post(alice.id, post.id, "second", 2)
+        .await
+        .unwrap();
+    assert_eq!(same, EditOutcome::Saved(edited));
+    let versions = w.svc.post_versions(&alice, post.id).await.unwrap();
+    let texts: Vec<(u32, &str)> = versions
+        .iter()
+        .map(|v| (v.version, v.body.as_str()))
+        .collect();
+    assert_eq!(texts, [(2, "second"), (1, "first")]);
+    assert!(
+        w.svc
+            .post_versions(&user(Role::Admin), post.id)
+            .await
+            .is_ok()
+    );
+    assert!(matches!(
+        w.svc.post_versions(&user(Role::User), post.id).await,
+        Err(PlazaError::NotAllowed)
+    ));
+    // Only the author edits, a text the rules allow, of a post that exists.
+    assert!(matches!(
+        w.svc
+            .edit_post(UserId::new_random(), post.id, "mine", 2)
+            .await,
+        Err(PlazaError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.edit_post(alice.id, post.id, "  ", 2).await,
+        Err(PlazaError::InvalidBody)
+    ));
+    assert!(matches!(
+        w.svc
+            .edit_post(alice.id, PostId::new_random(), "x", 1)
+            .await,
+        Err(PlazaError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn an_edit_tells_only_those_it_newly_names() {
+    let w = world();
+    let alice = UserId::new_random();
+    let post = w.svc.create(alice, text("hi @bob")).await.unwrap();
+    w.told.take();
+    w.svc
+        .edit_post(alice, post.id, "hi @Bob and @carol", 1)
+        .await
+        .unwrap();
+    let told = w.told.take();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].kind, NoticeKind::Mentioned);
+    assert_eq!(told[0].to, Audience::MentionedIn("@carol".into()));
+    assert_eq!(told[0].subject, Subject::PlazaPost { post: post.id.0 });
+    w.svc
+        .edit_post(alice, post.id, "hi @carol", 2)
+        .await
+        .unwrap();
+    assert!(w.told.take().is_empty(), "nobody new is named");
+    // A comment's edit likewise.
+    let c = w.svc.comment(alice, post.id, "thanks").await.unwrap();
+    w.told.take();
+    w.svc
+        .edit_comment(alice, c.id, "thanks @dave", 1)
+        .await
+        .unwrap();
+    let told = w.told.take();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].to, Audience::MentionedIn("@dave".into()));
+    assert_eq!(
+        told[0].subject,
+        Subject::PlazaComment {
+            post: post.id.0,
+            comment: c.id.0
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_comment_is_edited_by_its_author_with_its_versions_kept() {
+    let w = world();
+    let alice = user(Role::User);
+    let bob = user(Role::User);
+    let post = w.svc.create(alice.id, text("hi")).await.unwrap();
+    let c = w.svc.comment(bob.id, post.id, "one").await.unwrap();
+    assert!(matches!(
+        w.svc.edit_comment(alice.id, c.id, "mine", 1).await,
+        Err(PlazaError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc.edit_comment(bob.id, c.id, " ", 1).await,
+        Err(PlazaError::InvalidComment)
+    ));
+    let EditOutcome::Saved(two) = w.svc.edit_comment(bob.id, c.id, "two", 1).await.unwrap() else {
+        panic!("saved")
+    };
+    assert_eq!((two.version, two.edited_at), (2, Some(t0())));
+    assert!(matches!(
+        w.svc.edit_comment(bob.id, c.id, "three", 1).await.unwrap(),
+        EditOutcome::Conflict(current) if current.body == "two"
+    ));
+    let versions = w.svc.comment_versions(&bob, c.id).await.unwrap();
+    assert_eq!(
+        versions,
+        [
+            TextVersion {
+                version: 2,
+                body: "two".into(),
+                written_at: t0()
+            },
+            TextVersion {
+                version: 1,
+                body: "one".into(),
+                written_at: t0()
+            },
+        ]
+    );
+    assert!(matches!(
+        w.svc.comment_versions(&alice, c.id).await,
+        Err(PlazaError::NotAllowed)
+    ));
+    assert_eq!(
+        w.svc
+            .comment_versions(&user(Role::Admin), c.id)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+}
+
+#[tokio::test]
+async fn editing_past_the_rate_writes_nothing() {
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("plaza:edit:"))
+        .returning(|_, _, _| {
+            Ok(RateDecision::Limited {
+                retry_after_secs: 7,
+            })
+        });
+    limiter
+        .expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let w = world_with(limiter, MockAuditLog::new());
+    let alice = UserId::new_random();
+    let post = w.svc.create(alice, text("one")).await.unwrap();
+    assert!(matches!(
+        w.svc.edit_post(alice, post.id, "two", 1).await,
+        Err(PlazaError::RateLimited {
+            retry_after_secs: 7
+        })
+    ));
+    assert_eq!(w.svc.post(None, post.id).await.unwrap().body, "one");
 }

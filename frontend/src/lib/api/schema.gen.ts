@@ -420,7 +420,7 @@ export interface paths {
     put: operations["save_article"];
     /**
      * Delete an article
-     * @description With the images uploaded in its editor (the author and the group's managers).
+     * @description With the images uploaded in its editor (the author and the group's managers). A manager deleting another's article is recorded in the audit log and its author told, with the `reason` when given.
      */
     delete: operations["delete_article"];
   };
@@ -446,9 +446,21 @@ export interface paths {
   "/api/groups/{id}/articles/{articleId}/replies/{replyId}": {
     /**
      * Delete a reply
-     * @description Its author, or the group's owner and admins (recorded in the audit log when it is not their own). It leaves every list; a reply quoting it shows it as deleted.
+     * @description Its author, or the group's owner and admins (recorded in the audit log when it is not their own, and its author told, with the `reason` when given). It leaves every list, with its earlier versions; a reply quoting it shows it as deleted.
      */
     delete: operations["delete_reply"];
+    /**
+     * Edit my reply
+     * @description Its author, from the `version` their editor loaded, while they may reply there (an active member, the article published, its replies not locked). The reply shows `editedAt`; the body it replaces is kept as an earlier version. If it was edited since, nothing is written and the answer is 409 `edit_conflict` with the reply as it is now. Names newly mentioned are told. Limited per person (`RATE_GROUP_REPLY_EDITS`).
+     */
+    patch: operations["edit_reply"];
+  };
+  "/api/groups/{id}/articles/{articleId}/replies/{replyId}/versions": {
+    /**
+     * A reply's earlier versions
+     * @description The reply as it is and the bodies its edits replaced, newest first: for its author and the group's owner and admins, while they may read the article (anyone else: 403).
+     */
+    get: operations["reply_versions"];
   };
   "/api/groups/{id}/articles/{articleId}/replies/lock": {
     /**
@@ -636,12 +648,69 @@ export interface paths {
      */
     post: operations["keep_uploads"];
   };
+  "/api/mentions/suggestions": {
+    /**
+     * People I may mention
+     * @description Up to 8 people whose username starts with `q` or whose nickname holds it, for `@` completion. With `groupId`, only the group's members, and only when the caller may read the group (a private group's members are its members' to see).
+     */
+    get: operations["mention_suggestions"];
+  };
+  "/api/notifications": {
+    /**
+     * My notifications
+     * @description Newest first, by cursor. A notification about something its recipient may no longer read (a deleted post, a private group they left) stays, without its content (`subject.readable: false`, no `title` or `detail`).
+     */
+    get: operations["list_notifications"];
+  };
+  "/api/notifications/{id}/read": {
+    /** Mark one notification read */
+    post: operations["mark_read"];
+  };
+  "/api/notifications/preferences": {
+    /** Which kinds of notification I get */
+    get: operations["get_preferences"];
+    /**
+     * Choose which kinds of notification I get
+     * @description The kinds listed in `muted` are turned off, every other kind on. A kind turned off is not recorded at all while it is off.
+     */
+    put: operations["set_preferences"];
+  };
+  "/api/notifications/read-all": {
+    /**
+     * Mark my notifications read
+     * @description Every notification up to `upTo` (the newest `seq` the reader saw): one that arrived since stays unread.
+     */
+    post: operations["read_all"];
+  };
+  "/api/notifications/stream": {
+    /**
+     * The live stream of my notifications (server-sent events)
+     * @description `text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again.
+     */
+    get: operations["notification_stream"];
+  };
+  "/api/notifications/unread-count": {
+    /** How many of my notifications are unread */
+    get: operations["unread_count"];
+  };
   "/api/plaza/comments/{id}": {
     /**
      * Delete a comment
-     * @description Its author may, and an administrator (recorded in the audit log).
+     * @description Its author may, and an administrator (recorded in the audit log; the author is told, with `reason` when given).
      */
     delete: operations["delete_plaza_comment"];
+    /**
+     * Edit a comment
+     * @description A new text for one's own comment, from the `version` the editor loaded. The text it replaces is kept (`GET /api/plaza/comments/{id}/versions`) and the comment shows `editedAt`. If it was edited since, nothing is written and the answer is 409 `plaza_edit_conflict` with the comment as it is now. An unchanged text writes nothing. Those the new text names with `@username` and the old one did not are told. Limited per person (`RATE_PLAZA_EDITS`).
+     */
+    patch: operations["edit_plaza_comment"];
+  };
+  "/api/plaza/comments/{id}/versions": {
+    /**
+     * A comment's versions
+     * @description Every text of the comment, newest first: the current one, then those its edits replaced. For its author and administrators.
+     */
+    get: operations["plaza_comment_versions"];
   };
   "/api/plaza/images": {
     /**
@@ -667,9 +736,14 @@ export interface paths {
     get: operations["get_plaza_post"];
     /**
      * Delete a post
-     * @description Its author may, and an administrator (recorded in the audit log). Its images, likes and comments go with it.
+     * @description Its author may, and an administrator (recorded in the audit log; the author is told, with `reason` when given). Its images, likes, comments and earlier versions go with it.
      */
     delete: operations["delete_plaza_post"];
+    /**
+     * Edit a post
+     * @description A new text for one's own post, from the `version` the editor loaded; its images and district stay. The text it replaces is kept (`GET /api/plaza/posts/{id}/versions`) and the post shows `editedAt`. If it was edited since, nothing is written and the answer is 409 `plaza_edit_conflict` with the post as it is now. An unchanged text writes nothing. Those the new text names with `@username` and the old one did not are told. Limited per person (`RATE_PLAZA_EDITS`).
+     */
+    patch: operations["edit_plaza_post"];
   };
   "/api/plaza/posts/{id}/comments": {
     /**
@@ -694,6 +768,13 @@ export interface paths {
      * @description Without a like, nothing changes.
      */
     delete: operations["unlike_plaza_post"];
+  };
+  "/api/plaza/posts/{id}/versions": {
+    /**
+     * A post's versions
+     * @description Every text of the post, newest first: the current one, then those its edits replaced. For its author and administrators.
+     */
+    get: operations["plaza_post_versions"];
   };
   "/api/plaza/posts/new-count": {
     /**
@@ -1214,18 +1295,46 @@ export interface components {
       sentAt: string;
       success: boolean;
     };
+    /**
+     * @description 409 `plaza_edit_conflict`: the comment was edited since this editor's version; nothing was
+     * written.
+     */
+    CommentConflictBody: {
+      /** @example plaza_edit_conflict */
+      code: string;
+      /** @description The comment as it is now (its `version` is the one to edit from). */
+      current: components["schemas"]["CommentDto"];
+      message: string;
+      /** @example false */
+      success: boolean;
+    };
     /** @description A comment. */
     CommentDto: {
       author: components["schemas"]["PersonDto"];
       body: string;
       /** @description Whether the asker may delete it (its author, or an administrator). */
       canDelete: boolean;
+      /** @description Whether the asker may edit its text (its author). */
+      canEdit: boolean;
+      /** @description Whether the asker may read its earlier texts (its author, or an administrator). */
+      canSeeVersions: boolean;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description When its text was last edited; `null` when never (shown as "edited").
+       */
+      editedAt: string | null;
       /** Format: uuid */
       id: string;
       /** Format: uuid */
       postId: string;
+      /**
+       * Format: int32
+       * @description 1 when written, one more per edit: send it with an edit (`PATCH`).
+       * @example 1
+       */
+      version: number;
     };
     CommentResponse: {
       comment: components["schemas"]["CommentDto"];
@@ -1274,7 +1383,7 @@ export interface components {
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: components["schemas"]["Scope"][];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write")[];
     };
     /** @description One day of the forecast, in China's time zone. */
     DailyForecastDto: {
@@ -1413,6 +1522,41 @@ export interface components {
       col: number;
       /** @description 0–15: columns west → east, rows north → south. */
       row: number;
+    };
+    /** @description A new text for one's own comment, from the version the editor loaded. */
+    EditCommentRequest: {
+      /** @description 1–500 characters after trimming. */
+      body: string;
+      /**
+       * Format: int32
+       * @description The `version` of the comment the editor loaded.
+       * @example 1
+       */
+      version: number;
+    };
+    /**
+     * @description A new text for one's own post, from the version the editor loaded. Its images and district
+     * stay as they are.
+     */
+    EditPostRequest: {
+      /** @description At most 2000 characters after trimming; may be empty only when the post has images. */
+      body: string;
+      /**
+       * Format: int32
+       * @description The `version` of the post the editor loaded.
+       * @example 1
+       */
+      version: number;
+    };
+    /** @description An edit of one's own reply. */
+    EditReplyBody: {
+      /** @description Markdown, 1–5000 characters, not only spaces (trimmed). */
+      body: string;
+      /**
+       * Format: int64
+       * @description The reply's `version` the editor started from.
+       */
+      version: number;
     };
     /** @description The body of every error response. */
     ErrorBody: {
@@ -1842,6 +1986,11 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /** @description People one may mention. */
+    MentionSuggestionsResponse: {
+      people: components["schemas"]["PersonDto"][];
+      success: boolean;
+    };
     /** @description WeChat's menu JSON (`{"button": [...]}`), as `wechat::menu::Menu` reads and writes it. */
     Menu: {
       /** @description At most 3 top-level buttons. */
@@ -2018,6 +2167,108 @@ export interface components {
        */
       quoteId?: string | null;
     };
+    /** @description One notification. */
+    NotificationDto: {
+      actor: components["schemas"]["PersonDto"] | null;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description An excerpt of the reply or mention, the new role, the decision or a reason; `null`
+       * when there is none or the subject is no longer readable.
+       */
+      detail: string | null;
+      /**
+       * Format: uuid
+       * @description Stable for the notification's life (a folded like keeps it as it grows).
+       */
+      id: string;
+      /** @description A kind of notification (docs/notifications.md). */
+      kind: components["schemas"]["NotificationKind"];
+      /**
+       * Format: int32
+       * @description How many other people a folded like holds ("A and 12 others").
+       */
+      others: number;
+      read: boolean;
+      /**
+       * Format: int64
+       * @description Its place in the recipient's sequence, the stream's event id; a folded notification
+       * takes a new one each time it grows.
+       */
+      seq: number;
+      subject: components["schemas"]["NotificationSubjectDto"];
+      /**
+       * Format: date-time
+       * @description When it last grew (a folded like) or was made.
+       */
+      updatedAt: string;
+    };
+    /**
+     * @description A kind of notification
+     * @enum {string}
+     */
+    NotificationKind: "replied" | "mentioned" | "liked" | "join_requested" | "join_decided" | "role_changed" | "removed" | "banned" | "transfer_offered" | "content_removed";
+    /** @description One kind and whether the user gets it. */
+    NotificationKindSetting: {
+      enabled: boolean;
+      /** @description A kind of notification (docs/notifications.md). */
+      kind: components["schemas"]["NotificationKind"];
+    };
+    /** @description The kinds the user turns off (every other kind is on). */
+    NotificationPreferencesRequest: {
+      /** @description The kinds turned off; every other kind is on. */
+      muted: components["schemas"]["NotificationKind"][];
+    };
+    /** @description Every kind and whether the user gets it. */
+    NotificationPreferencesResponse: {
+      kinds: components["schemas"]["NotificationKindSetting"][];
+      success: boolean;
+    };
+    /** @description A page of the inbox, newest first. */
+    NotificationsResponse: {
+      /** @description Pass as `cursor` for the next (older) page; `null` on the last. */
+      nextCursor: string | null;
+      notifications: components["schemas"]["NotificationDto"][];
+      success: boolean;
+      /**
+       * Format: int64
+       * @description How many are unread in all.
+       */
+      unread: number;
+    };
+    /** @description What a notification is about, as its recipient may see it now. */
+    NotificationSubjectDto: {
+      /**
+       * Format: uuid
+       * @description The article (`article`, `reply`).
+       */
+      articleId: string | null;
+      /** Format: uuid */
+      commentId: string | null;
+      /** Format: uuid */
+      groupId: string | null;
+      /**
+       * Format: uuid
+       * @description The plaza post (`plaza_post`, `plaza_comment`).
+       */
+      postId: string | null;
+      /**
+       * @description Whether the recipient may still read it (it exists, and its group lets them). When not,
+       * the notification stays without its content: no `title`, no `detail`.
+       */
+      readable: boolean;
+      /** Format: uuid */
+      replyId: string | null;
+      /** @description The article's title or the group's name, when readable. */
+      title: string | null;
+      /** @description What the notification is about. */
+      type: components["schemas"]["NotificationSubjectType"];
+    };
+    /**
+     * @description What a notification is about
+     * @enum {string}
+     */
+    NotificationSubjectType: "plaza_post" | "plaza_comment" | "article" | "reply" | "group";
     /** @description How much the community holds. */
     OverviewCounts: {
       /**
@@ -2076,7 +2327,7 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: components["schemas"]["Scope"][];
+      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write")[];
       /** @description Where the token stands now. */
       state: components["schemas"]["TokenState"];
     };
@@ -2136,6 +2387,19 @@ export interface components {
       image: components["schemas"]["PostImageDto"];
       success: boolean;
     };
+    /**
+     * @description 409 `plaza_edit_conflict`: the post was edited since this editor's version; nothing was
+     * written.
+     */
+    PostConflictBody: {
+      /** @example plaza_edit_conflict */
+      code: string;
+      /** @description The post as it is now (its `version` is the one to edit from). */
+      current: components["schemas"]["PostDto"];
+      message: string;
+      /** @example false */
+      success: boolean;
+    };
     /** @description The district a post is tagged with. */
     PostDistrictDto: {
       /** @example 510000 */
@@ -2152,11 +2416,20 @@ export interface components {
       body: string;
       /** @description Whether the asker may delete it (its author, or an administrator). */
       canDelete: boolean;
+      /** @description Whether the asker may edit its text (its author). */
+      canEdit: boolean;
+      /** @description Whether the asker may read its earlier texts (its author, or an administrator). */
+      canSeeVersions: boolean;
       /** Format: int32 */
       commentCount: number;
       /** Format: date-time */
       createdAt: string;
       district: components["schemas"]["PostDistrictDto"] | null;
+      /**
+       * Format: date-time
+       * @description When its text was last edited; `null` when never (shown as "edited").
+       */
+      editedAt: string | null;
       /** Format: uuid */
       id: string;
       /** @description In the author's order, at most 9. */
@@ -2170,6 +2443,12 @@ export interface components {
        * @description Images an administrator hid or deleted since it was posted (shown as "image removed").
        */
       removedImages: number;
+      /**
+       * Format: int32
+       * @description 1 when written, one more per edit: send it with an edit (`PATCH`).
+       * @example 1
+       */
+      version: number;
     };
     /** @description An image of a post. */
     PostImageDto: {
@@ -2272,6 +2551,28 @@ export interface components {
       /** Format: uuid */
       id: string;
     };
+    /** @description Which notifications to mark read. */
+    ReadAllRequest: {
+      /**
+       * Format: int64
+       * @description The highest `seq` the reader saw: later ones stay unread. Left out: everything stored now.
+       */
+      upTo?: number | null;
+    };
+    /** @description Marked read. */
+    ReadResponse: {
+      /**
+       * Format: int64
+       * @description How many changed.
+       */
+      changed: number;
+      success: boolean;
+      /**
+       * Format: int64
+       * @description How many are unread now.
+       */
+      unread: number;
+    };
     /** @description The session proved the account again. */
     ReauthenticatedResponse: {
       message: string;
@@ -2335,6 +2636,16 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /** @description 409 `edit_conflict`: the reply was edited since this editor's version; nothing was written. */
+    ReplyConflictBody: {
+      /** @example edit_conflict */
+      code: string;
+      /** @description The reply as it is now (its `version` is the one to edit from). */
+      current: components["schemas"]["ReplyDto"];
+      message: string;
+      /** @example false */
+      success: boolean;
+    };
     /** @description A reply to an article. */
     ReplyDto: {
       /** Format: uuid */
@@ -2344,9 +2655,19 @@ export interface components {
       body: string;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description When it was last edited (shown as "edited"); `null` for a reply never edited.
+       */
+      editedAt: string | null;
       /** Format: uuid */
       id: string;
       quote: components["schemas"]["QuoteDto"] | null;
+      /**
+       * Format: int64
+       * @description 1, and one more with every edit: an edit sends the version it started from.
+       */
+      version: number;
     };
     /** @description Lock or unlock an article's replies. */
     ReplyLockBody: {
@@ -2370,6 +2691,27 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /** @description An earlier version of a reply. */
+    ReplyVersionDto: {
+      /** @description Markdown, as it was. */
+      body: string;
+      /** Format: int64 */
+      version: number;
+      /**
+       * Format: date-time
+       * @description When this version was written (the reply's creation, or the edit that wrote it).
+       */
+      writtenAt: string;
+    };
+    /** @description A reply and its earlier versions, newest first. */
+    ReplyVersionsResponse: {
+      /** @description The reply as it is now. */
+      reply: components["schemas"]["ReplyDto"];
+      /** @example true */
+      success: boolean;
+      /** @description Its earlier versions, newest first (empty when it was never edited). */
+      versions: components["schemas"]["ReplyVersionDto"][];
+    };
     /**
      * @description What a 404 `not_found` says is missing. The domain's error names it where the domain knows
      * (a group, a user, an image, a post); where it does not (a path parameter that does not parse,
@@ -2378,7 +2720,7 @@ export interface components {
      * route at all stays "No such API endpoint", without `resource`.
      * @enum {string}
      */
-    Resource: "group" | "article" | "user" | "member" | "membership" | "ban" | "join_request" | "media" | "post" | "token" | "district";
+    Resource: "group" | "article" | "user" | "member" | "membership" | "ban" | "join_request" | "media" | "post" | "token" | "district" | "notification";
     /** @description A member's new role. */
     RoleBody: {
       /** @description `admin` (the owner only) or `member`. */
@@ -2397,30 +2739,24 @@ export interface components {
       version: number;
     };
     /**
-     * @description A personal access token's scope (`area:access`)
-     * @enum {string}
-     */
-    Scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "admin:read" | "admin:write";
-    /**
      * @description The access of a scope: read or write
      * @enum {string}
      */
     ScopeAccess: "read" | "write";
-    /**
-     * @description The area of a scope
-     * @enum {string}
-     */
-    ScopeArea: "account" | "ai" | "groups" | "plaza" | "admin";
     /** @description One scope a token may be given. */
     ScopeDto: {
       /** @description `write` includes `read`. */
       access: components["schemas"]["ScopeAccess"];
       adminOnly: boolean;
-      /** @description The area of the API. */
-      area: components["schemas"]["ScopeArea"];
+      /**
+       * @description The area of the API.
+       * @enum {string}
+       */
+      area: "account" | "ai" | "groups" | "plaza" | "notifications" | "admin";
       /** @description What it allows, in the request's language. */
       description: string;
-      scope: components["schemas"]["Scope"];
+      /** @enum {string} */
+      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write";
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -2496,6 +2832,20 @@ export interface components {
      * @enum {string}
      */
     StreamDone: "[DONE]";
+    /** @description One text of a post or a comment. */
+    TextVersionDto: {
+      body: string;
+      /**
+       * Format: int32
+       * @example 1
+       */
+      version: number;
+      /**
+       * Format: date-time
+       * @description When this text was written: the item's creation for version 1, its edit for later ones.
+       */
+      writtenAt: string;
+    };
     /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
     TileDto: {
       /**
@@ -2566,6 +2916,12 @@ export interface components {
       /** @description The member who may accept or decline it. */
       to: components["schemas"]["PersonDto"];
     };
+    /** @description The unread count. */
+    UnreadResponse: {
+      success: boolean;
+      /** Format: int64 */
+      unread: number;
+    };
     /** @description A user as every client sees them. */
     UserDto: {
       /** @description The colour mode and language saved for the user (applied on a device at sign-in). */
@@ -2630,9 +2986,13 @@ export interface components {
       success: boolean;
       version: components["schemas"]["MenuVersionDto"];
     };
+    /**
+     * @description Every text of a post or a comment, newest first: the current one, then those edits
+     * replaced.
+     */
     VersionsResponse: {
       success: boolean;
-      versions: components["schemas"]["MenuVersionDto"][];
+      versions: components["schemas"]["TextVersionDto"][];
     };
     /**
      * @description A group's visibility: public, or members only
@@ -6514,10 +6874,14 @@ export interface operations {
   };
   /**
    * Delete an article
-   * @description With the images uploaded in its editor (the author and the group's managers).
+   * @description With the images uploaded in its editor (the author and the group's managers). A manager deleting another's article is recorded in the audit log and its author told, with the `reason` when given.
    */
   delete_article: {
     parameters: {
+      query?: {
+        /** @description At most 500 characters (trimmed); told to the author when a manager deletes what they wrote (ignored for one's own). */
+        reason?: string;
+      };
       path: {
         /** @description The group's id */
         id: string;
@@ -6530,6 +6894,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
@@ -6546,6 +6916,12 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_message` (the reason) */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -6780,10 +7156,14 @@ export interface operations {
   };
   /**
    * Delete a reply
-   * @description Its author, or the group's owner and admins (recorded in the audit log when it is not their own). It leaves every list; a reply quoting it shows it as deleted.
+   * @description Its author, or the group's owner and admins (recorded in the audit log when it is not their own, and its author told, with the `reason` when given). It leaves every list, with its earlier versions; a reply quoting it shows it as deleted.
    */
   delete_reply: {
     parameters: {
+      query?: {
+        /** @description At most 500 characters (trimmed); told to the author when a manager deletes what they wrote (ignored for one's own). */
+        reason?: string;
+      };
       path: {
         /** @description The group's id */
         id: string;
@@ -6800,6 +7180,12 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
+      /** @description `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
@@ -6813,6 +7199,170 @@ export interface operations {
         };
       };
       /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_message` (the reason) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Edit my reply
+   * @description Its author, from the `version` their editor loaded, while they may reply there (an active member, the article published, its replies not locked). The reply shows `editedAt`; the body it replaces is kept as an earlier version. If it was edited since, nothing is written and the answer is 409 `edit_conflict` with the reply as it is now. Names newly mentioned are told. Limited per person (`RATE_GROUP_REPLY_EDITS`).
+   */
+  edit_reply: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+        /** @description The reply's id */
+        replyId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EditReplyBody"];
+      };
+    };
+    responses: {
+      /** @description Edited, with its new `version` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReplyResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed` (not the author, not a member), `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (the article, or the reply) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `edit_conflict` (with the reply as it is), `replies_locked`, `article_not_published` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ReplyConflictBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_reply` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A reply's earlier versions
+   * @description The reply as it is and the bodies its edits replaced, newest first: for its author and the group's owner and admins, while they may read the article (anyone else: 403).
+   */
+  reply_versions: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The article's id */
+        articleId: string;
+        /** @description The reply's id */
+        replyId: string;
+      };
+    };
+    responses: {
+      /** @description The reply and its earlier versions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReplyVersionsResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (the article, or the reply) */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8702,11 +9252,435 @@ export interface operations {
     };
   };
   /**
+   * People I may mention
+   * @description Up to 8 people whose username starts with `q` or whose nickname holds it, for `@` completion. With `groupId`, only the group's members, and only when the caller may read the group (a private group's members are its members' to see).
+   */
+  mention_suggestions: {
+    parameters: {
+      query: {
+        /** @description What was typed after `@` (1–32 characters). */
+        q: string;
+        /**
+         * @description Writing in this group: only its members are suggested (a private group's, only to its
+         * members).
+         */
+        groupId?: string;
+      };
+    };
+    responses: {
+      /** @description Suggestions, usernames that start with `q` first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MentionSuggestionsResponse"];
+        };
+      };
+      /** @description `invalid_mention_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such group, or a private one the caller is not in) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * My notifications
+   * @description Newest first, by cursor. A notification about something its recipient may no longer read (a deleted post, a private group they left) stays, without its content (`subject.readable: false`, no `title` or `detail`).
+   */
+  list_notifications: {
+    parameters: {
+      query?: {
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Notifications per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the inbox */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_limit` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Mark one notification read */
+  mark_read: {
+    parameters: {
+      path: {
+        /** @description The notification's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Marked (also when it was read already) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReadResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** Which kinds of notification I get */
+  get_preferences: {
+    responses: {
+      /** @description Every kind, on or off */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationPreferencesResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Choose which kinds of notification I get
+   * @description The kinds listed in `muted` are turned off, every other kind on. A kind turned off is not recorded at all while it is off.
+   */
+  set_preferences: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NotificationPreferencesRequest"];
+      };
+    };
+    responses: {
+      /** @description Saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationPreferencesResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_notification_preferences` (an unknown kind, with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Mark my notifications read
+   * @description Every notification up to `upTo` (the newest `seq` the reader saw): one that arrived since stays unread.
+   */
+  read_all: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReadAllRequest"];
+      };
+    };
+    responses: {
+      /** @description Marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReadResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * The live stream of my notifications (server-sent events)
+   * @description `text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again.
+   */
+  notification_stream: {
+    parameters: {
+      query?: {
+        /**
+         * @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header
+         * (the header wins when both are sent).
+         */
+        lastEventId?: number;
+      };
+      header?: {
+        /** @description The last event id received: resume after it. */
+        "Last-Event-ID"?: number | null;
+      };
+    };
+    responses: {
+      /** @description `text/event-stream`: `notification`, `unread` and `plaza` events */
+      200: {
+        content: {
+          "text/event-stream": components["schemas"]["NotificationEvent"];
+        };
+      };
+      /** @description `invalid_cursor` (a `Last-Event-ID` that is no event id) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** How many of my notifications are unread */
+  unread_count: {
+    responses: {
+      /** @description The count */
+      200: {
+        content: {
+          "application/json": components["schemas"]["UnreadResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `notifications:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
    * Delete a comment
-   * @description Its author may, and an administrator (recorded in the audit log).
+   * @description Its author may, and an administrator (recorded in the audit log; the author is told, with `reason` when given).
    */
   delete_plaza_comment: {
     parameters: {
+      query?: {
+        /**
+         * @description Why an administrator removes someone else's post or comment, told to its author (at
+         * most 200 characters; ignored for one's own).
+         */
+        reason?: string;
+      };
       path: {
         /** @description The comment's id */
         id: string;
@@ -8719,6 +9693,12 @@ export interface operations {
           "application/json": components["schemas"]["MessageResponse"];
         };
       };
+      /** @description `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
       401: {
         content: {
@@ -8726,6 +9706,162 @@ export interface operations {
         };
       };
       /** @description `forbidden` (someone else's comment); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_reason` (with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Edit a comment
+   * @description A new text for one's own comment, from the `version` the editor loaded. The text it replaces is kept (`GET /api/plaza/comments/{id}/versions`) and the comment shows `editedAt`. If it was edited since, nothing is written and the answer is 409 `plaza_edit_conflict` with the comment as it is now. An unchanged text writes nothing. Those the new text names with `@username` and the old one did not are told. Limited per person (`RATE_PLAZA_EDITS`).
+   */
+  edit_plaza_comment: {
+    parameters: {
+      path: {
+        /** @description The comment's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EditCommentRequest"];
+      };
+    };
+    responses: {
+      /** @description Saved, with its new `version` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CommentResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` (someone else's comment); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `plaza_edit_conflict` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["CommentConflictBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_comment` (with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A comment's versions
+   * @description Every text of the comment, newest first: the current one, then those its edits replaced. For its author and administrators.
+   */
+  plaza_comment_versions: {
+    parameters: {
+      path: {
+        /** @description The comment's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The versions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VersionsResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` (neither its author nor an administrator); `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9012,10 +10148,17 @@ export interface operations {
   };
   /**
    * Delete a post
-   * @description Its author may, and an administrator (recorded in the audit log). Its images, likes and comments go with it.
+   * @description Its author may, and an administrator (recorded in the audit log; the author is told, with `reason` when given). Its images, likes, comments and earlier versions go with it.
    */
   delete_plaza_post: {
     parameters: {
+      query?: {
+        /**
+         * @description Why an administrator removes someone else's post or comment, told to its author (at
+         * most 200 characters; ignored for one's own).
+         */
+        reason?: string;
+      };
       path: {
         /** @description The post's id */
         id: string;
@@ -9026,6 +10169,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
@@ -9042,6 +10191,114 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_reason` (with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Edit a post
+   * @description A new text for one's own post, from the `version` the editor loaded; its images and district stay. The text it replaces is kept (`GET /api/plaza/posts/{id}/versions`) and the post shows `editedAt`. If it was edited since, nothing is written and the answer is 409 `plaza_edit_conflict` with the post as it is now. An unchanged text writes nothing. Those the new text names with `@username` and the old one did not are told. Limited per person (`RATE_PLAZA_EDITS`).
+   */
+  edit_plaza_post: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EditPostRequest"];
+      };
+    };
+    responses: {
+      /** @description Saved, with its new `version` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PostResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` (someone else's post); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `plaza_edit_conflict` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["PostConflictBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_post_body` (with `fields`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9314,6 +10571,54 @@ export interface operations {
           /** @description Seconds to wait before trying again (the same as `retryAfter`) */
           "Retry-After"?: number;
         };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A post's versions
+   * @description Every text of the post, newest first: the current one, then those its edits replaced. For its author and administrators.
+   */
+  plaza_post_versions: {
+    parameters: {
+      path: {
+        /** @description The post's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The versions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VersionsResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden` (neither its author nor an administrator); `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
