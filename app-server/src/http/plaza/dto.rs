@@ -360,7 +360,7 @@ pub struct CommentConflictBody {
 /// One text of a post or a comment.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TextVersionDto {
+pub struct PlazaVersionDto {
     #[schema(minimum = 1, example = 1)]
     pub version: u32,
     pub body: String,
@@ -368,7 +368,7 @@ pub struct TextVersionDto {
     pub written_at: DateTime<Utc>,
 }
 
-impl From<&TextVersion> for TextVersionDto {
+impl From<&TextVersion> for PlazaVersionDto {
     fn from(v: &TextVersion) -> Self {
         Self {
             version: v.version,
@@ -381,9 +381,9 @@ impl From<&TextVersion> for TextVersionDto {
 /// Every text of a post or a comment, newest first: the current one, then those edits
 /// replaced.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct VersionsResponse {
+pub struct PlazaVersionsResponse {
     pub success: bool,
-    pub versions: Vec<TextVersionDto>,
+    pub versions: Vec<PlazaVersionDto>,
 }
 
 /// Deleting someone else's post or comment (an administrator): why, told to its author.

@@ -3,8 +3,8 @@
 use super::dto::{
     CommentConflictBody, CommentDto, CommentResponse, CommentsResponse, DeleteQuery,
     EditCommentRequest, EditPostRequest, FeedQuery, LikeResponse, NewCommentRequest, NewCountQuery,
-    NewCountResponse, NewPostRequest, PlazaImageResponse, PostConflictBody, PostDto, PostImageDto,
-    PostResponse, PostsResponse, TextVersionDto, VersionsResponse, Viewer,
+    NewCountResponse, NewPostRequest, PlazaImageResponse, PlazaVersionDto, PlazaVersionsResponse,
+    PostConflictBody, PostDto, PostImageDto, PostResponse, PostsResponse, Viewer,
 };
 use super::errors::PlazaCode;
 use crate::http::dto::{ImageBytes, MessageResponse, PageQuery, next_cursor, page_request};
@@ -67,9 +67,9 @@ fn refused(message: Msg) -> impl Fn(PlazaError) -> ApiError {
 fn versions_response(versions: &[TextVersion]) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(VersionsResponse {
+        .json(PlazaVersionsResponse {
             success: true,
-            versions: versions.iter().map(TextVersionDto::from).collect(),
+            versions: versions.iter().map(PlazaVersionDto::from).collect(),
         })
 }
 
@@ -444,7 +444,7 @@ pub async fn edit_plaza_post(
     description = "Every text of the post, newest first: the current one, then those its edits replaced. For its author and administrators.",
     params(("id" = uuid::Uuid, Path, description = "The post's id")),
     responses(
-        (status = 200, description = "The versions", body = VersionsResponse),
+        (status = 200, description = "The versions", body = PlazaVersionsResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (neither its author nor an administrator)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
@@ -519,7 +519,7 @@ pub async fn edit_plaza_comment(
     description = "Every text of the comment, newest first: the current one, then those its edits replaced. For its author and administrators.",
     params(("id" = uuid::Uuid, Path, description = "The comment's id")),
     responses(
-        (status = 200, description = "The versions", body = VersionsResponse),
+        (status = 200, description = "The versions", body = PlazaVersionsResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`forbidden` (neither its author nor an administrator)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),

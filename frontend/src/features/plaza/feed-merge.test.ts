@@ -15,6 +15,10 @@ function post(n: number): PlazaPost {
     commentCount: 0,
     liked: false,
     canDelete: false,
+    version: 1,
+    editedAt: null,
+    canEdit: false,
+    canSeeVersions: false,
   }
 }
 

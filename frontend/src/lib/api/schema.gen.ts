@@ -1383,7 +1383,7 @@ export interface components {
       /** @description 1–50 characters, not only spaces (trimmed). */
       name: string;
       /** @description At least one of `GET /api/tokens/scopes` (administrators alone may give `admin:…`). */
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write")[];
+      scopes: components["schemas"]["Scope"][];
     };
     /** @description One day of the forecast, in China's time zone. */
     DailyForecastDto: {
@@ -2327,7 +2327,7 @@ export interface components {
       name: string;
       /** Format: date-time */
       revokedAt: string | null;
-      scopes: ("account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write")[];
+      scopes: components["schemas"]["Scope"][];
       /** @description Where the token stands now. */
       state: components["schemas"]["TokenState"];
     };
@@ -2386,6 +2386,28 @@ export interface components {
     PlazaImageResponse: {
       image: components["schemas"]["PostImageDto"];
       success: boolean;
+    };
+    /** @description One text of a post or a comment. */
+    PlazaVersionDto: {
+      body: string;
+      /**
+       * Format: int32
+       * @example 1
+       */
+      version: number;
+      /**
+       * Format: date-time
+       * @description When this text was written: the item's creation for version 1, its edit for later ones.
+       */
+      writtenAt: string;
+    };
+    /**
+     * @description Every text of a post or a comment, newest first: the current one, then those edits
+     * replaced.
+     */
+    PlazaVersionsResponse: {
+      success: boolean;
+      versions: components["schemas"]["PlazaVersionDto"][];
     };
     /**
      * @description 409 `plaza_edit_conflict`: the post was edited since this editor's version; nothing was
@@ -2739,24 +2761,30 @@ export interface components {
       version: number;
     };
     /**
+     * @description A personal access token's scope (`area:access`)
+     * @enum {string}
+     */
+    Scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write";
+    /**
      * @description The access of a scope: read or write
      * @enum {string}
      */
     ScopeAccess: "read" | "write";
+    /**
+     * @description The area of a scope
+     * @enum {string}
+     */
+    ScopeArea: "account" | "ai" | "groups" | "plaza" | "notifications" | "admin";
     /** @description One scope a token may be given. */
     ScopeDto: {
       /** @description `write` includes `read`. */
       access: components["schemas"]["ScopeAccess"];
       adminOnly: boolean;
-      /**
-       * @description The area of the API.
-       * @enum {string}
-       */
-      area: "account" | "ai" | "groups" | "plaza" | "notifications" | "admin";
+      /** @description The area of the API. */
+      area: components["schemas"]["ScopeArea"];
       /** @description What it allows, in the request's language. */
       description: string;
-      /** @enum {string} */
-      scope: "account:read" | "account:write" | "ai:read" | "ai:write" | "groups:read" | "groups:write" | "plaza:read" | "plaza:write" | "notifications:read" | "notifications:write" | "admin:read" | "admin:write";
+      scope: components["schemas"]["Scope"];
     };
     ScopesResponse: {
       scopes: components["schemas"]["ScopeDto"][];
@@ -2832,20 +2860,6 @@ export interface components {
      * @enum {string}
      */
     StreamDone: "[DONE]";
-    /** @description One text of a post or a comment. */
-    TextVersionDto: {
-      body: string;
-      /**
-       * Format: int32
-       * @example 1
-       */
-      version: number;
-      /**
-       * Format: date-time
-       * @description When this text was written: the item's creation for version 1, its edit for later ones.
-       */
-      writtenAt: string;
-    };
     /** @description A province's square on the tile map: column west → east, row north → south, from 0. */
     TileDto: {
       /**
@@ -2986,13 +3000,9 @@ export interface components {
       success: boolean;
       version: components["schemas"]["MenuVersionDto"];
     };
-    /**
-     * @description Every text of a post or a comment, newest first: the current one, then those edits
-     * replaced.
-     */
     VersionsResponse: {
       success: boolean;
-      versions: components["schemas"]["TextVersionDto"][];
+      versions: components["schemas"]["MenuVersionDto"][];
     };
     /**
      * @description A group's visibility: public, or members only
@@ -9638,7 +9648,7 @@ export interface operations {
   /** How many of my notifications are unread */
   unread_count: {
     responses: {
-      /** @description The count */
+      /** @description How many are unread */
       200: {
         content: {
           "application/json": components["schemas"]["UnreadResponse"];
@@ -9852,7 +9862,7 @@ export interface operations {
       /** @description The versions */
       200: {
         content: {
-          "application/json": components["schemas"]["VersionsResponse"];
+          "application/json": components["schemas"]["PlazaVersionsResponse"];
         };
       };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
@@ -10602,7 +10612,7 @@ export interface operations {
       /** @description The versions */
       200: {
         content: {
-          "application/json": components["schemas"]["VersionsResponse"];
+          "application/json": components["schemas"]["PlazaVersionsResponse"];
         };
       };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */

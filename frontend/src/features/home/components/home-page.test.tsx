@@ -39,6 +39,10 @@ function post(id: string, overrides: Partial<PlazaPost> = {}): PlazaPost {
     commentCount: 0,
     liked: false,
     canDelete: false,
+    version: 1,
+    editedAt: null,
+    canEdit: false,
+    canSeeVersions: false,
     ...overrides,
   }
 }

@@ -56,6 +56,10 @@ const posted: PlazaPost = {
   commentCount: 0,
   liked: false,
   canDelete: true,
+  version: 1,
+  editedAt: null,
+  canEdit: false,
+  canSeeVersions: false,
 }
 
 const provinces = {

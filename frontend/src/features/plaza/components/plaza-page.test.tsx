@@ -22,6 +22,10 @@ function post(n: number, overrides: Partial<PlazaPost> = {}): PlazaPost {
     commentCount: 0,
     liked: false,
     canDelete: false,
+    version: 1,
+    editedAt: null,
+    canEdit: false,
+    canSeeVersions: false,
     ...overrides,
   }
 }

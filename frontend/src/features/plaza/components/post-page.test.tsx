@@ -25,6 +25,10 @@ function post(overrides: Partial<PlazaPost> = {}): PlazaPost {
     commentCount: 1,
     liked: false,
     canDelete: false,
+    version: 1,
+    editedAt: null,
+    canEdit: false,
+    canSeeVersions: false,
     ...overrides,
   }
 }
@@ -37,6 +41,10 @@ function comment(n: number, body: string): PlazaComment {
     body,
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     canDelete: false,
+    version: 1,
+    editedAt: null,
+    canEdit: false,
+    canSeeVersions: false,
   }
 }
 

@@ -98,6 +98,10 @@ export function post(id: string, body: string): PlazaPost {
     commentCount: 1,
     liked: false,
     canDelete: false,
+    version: 1,
+    editedAt: null,
+    canEdit: false,
+    canSeeVersions: false,
   }
 }
 
