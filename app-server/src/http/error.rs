@@ -229,10 +229,12 @@ pub enum Resource {
     /// A personal access token.
     Token,
     District,
+    /// One of the caller's notifications.
+    Notification,
 }
 
 impl Resource {
-    pub const ALL: [Resource; 11] = [
+    pub const ALL: [Resource; 12] = [
         Resource::Group,
         Resource::Article,
         Resource::User,
@@ -244,6 +246,7 @@ impl Resource {
         Resource::Post,
         Resource::Token,
         Resource::District,
+        Resource::Notification,
     ];
 
     pub fn msg(self) -> Msg {
@@ -259,6 +262,7 @@ impl Resource {
             Resource::Post => Msg::PostNotFound,
             Resource::Token => Msg::TokenNotFound,
             Resource::District => Msg::UnknownDistrict,
+            Resource::Notification => Msg::NotificationNotFound,
         }
     }
 
@@ -281,6 +285,7 @@ impl Resource {
             "posts" | "comments" => Resource::Post,
             "tokens" => Resource::Token,
             "districts" => Resource::District,
+            "notifications" => Resource::Notification,
             _ => return None,
         })
     }

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod districts;
 pub mod groups;
 pub mod media;
+pub mod notifications;
 pub mod overview;
 pub mod plaza;
 pub mod profiles;
@@ -244,6 +245,7 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<weather::Weather>(),
     Registered::area::<plaza::Plaza>(),
     Registered::area::<media::Media>(),
+    Registered::area::<notifications::Notifications>(),
     Registered::area::<profiles::Profiles>(),
     Registered::area::<system::System>(),
 ];

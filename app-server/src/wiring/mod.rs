@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod ai;
 pub mod community;
 pub mod districts;
+pub mod notifications;
 pub mod overview;
 pub mod system;
 pub mod tokens;
@@ -40,6 +41,7 @@ pub const AREAS: &[Wire] = &[
     Wire::new(weather::settings, weather::wire),
     Wire::new(no_settings, districts::wire),
     Wire::new(no_settings, overview::wire),
+    Wire::new(notifications::settings, notifications::wire),
 ];
 
 /// One area's line in [`AREAS`]: the settings it reads (its `settings`, which calls

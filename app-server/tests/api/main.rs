@@ -29,6 +29,7 @@ mod integration_state;
 mod media_drafts;
 mod media_privacy;
 mod not_found;
+mod notifications;
 mod phone;
 mod platform;
 mod plaza;

@@ -10,6 +10,7 @@ mod groups;
 mod integration_state;
 mod media;
 mod migrations;
+mod notifications;
 mod plaza;
 mod profiles;
 mod replies;

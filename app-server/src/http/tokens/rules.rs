@@ -111,6 +111,8 @@ pub const ENUMS: &[NamedEnum] = &[
             "groups:write",
             "plaza:read",
             "plaza:write",
+            "notifications:read",
+            "notifications:write",
             "admin:read",
             "admin:write",
         ],
@@ -119,7 +121,7 @@ pub const ENUMS: &[NamedEnum] = &[
     ),
     named(
         "ScopeArea",
-        &["account", "ai", "groups", "plaza", "admin"],
+        &["account", "ai", "groups", "plaza", "notifications", "admin"],
         "权限范围所属的领域",
         "The area of a scope",
     ),
