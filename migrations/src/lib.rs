@@ -22,6 +22,7 @@ mod m20261127_000016_create_group_transfer_offers;
 mod m20261127_000017_create_integration_state;
 mod m20261127_000018_create_article_replies;
 mod m20261127_000019_create_plaza_versions;
+mod m20261127_000020_create_reply_versions;
 mod m20261127_000021_create_notifications;
 
 pub struct Migrator;
@@ -49,6 +50,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000017_create_integration_state::Migration),
             Box::new(m20261127_000018_create_article_replies::Migration),
             Box::new(m20261127_000019_create_plaza_versions::Migration),
+            Box::new(m20261127_000020_create_reply_versions::Migration),
             Box::new(m20261127_000021_create_notifications::Migration),
         ]
     }

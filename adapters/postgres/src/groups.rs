@@ -594,6 +594,23 @@ impl GroupRepository for SqlGroupRepository {
             .await
     }
 
+    async fn managers(&self, group: GroupId) -> Result<Vec<UserId>, GroupsError> {
+        let mut sql = Sql::new("SELECT user_id FROM group_memberships WHERE group_id = ");
+        let (g, s) = (sql.bind(group.0), sql.bind(MemberState::Active.as_str()));
+        let (owner, admin) = (
+            sql.bind(MemberRole::Owner.as_str()),
+            sql.bind(MemberRole::Admin.as_str()),
+        );
+        sql.push(&format!(
+            "{g} AND state = {s} AND role IN ({owner}, {admin})"
+        ));
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| Ok(UserId(row.try_get("", "user_id").map_err(failed)?)))
+            .collect()
+    }
+
     async fn set_role(
         &self,
         group: GroupId,

@@ -5,24 +5,35 @@
 //! adds a reply or marks one deleted; adding one first raises the count where the article is
 //! not locked (one conditional `UPDATE`), so a lock and a reply racing never store a reply to a
 //! locked article. Lists are keyset pages, oldest first.
+//!
+//! An edit keeps the body it replaces in `reply_versions`, keyed by (reply, version): of two
+//! edits from one version, the second finds that row taken (or the version moved on) and is
+//! answered the conflict, with nothing written.
 
 use crate::entities::article_replies;
 use crate::sql::{Order, Sql, stored};
 use crate::unexpected;
 use ::groups::GroupsError;
-use ::groups::model::{NewReply, Person, Quote, Reply, ReplyId, ReplyThread};
+use ::groups::model::{
+    NewReply, Person, Quote, Reply, ReplyBody, ReplyEdit, ReplyId, ReplyThread, ReplyVersion,
+};
 use ::groups::ports::ReplyRepository;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, Cursor, MediaId, Page, PageRequest, UserId};
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, QueryResult, Set,
+    ActiveModelTrait, ConnectionTrait, DatabaseConnection, DbErr, QueryResult, Set, SqlErr,
     TransactionTrait,
 };
 use uuid::Uuid;
 
 fn failed(e: DbErr) -> GroupsError {
     GroupsError::Unexpected(unexpected(e))
+}
+
+/// Whether a statement failed on a unique key (a concurrent edit kept the same version first).
+fn is_unique(e: &DbErr) -> bool {
+    matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
 /// The person `alias` (a `users` row) read back under `prefix`; an avatar an administrator hid
@@ -57,6 +68,7 @@ fn reply_select() -> String {
     format!(
         "SELECT r.id AS r_id, r.article_id AS r_article_id, r.body AS r_body, \
          r.quote_id AS r_quote_id, r.created_at AS r_created_at, r.deleted_at AS r_deleted_at, \
+         r.version AS r_version, r.edited_at AS r_edited_at, \
          {}, q.id AS q_id, q.excerpt AS q_excerpt, q.deleted_at AS q_deleted_at, {} \
          FROM article_replies r JOIN users u ON u.id = r.author_id \
          LEFT JOIN article_replies q ON q.id = r.quote_id \
@@ -91,7 +103,16 @@ fn to_reply(row: &QueryResult) -> Result<Reply, GroupsError> {
         quote,
         created_at: row.try_get("", "r_created_at").map_err(failed)?,
         deleted_at: get("r_deleted_at")?,
+        version: row.try_get("", "r_version").map_err(failed)?,
+        edited_at: get("r_edited_at")?,
     })
+}
+
+async fn find_in(c: &impl ConnectionTrait, id: ReplyId) -> Result<Option<Reply>, GroupsError> {
+    let mut sql = Sql::new(&reply_select());
+    let r = sql.bind(id.0);
+    sql.push(&format!("r.id = {r}"));
+    query_all(c, sql).await?.first().map(to_reply).transpose()
 }
 
 async fn query_all(c: &impl ConnectionTrait, sql: Sql) -> Result<Vec<QueryResult>, GroupsError> {
@@ -159,6 +180,8 @@ impl ReplyRepository for SqlReplyRepository {
             quote_id: Set(reply.quote.map(|q| q.0)),
             created_at: Set(stored(reply.created_at)),
             deleted_at: Set(None),
+            version: Set(1),
+            edited_at: Set(None),
         }
         .insert(&txn)
         .await
@@ -167,14 +190,76 @@ impl ReplyRepository for SqlReplyRepository {
     }
 
     async fn find(&self, id: ReplyId) -> Result<Option<Reply>, GroupsError> {
-        let mut sql = Sql::new(&reply_select());
+        find_in(&self.db, id).await
+    }
+
+    async fn edit(
+        &self,
+        id: ReplyId,
+        body: &ReplyBody,
+        expected_version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<ReplyEdit>, GroupsError> {
+        // The first statement writes (keeping the replaced body, where the version is still
+        // the expected one), so no transaction reads a version it then fails to write.
+        let txn = self.db.begin().await.map_err(failed)?;
+        let kept = txn
+            .execute_raw(crate::statement(
+                txn.get_database_backend(),
+                "INSERT INTO reply_versions (reply_id, version, body, written_at) \
+                 SELECT id, version, body, COALESCE(edited_at, created_at) FROM article_replies \
+                 WHERE id = $1 AND version = $2 AND deleted_at IS NULL",
+                vec![id.0.into(), expected_version.into()],
+            ))
+            .await;
+        let changed =
+            match kept {
+                Err(e) if is_unique(&e) => 0,
+                Err(e) => return Err(failed(e)),
+                Ok(r) if r.rows_affected() != 1 => 0,
+                Ok(_) => execute(
+                    &txn,
+                    "UPDATE article_replies SET body = $1, excerpt = $2, version = version + 1, \
+                     edited_at = $3 WHERE id = $4 AND version = $5 AND deleted_at IS NULL",
+                    vec![
+                        body.as_str().to_owned().into(),
+                        body.excerpt().into(),
+                        stored(now).into(),
+                        id.0.into(),
+                        expected_version.into(),
+                    ],
+                )
+                .await?,
+            };
+        if changed != 1 {
+            // Another edit (or a delete) came first, or it is gone: nothing of this one is
+            // written (the transaction is dropped, rolled back).
+            drop(txn);
+            return Ok(find_in(&self.db, id)
+                .await?
+                .filter(|r| r.deleted_at.is_none())
+                .map(ReplyEdit::Conflict));
+        }
+        txn.commit().await.map_err(failed)?;
+        Ok(find_in(&self.db, id).await?.map(ReplyEdit::Saved))
+    }
+
+    async fn versions(&self, id: ReplyId) -> Result<Vec<ReplyVersion>, GroupsError> {
+        let mut sql =
+            Sql::new("SELECT version, body, written_at FROM reply_versions WHERE reply_id = ");
         let r = sql.bind(id.0);
-        sql.push(&format!("r.id = {r}"));
+        sql.push(&r).push(" ORDER BY version DESC");
         query_all(&self.db, sql)
             .await?
-            .first()
-            .map(to_reply)
-            .transpose()
+            .iter()
+            .map(|row| {
+                Ok(ReplyVersion {
+                    version: row.try_get("", "version").map_err(failed)?,
+                    body: row.try_get("", "body").map_err(failed)?,
+                    written_at: row.try_get("", "written_at").map_err(failed)?,
+                })
+            })
+            .collect()
     }
 
     async fn of_article(
@@ -207,6 +292,12 @@ impl ReplyRepository for SqlReplyRepository {
         )
         .await?;
         if deleted == 1 {
+            execute(
+                &txn,
+                "DELETE FROM reply_versions WHERE reply_id = $1",
+                vec![id.0.into()],
+            )
+            .await?;
             execute(
                 &txn,
                 "UPDATE articles SET reply_count = reply_count - 1 \

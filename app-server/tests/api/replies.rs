@@ -629,3 +629,307 @@ async fn bad_replies_get_a_clear_refusal_in_the_askers_language() {
         assert_eq!((r.status, r.code()), (404, "not_found"));
     }
 }
+
+impl TestApp {
+    async fn edit_reply(
+        &self,
+        who: &reqwest::Client,
+        t: &Thread,
+        id: &str,
+        body: &str,
+        version: i64,
+        lang: &str,
+    ) -> Reply {
+        self.send(
+            who,
+            Method::PATCH,
+            &format!("{}/{id}", t.replies()),
+            Some(json!({ "body": body, "version": version })),
+            lang,
+        )
+        .await
+    }
+}
+
+#[tokio::test]
+async fn authors_edit_their_replies_from_the_version_they_loaded_and_a_stale_edit_is_409() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let olga = app.person("olga").await;
+        let bob = app.person("bob").await;
+        let t = app.thread(&olga, "public", "open").await;
+        app.joins(&bob, &t.gid).await;
+        let id = app.replied(&bob, &t, "初稿", None).await;
+        let page = app.read(&bob.client, &t.replies()).await;
+        assert_eq!(page.body["replies"][0]["version"], 1);
+        assert_eq!(page.body["replies"][0]["editedAt"], Value::Null);
+
+        let r = app
+            .edit_reply(&bob.client, &t, &id, " 改过了 ", 1, "en")
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["reply"]["body"], "改过了");
+        assert_eq!(r.body["reply"]["version"], 2);
+        assert!(r.body["reply"]["editedAt"].is_string(), "{:?}", r.body);
+        let page = app.read(&olga.client, &t.replies()).await;
+        assert_eq!(page.body["replies"][0]["body"], "改过了");
+        assert!(page.body["replies"][0]["editedAt"].is_string());
+        assert_eq!(page.body["replyCount"], 1, "an edit is no new reply");
+
+        // From version 1 again: 409 with the reply as it is; nothing written.
+        let r = app.edit_reply(&bob.client, &t, &id, "旧的", 1, "zh").await;
+        assert_eq!((r.status, r.code()), (409, "edit_conflict"));
+        assert_eq!(
+            r.message(),
+            "这条回应在你开始编辑后已被修改，你的文字还在，请对照后再保存"
+        );
+        assert_eq!(r.body["current"]["body"], "改过了");
+        assert_eq!(r.body["current"]["version"], 2);
+        let r = app.edit_reply(&bob.client, &t, &id, "旧的", 1, "en").await;
+        assert_eq!(
+            r.message(),
+            "This reply was changed after you started editing; your text is kept, compare and save again"
+        );
+
+        // Only its author; bad bodies and fields are refused in the asker's language.
+        let r = app
+            .edit_reply(&olga.client, &t, &id, "组长改", 2, "en")
+            .await;
+        assert_eq!((r.status, r.code()), (403, "group_role_not_allowed"));
+        let r = app.edit_reply(&bob.client, &t, &id, "  ", 2, "zh").await;
+        assert_eq!((r.status, r.code()), (422, "invalid_reply"));
+        assert_eq!(r.message(), "回应需要 1 到 5000 个字，不能全是空格");
+        let r = app
+            .send(
+                &bob.client,
+                Method::PATCH,
+                &format!("{}/{id}", t.replies()),
+                Some(json!({ "body": "x", "version": 2, "extra": 1 })),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 400, "{:?}", r.body);
+        let r = app
+            .edit_reply(
+                &bob.client,
+                &t,
+                "00000000-0000-0000-0000-000000000000",
+                "x",
+                1,
+                "en",
+            )
+            .await;
+        assert_eq!((r.status, r.code()), (404, "not_found"));
+
+        // Tokens: an edit is a groups:write.
+        let script = reqwest::Client::new();
+        for (scope, status) in [("groups:read", 403), ("groups:write", 200)] {
+            let token = app
+                .send(
+                    &bob.client,
+                    Method::POST,
+                    "/api/tokens",
+                    Some(json!({ "name": scope, "scopes": [scope], "expiresInDays": 7 })),
+                    "en",
+                )
+                .await;
+            let r = reply(
+                script
+                    .patch(app.url(&format!("{}/{id}", t.replies())))
+                    .header(
+                        AUTHORIZATION,
+                        format!("Bearer {}", token.body["secret"].as_str().unwrap()),
+                    )
+                    .json(&json!({ "body": "脚本改", "version": 2 }))
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(r.status, status, "{scope}: {:?}", r.body);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_replys_earlier_versions_are_for_its_author_and_the_groups_managers() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let olga = app.person("olga").await;
+        let bob = app.person("bob").await;
+        let carl = app.person("carl").await;
+        let sam = app.person("sam").await;
+        let t = app.thread(&olga, "public", "open").await;
+        app.joins(&bob, &t.gid).await;
+        app.joins(&carl, &t.gid).await;
+        let id = app.replied(&bob, &t, "第一版", None).await;
+        let r = app
+            .edit_reply(&bob.client, &t, &id, "第二版", 1, "en")
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let versions = format!("{}/{id}/versions", t.replies());
+
+        for who in [&bob, &olga] {
+            let r = app.read(&who.client, &versions).await;
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            assert_eq!(r.body["reply"]["body"], "第二版");
+            let list = r.body["versions"].as_array().unwrap();
+            assert_eq!(list.len(), 1);
+            assert_eq!(
+                (&list[0]["version"], &list[0]["body"]),
+                (&json!(1), &json!("第一版"))
+            );
+            assert!(list[0]["writtenAt"].is_string());
+        }
+        for who in [&carl, &sam] {
+            let r = app.read(&who.client, &versions).await;
+            assert_eq!((r.status, r.code()), (403, "group_role_not_allowed"));
+        }
+        let r = reply(
+            reqwest::Client::new()
+                .get(app.url(&versions))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(r.status, 401);
+
+        // Deleted: no versions for anyone.
+        let r = app
+            .send(
+                &bob.client,
+                Method::DELETE,
+                &format!("{}/{id}", t.replies()),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200);
+        let r = app.read(&olga.client, &versions).await;
+        assert_eq!((r.status, r.code()), (404, "not_found"));
+
+        // A private group's: a stranger and a former member are refused as for its content.
+        let p = app.thread(&olga, "private", "approval").await;
+        app.asks(&olga, &bob, &p.gid, true).await;
+        let id = app.replied(&bob, &p, "私密", None).await;
+        app.edit_reply(&bob.client, &p, &id, "私密二", 1, "en")
+            .await;
+        let versions = format!("{}/{id}/versions", p.replies());
+        let r = app.read(&sam.client, &versions).await;
+        assert_eq!((r.status, r.code()), (403, "members_only"));
+        let r = app
+            .send(
+                &bob.client,
+                Method::DELETE,
+                &format!("/api/groups/{}/membership", p.gid),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let r = app.read(&bob.client, &versions).await;
+        assert_eq!((r.status, r.code()), (403, "members_only"));
+        let r = app
+            .edit_reply(&bob.client, &p, &id, "私密三", 2, "en")
+            .await;
+        assert_eq!((r.status, r.code()), (403, "members_only"));
+        assert_eq!(app.read(&olga.client, &versions).await.status, 200);
+    }
+}
+
+#[tokio::test]
+async fn a_locked_thread_or_a_ban_stops_edits_and_editing_is_rate_limited() {
+    for db in TestDb::all().await {
+        let app = spawn_app_with(db, |c| {
+            c.areas.get_mut::<::groups::GroupsPolicy>().reply_edit_rate = kernel::RateLimitRule {
+                limit: 2,
+                window_secs: 600,
+            };
+        })
+        .await;
+        let olga = app.person("olga").await;
+        let bob = app.person("bob").await;
+        let t = app.thread(&olga, "public", "open").await;
+        app.joins(&bob, &t.gid).await;
+        let id = app.replied(&bob, &t, "一", None).await;
+        let r = app
+            .send(
+                &olga.client,
+                Method::PUT,
+                &format!("{}/lock", t.replies()),
+                Some(json!({ "locked": true })),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let r = app.edit_reply(&bob.client, &t, &id, "锁了", 1, "en").await;
+        assert_eq!((r.status, r.code()), (409, "replies_locked"));
+        app.send(
+            &olga.client,
+            Method::PUT,
+            &format!("{}/lock", t.replies()),
+            Some(json!({ "locked": false })),
+            "en",
+        )
+        .await;
+        assert_eq!(
+            app.edit_reply(&bob.client, &t, &id, "二", 1, "en")
+                .await
+                .status,
+            200
+        );
+        assert_eq!(
+            app.edit_reply(&bob.client, &t, &id, "三", 2, "en")
+                .await
+                .status,
+            200
+        );
+        let r = app.edit_reply(&bob.client, &t, &id, "四", 3, "en").await;
+        assert_eq!((r.status, r.code()), (429, "rate_limited"));
+        assert!(r.headers.get("retry-after").is_some());
+
+        app.bans(&olga, &bob, &t.gid).await;
+        let r = app.edit_reply(&bob.client, &t, &id, "封了", 3, "en").await;
+        assert_eq!((r.status, r.code()), (403, "banned_from_group"));
+    }
+}
+
+#[tokio::test]
+async fn a_managers_deletion_may_carry_a_reason_of_at_most_500_characters() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let olga = app.person("olga").await;
+        let bob = app.person("bob").await;
+        let t = app.thread(&olga, "public", "open").await;
+        app.joins(&bob, &t.gid).await;
+        let id = app.replied(&bob, &t, "广告", None).await;
+        let path = format!("{}/{id}", t.replies());
+        let long = format!("{path}?reason={}", "长".repeat(501));
+        let r = app
+            .send(&olga.client, Method::DELETE, &long, None, "zh")
+            .await;
+        assert_eq!((r.status, r.code()), (422, "invalid_message"));
+        let r = app
+            .send(
+                &olga.client,
+                Method::DELETE,
+                &format!("{path}?reason=%E5%B9%BF%E5%91%8A"),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let article = app.published_article(&bob, &t.gid, "要删的").await;
+        let r = app
+            .send(
+                &olga.client,
+                Method::DELETE,
+                &format!("/api/groups/{}/articles/{article}?reason=off-topic", t.gid),
+                None,
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+    }
+}

@@ -594,6 +594,38 @@ pub struct Reply {
     pub created_at: DateTime<Utc>,
     /// When it was deleted (deleted replies are in no list).
     pub deleted_at: Option<DateTime<Utc>>,
+    /// Starts at 1 and grows by one with every edit; an edit names the version it started from.
+    pub version: i64,
+    /// When it was last edited; `None` for a reply never edited.
+    pub edited_at: Option<DateTime<Utc>>,
+}
+
+/// An earlier version of a reply, kept when an edit replaced it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyVersion {
+    pub version: i64,
+    /// Markdown as it was.
+    pub body: String,
+    /// When this version was written: the reply's creation, or the edit that wrote it.
+    pub written_at: DateTime<Utc>,
+}
+
+/// What an edit of a reply found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplyEdit {
+    /// Saved: the reply with its new version (the replaced body is kept as a version).
+    Saved(Reply),
+    /// The reply had another version: nothing was written; the reply as it is.
+    Conflict(Reply),
+}
+
+/// Characters at most of the excerpt a notice shows (of a reply or a request's message).
+pub const NOTICE_EXCERPT_CHARS: usize = 140;
+
+/// The first words of `markdown` as plain text, at most [`NOTICE_EXCERPT_CHARS`] characters
+/// with the '…' of a cut.
+pub fn notice_excerpt(markdown: &str) -> String {
+    plain_excerpt(markdown, NOTICE_EXCERPT_CHARS - 1)
 }
 
 /// A reply as the use case stores it.
@@ -733,5 +765,14 @@ mod tests {
         let e = long.excerpt();
         assert_eq!(e.chars().count(), ReplyBody::EXCERPT_CHARS + 1);
         assert!(e.starts_with('回') && e.ends_with('…'));
+    }
+
+    #[test]
+    fn a_notices_excerpt_is_plain_text_of_at_most_140_characters() {
+        assert_eq!(notice_excerpt("**好** [文](https://x.example)"), "好 文");
+        let e = notice_excerpt(&"回".repeat(300));
+        assert_eq!(e.chars().count(), NOTICE_EXCERPT_CHARS);
+        assert!(e.ends_with('…'));
+        assert_eq!(notice_excerpt(&"回".repeat(139)).chars().count(), 139);
     }
 }

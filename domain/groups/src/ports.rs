@@ -3,8 +3,8 @@
 use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinRequest,
-    JoinRequestId, Member, MemberRole, Membership, NewReply, Reply, ReplyId, ReplyThread,
-    TransferOffer,
+    JoinRequestId, Member, MemberRole, Membership, NewReply, Reply, ReplyBody, ReplyEdit, ReplyId,
+    ReplyThread, ReplyVersion, TransferOffer,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -115,6 +115,12 @@ pub trait GroupRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn banned(&self, group: GroupId, page: PageRequest) -> Result<Page<Member>, GroupsError>;
+
+    /// The group's active owner and admins (who decide requests), in no particular order.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn managers(&self, group: GroupId) -> Result<Vec<UserId>, GroupsError>;
 
     /// Sets an active member's role; `false` when there is no such active member.
     ///
@@ -385,8 +391,30 @@ pub trait ReplyRepository: Send + Sync {
         page: PageRequest,
     ) -> Result<Page<Reply>, GroupsError>;
 
-    /// Marks the reply deleted (its body emptied) and uncounts it, once: `false` when it was
-    /// deleted already or is gone, and then nothing changes.
+    /// Writes a new body if the reply is not deleted and its stored version is
+    /// `expected_version`, in one transaction: the body it replaces is kept as a version (with
+    /// when it was written), the version rises by one and `edited_at` becomes `now`. Of two
+    /// edits from the same version one is saved and the other finds the conflict.
+    ///
+    /// # Errors
+    /// `Unexpected` only. `Ok(None)` when the reply is gone or deleted;
+    /// [`ReplyEdit::Conflict`] with the reply as it is when its version is another.
+    async fn edit(
+        &self,
+        id: ReplyId,
+        body: &ReplyBody,
+        expected_version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<ReplyEdit>, GroupsError>;
+
+    /// The reply's earlier versions, newest first (none once it is deleted).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn versions(&self, id: ReplyId) -> Result<Vec<ReplyVersion>, GroupsError>;
+
+    /// Marks the reply deleted (its body emptied, its earlier versions dropped) and uncounts
+    /// it, once: `false` when it was deleted already or is gone, and then nothing changes.
     ///
     /// # Errors
     /// `Unexpected` only.

@@ -12,6 +12,8 @@ pub struct Model {
     pub quote_id: Option<Uuid>,
     pub created_at: DateTimeUtc,
     pub deleted_at: Option<DateTimeUtc>,
+    pub version: i64,
+    pub edited_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

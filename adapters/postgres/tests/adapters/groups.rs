@@ -1423,3 +1423,43 @@ async fn a_members_groups_and_an_authors_articles_leave_out_private_groups_the_v
         assert_eq!(second.next, None);
     }
 }
+
+#[tokio::test]
+async fn the_managers_are_the_active_owner_and_admins() {
+    for t in TestDb::all().await {
+        let repo = t.db.groups();
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
+        let carol = person(&t, "carol").await;
+        let dave = person(&t, "dave").await;
+        let g = created(&t, &alice, "Club", Visibility::Public, at(0)).await;
+        assert_eq!(repo.managers(g.id).await.unwrap(), vec![alice.id]);
+        for (who, minute) in [(&bob, 1), (&carol, 2)] {
+            repo.join(&active(&g, who, at(minute))).await.unwrap();
+        }
+        assert!(
+            repo.set_role(g.id, bob.id, MemberRole::Admin)
+                .await
+                .unwrap()
+        );
+        repo.request(&request(&g, &dave, at(3))).await.unwrap();
+        let mut managers = repo.managers(g.id).await.unwrap();
+        managers.sort();
+        let mut expected = vec![alice.id, bob.id];
+        expected.sort();
+        assert_eq!(managers, expected, "on {}", t.url);
+        repo.ban(g.id, bob.id, at(4)).await.unwrap();
+        assert_eq!(
+            repo.managers(g.id).await.unwrap(),
+            vec![alice.id],
+            "a banned admin decides nothing, on {}",
+            t.url
+        );
+        assert!(
+            repo.managers(GroupId::new_random())
+                .await
+                .unwrap()
+                .is_empty()
+        );
+    }
+}

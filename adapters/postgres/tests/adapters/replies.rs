@@ -7,7 +7,8 @@ use crate::support::{TestDb, at, person};
 use chrono::{DateTime, Utc};
 use groups::GroupsError;
 use groups::model::{
-    Article, ArticleStatus, NewReply, Person, Quote, ReplyBody, ReplyId, ReplyThread, Visibility,
+    Article, ArticleStatus, NewReply, Person, Quote, ReplyBody, ReplyEdit, ReplyId, ReplyThread,
+    ReplyVersion, Visibility,
 };
 use groups::ports::{ArticleRepository, ReplyRepository};
 use kernel::{ArticleId, PageRequest};
@@ -205,5 +206,117 @@ async fn simultaneous_replies_and_deletions_count_once_each() {
         let wins = deleted.iter().filter(|d| matches!(d, Ok(true))).count();
         assert_eq!(wins, 1, "on {}: {deleted:?}", t.url);
         assert_eq!(thread(&t, a).await.count, 11, "on {}", t.url);
+    }
+}
+
+#[tokio::test]
+async fn an_edit_keeps_the_replaced_body_and_a_stale_one_writes_nothing() {
+    for t in TestDb::all().await {
+        let repo = t.db.article_replies();
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
+        let a = published(&t, &alice).await;
+        let first = reply(a, &alice, "初稿", None, at(2));
+        repo.insert(&first).await.unwrap();
+        let quoting = reply(a, &bob, "引用", Some(first.id), at(3));
+        repo.insert(&quoting).await.unwrap();
+        let stored = repo.find(first.id).await.unwrap().unwrap();
+        assert_eq!((stored.version, stored.edited_at), (1, None));
+        assert!(repo.versions(first.id).await.unwrap().is_empty());
+
+        let body = ReplyBody::parse("**改过**的回应").unwrap();
+        let Some(ReplyEdit::Saved(saved)) = repo.edit(first.id, &body, 1, at(10)).await.unwrap()
+        else {
+            panic!("saved on {}", t.url)
+        };
+        assert_eq!(saved.body, "**改过**的回应");
+        assert_eq!((saved.version, saved.edited_at), (2, Some(at(10))));
+        assert_eq!(saved.created_at, at(2));
+        // The quote shows the new words.
+        let q = repo.find(quoting.id).await.unwrap().unwrap();
+        assert!(
+            matches!(&q.quote, Some(Quote::Shown { excerpt, .. }) if excerpt == "改过的回应"),
+            "on {}: {:?}",
+            t.url,
+            q.quote
+        );
+
+        // From version 1 again: a conflict with the reply as it is, nothing written.
+        let stale = ReplyBody::parse("旧的").unwrap();
+        assert_eq!(
+            repo.edit(first.id, &stale, 1, at(11)).await.unwrap(),
+            Some(ReplyEdit::Conflict(saved.clone())),
+            "on {}",
+            t.url
+        );
+        let third = ReplyBody::parse("第三版").unwrap();
+        assert!(matches!(
+            repo.edit(first.id, &third, 2, at(12)).await.unwrap(),
+            Some(ReplyEdit::Saved(r)) if r.version == 3
+        ));
+        let versions = repo.versions(first.id).await.unwrap();
+        assert_eq!(
+            versions,
+            vec![
+                ReplyVersion {
+                    version: 2,
+                    body: "**改过**的回应".into(),
+                    written_at: at(10)
+                },
+                ReplyVersion {
+                    version: 1,
+                    body: "初稿".into(),
+                    written_at: at(2)
+                },
+            ],
+            "on {}",
+            t.url
+        );
+
+        // A deleted or unknown reply takes no edit; deleting drops its versions.
+        assert!(repo.delete(first.id, at(20)).await.unwrap());
+        assert!(repo.versions(first.id).await.unwrap().is_empty());
+        assert_eq!(repo.edit(first.id, &third, 3, at(21)).await.unwrap(), None);
+        assert_eq!(
+            repo.edit(ReplyId::new_random(), &third, 1, at(21))
+                .await
+                .unwrap(),
+            None
+        );
+    }
+}
+
+#[tokio::test]
+async fn of_simultaneous_edits_from_one_version_one_is_saved() {
+    for t in TestDb::all().await {
+        let repo = t.db.article_replies();
+        let alice = person(&t, "alice").await;
+        let a = published(&t, &alice).await;
+        let r = reply(a, &alice, "原文", None, at(2));
+        repo.insert(&r).await.unwrap();
+        let mut edits = tokio::task::JoinSet::new();
+        for i in 0..6 {
+            let repo = repo.clone();
+            let id = r.id;
+            edits.spawn(async move {
+                let body = ReplyBody::parse(&format!("第{i}版")).unwrap();
+                repo.edit(id, &body, 1, at(10 + i)).await
+            });
+        }
+        let results = edits.join_all().await;
+        let saved = results
+            .iter()
+            .filter(|e| matches!(e, Ok(Some(ReplyEdit::Saved(_)))))
+            .count();
+        let conflicts = results
+            .iter()
+            .filter(|e| matches!(e, Ok(Some(ReplyEdit::Conflict(_)))))
+            .count();
+        assert_eq!((saved, conflicts), (1, 5), "on {}: {results:?}", t.url);
+        let now = repo.find(r.id).await.unwrap().unwrap();
+        assert_eq!(now.version, 2);
+        let versions = repo.versions(r.id).await.unwrap();
+        assert_eq!(versions.len(), 1, "on {}", t.url);
+        assert_eq!(versions[0].body, "原文");
     }
 }

@@ -3,7 +3,7 @@
 
 use super::dto::{
     ArticleConflictBody, ArticleDto, ArticleResponse, ArticleSummaryDto, ArticlesResponse,
-    NewArticleBody, SaveArticleBody,
+    NewArticleBody, ReasonQuery, SaveArticleBody,
 };
 use super::errors::GroupsCode;
 use super::handlers::group_id;
@@ -272,16 +272,19 @@ pub async fn unpublish_article(
 #[utoipa::path(
     tag = "groups",
     summary = "Delete an article",
-    description = "With the images uploaded in its editor (the author and the group's managers).",
+    description = "With the images uploaded in its editor (the author and the group's managers). A manager deleting another's article is recorded in the audit log and its author told, with the `reason` when given.",
     params(
         ("id" = uuid::Uuid, Path, description = "The group's id"),
         ("articleId" = uuid::Uuid, Path, description = "The article's id"),
+        ReasonQuery,
     ),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 400, description = "`invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_message` (the reason)", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))
 )]
@@ -291,8 +294,11 @@ pub async fn delete_article(
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String)>,
+    query: web::Query<ReasonQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path.into_inner())?;
-    groups.delete_article(me.user.id, id, article).await?;
+    groups
+        .delete_article(me.user.id, id, article, query.reason.as_deref())
+        .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::ArticleDeleted, lang)))
 }

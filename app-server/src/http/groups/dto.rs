@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use groups::model::{
     Article, ArticleSummary, Group, GroupDescription, GroupListing, GroupName, GroupSettings,
     JoinPolicy, JoinRequest, Member, MemberRole, Membership, Quote, Reply, ReplyId, ReplyThread,
-    TransferOffer, Visibility, WithReplies,
+    ReplyVersion, TransferOffer, Visibility, WithReplies,
 };
 use groups::ports::SeenBy;
 use groups::service::{GroupHome, GroupView};
@@ -749,6 +749,12 @@ pub struct ReplyDto {
     #[schema(required = true)]
     pub quote: Option<QuoteDto>,
     pub created_at: DateTime<Utc>,
+    /// 1, and one more with every edit: an edit sends the version it started from.
+    #[schema(minimum = 1)]
+    pub version: i64,
+    /// When it was last edited (shown as "edited"); `null` for a reply never edited.
+    #[schema(required = true)]
+    pub edited_at: Option<DateTime<Utc>>,
 }
 
 impl From<&Reply> for ReplyDto {
@@ -760,8 +766,76 @@ impl From<&Reply> for ReplyDto {
             body: r.body.clone(),
             quote: r.quote.as_ref().map(QuoteDto::from),
             created_at: r.created_at,
+            version: r.version,
+            edited_at: r.edited_at,
         }
     }
+}
+
+/// An edit of one's own reply.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EditReplyBody {
+    #[schema(schema_with = rules::reply_body)]
+    pub body: String,
+    /// The reply's `version` the editor started from.
+    #[schema(minimum = 1)]
+    pub version: i64,
+}
+
+/// 409 `edit_conflict`: the reply was edited since this editor's version; nothing was written.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReplyConflictBody {
+    #[schema(example = false)]
+    pub success: bool,
+    #[schema(example = "edit_conflict")]
+    pub code: &'static str,
+    pub message: &'static str,
+    /// The reply as it is now (its `version` is the one to edit from).
+    pub current: ReplyDto,
+}
+
+/// An earlier version of a reply.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyVersionDto {
+    #[schema(minimum = 1)]
+    pub version: i64,
+    /// Markdown, as it was.
+    pub body: String,
+    /// When this version was written (the reply's creation, or the edit that wrote it).
+    pub written_at: DateTime<Utc>,
+}
+
+impl From<&ReplyVersion> for ReplyVersionDto {
+    fn from(v: &ReplyVersion) -> Self {
+        Self {
+            version: v.version,
+            body: v.body.clone(),
+            written_at: v.written_at,
+        }
+    }
+}
+
+/// A reply and its earlier versions, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReplyVersionsResponse {
+    #[schema(example = true)]
+    pub success: bool,
+    /// The reply as it is now.
+    pub reply: ReplyDto,
+    /// Its earlier versions, newest first (empty when it was never edited).
+    pub versions: Vec<ReplyVersionDto>,
+}
+
+/// Why a manager removes another's content, told to its author.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ReasonQuery {
+    /// At most 500 characters (trimmed); told to the author when a manager deletes what they wrote (ignored for one's own).
+    #[param(max_length = 500)]
+    pub reason: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -149,4 +149,8 @@ impl Msg {
         zh: "回应已删除",
         en: "The reply was deleted",
     });
+    pub const ReplyEditConflict: Msg = Msg(&Sentence {
+        zh: "这条回应在你开始编辑后已被修改，你的文字还在，请对照后再保存",
+        en: "This reply was changed after you started editing; your text is kept, compare and save again",
+    });
 }

@@ -77,6 +77,8 @@ impl Area for Groups {
             .service(replies::create_reply)
             .service(replies::lock_replies)
             .service(replies::delete_reply)
+            .service(replies::edit_reply)
+            .service(replies::reply_versions)
             .service(profiles::member_groups)
             .service(profiles::authored_articles)
     }

@@ -192,7 +192,9 @@ const OPERATIONS: &[OperationZh] = &[
     (
         "DELETE /api/groups/{id}/articles/{articleId}",
         "删除文章",
-        Some("连同在其编辑器中上传的图片（作者和小组管理者）。"),
+        Some(
+            "连同在其编辑器中上传的图片（作者和小组管理者）。管理者删除别人的文章时记入审计日志，并通知作者，附上给出的 `reason`。",
+        ),
     ),
     (
         "POST /api/groups/{id}/articles/{articleId}/publish",
@@ -227,7 +229,21 @@ const OPERATIONS: &[OperationZh] = &[
         "DELETE /api/groups/{id}/articles/{articleId}/replies/{replyId}",
         "删除回应",
         Some(
-            "回应的作者，或小组的组长和管理员（删除别人的回应时记入审计日志）。删除后它从所有列表中消失；引用它的回应显示其已删除。",
+            "回应的作者，或小组的组长和管理员（删除别人的回应时记入审计日志，并通知作者，附上给出的 `reason`）。删除后它连同早先版本从所有列表中消失；引用它的回应显示其已删除。",
+        ),
+    ),
+    (
+        "PATCH /api/groups/{id}/articles/{articleId}/replies/{replyId}",
+        "编辑我的回应",
+        Some(
+            "回应的作者，从编辑器载入的 `version` 开始，且仍可在此回应（活跃成员、文章已发布、回应未关闭）。回应会显示 `editedAt`；被替换的正文作为早先版本保留。若之后已有人编辑过，则不写入任何内容，返回 409 `edit_conflict` 和回应当前的样子。新提到的人会收到通知。每人编辑频率受限（`RATE_GROUP_REPLY_EDITS`）。",
+        ),
+    ),
+    (
+        "GET /api/groups/{id}/articles/{articleId}/replies/{replyId}/versions",
+        "回应的早先版本",
+        Some(
+            "回应当前的样子，以及历次编辑替换掉的正文，最新的在前：仅回应的作者和小组的组长、管理员可见，且须仍能阅读这篇文章（其他人：403）。",
         ),
     ),
     (

@@ -1,18 +1,30 @@
 //! Replies to a group's articles: reading them (whoever may read the article), replying and
 //! quoting (the group's active members), deleting (the author; the group's managers, audited)
-//! and locking an article's replies (its author and the managers).
+//! and locking an article's replies (its author and the managers), editing one's own reply
+//! from the version the editor loaded and reading its earlier versions (its author and the
+//! managers).
 
 use super::articles::ids;
 use super::dto::{
-    NewReplyBody, RepliesResponse, ReplyDto, ReplyLockBody, ReplyResponse, ReplyThreadResponse,
+    EditReplyBody, NewReplyBody, ReasonQuery, RepliesResponse, ReplyConflictBody, ReplyDto,
+    ReplyLockBody, ReplyResponse, ReplyThreadResponse, ReplyVersionDto, ReplyVersionsResponse,
 };
+use super::errors::GroupsCode;
 use crate::http::dto::{MessageResponse, PageQuery, next_cursor};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, SignedIn, path_id};
 use crate::i18n::{Lang, Msg};
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::http::header::CONTENT_LANGUAGE;
+use actix_web::{HttpResponse, delete, get, patch, post, put, web};
 use groups::GroupsService;
-use groups::model::ReplyId;
+use groups::model::{ReplyEdit, ReplyId};
+use kernel::{ArticleId, GroupId};
+
+fn reply_ids(path: (String, String, String)) -> Result<(GroupId, ArticleId, ReplyId), ApiError> {
+    let (group, article, reply) = path;
+    let (id, article) = ids((group, article))?;
+    Ok((id, article, path_id(&reply)?))
+}
 
 #[utoipa::path(
     tag = "groups",
@@ -126,17 +138,20 @@ pub async fn lock_replies(
 #[utoipa::path(
     tag = "groups",
     summary = "Delete a reply",
-    description = "Its author, or the group's owner and admins (recorded in the audit log when it is not their own). It leaves every list; a reply quoting it shows it as deleted.",
+    description = "Its author, or the group's owner and admins (recorded in the audit log when it is not their own, and its author told, with the `reason` when given). It leaves every list, with its earlier versions; a reply quoting it shows it as deleted.",
     params(
         ("id" = uuid::Uuid, Path, description = "The group's id"),
         ("articleId" = uuid::Uuid, Path, description = "The article's id"),
         ("replyId" = uuid::Uuid, Path, description = "The reply's id"),
+        ReasonQuery,
     ),
     responses(
         (status = 200, description = "Deleted", body = MessageResponse),
+        (status = 400, description = "`invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_message` (the reason)", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))
 )]
@@ -146,10 +161,97 @@ pub async fn delete_reply(
     me: SignedIn,
     lang: Lang,
     path: web::Path<(String, String, String)>,
+    query: web::Query<ReasonQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (group, article, reply) = path.into_inner();
-    let (id, article) = ids((group, article))?;
-    let reply: ReplyId = path_id(&reply)?;
-    groups.delete_reply(me.user.id, id, article, reply).await?;
+    let (id, article, reply) = reply_ids(path.into_inner())?;
+    groups
+        .delete_reply(me.user.id, id, article, reply, query.reason.as_deref())
+        .await?;
     Ok(HttpResponse::Ok().json(MessageResponse::new(Msg::ReplyDeleted, lang)))
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "Edit my reply",
+    description = "Its author, from the `version` their editor loaded, while they may reply there (an active member, the article published, its replies not locked). The reply shows `editedAt`; the body it replaces is kept as an earlier version. If it was edited since, nothing is written and the answer is 409 `edit_conflict` with the reply as it is now. Names newly mentioned are told. Limited per person (`RATE_GROUP_REPLY_EDITS`).",
+    params(
+        ("id" = uuid::Uuid, Path, description = "The group's id"),
+        ("articleId" = uuid::Uuid, Path, description = "The article's id"),
+        ("replyId" = uuid::Uuid, Path, description = "The reply's id"),
+    ),
+    request_body = EditReplyBody,
+    responses(
+        (status = 200, description = "Edited, with its new `version`", body = ReplyResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed` (not the author, not a member), `banned_from_group`", body = ErrorBody),
+        (status = 404, description = "`not_found` (the article, or the reply)", body = ErrorBody),
+        (status = 409, description = "`edit_conflict` (with the reply as it is), `replies_locked`, `article_not_published`", body = ReplyConflictBody),
+        (status = 422, description = "`invalid_reply`", body = ErrorBody),
+        (status = 429, description = "`rate_limited`", body = ErrorBody),
+        JsonBodyRefusal,
+    ),
+    security(("session" = []), ("bearer" = ["groups:write"]))
+)]
+#[patch("/groups/{id}/articles/{articleId}/replies/{replyId}")]
+pub async fn edit_reply(
+    groups: web::Data<GroupsService>,
+    me: SignedIn,
+    lang: Lang,
+    path: web::Path<(String, String, String)>,
+    body: web::Json<EditReplyBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, article, reply) = reply_ids(path.into_inner())?;
+    match groups
+        .edit_reply(me.user.id, id, article, reply, &body.body, body.version)
+        .await?
+    {
+        ReplyEdit::Saved(saved) => Ok(HttpResponse::Ok().json(ReplyResponse {
+            success: true,
+            reply: ReplyDto::from(&saved),
+        })),
+        ReplyEdit::Conflict(current) => Ok(HttpResponse::Conflict()
+            .insert_header((CONTENT_LANGUAGE, lang.as_str()))
+            .json(ReplyConflictBody {
+                success: false,
+                code: GroupsCode::EditConflict.as_str(),
+                message: Msg::ReplyEditConflict.text(lang),
+                current: ReplyDto::from(&current),
+            })),
+    }
+}
+
+#[utoipa::path(
+    tag = "groups",
+    summary = "A reply's earlier versions",
+    description = "The reply as it is and the bodies its edits replaced, newest first: for its author and the group's owner and admins, while they may read the article (anyone else: 403).",
+    params(
+        ("id" = uuid::Uuid, Path, description = "The group's id"),
+        ("articleId" = uuid::Uuid, Path, description = "The article's id"),
+        ("replyId" = uuid::Uuid, Path, description = "The reply's id"),
+    ),
+    responses(
+        (status = 200, description = "The reply and its earlier versions", body = ReplyVersionsResponse),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 404, description = "`not_found` (the article, or the reply)", body = ErrorBody),
+    ),
+    security(("session" = []), ("bearer" = ["groups:read"]))
+)]
+#[get("/groups/{id}/articles/{articleId}/replies/{replyId}/versions")]
+pub async fn reply_versions(
+    groups: web::Data<GroupsService>,
+    me: SignedIn,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, article, reply) = reply_ids(path.into_inner())?;
+    let history = groups
+        .reply_versions(me.user.id, id, article, reply)
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(ReplyVersionsResponse {
+            success: true,
+            reply: ReplyDto::from(&history.reply),
+            versions: history.versions.iter().map(ReplyVersionDto::from).collect(),
+        }))
 }

@@ -18,6 +18,7 @@ pub fn read(env: Env<'_>) -> anyhow::Result<GroupsPolicy> {
         article_chars_per_user: env
             .num("GROUPS_ARTICLE_CHARS_PER_USER", g.article_chars_per_user)?,
         reply_rate: env.rule("RATE_GROUP_REPLIES", g.reply_rate)?,
+        reply_edit_rate: env.rule("RATE_GROUP_REPLY_EDITS", g.reply_edit_rate)?,
     })
 }
 

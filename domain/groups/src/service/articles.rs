@@ -1,14 +1,28 @@
 //! Articles: drafts seen by their author (and the group's managers), publishing, and saves
 //! that never silently overwrite each other.
 
+use super::notices::{new_mentions, users};
 use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person, ReplyThread,
-    WithReplies,
+    WithReplies, parse_message,
 };
 use crate::ports::SaveOutcome;
+use kernel::notice::{Audience, NoticeKind, Subject};
 use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
+
+/// The text of an article whose mentions count: its title and its body.
+fn mention_text(title: &str, body: &str) -> String {
+    format!("{title}\n{body}")
+}
+
+fn article_subject(article: &Article) -> Subject {
+    Subject::Article {
+        group: article.group,
+        article: article.id,
+    }
+}
 
 /// An article as one viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -219,14 +233,34 @@ impl GroupsService {
             .await?
         {
             None => Err(GroupsError::NotFound),
-            Some(item) => Ok(WithReplies {
-                item,
-                replies: self.thread(current.id).await?,
-            }),
+            Some(item) => {
+                if let SaveOutcome::Saved(saved) = &item
+                    && saved.status == ArticleStatus::Published
+                    && let Some(names) = new_mentions(
+                        &mention_text(&current.title, &current.body),
+                        &mention_text(&saved.title, &saved.body),
+                    )
+                {
+                    self.tell(
+                        NoticeKind::Mentioned,
+                        Audience::MentionedIn(names),
+                        actor,
+                        article_subject(saved),
+                        Some(saved.excerpt.clone()),
+                    )
+                    .await;
+                }
+                Ok(WithReplies {
+                    item,
+                    replies: self.thread(current.id).await?,
+                })
+            }
         }
     }
 
-    /// Publishes or unpublishes (back to a draft).
+    /// Publishes or unpublishes (back to a draft). Publishing tells those the article
+    /// mentions; a manager unpublishing another's article tells its author (their content is
+    /// hidden).
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
@@ -245,22 +279,51 @@ impl GroupsService {
             .set_status(current.id, status, self.ports.clock.now())
             .await?
             .ok_or(GroupsError::NotFound)?;
+        match (current.status, item.status) {
+            (ArticleStatus::Draft, ArticleStatus::Published) => {
+                self.tell(
+                    NoticeKind::Mentioned,
+                    Audience::MentionedIn(mention_text(&item.title, &item.body)),
+                    actor,
+                    article_subject(&item),
+                    Some(item.excerpt.clone()),
+                )
+                .await;
+            }
+            (ArticleStatus::Published, ArticleStatus::Draft) if current.author.id != actor => {
+                self.tell(
+                    NoticeKind::ContentRemoved,
+                    users([current.author.id]),
+                    actor,
+                    article_subject(&item),
+                    None,
+                )
+                .await;
+            }
+            _ => {}
+        }
         Ok(WithReplies {
             item,
             replies: self.thread(current.id).await?,
         })
     }
 
-    /// Deletes an article and the images uploaded for it.
+    /// Deletes an article and the images uploaded for it. A manager deleting another's
+    /// article is audited, and its author told (with `reason` when given).
     ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    /// `InvalidMessage` (the reason), `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
     pub async fn delete_article(
         &self,
         actor: UserId,
         id: GroupId,
         article: ArticleId,
+        reason: Option<&str>,
     ) -> Result<(), GroupsError> {
+        let reason = reason
+            .map(parse_message)
+            .transpose()?
+            .filter(|r| !r.is_empty());
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         self.media.delete_of_article(current.id).await?;
@@ -276,6 +339,14 @@ impl GroupsService {
                     "author {}; title {}",
                     current.author.id, current.title
                 )),
+            )
+            .await;
+            self.tell(
+                NoticeKind::ContentRemoved,
+                users([current.author.id]),
+                actor,
+                article_subject(&current),
+                reason,
             )
             .await;
         }

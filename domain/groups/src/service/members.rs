@@ -1,8 +1,10 @@
 //! Members, bans and requests: who may manage whom.
 
+use super::notices::users;
 use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
 use crate::model::{Decision, JoinRequest, JoinRequestId, Member, MemberRole, parse_message};
+use kernel::notice::{NoticeKind, Subject};
 use kernel::{AuditAction, GroupId, Page, PageRequest, UserId};
 
 impl GroupsService {
@@ -109,6 +111,18 @@ impl GroupsService {
             Some(detail),
         )
         .await;
+        let outcome = match &decision {
+            Decision::Approve(_) => "approved",
+            Decision::Reject(_) => "rejected",
+        };
+        self.tell(
+            NoticeKind::JoinDecided,
+            users([decided.person.id]),
+            actor,
+            Subject::Group { group: id },
+            Some(outcome.to_owned()),
+        )
+        .await;
         Ok(decided)
     }
 
@@ -169,6 +183,14 @@ impl GroupsService {
             Some(format!("role {}", role.as_str())),
         )
         .await;
+        self.tell(
+            NoticeKind::RoleChanged,
+            users([target]),
+            actor,
+            Subject::Group { group: id },
+            Some(role.as_str().to_owned()),
+        )
+        .await;
         Ok(())
     }
 
@@ -200,6 +222,14 @@ impl GroupsService {
             None,
         )
         .await;
+        self.tell(
+            NoticeKind::Removed,
+            users([target]),
+            actor,
+            Subject::Group { group: id },
+            None,
+        )
+        .await;
         Ok(())
     }
 
@@ -218,6 +248,14 @@ impl GroupsService {
             actor,
             id,
             target.to_string(),
+            None,
+        )
+        .await;
+        self.tell(
+            NoticeKind::Banned,
+            users([target]),
+            actor,
+            Subject::Group { group: id },
             None,
         )
         .await;

@@ -24,6 +24,7 @@ mod profiles;
 mod replies;
 
 pub use articles::ArticleView;
+pub use replies::ReplyHistory;
 
 /// The group limits (docs/configuration.md, `GROUPS_*`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +44,8 @@ pub struct GroupsPolicy {
     pub article_chars_per_user: u64,
     /// Replies one person may post per window, over every article.
     pub reply_rate: RateLimitRule,
+    /// Edits of replies one person may make per window, over every article.
+    pub reply_edit_rate: RateLimitRule,
 }
 
 impl Default for GroupsPolicy {
@@ -68,6 +71,10 @@ impl Default for GroupsPolicy {
             article_chars_per_user: 5_000_000,
             reply_rate: RateLimitRule {
                 limit: 120,
+                window_secs: 3600,
+            },
+            reply_edit_rate: RateLimitRule {
+                limit: 300,
                 window_secs: 3600,
             },
         }
@@ -546,6 +553,14 @@ impl GroupsService {
             Some(format!("to {to}")),
         )
         .await;
+        self.tell(
+            kernel::notice::NoticeKind::TransferOffered,
+            notices::users([to]),
+            actor,
+            kernel::notice::Subject::Group { group: id },
+            None,
+        )
+        .await;
         Ok(())
     }
 
@@ -731,6 +746,7 @@ impl GroupsService {
                     granted_role: None,
                 };
                 self.ports.groups.request(&request).await?;
+                self.tell_of_request(&request).await;
                 Ok(JoinOutcome::Requested(request))
             }
         }

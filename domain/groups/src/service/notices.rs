@@ -4,8 +4,32 @@
 
 use super::GroupsService;
 use crate::error::GroupsError;
-use crate::model::{ArticleStatus, ReplyId};
+use crate::model::{ArticleStatus, JoinRequest, ReplyId, notice_excerpt};
+use kernel::notice::{Audience, Notice, NoticeKind, Subject, mentioned_usernames};
 use kernel::{ArticleId, GroupId, UserId};
+
+/// These people, each once, in the order given.
+pub(super) fn users(people: impl IntoIterator<Item = UserId>) -> Audience {
+    let mut once: Vec<UserId> = Vec::new();
+    for p in people {
+        if !once.contains(&p) {
+            once.push(p);
+        }
+    }
+    Audience::Users(once)
+}
+
+/// The names `@`-mentioned in `new` that `old` did not mention, as a text of mentions for
+/// [`Audience::MentionedIn`]; `None` when there is no new one (an edit tells only those).
+pub(super) fn new_mentions(old: &str, new: &str) -> Option<String> {
+    let before = mentioned_usernames(old);
+    let added: Vec<String> = mentioned_usernames(new)
+        .into_iter()
+        .filter(|n| !before.contains(n))
+        .map(|n| format!("@{n}"))
+        .collect();
+    (!added.is_empty()).then(|| added.join(" "))
+}
 
 /// `Ok(false)` for the refusals that mean "not for this viewer"; other errors stay errors.
 fn refused_is_false(result: Result<bool, GroupsError>) -> Result<bool, GroupsError> {
@@ -18,6 +42,56 @@ fn refused_is_false(result: Result<bool, GroupsError>) -> Result<bool, GroupsErr
 }
 
 impl GroupsService {
+    /// Tells the notifications domain what `actor` did, after the write is stored; telling
+    /// never fails the write (the notifier logs its own failures).
+    pub(super) async fn tell(
+        &self,
+        kind: NoticeKind,
+        to: Audience,
+        actor: UserId,
+        subject: Subject,
+        detail: Option<String>,
+    ) {
+        if matches!(&to, Audience::Users(people) if people.is_empty()) {
+            return;
+        }
+        self.ports
+            .notifier
+            .notify(Notice {
+                kind,
+                to,
+                actor: Some(actor),
+                subject,
+                detail,
+                at: self.ports.clock.now(),
+            })
+            .await;
+    }
+
+    /// A new join request: `JoinRequested` to the group's owner and admins (who decide it),
+    /// with an excerpt of its message. A failure to find them is logged, never the request's.
+    pub(super) async fn tell_of_request(&self, request: &JoinRequest) {
+        let group = request.group;
+        let managers = match self.ports.groups.managers(group).await {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::warn!(error = %e, %group, "the managers to tell of a join request");
+                return;
+            }
+        };
+        let excerpt = Some(request.message.as_str())
+            .filter(|m| !m.is_empty())
+            .map(notice_excerpt);
+        self.tell(
+            NoticeKind::JoinRequested,
+            users(managers),
+            request.person.id,
+            Subject::Group { group },
+            excerpt,
+        )
+        .await;
+    }
+
     /// Whether the group exists.
     ///
     /// # Errors

@@ -5,14 +5,49 @@
 //! active members', in every answer: every use case here starts from the article as the viewer
 //! may see it (`visible_article`), so the article's own rule is the replies' rule.
 
-use super::GroupsService;
 use super::articles::may_edit;
+use super::notices::{new_mentions, users};
+use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
 use crate::model::{
-    ArticleStatus, MemberState, NewReply, Reply, ReplyBody, ReplyId, ReplyThread, WithReplies,
+    Article, ArticleStatus, MemberState, NewReply, Quote, Reply, ReplyBody, ReplyEdit, ReplyId,
+    ReplyThread, ReplyVersion, WithReplies, notice_excerpt, parse_message,
 };
+use kernel::notice::{Audience, NoticeKind, Subject};
 use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
 use std::collections::HashMap;
+
+/// An active member may write; a banned one is told so, anyone else is not allowed.
+fn may_write(view: &GroupView) -> Result<(), GroupsError> {
+    if view.active_role().is_some() {
+        return Ok(());
+    }
+    let banned = view
+        .membership
+        .as_ref()
+        .is_some_and(|m| m.state == MemberState::Banned);
+    Err(if banned {
+        GroupsError::Banned
+    } else {
+        GroupsError::NotAllowed
+    })
+}
+
+fn reply_subject(article: &Article, reply: ReplyId) -> Subject {
+    Subject::Reply {
+        group: article.group,
+        article: article.id,
+        reply: reply.0,
+    }
+}
+
+/// A reply and its earlier versions, as its author and the group's managers see them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyHistory {
+    pub reply: Reply,
+    /// Newest first; empty for a reply never edited.
+    pub versions: Vec<ReplyVersion>,
+}
 
 impl GroupsService {
     /// The reply threads of `items`' articles (each a default thread when its article is gone).
@@ -86,17 +121,7 @@ impl GroupsService {
     ) -> Result<Reply, GroupsError> {
         let body = ReplyBody::parse(body)?;
         let (view, article) = self.visible_article(Some(actor), id, article).await?;
-        if view.active_role().is_none() {
-            let banned = view
-                .membership
-                .as_ref()
-                .is_some_and(|m| m.state == MemberState::Banned);
-            return Err(if banned {
-                GroupsError::Banned
-            } else {
-                GroupsError::NotAllowed
-            });
-        }
+        may_write(&view)?;
         if article.status != ArticleStatus::Published {
             return Err(GroupsError::ArticleNotPublished);
         }
@@ -119,11 +144,43 @@ impl GroupsService {
         };
         self.ports.replies.insert(&reply).await?;
         // The stored reply, with its author and quote as the repository shows them.
-        self.ports
+        let stored = self
+            .ports
             .replies
             .find(reply.id)
             .await?
-            .ok_or(GroupsError::ReplyNotFound)
+            .ok_or(GroupsError::ReplyNotFound)?;
+        self.tell_of_reply(&article, &stored).await;
+        Ok(stored)
+    }
+
+    /// A new reply: `Replied` to the article's author and the quoted reply's author (once
+    /// each), and `Mentioned` to those it names.
+    async fn tell_of_reply(&self, article: &Article, reply: &Reply) {
+        let actor = reply.author.id;
+        let subject = reply_subject(article, reply.id);
+        let quoted = match &reply.quote {
+            Some(Quote::Shown { author, .. }) => Some(author.id),
+            _ => None,
+        };
+        let answered = users(std::iter::once(article.author.id).chain(quoted));
+        let excerpt = Some(notice_excerpt(&reply.body));
+        self.tell(
+            NoticeKind::Replied,
+            answered,
+            actor,
+            subject,
+            excerpt.clone(),
+        )
+        .await;
+        self.tell(
+            NoticeKind::Mentioned,
+            Audience::MentionedIn(reply.body.clone()),
+            actor,
+            subject,
+            excerpt,
+        )
+        .await;
     }
 
     /// A reply of `article` that is not deleted; else `ReplyNotFound`.
@@ -155,17 +212,24 @@ impl GroupsService {
     }
 
     /// Deletes a reply: the author their own, the group's managers any (audited when it is not
-    /// their own). A deleted reply leaves every list; a reply quoting it shows it as deleted.
+    /// their own, and its author told, with `reason` when given). A deleted reply leaves every
+    /// list; a reply quoting it shows it as deleted.
     ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `ReplyNotFound`, `NotAllowed`, `Unexpected`.
+    /// `InvalidMessage` (the reason), `NotFound`, `MembersOnly`, `ReplyNotFound`, `NotAllowed`,
+    /// `Unexpected`.
     pub async fn delete_reply(
         &self,
         actor: UserId,
         id: GroupId,
         article: ArticleId,
         reply: ReplyId,
+        reason: Option<&str>,
     ) -> Result<(), GroupsError> {
+        let reason = reason
+            .map(parse_message)
+            .transpose()?
+            .filter(|r| !r.is_empty());
         let (view, article) = self.visible_article(Some(actor), id, article).await?;
         let reply = self.live_reply(article.id, reply).await?;
         let own = reply.author.id == actor;
@@ -192,8 +256,98 @@ impl GroupsService {
                 )),
             )
             .await;
+            self.tell(
+                NoticeKind::ContentRemoved,
+                users([reply.author.id]),
+                actor,
+                reply_subject(&article, reply.id),
+                reason,
+            )
+            .await;
         }
         Ok(())
+    }
+
+    /// Edits the actor's own reply from `version` (the one their editor loaded):
+    /// [`ReplyEdit::Saved`] with the new version, the replaced body kept as an earlier
+    /// version; [`ReplyEdit::Conflict`] with the reply as it is when it was edited since —
+    /// nothing written, an answer as a stale article save is. Only while they may reply there:
+    /// an active member, the article published and its replies not locked. Limited per person
+    /// ([`super::GroupsPolicy::reply_edit_rate`]). Names newly mentioned are told.
+    ///
+    /// # Errors
+    /// `InvalidReply`, `NotFound`, `MembersOnly`, `ReplyNotFound`, `NotAllowed` (another's
+    /// reply, not a member), `Banned`, `ArticleNotPublished`, `RepliesLocked`, `RateLimited`,
+    /// `Unexpected`.
+    #[tracing::instrument(skip(self, body))]
+    pub async fn edit_reply(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: ArticleId,
+        reply: ReplyId,
+        body: &str,
+        version: i64,
+    ) -> Result<ReplyEdit, GroupsError> {
+        let body = ReplyBody::parse(body)?;
+        let (view, article) = self.visible_article(Some(actor), id, article).await?;
+        let current = self.live_reply(article.id, reply).await?;
+        if current.author.id != actor {
+            return Err(GroupsError::NotAllowed);
+        }
+        may_write(&view)?;
+        if article.status != ArticleStatus::Published {
+            return Err(GroupsError::ArticleNotPublished);
+        }
+        if self.thread(article.id).await?.locked {
+            return Err(GroupsError::RepliesLocked);
+        }
+        self.limit(
+            format!("groups:replies:edit:{actor}"),
+            self.policy.reply_edit_rate,
+        )
+        .await?;
+        let edit = self
+            .ports
+            .replies
+            .edit(current.id, &body, version, self.ports.clock.now())
+            .await?
+            .ok_or(GroupsError::ReplyNotFound)?;
+        if let ReplyEdit::Saved(saved) = &edit
+            && let Some(names) = new_mentions(&current.body, &saved.body)
+        {
+            self.tell(
+                NoticeKind::Mentioned,
+                Audience::MentionedIn(names),
+                actor,
+                reply_subject(&article, saved.id),
+                Some(notice_excerpt(&saved.body)),
+            )
+            .await;
+        }
+        Ok(edit)
+    }
+
+    /// A reply with its earlier versions, for its author and the group's managers while they
+    /// may read the article.
+    ///
+    /// # Errors
+    /// `NotFound`, `MembersOnly`, `ReplyNotFound` (none, or deleted), `NotAllowed`,
+    /// `Unexpected`.
+    pub async fn reply_versions(
+        &self,
+        viewer: UserId,
+        id: GroupId,
+        article: ArticleId,
+        reply: ReplyId,
+    ) -> Result<ReplyHistory, GroupsError> {
+        let (view, article) = self.visible_article(Some(viewer), id, article).await?;
+        let reply = self.live_reply(article.id, reply).await?;
+        if reply.author.id != viewer && !view.manages() {
+            return Err(GroupsError::NotAllowed);
+        }
+        let versions = self.ports.replies.versions(reply.id).await?;
+        Ok(ReplyHistory { reply, versions })
     }
 
     /// Locks (no new replies) or unlocks an article's replies: its author while an active

@@ -5,10 +5,11 @@
 use super::*;
 use crate::model::{
     Article, ArticleStatus, Decision, GroupDescription, JoinPolicy, MemberState, NewReply, Quote,
-    Reply, ReplyId, ReplyThread,
+    Reply, ReplyBody, ReplyEdit, ReplyId, ReplyThread, ReplyVersion,
 };
 use crate::ports::{ReplyRepository, SaveOutcome, SeenBy};
 use chrono::{DateTime, TimeZone, Utc};
+use kernel::notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};
 use kernel::{Cursor, FixedClock, MockRateLimiter};
 use media::memory::{MemoryRepository, MemoryStore};
 use media::model::{ImageFormat, ProcessedImage};
@@ -40,6 +41,8 @@ struct Mem {
     offers: HashMap<GroupId, (UserId, UserId, DateTime<Utc>)>,
     /// Replies as stored, with when each was deleted.
     replies: Vec<(NewReply, Option<DateTime<Utc>>)>,
+    /// Each edited reply's version, when it was edited, and its earlier versions (newest last).
+    edits: HashMap<ReplyId, (i64, DateTime<Utc>, Vec<ReplyVersion>)>,
     locked: std::collections::HashSet<ArticleId>,
 }
 
@@ -74,6 +77,8 @@ impl Mem {
             quote,
             created_at: r.created_at,
             deleted_at: *deleted_at,
+            version: self.edits.get(&id).map_or(1, |e| e.0),
+            edited_at: self.edits.get(&id).map(|e| e.1),
         })
     }
 }
@@ -289,6 +294,14 @@ impl GroupRepository for MemRepo {
             })
             .collect();
         Ok(page_of(rows, page, |r| Cursor::new(r.since, r.person.id.0)))
+    }
+    async fn managers(&self, group: GroupId) -> Result<Vec<UserId>, GroupsError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.members
+            .values()
+            .filter(|ms| ms.group == group && ms.manages())
+            .map(|ms| ms.user)
+            .collect())
     }
     async fn set_role(
         &self,
@@ -640,13 +653,52 @@ impl ReplyRepository for MemRepo {
         rows.sort_by_key(|r| (r.created_at, r.id));
         Ok(page_of(rows, page, |r| Cursor::new(r.created_at, r.id.0)))
     }
+    async fn edit(
+        &self,
+        id: ReplyId,
+        body: &ReplyBody,
+        expected_version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<ReplyEdit>, GroupsError> {
+        let mut m = self.0.lock().unwrap();
+        let Some(current) = m.reply(id).filter(|r| r.deleted_at.is_none()) else {
+            return Ok(None);
+        };
+        if current.version != expected_version {
+            return Ok(Some(ReplyEdit::Conflict(current)));
+        }
+        let old = ReplyVersion {
+            version: current.version,
+            body: current.body.clone(),
+            written_at: current.edited_at.unwrap_or(current.created_at),
+        };
+        let entry = m.edits.entry(id).or_insert((1, now, Vec::new()));
+        entry.0 += 1;
+        entry.1 = now;
+        entry.2.push(old);
+        let stored = m.replies.iter_mut().find(|(r, _)| r.id == id).unwrap();
+        stored.0.body = body.clone();
+        Ok(Some(ReplyEdit::Saved(m.reply(id).unwrap())))
+    }
+    async fn versions(&self, id: ReplyId) -> Result<Vec<ReplyVersion>, GroupsError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.edits
+            .get(&id)
+            .map(|e| e.2.iter().rev().cloned().collect())
+            .unwrap_or_default())
+    }
     async fn delete(&self, id: ReplyId, now: DateTime<Utc>) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
-        Ok(m.replies
+        let deleted = m
+            .replies
             .iter_mut()
             .find(|(r, gone)| r.id == id && gone.is_none())
             .map(|(_, gone)| *gone = Some(now))
-            .is_some())
+            .is_some();
+        if deleted && let Some(e) = m.edits.get_mut(&id) {
+            e.2.clear();
+        }
+        Ok(deleted)
     }
     async fn threads(
         &self,
@@ -693,8 +745,32 @@ impl AuditLog for Recorded {
     }
 }
 
+/// A notifier that keeps what it is told.
+#[derive(Default)]
+struct Told(Mutex<Vec<Notice>>);
+
+#[async_trait]
+impl Notifier for Told {
+    async fn notify(&self, notice: Notice) {
+        self.0.lock().unwrap().push(notice);
+    }
+    async fn announce(&self, _news: News) {}
+}
+
+impl Told {
+    /// What was told of `kind` since the last call, and forgets everything told.
+    fn take(&self, kind: NoticeKind) -> Vec<Notice> {
+        let all = std::mem::take(&mut *self.0.lock().unwrap());
+        all.into_iter().filter(|n| n.kind == kind).collect()
+    }
+    fn clear(&self) {
+        self.0.lock().unwrap().clear();
+    }
+}
+
 struct World {
     audit: Arc<Recorded>,
+    told: Arc<Told>,
     repo: MemRepo,
     media_rows: Arc<MemoryRepository>,
     svc: GroupsService,
@@ -703,6 +779,7 @@ struct World {
 fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
     let repo = MemRepo::default();
     let audit = Arc::new(Recorded::default());
+    let told = Arc::new(Told::default());
     let media_rows = Arc::new(MemoryRepository::default());
     let mut processor = MockImageProcessor::new();
     processor.expect_process().returning(|_, _| {
@@ -750,13 +827,14 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
             limiter: Arc::new(limiter),
             clock,
             audit: audit.clone(),
-            notifier: Arc::new(kernel::notice::Silent),
+            notifier: told.clone(),
         },
         Arc::new(media),
         policy,
     );
     World {
         audit,
+        told,
         repo,
         media_rows,
         svc,
@@ -1813,7 +1891,10 @@ async fn an_articles_images_go_with_it_and_gallery_deletes_follow_ownership() {
         Err(GroupsError::NotAllowed)
     ));
 
-    w.svc.delete_article(author, g.id, a.id).await.unwrap();
+    w.svc
+        .delete_article(author, g.id, a.id, None)
+        .await
+        .unwrap();
     let left: Vec<MediaId> = w.media_rows.rows.lock().unwrap().keys().copied().collect();
     assert_eq!(left, vec![loose.id]);
     assert!(!left.contains(&in_article.id));
@@ -2017,7 +2098,10 @@ async fn members_reply_and_quote_one_level_and_the_count_follows() {
         Err(GroupsError::ReplyNotFound)
     ));
     // A deleted reply leaves the list and shows as deleted where it is quoted.
-    w.svc.delete_reply(member, g.id, a, first.id).await.unwrap();
+    w.svc
+        .delete_reply(member, g.id, a, first.id, None)
+        .await
+        .unwrap();
     let page = w
         .svc
         .replies(None, g.id, a, PageRequest::first(10))
@@ -2152,7 +2236,7 @@ async fn a_private_groups_replies_are_for_its_active_members_only() {
     }
     // The former member cannot delete their reply either: they may not see it any more.
     assert!(matches!(
-        w.svc.delete_reply(former, g.id, a, reply.id).await,
+        w.svc.delete_reply(former, g.id, a, reply.id, None).await,
         Err(GroupsError::MembersOnly)
     ));
     let seen = w
@@ -2185,7 +2269,7 @@ async fn authors_delete_their_own_and_managers_any_which_is_audited() {
     let theirs = w.svc.reply(other, g.id, a, "别人的", None).await.unwrap();
 
     assert!(matches!(
-        w.svc.delete_reply(member, g.id, a, theirs.id).await,
+        w.svc.delete_reply(member, g.id, a, theirs.id, None).await,
         Err(GroupsError::NotAllowed)
     ));
     let reply_deletions = || -> Vec<AuditEvent> {
@@ -2198,16 +2282,22 @@ async fn authors_delete_their_own_and_managers_any_which_is_audited() {
             .cloned()
             .collect()
     };
-    w.svc.delete_reply(member, g.id, a, mine.id).await.unwrap();
+    w.svc
+        .delete_reply(member, g.id, a, mine.id, None)
+        .await
+        .unwrap();
     assert!(
         reply_deletions().is_empty(),
         "deleting one's own is not moderation"
     );
     assert!(matches!(
-        w.svc.delete_reply(member, g.id, a, mine.id).await,
+        w.svc.delete_reply(member, g.id, a, mine.id, None).await,
         Err(GroupsError::ReplyNotFound)
     ));
-    w.svc.delete_reply(admin, g.id, a, theirs.id).await.unwrap();
+    w.svc
+        .delete_reply(admin, g.id, a, theirs.id, None)
+        .await
+        .unwrap();
     let events = reply_deletions();
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].action, "group.reply.deleted");
@@ -2322,7 +2412,7 @@ async fn readability_for_notices_follows_the_groups_rule_and_the_contents_state(
         .await
         .unwrap();
     w.svc
-        .delete_reply(member, private.id, a, other.id)
+        .delete_reply(member, private.id, a, other.id, None)
         .await
         .unwrap();
     assert!(
@@ -2349,11 +2439,531 @@ async fn readability_for_notices_follows_the_groups_rule_and_the_contents_state(
                 .unwrap()
         );
     }
-    w.svc.delete_article(owner, private.id, a).await.unwrap();
+    w.svc
+        .delete_article(owner, private.id, a, None)
+        .await
+        .unwrap();
     assert!(
         !w.svc
             .article_readable(Some(owner), private.id, a)
             .await
             .unwrap()
     );
+}
+
+/// The one notice of `kind` told since the last look.
+fn one(w: &World, kind: NoticeKind) -> Notice {
+    let mut told = w.told.take(kind);
+    assert_eq!(told.len(), 1, "{kind:?}: {told:?}");
+    told.remove(0)
+}
+
+fn people(n: &Notice) -> Vec<UserId> {
+    match &n.to {
+        Audience::Users(u) => {
+            let mut u = u.clone();
+            u.sort();
+            u
+        }
+        Audience::MentionedIn(t) => panic!("mentions in {t:?}, not people"),
+    }
+}
+
+#[tokio::test]
+async fn a_reply_tells_the_answered_once_each_and_the_mentioned() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, owner, &g).await;
+    w.told.clear();
+
+    let long = format!("@Alice 说得对 {}", "回".repeat(300));
+    let first = w.svc.reply(member, g.id, a, &long, None).await.unwrap();
+    let replied = w.told.0.lock().unwrap().clone();
+    assert_eq!(replied.len(), 2, "{replied:?}");
+    let n = &replied[0];
+    assert_eq!(n.kind, NoticeKind::Replied);
+    assert_eq!(n.to, Audience::Users(vec![owner]));
+    assert_eq!(n.actor, Some(member));
+    assert_eq!(
+        n.subject,
+        Subject::Reply {
+            group: g.id,
+            article: a,
+            reply: first.id.0
+        }
+    );
+    assert_eq!(n.at, t0());
+    let detail = n.detail.clone().unwrap();
+    assert!(detail.starts_with("@Alice 说得对"));
+    assert_eq!(detail.chars().count(), crate::model::NOTICE_EXCERPT_CHARS);
+    assert_eq!(replied[1].kind, NoticeKind::Mentioned);
+    assert_eq!(replied[1].to, Audience::MentionedIn(first.body.clone()));
+    assert_eq!(replied[1].subject, n.subject);
+    assert_eq!(
+        replied[1].detail, n.detail,
+        "the mention shows the same excerpt"
+    );
+    w.told.clear();
+
+    // A quote tells the quoted reply's author too, in the same notice.
+    let second = w
+        .svc
+        .reply(owner, g.id, a, "同意", Some(first.id))
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::Replied);
+    assert_eq!(n.to, Audience::Users(vec![owner, member]));
+    assert_eq!(n.detail.as_deref(), Some("同意"));
+    // The article's author quoted: told once.
+    w.svc
+        .reply(member, g.id, a, "好", Some(second.id))
+        .await
+        .unwrap();
+    assert_eq!(people(&one(&w, NoticeKind::Replied)), vec![owner]);
+
+    // A refused reply tells nobody.
+    w.svc.lock_replies(owner, g.id, a, true).await.unwrap();
+    w.told.clear();
+    assert!(w.svc.reply(member, g.id, a, "@bob", None).await.is_err());
+    assert!(w.told.0.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn publishing_tells_the_mentioned_and_later_saves_only_the_newly_named() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let author = w.member(owner, &g, MemberRole::Member).await;
+    let draft = w
+        .svc
+        .create_article(author, g.id, "致 @carol", "你好 @alice")
+        .await
+        .unwrap();
+    w.svc
+        .save_article(author, g.id, draft.id, "致 @carol", "你好 @alice @bob", 1)
+        .await
+        .unwrap();
+    assert!(
+        w.told.take(NoticeKind::Mentioned).is_empty(),
+        "a draft tells nobody"
+    );
+
+    w.svc
+        .set_article_status(author, g.id, draft.id, ArticleStatus::Published)
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::Mentioned);
+    assert_eq!(
+        n.to,
+        Audience::MentionedIn("致 @carol\n你好 @alice @bob".into())
+    );
+    assert_eq!(
+        n.subject,
+        Subject::Article {
+            group: g.id,
+            article: draft.id
+        }
+    );
+    assert_eq!(
+        (n.actor, n.detail.clone()),
+        (Some(author), Some("你好 @alice @bob".into()))
+    );
+
+    let version = w
+        .svc
+        .article(None, g.id, draft.id)
+        .await
+        .unwrap()
+        .article
+        .version;
+    w.svc
+        .save_article(
+            author,
+            g.id,
+            draft.id,
+            "致 @carol",
+            "@dave 你好 @alice",
+            version,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        one(&w, NoticeKind::Mentioned).to,
+        Audience::MentionedIn("@dave".into())
+    );
+    // No new name, or a stale save: nobody.
+    w.svc
+        .save_article(owner, g.id, draft.id, "致 @Carol", "@dave", version + 1)
+        .await
+        .unwrap();
+    w.svc
+        .save_article(author, g.id, draft.id, "@erin", "", version)
+        .await
+        .unwrap();
+    assert!(w.told.take(NoticeKind::Mentioned).is_empty());
+}
+
+#[tokio::test]
+async fn requests_decisions_roles_removals_bans_and_offers_tell_the_person() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let admin = w.member(owner, &g, MemberRole::Admin).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    w.told.clear();
+    let group = Subject::Group { group: g.id };
+
+    let asker = UserId::new_random();
+    let JoinOutcome::Requested(request) = w
+        .svc
+        .join(
+            asker,
+            g.id,
+            JoinAttempt {
+                message: Some(format!("让我进 {}", "请".repeat(200))),
+                code: None,
+            },
+        )
+        .await
+        .unwrap()
+    else {
+        panic!("a request")
+    };
+    let n = one(&w, NoticeKind::JoinRequested);
+    let mut managers = vec![owner, admin];
+    managers.sort();
+    assert_eq!(
+        people(&n),
+        managers,
+        "the owner and the admins, not members"
+    );
+    assert_eq!((n.actor, n.subject), (Some(asker), group));
+    assert!(n.detail.unwrap().starts_with("让我进"));
+
+    w.svc
+        .decide(
+            admin,
+            g.id,
+            request.id,
+            Decision::Approve(MemberRole::Member),
+        )
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::JoinDecided);
+    assert_eq!(
+        (people(&n), n.detail),
+        (vec![asker], Some("approved".into()))
+    );
+    let rejected = UserId::new_random();
+    let JoinOutcome::Requested(r) = w
+        .svc
+        .join(rejected, g.id, JoinAttempt::default())
+        .await
+        .unwrap()
+    else {
+        panic!("a request")
+    };
+    assert_eq!(one(&w, NoticeKind::JoinRequested).detail, None);
+    w.svc
+        .decide(owner, g.id, r.id, Decision::Reject(Some("满了".into())))
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::JoinDecided);
+    assert_eq!(
+        (people(&n), n.detail),
+        (vec![rejected], Some("rejected".into()))
+    );
+
+    w.svc
+        .set_role(owner, g.id, member, MemberRole::Admin)
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::RoleChanged);
+    assert_eq!((people(&n), n.detail), (vec![member], Some("admin".into())));
+    w.svc.remove_member(owner, g.id, asker).await.unwrap();
+    let n = one(&w, NoticeKind::Removed);
+    assert_eq!(
+        (people(&n), n.actor, n.subject),
+        (vec![asker], Some(owner), group)
+    );
+    let troll = w.member(owner, &g, MemberRole::Member).await;
+    w.told.clear();
+    w.svc.ban(admin, g.id, troll).await.unwrap();
+    assert_eq!(people(&one(&w, NoticeKind::Banned)), vec![troll]);
+    w.svc.offer_transfer(owner, g.id, member).await.unwrap();
+    let n = one(&w, NoticeKind::TransferOffered);
+    assert_eq!((people(&n), n.subject), (vec![member], group));
+    // Refusals tell nobody.
+    assert!(w.svc.ban(member, g.id, owner).await.is_err());
+    assert!(w.told.0.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn managers_removing_anothers_content_tell_its_author_with_the_reason() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let admin = w.member(owner, &g, MemberRole::Admin).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, member, &g).await;
+    let mine = w.svc.reply(member, g.id, a, "我的", None).await.unwrap();
+    let theirs = w.svc.reply(member, g.id, a, "再一条", None).await.unwrap();
+    w.told.clear();
+
+    w.svc
+        .delete_reply(member, g.id, a, mine.id, Some("不要了"))
+        .await
+        .unwrap();
+    assert!(
+        w.told.take(NoticeKind::ContentRemoved).is_empty(),
+        "one's own"
+    );
+    assert!(matches!(
+        w.svc
+            .delete_reply(admin, g.id, a, theirs.id, Some(&"长".repeat(501)))
+            .await,
+        Err(GroupsError::InvalidMessage)
+    ));
+    w.svc
+        .delete_reply(admin, g.id, a, theirs.id, Some(" 广告 "))
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::ContentRemoved);
+    assert_eq!(people(&n), vec![member]);
+    assert_eq!(
+        n.subject,
+        Subject::Reply {
+            group: g.id,
+            article: a,
+            reply: theirs.id.0
+        }
+    );
+    assert_eq!((n.actor, n.detail), (Some(admin), Some("广告".into())));
+
+    // A manager hiding (unpublishing) another's article, then deleting it.
+    w.svc
+        .set_article_status(admin, g.id, a, ArticleStatus::Draft)
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::ContentRemoved);
+    assert_eq!((people(&n), n.detail), (vec![member], None));
+    assert_eq!(
+        n.subject,
+        Subject::Article {
+            group: g.id,
+            article: a
+        }
+    );
+    w.svc
+        .delete_article(owner, g.id, a, Some(""))
+        .await
+        .unwrap();
+    let n = one(&w, NoticeKind::ContentRemoved);
+    assert_eq!(
+        (people(&n), n.actor, n.detail),
+        (vec![member], Some(owner), None)
+    );
+    // The author's own unpublishing and deleting tell nobody.
+    let own = published_article(&w, member, &g).await;
+    w.told.clear();
+    w.svc
+        .set_article_status(member, g.id, own, ArticleStatus::Draft)
+        .await
+        .unwrap();
+    w.svc
+        .delete_article(member, g.id, own, Some("x"))
+        .await
+        .unwrap();
+    assert!(w.told.take(NoticeKind::ContentRemoved).is_empty());
+}
+
+#[tokio::test]
+async fn authors_edit_their_replies_from_the_version_they_loaded_and_earlier_ones_stay() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let admin = w.member(owner, &g, MemberRole::Admin).await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let other = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, owner, &g).await;
+    let reply = w
+        .svc
+        .reply(member, g.id, a, "初稿 @alice", None)
+        .await
+        .unwrap();
+    assert_eq!((reply.version, reply.edited_at), (1, None));
+    w.told.clear();
+
+    let ReplyEdit::Saved(edited) = w
+        .svc
+        .edit_reply(member, g.id, a, reply.id, " 改过 @alice @bob ", 1)
+        .await
+        .unwrap()
+    else {
+        panic!("saved")
+    };
+    assert_eq!(edited.body, "改过 @alice @bob");
+    assert_eq!((edited.version, edited.edited_at), (2, Some(t0())));
+    let n = one(&w, NoticeKind::Mentioned);
+    assert_eq!(
+        n.to,
+        Audience::MentionedIn("@bob".into()),
+        "only the new name"
+    );
+    assert_eq!(n.detail.as_deref(), Some("改过 @alice @bob"));
+    assert!(w.told.take(NoticeKind::Replied).is_empty());
+
+    // A stale edit writes nothing and answers the reply as it is.
+    let stale = w
+        .svc
+        .edit_reply(member, g.id, a, reply.id, "旧的", 1)
+        .await
+        .unwrap();
+    assert_eq!(stale, ReplyEdit::Conflict(edited.clone()));
+    w.svc
+        .edit_reply(member, g.id, a, reply.id, "第三版", 2)
+        .await
+        .unwrap();
+    let listed = w
+        .svc
+        .replies(None, g.id, a, PageRequest::first(5))
+        .await
+        .unwrap();
+    assert_eq!(listed.item.items[0].body, "第三版");
+    assert_eq!(listed.item.items[0].version, 3);
+
+    // The author and the managers see the earlier versions, newest first; others do not.
+    for who in [member, admin, owner] {
+        let history = w.svc.reply_versions(who, g.id, a, reply.id).await.unwrap();
+        assert_eq!(history.reply.version, 3);
+        let versions: Vec<(i64, &str)> = history
+            .versions
+            .iter()
+            .map(|v| (v.version, v.body.as_str()))
+            .collect();
+        assert_eq!(versions, vec![(2, "改过 @alice @bob"), (1, "初稿 @alice")]);
+        assert_eq!(history.versions[1].written_at, reply.created_at);
+    }
+    assert!(matches!(
+        w.svc.reply_versions(other, g.id, a, reply.id).await,
+        Err(GroupsError::NotAllowed)
+    ));
+
+    // Only the author, and only while they may reply there.
+    for who in [other, admin] {
+        assert!(matches!(
+            w.svc.edit_reply(who, g.id, a, reply.id, "我改", 3).await,
+            Err(GroupsError::NotAllowed)
+        ));
+    }
+    assert!(matches!(
+        w.svc.edit_reply(member, g.id, a, reply.id, "  ", 3).await,
+        Err(GroupsError::InvalidReply)
+    ));
+    w.svc.lock_replies(owner, g.id, a, true).await.unwrap();
+    assert!(matches!(
+        w.svc.edit_reply(member, g.id, a, reply.id, "锁了", 3).await,
+        Err(GroupsError::RepliesLocked)
+    ));
+    w.svc.lock_replies(owner, g.id, a, false).await.unwrap();
+    let theirs = w.svc.reply(other, g.id, a, "别人的", None).await.unwrap();
+    w.svc.ban(owner, g.id, other).await.unwrap();
+    assert!(matches!(
+        w.svc
+            .edit_reply(other, g.id, a, theirs.id, "被封了", 1)
+            .await,
+        Err(GroupsError::Banned)
+    ));
+
+    // A deleted reply has no versions any more and takes no edit.
+    w.svc
+        .delete_reply(member, g.id, a, reply.id, None)
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.svc.edit_reply(member, g.id, a, reply.id, "复活", 3).await,
+        Err(GroupsError::ReplyNotFound)
+    ));
+    assert!(matches!(
+        w.svc.reply_versions(member, g.id, a, reply.id).await,
+        Err(GroupsError::ReplyNotFound)
+    ));
+}
+
+#[tokio::test]
+async fn in_a_private_group_only_its_members_see_a_replys_versions() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let member = w.member(owner, &g, MemberRole::Member).await;
+    let a = published_article(&w, owner, &g).await;
+    let reply = w.svc.reply(member, g.id, a, "一", None).await.unwrap();
+    w.svc
+        .edit_reply(member, g.id, a, reply.id, "二", 1)
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.svc
+            .reply_versions(UserId::new_random(), g.id, a, reply.id)
+            .await,
+        Err(GroupsError::MembersOnly)
+    ));
+    w.svc.leave(member, g.id).await.unwrap();
+    assert!(matches!(
+        w.svc.reply_versions(member, g.id, a, reply.id).await,
+        Err(GroupsError::MembersOnly)
+    ));
+    assert!(matches!(
+        w.svc.edit_reply(member, g.id, a, reply.id, "三", 2).await,
+        Err(GroupsError::MembersOnly)
+    ));
+    assert_eq!(
+        w.svc
+            .reply_versions(owner, g.id, a, reply.id)
+            .await
+            .unwrap()
+            .versions
+            .len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn editing_replies_is_rate_limited_per_person() {
+    let mut limiter = MockRateLimiter::new();
+    limiter
+        .expect_hit()
+        .withf(|key, _, _| key.starts_with("groups:replies:edit:"))
+        .returning(|_, rule, _| {
+            assert_eq!(rule, GroupsPolicy::default().reply_edit_rate);
+            Ok(RateDecision::Limited {
+                retry_after_secs: 12,
+            })
+        });
+    limiter
+        .expect_hit()
+        .returning(|_, _, _| Ok(RateDecision::Allowed));
+    let w = world_with(GroupsPolicy::default(), limiter);
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let a = published_article(&w, owner, &g).await;
+    let reply = w.svc.reply(owner, g.id, a, "原文", None).await.unwrap();
+    assert!(matches!(
+        w.svc.edit_reply(owner, g.id, a, reply.id, "改", 1).await,
+        Err(GroupsError::RateLimited {
+            retry_after_secs: 12
+        })
+    ));
+    let now = w
+        .svc
+        .replies(None, g.id, a, PageRequest::first(1))
+        .await
+        .unwrap();
+    assert_eq!(now.item.items[0].body, "原文");
 }
