@@ -57,6 +57,17 @@ export function appendReply(reply: Reply) {
   }
 }
 
+/** Shows a reply as the server answered it (an edit), where it is loaded. */
+export function replaceReply(changed: Reply) {
+  return (data: Pages): Pages => ({
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      replies: page.replies.map((reply) => (reply.id === changed.id ? changed : reply)),
+    })),
+  })
+}
+
 /** Takes a deleted reply out, and shows the replies quoting it as quoting a deleted one. */
 export function removeReply(replyId: string) {
   return (data: Pages): Pages => ({

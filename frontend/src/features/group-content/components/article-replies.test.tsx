@@ -263,4 +263,124 @@ describe('replies under an article', () => {
     expect(screen.queryByRole('button', { name: 'Close replies' })).not.toBeInTheDocument()
     expect(calls('GET', REPLIES)).toHaveLength(0)
   })
+
+  describe('edits', () => {
+    const editBox = () => screen.getByRole('textbox', { name: 'Edit your reply' })
+
+    it('edits one’s own reply in place: it shows “edited” with the time, and its earlier text in the versions', async () => {
+      const { user, bodies } = renderThread([
+        reply(1, ming),
+        reply(2, lily, { body: 'First take' }),
+      ])
+      const [theirs, mine] = await items()
+      expect(within(theirs!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+      expect(within(mine!).queryByText('edited')).not.toBeInTheDocument()
+      expect(
+        within(mine!).queryByRole('button', { name: 'Earlier versions' }),
+      ).not.toBeInTheDocument()
+
+      await user.click(within(mine!).getByRole('button', { name: 'Edit' }))
+      expect(editBox()).toHaveValue('First take')
+      expect(editBox()).toHaveFocus()
+      await user.clear(editBox())
+      await user.type(editBox(), 'Second **take**')
+      await user.click(within(mine!).getByRole('button', { name: 'Save' }))
+
+      expect(await within(mine!).findByText('take', { selector: 'strong' })).toBeVisible()
+      expect(bodies('PATCH', `${REPLIES}/${replyId(2)}`)).toEqual([
+        { body: 'Second **take**', version: 1 },
+      ])
+      expect(screen.queryByRole('textbox', { name: 'Edit your reply' })).not.toBeInTheDocument()
+      expect(within(mine!).getByText(/edited/)).toBeVisible()
+      expect(mine!.querySelector('time[datetime="2026-03-04T09:30:00Z"]')).not.toBeNull()
+      expect(await screen.findByText('Your reply was saved.')).toBeVisible()
+
+      await user.click(within(mine!).getByRole('button', { name: 'Earlier versions' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Versions of this reply' })
+      const versions = within(
+        await within(dialog).findByRole('list', { name: 'Versions of this reply' }),
+      ).getAllByRole('listitem')
+      expect(versions).toHaveLength(2)
+      expect(versions[0]).toHaveTextContent('Version 2')
+      expect(versions[0]).toHaveTextContent('Current')
+      expect(versions[0]).toHaveTextContent('Second **take**')
+      expect(versions[1]).toHaveTextContent('Version 1')
+      expect(versions[1]).toHaveTextContent('First take')
+    })
+
+    it('keeps the typed text on a stale edit (409), says why, and saves from the newer version next', async () => {
+      const { user, bodies, server } = renderThread([reply(1, lily, { body: 'Mine' })])
+      const [mine] = await items()
+      await user.click(within(mine!).getByRole('button', { name: 'Edit' }))
+      // Another tab edits it meanwhile.
+      server.state.replies[0] = {
+        ...server.state.replies[0]!,
+        body: 'Edited elsewhere',
+        version: 2,
+        editedAt: '2026-03-04T08:00:00Z',
+      }
+      await user.clear(editBox())
+      await user.type(editBox(), 'My new words')
+      await user.click(within(mine!).getByRole('button', { name: 'Save' }))
+      expect(
+        await screen.findByText(/This reply was changed after you started editing/),
+      ).toBeVisible()
+      expect(editBox()).toHaveValue('My new words')
+      await user.click(screen.getByText('The reply as it is now'))
+      expect(screen.getByText('Edited elsewhere')).toBeVisible()
+
+      await user.click(within(mine!).getByRole('button', { name: 'Save' }))
+      await waitFor(() =>
+        expect(screen.queryByRole('textbox', { name: 'Edit your reply' })).not.toBeInTheDocument(),
+      )
+      expect(bodies('PATCH', `${REPLIES}/${replyId(1)}`)).toEqual([
+        { body: 'My new words', version: 1 },
+        { body: 'My new words', version: 2 },
+      ])
+      expect(await within(mine!).findByText('My new words')).toBeVisible()
+    })
+
+    it('cancels an edit with Escape or “Cancel”, changing nothing', async () => {
+      const { user, calls } = renderThread([reply(1, lily, { body: 'Stay' })])
+      const [mine] = await items()
+      await user.click(within(mine!).getByRole('button', { name: 'Edit' }))
+      await user.type(editBox(), ' more')
+      await user.keyboard('{Escape}')
+      expect(screen.queryByRole('textbox', { name: 'Edit your reply' })).not.toBeInTheDocument()
+      await user.click(within(mine!).getByRole('button', { name: 'Edit' }))
+      await user.click(within(mine!).getByRole('button', { name: 'Cancel' }))
+      expect(await within(mine!).findByText('Stay')).toBeVisible()
+      expect(calls('PATCH', `${REPLIES}/${replyId(1)}`)).toHaveLength(0)
+    })
+
+    it('shows managers the versions of another’s edited reply, but no edit; a locked thread takes no edit', async () => {
+      renderThread([reply(1, ming, { version: 2, editedAt: '2026-03-04T08:00:00Z' })], {
+        home: group({
+          canManage: true,
+          membership: { role: 'admin', state: 'active', since: '2026-01-02T00:00:00Z' },
+        }),
+      })
+      const [theirs] = await items()
+      expect(within(theirs!).getByText(/edited/)).toBeVisible()
+      expect(within(theirs!).getByRole('button', { name: 'Earlier versions' })).toBeVisible()
+      expect(within(theirs!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+
+      cleanup()
+      renderThread([reply(1, lily, { version: 2, editedAt: '2026-03-04T08:00:00Z' })], {
+        locked: true,
+      })
+      const [mine] = await items()
+      expect(within(mine!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+      expect(within(mine!).getByRole('button', { name: 'Earlier versions' })).toBeVisible()
+    })
+
+    it('hides another member’s versions from a member', async () => {
+      renderThread([reply(1, ming, { version: 2, editedAt: '2026-03-04T08:00:00Z' })])
+      const [theirs] = await items()
+      expect(within(theirs!).getByText(/edited/)).toBeVisible()
+      expect(
+        within(theirs!).queryByRole('button', { name: 'Earlier versions' }),
+      ).not.toBeInTheDocument()
+    })
+  })
 })

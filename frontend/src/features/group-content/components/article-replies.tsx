@@ -1,5 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { Link2, Lock, LockOpen, MessageSquareQuote, Send, Trash2, X } from 'lucide-react'
+import {
+  History,
+  Link2,
+  Lock,
+  LockOpen,
+  MessageSquareQuote,
+  Pencil,
+  Send,
+  Trash2,
+  X,
+} from 'lucide-react'
 import {
   lazy,
   Suspense,
@@ -28,6 +38,7 @@ import { charCount } from '@/lib/text.ts'
 import { useToast } from '@/lib/toast.ts'
 import { useCreateReply } from '../api/create-reply.ts'
 import { useDeleteReply } from '../api/delete-reply.ts'
+import { replyConflictOf, useEditReply } from '../api/edit-reply.ts'
 import { useReplies, type Reply } from '../api/list-replies.ts'
 import { useLockReplies } from '../api/lock-replies.ts'
 import {
@@ -38,6 +49,7 @@ import {
 } from '../reply-draft.ts'
 import { REPLY_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
+import { ReplyVersionsDialog } from './reply-versions-dialog.tsx'
 
 const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
 
@@ -129,7 +141,9 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
                 groupId={groupId}
                 reply={reply}
                 canQuote={canReply}
+                canEdit={canReply && reply.author.id === userId}
                 canDelete={reply.author.id === userId || canManage}
+                canSeeVersions={reply.author.id === userId || canManage}
                 onQuote={() => quote(reply)}
               />
             ))}
@@ -158,20 +172,30 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
   )
 }
 
-/** One reply: author, time, its quote, the Markdown, and what the viewer may do with it. */
+/**
+ * One reply: author, time (and when it was edited), its quote, the Markdown, and what the viewer
+ * may do with it: quote, edit their own (in place), see its earlier versions (its author and the
+ * managers), copy its link, delete.
+ */
 function ReplyItem({
   groupId,
   reply,
   canQuote,
+  canEdit,
   canDelete,
+  canSeeVersions,
   onQuote,
 }: {
   groupId: string
   reply: Reply
   canQuote: boolean
+  canEdit: boolean
   canDelete: boolean
+  canSeeVersions: boolean
   onQuote: () => void
 }) {
+  const [editing, setEditing] = useState(false)
+  const [showVersions, setShowVersions] = useState(false)
   const { t } = useTranslation('group-content')
   const confirm = useConfirm()
   const toast = useToast()
@@ -216,6 +240,12 @@ function ReplyItem({
             >
               <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
             </a>
+            {reply.editedAt && (
+              <span className="text-xs text-muted-foreground">
+                {t('replies.edited')}{' '}
+                <time dateTime={reply.editedAt}>{formatDateTime(reply.editedAt)}</time>
+              </span>
+            )}
           </div>
         </div>
 
@@ -234,11 +264,39 @@ function ReplyItem({
           </blockquote>
         )}
 
-        <Suspense fallback={<Spinner className="size-4 text-muted-foreground" />}>
-          <MarkdownView content={reply.body} className="text-sm" />
-        </Suspense>
+        {editing ? (
+          <ReplyEditor groupId={groupId} reply={reply} onDone={() => setEditing(false)} />
+        ) : (
+          <Suspense fallback={<Spinner className="size-4 text-muted-foreground" />}>
+            <MarkdownView content={reply.body} className="text-sm" />
+          </Suspense>
+        )}
 
         <div className="-mb-1 flex flex-wrap items-center justify-end gap-1">
+          {canEdit && !editing && (
+            <Button
+              variant="ghost"
+              size="xs"
+              onClick={() => setEditing(true)}
+              className="text-muted-foreground"
+            >
+              <Pencil aria-hidden="true" />
+              {t('replies.edit')}
+            </Button>
+          )}
+          {canSeeVersions && reply.editedAt && (
+            <Button
+              variant="ghost"
+              size="xs"
+              iconOnly
+              aria-label={t('replies.versions')}
+              title={t('replies.versions')}
+              className="text-muted-foreground"
+              onClick={() => setShowVersions(true)}
+            >
+              <History aria-hidden="true" />
+            </Button>
+          )}
           {canQuote && (
             <Button variant="ghost" size="xs" onClick={onQuote} className="text-muted-foreground">
               <MessageSquareQuote aria-hidden="true" />
@@ -275,7 +333,117 @@ function ReplyItem({
           )}
         </div>
       </article>
+      {showVersions && (
+        <ReplyVersionsDialog
+          groupId={groupId}
+          articleId={reply.articleId}
+          replyId={reply.id}
+          onClose={() => setShowVersions(false)}
+        />
+      )}
     </li>
+  )
+}
+
+/**
+ * Edits one's own reply in place, from the version shown. If someone (another tab) edited it
+ * since, the server refuses with 409: the typed text stays, the reply as it is now is shown, and
+ * saving again edits from that version.
+ */
+function ReplyEditor({
+  groupId,
+  reply,
+  onDone,
+}: {
+  groupId: string
+  reply: Reply
+  onDone: () => void
+}) {
+  const { t } = useTranslation('group-content')
+  const toast = useToast()
+  const edit = useEditReply(groupId, reply.articleId, reply.id)
+  const [text, setText] = useState(reply.body)
+  const [base, setBase] = useState(reply.version)
+  const [error, setError] = useState<string | null>(null)
+  const [current, setCurrent] = useState<Reply | null>(null)
+  const id = `reply-edit-${reply.id}`
+  const length = charCount(text)
+  const tooLong = length > REPLY_MAX_CHARS
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (length === 0 || tooLong || edit.isPending) return
+    setError(null)
+    try {
+      await edit.mutateAsync({ body: text.trim(), version: base })
+    } catch (failure) {
+      const now = replyConflictOf(failure)
+      if (now) {
+        setBase(now.version)
+        setCurrent(now)
+        setError(t('replies.editConflict'))
+      } else {
+        setError(errorMessage(failure))
+      }
+      return
+    }
+    toast.success(t('replies.editedToast'))
+    onDone()
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="grid gap-2">
+      <label htmlFor={id} className="sr-only">
+        {t('replies.editLabel')}
+      </label>
+      <Textarea
+        id={id}
+        value={text}
+        rows={4}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${id}-count`}
+        className="min-h-24 resize-y"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            event.currentTarget.form?.requestSubmit()
+          } else if (event.key === 'Escape') {
+            event.preventDefault()
+            onDone()
+          }
+        }}
+      />
+      {error && <Alert>{error}</Alert>}
+      {current && (
+        <details className="rounded-md border bg-muted px-3 py-2 text-sm">
+          <summary className="cursor-pointer max-md:py-3">{t('replies.currentText')}</summary>
+          <p className="mt-1 wrap-anywhere whitespace-pre-wrap">{current.body}</p>
+        </details>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span
+          id={`${id}-count`}
+          className={tooLong ? 'text-xs text-error' : 'text-xs text-muted-foreground'}
+        >
+          {t('replies.chars', { count: length, max: REPLY_MAX_CHARS })}
+        </span>
+        <div className="flex gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={onDone}>
+            {t('replies.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            size="sm"
+            loading={edit.isPending}
+            disabled={length === 0 || tooLong}
+          >
+            {t('replies.save')}
+          </Button>
+        </div>
+      </div>
+    </form>
   )
 }
 

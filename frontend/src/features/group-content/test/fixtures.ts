@@ -249,6 +249,8 @@ export function reply(n: number, author: User, overrides: Partial<Reply> = {}): 
     body: `Reply **${n}**`,
     quote: null,
     createdAt: `2026-03-02T0${Math.min(n, 9)}:00:00Z`,
+    version: 1,
+    editedAt: null,
     ...overrides,
   }
 }
@@ -270,7 +272,13 @@ export function repliesApi(
   }: { locked?: boolean; pageSize?: number; viewer?: User } = {},
 ) {
   const path = `/api/groups/${GROUP}/articles/${ARTICLE}/replies`
-  const state = { replies: [...initial], locked, failNext: null as StubResponse | null }
+  const state = {
+    replies: [...initial],
+    locked,
+    failNext: null as StubResponse | null,
+    /** The texts edits replaced (of any reply), oldest first. */
+    edits: [] as { version: number; body: string; writtenAt: string }[],
+  }
   let created = 0
   let nextStart = 0
   const page = (cursor: string | null) => {
@@ -330,6 +338,37 @@ export function repliesApi(
     routes[`DELETE ${path}/${r.id}`] = () => {
       state.replies = state.replies.filter((known) => known.id !== r.id)
       return { body: { success: true, message: 'Deleted' } }
+    }
+    // An edit from the stored version, else 409 `edit_conflict` with the reply as it is.
+    routes[`PATCH ${path}/${r.id}`] = (init) => {
+      const sent = JSON.parse(String(init?.body)) as { body: string; version: number }
+      const index = state.replies.findIndex((known) => known.id === r.id)
+      const now = state.replies[index]!
+      if (now.version !== sent.version) {
+        return {
+          status: 409,
+          body: {
+            success: false,
+            code: 'edit_conflict',
+            message: 'This reply was changed after you started editing',
+            current: now,
+          },
+        }
+      }
+      const edited = {
+        ...now,
+        body: sent.body,
+        version: now.version + 1,
+        editedAt: '2026-03-04T09:30:00Z',
+      }
+      state.edits.push({ version: now.version, body: now.body, writtenAt: now.createdAt })
+      state.replies[index] = edited
+      return { body: { success: true, reply: edited } }
+    }
+    routes[`GET ${path}/${r.id}/versions`] = () => {
+      const now = state.replies.find((known) => known.id === r.id)
+      if (!now) return problem(404, 'not_found', 'Not found')
+      return { body: { success: true, reply: now, versions: [...state.edits].reverse() } }
     }
   }
   return { state, routes, path }
