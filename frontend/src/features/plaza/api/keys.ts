@@ -13,10 +13,16 @@ export const plazaKeys = {
   /** One post, for its own page (`/plaza/post/$postId`). */
   post: (postId: string) => ['auth', 'plaza', 'post', postId] as const,
   comments: (postId: string) => ['auth', 'plaza', 'comments', postId] as const,
+  /** The earlier texts of a post or a comment (its author and administrators). */
+  versions: (kind: 'post' | 'comment', id: string) =>
+    ['auth', 'plaza', 'versions', kind, id] as const,
   provinces: ['districts', 'provinces'] as const,
 }
 
 export const postApiPath = (postId: string) => `/api/plaza/posts/${encodeURIComponent(postId)}`
+
+export const commentApiPath = (commentId: string) =>
+  `/api/plaza/comments/${encodeURIComponent(commentId)}`
 
 /** A query string from the parameters that are set (`''` when none is). */
 export function queryString(params: Record<string, string | null | undefined>): string {

@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Send, Trash2 } from 'lucide-react'
+import { Pencil, Send, Trash2 } from 'lucide-react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
@@ -13,6 +13,8 @@ import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { createComment } from '../api/create-comment.ts'
 import { deleteComment } from '../api/delete-comment.ts'
+import { commentConflictOf, editComment } from '../api/edit-comment.ts'
+import { editDraft, editKey } from '../edit-drafts.ts'
 import { useComments } from '../api/list-comments.ts'
 import { plazaKeys } from '../api/keys.ts'
 import type { PlazaComment, PlazaCommentsPage } from '@/lib/api/types.ts'
@@ -22,13 +24,17 @@ import { COMMENT_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
 import { personName } from '@/lib/person.ts'
 import { PostTime } from './post-time.tsx'
+import { EditedLabel } from './edited-label.tsx'
+import { InlineEditor, type EditResult } from './inline-editor.tsx'
+import { VersionsDialog } from './versions-dialog.tsx'
 
 type Pages = InfiniteData<PlazaCommentsPage, string | null>
 
 /**
  * A post's comments, oldest first, a page at a time ("Show more comments"), a box to write one
- * (signed in; signed out a button that opens the login dialog) and delete for one's own (or, for
- * an administrator, any). `onCountChange` keeps the post's count in step.
+ * (signed in; signed out a button that opens the login dialog), edit for one's own ("edited" with
+ * the time after; the author and administrators open the earlier versions from it) and delete
+ * for one's own (or, for an administrator, any). `onCountChange` keeps the post's count in step.
  */
 export function Comments({
   id,
@@ -49,6 +55,9 @@ export function Comments({
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The comment being edited (one at a time): one whose edit was left open opens again.
+  const [editing, setEditing] = useState<string | null>(null)
+  const [history, setHistory] = useState<string | null>(null)
   // A comment being written is not kept anywhere: leaving the page with it asks first.
   useLeaveGuard({ when: text.trim() !== '' })
 
@@ -69,6 +78,35 @@ export function Comments({
     queryClient.setQueryData<Pages>(plazaKeys.comments(postId), (data) =>
       data ? update(data) : data,
     )
+
+  const replace = (comment: PlazaComment) =>
+    change((data) => ({
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        comments: page.comments.map((known) => (known.id === comment.id ? comment : known)),
+      })),
+    }))
+
+  const saveEdit =
+    (comment: PlazaComment) =>
+    async (body: string): Promise<EditResult> => {
+      try {
+        replace(await editComment(comment.id, { body, version: comment.version }))
+        toast.success(t('edit.saved'))
+        return 'saved'
+      } catch (failure) {
+        const current = commentConflictOf(failure)
+        if (!current) throw failure
+        replace(current)
+        return 'conflict'
+      }
+    }
+
+  const isEditing = (comment: PlazaComment) =>
+    comment.canEdit &&
+    (editing === comment.id ||
+      (editing === null && editDraft(editKey('comment', comment.id)) !== undefined))
 
   const length = charCount(text)
   const send = async (event: FormEvent) => {
@@ -152,9 +190,41 @@ export function Comments({
                     {personName(comment.author)}
                   </Link>
                   <PostTime at={comment.createdAt} className="text-xs text-muted-foreground" />
+                  {comment.editedAt && (
+                    <EditedLabel
+                      at={comment.editedAt}
+                      className="text-xs text-muted-foreground"
+                      onHistory={comment.canSeeVersions ? () => setHistory(comment.id) : undefined}
+                    />
+                  )}
                 </p>
-                <p className="text-sm wrap-anywhere whitespace-pre-wrap">{comment.body}</p>
+                {isEditing(comment) ? (
+                  <InlineEditor
+                    id={`comment-${comment.id}-edit`}
+                    draftKey={editKey('comment', comment.id)}
+                    initial={comment.body}
+                    max={COMMENT_MAX_CHARS}
+                    label={t('comments.editLabel')}
+                    save={saveEdit(comment)}
+                    onClose={() => setEditing(null)}
+                  />
+                ) : (
+                  <p className="text-sm wrap-anywhere whitespace-pre-wrap">{comment.body}</p>
+                )}
               </div>
+              {comment.canEdit && !isEditing(comment) && (
+                <Button
+                  variant="ghost"
+                  size="xs"
+                  iconOnly
+                  onClick={() => setEditing(comment.id)}
+                  aria-label={t('comments.edit')}
+                  title={t('comments.edit')}
+                  className="mt-1 text-muted-foreground"
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+              )}
               {comment.canDelete && (
                 <Button
                   variant="ghost"
@@ -186,6 +256,8 @@ export function Comments({
           </Button>
         </div>
       )}
+
+      {history && <VersionsDialog kind="comment" id={history} onClose={() => setHistory(null)} />}
 
       {user ? (
         <form onSubmit={(event) => void send(event)} className="grid gap-2">

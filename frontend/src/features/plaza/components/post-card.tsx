@@ -1,6 +1,6 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { Heart, ImageOff, Link2, MapPin, MessageCircle, Trash2 } from 'lucide-react'
+import { Heart, ImageOff, Link2, MapPin, MessageCircle, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Lightbox } from '@/components/lightbox.tsx'
@@ -14,6 +14,9 @@ import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { plazaKeys } from '../api/keys.ts'
 import { deletePost } from '../api/delete-post.ts'
+import { editPost, postConflictOf } from '../api/edit-post.ts'
+import { editDraft, editKey } from '../edit-drafts.ts'
+import { POST_MAX_CHARS } from '../rules.ts'
 import { likePost } from '../api/like-post.ts'
 import { unlikePost } from '../api/unlike-post.ts'
 import type { PlazaFeedPage, PlazaPost } from '@/lib/api/types.ts'
@@ -24,6 +27,9 @@ import { PersonAvatar } from './person.tsx'
 import { personName } from '@/lib/person.ts'
 import { districtName } from '../district.ts'
 import { PostTime } from './post-time.tsx'
+import { EditedLabel } from './edited-label.tsx'
+import { InlineEditor, type EditResult } from './inline-editor.tsx'
+import { VersionsDialog } from './versions-dialog.tsx'
 
 type Feed = InfiniteData<PlazaFeedPage, unknown>
 
@@ -49,7 +55,9 @@ function usePostUpdater() {
 /**
  * One post: author, time (a link to the post's own page), district (a link that filters the
  * feed), the text as written (plain text, line breaks kept), the images (the lightbox on click),
- * like, comments, copy link and delete. Its own page shows the comments from the start
+ * like, comments, copy link, edit (its author: the text in place, "edited" with the time after)
+ * and delete; its author and administrators open its earlier versions from "edited". Its own
+ * page shows the comments from the start
  * (`commentsOpen`) and leaves when the post is deleted (`onDeleted`).
  */
 export function PostCard({
@@ -75,6 +83,10 @@ export function PostCard({
   const headingId = `post-${post.id}-author`
   const anchor = `post-${post.id}`
   const article = useRef<HTMLElement>(null)
+  const draftKey = editKey('post', post.id)
+  // An edit left open (its draft kept) opens again when the card is mounted again.
+  const [editing, setEditing] = useState(() => post.canEdit && editDraft(draftKey) !== undefined)
+  const [history, setHistory] = useState(false)
 
   // `/plaza#post-<id>` (the home page's links) scrolls to the post once it is on the page: the
   // router only tries while the page first renders, often before the feed has arrived.
@@ -129,6 +141,21 @@ export function PostCard({
         onDeleted?.()
       },
     })
+
+  const saveEdit = async (body: string): Promise<EditResult> => {
+    try {
+      const saved = await editPost(post.id, { body, version: post.version })
+      posts.update(post.id, () => saved)
+      toast.success(t('edit.saved'))
+      return 'saved'
+    } catch (error) {
+      const current = postConflictOf(error)
+      if (!current) throw error
+      // Their version shows behind the editor; saving again edits from it.
+      posts.update(post.id, () => current)
+      return 'conflict'
+    }
+  }
 
   /** The post's page as an absolute address, on the clipboard; shown in the toast if refused. */
   const copyLink = async () => {
@@ -187,8 +214,27 @@ export function PostCard({
                 {districtName(post.district)}
               </Link>
             )}
+            {post.editedAt && (
+              <EditedLabel
+                at={post.editedAt}
+                onHistory={post.canSeeVersions ? () => setHistory(true) : undefined}
+              />
+            )}
           </div>
         </div>
+        {post.canEdit && !editing && (
+          <Button
+            variant="ghost"
+            size="sm"
+            iconOnly
+            onClick={() => setEditing(true)}
+            aria-label={t('post.edit')}
+            title={t('post.edit')}
+            className="-mt-1 text-muted-foreground"
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        )}
         {post.canDelete && (
           <Button
             variant="ghost"
@@ -204,10 +250,23 @@ export function PostCard({
         )}
       </header>
 
-      {post.body && (
-        <p className="text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap">
-          {post.body}
-        </p>
+      {editing ? (
+        <InlineEditor
+          id={`post-${post.id}-edit`}
+          draftKey={draftKey}
+          initial={post.body}
+          max={POST_MAX_CHARS}
+          allowEmpty={post.images.length > 0}
+          label={t('post.editLabel')}
+          save={saveEdit}
+          onClose={() => setEditing(false)}
+        />
+      ) : (
+        post.body && (
+          <p className="text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap">
+            {post.body}
+          </p>
+        )
       )}
 
       <ImageGrid
@@ -269,6 +328,8 @@ export function PostCard({
           }
         />
       )}
+
+      {history && <VersionsDialog kind="post" id={post.id} onClose={() => setHistory(false)} />}
 
       {open !== null && post.images[open] && (
         <Lightbox
