@@ -118,6 +118,13 @@ bench:
     fi
     part cargo bench -p app-server --bench sign_in_flood
     part cargo bench -p app-server --bench groups
+    part cargo bench -p app-server --bench notifications
+    if psql "$pg" -qtAc 'SELECT 1' >/dev/null 2>&1; then
+        db="courtyard_bench_n_$$"
+        psql "$pg" -qc "CREATE DATABASE $db" >/dev/null
+        part env BENCH_DATABASE_URL="${pg%/*}/$db" cargo bench -p app-server --bench notifications
+        psql "$pg" -qc "DROP DATABASE $db WITH (FORCE)" >/dev/null
+    fi
     part just bench-web
     echo
     if [ ${#failed[@]} -eq 0 ]; then echo "just bench: every part met its targets ✓"; else printf 'just bench: missed a target ✗ in: %s\n' "${failed[@]}"; exit 1; fi

@@ -24,6 +24,9 @@
 //! This crate implements a port and nothing else: it must not depend on the application server
 //! or on another adapter.
 
+#[cfg(feature = "testing")]
+pub mod testing;
+
 use futures_util::StreamExt;
 use notifications::Wake;
 use notifications::ports::WakeBus;

@@ -5,6 +5,7 @@
 
 mod common;
 
+use adapter_redis::testing::OwnRedis;
 use adapter_redis::{BATCH_MAX, RedisWakeBus};
 use common::{receive_all, user};
 use futures_util::StreamExt;
@@ -220,72 +221,6 @@ async fn a_cut_connection_comes_back_and_wakes_every_stream() {
         None
     );
     test_user.delete(&mut admin).await;
-}
-
-/// A Redis of this test's own (`redis-server` on a free port), to stop and start again.
-struct OwnRedis {
-    port: u16,
-    child: Option<std::process::Child>,
-}
-
-impl OwnRedis {
-    /// `None` (after saying so) when `redis-server` cannot be run outside CI.
-    fn new() -> Option<Self> {
-        let found = std::process::Command::new("redis-server")
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !found {
-            assert!(
-                !std::env::var("CI").is_ok_and(|v| v == "true" || v == "1"),
-                "CI=true and no redis-server to run"
-            );
-            eprintln!("\n!!! SKIPPED: no redis-server on PATH to stop and start.\n");
-            return None;
-        }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        Some(Self { port, child: None })
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
-    }
-
-    async fn start(&mut self) -> redis::aio::MultiplexedConnection {
-        let child = std::process::Command::new("redis-server")
-            .args(["--port", &self.port.to_string()])
-            .args(["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-            .args(["--daemonize", "no", "--loglevel", "warning"])
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            match common::connect(&self.url()).await {
-                Ok(conn) => return conn,
-                Err(e) => assert!(Instant::now() < deadline, "redis-server did not start: {e}"),
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
-    fn stop(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-impl Drop for OwnRedis {
-    fn drop(&mut self) {
-        self.stop();
-    }
 }
 
 #[tokio::test]

@@ -717,3 +717,83 @@ async fn two_instances_over_one_postgres_behave_as_one() {
         5
     );
 }
+
+#[tokio::test]
+async fn two_instances_with_the_redis_bus_behave_as_one_and_catch_up_after_an_outage() {
+    use app_server::http::notifications::settings::{BusChoice, NotificationSettings};
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let Some(mut redis) = adapter_redis::testing::OwnRedis::new() else {
+        return;
+    };
+    redis.start().await;
+    let bus = redis.url();
+    let with_redis = move |c: &mut app_server::config::Config| {
+        c.areas.get_mut::<NotificationSettings>().bus = BusChoice::Redis { url: bus.clone() };
+    };
+    let (pool, url) = (db.db.clone(), db.url.clone());
+    let a = crate::helpers::spawn_app_with(db, with_redis.clone()).await;
+    let b = spawn_on(pool, &url, with_redis).await;
+    let ann = a.person("ann").await;
+    a.person("bob").await;
+    let bob_on_b = Person {
+        client: browser(&b.address),
+        id: String::new(),
+    };
+    let signed_in = b.login_as(&bob_on_b.client, "bob", PASSWORD).await;
+    assert_eq!(signed_in.status, 200, "{:?}", signed_in.body);
+    let post = a.plaza_post(&ann, "经由 Redis").await;
+    let mut events = open_stream(&a, &ann, None).await;
+    next_event(&mut events, Duration::from_secs(5)).await;
+    // The first wake-up may wait for the buses to subscribe.
+    b.comment(&bob_on_b, &post, "一").await;
+    assert_eq!(
+        next_notification(&mut events, Duration::from_secs(5))
+            .await
+            .0,
+        1
+    );
+    let started = tokio::time::Instant::now();
+    b.comment(&bob_on_b, &post, "二").await;
+    assert_eq!(
+        next_notification(&mut events, Duration::from_secs(1))
+            .await
+            .0,
+        2
+    );
+    eprintln!(
+        "cross-instance delivery through Redis: {} ms",
+        started.elapsed().as_millis()
+    );
+
+    // The broker goes away: writes go on, the inbox holds them; the stream catches up, each
+    // once and in order, when the broker is back.
+    redis.stop();
+    b.comment(&bob_on_b, &post, "三").await;
+    b.comment(&bob_on_b, &post, "四").await;
+    let inbox = a.inbox(&ann).await;
+    assert_eq!(inbox.len(), 4, "nothing lost while the broker is down");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    redis.start().await;
+    assert_eq!(
+        next_notification(&mut events, Duration::from_secs(5))
+            .await
+            .0,
+        3
+    );
+    assert_eq!(
+        next_notification(&mut events, Duration::from_secs(1))
+            .await
+            .0,
+        4
+    );
+    b.comment(&bob_on_b, &post, "五").await;
+    assert_eq!(
+        next_notification(&mut events, Duration::from_secs(3))
+            .await
+            .0,
+        5,
+        "live again, 3 and 4 not repeated"
+    );
+}
