@@ -9,6 +9,7 @@ import type gallery from './locales/en/gallery.json'
 import type groupContent from './locales/en/group-content.json'
 import type groups from './locales/en/groups.json'
 import type logo from './locales/en/logo.json'
+import type notifications from './locales/en/notifications.json'
 import type plaza from './locales/en/plaza.json'
 import type profiles from './locales/en/profiles.json'
 import type resources from './locales/en/index.ts'
@@ -29,6 +30,7 @@ declare module 'i18next' {
       groups: typeof groups
       'group-content': typeof groupContent
       logo: typeof logo
+      notifications: typeof notifications
       plaza: typeof plaza
       profiles: typeof profiles
       weather: typeof weather

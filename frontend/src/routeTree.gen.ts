@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DevelopersRouteRouteImport } from './routes/developers/route'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
@@ -28,6 +29,7 @@ import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsAppearanceRouteImport } from './routes/settings/appearance'
 import { Route as SettingsMenuRouteImport } from './routes/settings/menu'
+import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
 import { Route as AdminLogoPreview1RouteImport } from './routes/admin/logo/preview1'
 import { Route as AdminLogoVersion1RouteImport } from './routes/admin/logo/version1'
@@ -66,6 +68,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const DevelopersRouteRoute = DevelopersRouteRouteImport.update({
   id: '/developers',
   path: '/developers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -146,6 +153,11 @@ const SettingsAppearanceRoute = SettingsAppearanceRouteImport.update({
 const SettingsMenuRoute = SettingsMenuRouteImport.update({
   id: '/menu',
   path: '/menu',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => SettingsRoute,
 } as any)
 const SettingsSecurityRoute = SettingsSecurityRouteImport.update({
@@ -277,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/developers': typeof DevelopersRouteRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
@@ -287,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
   '/settings/menu': typeof SettingsMenuRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
@@ -320,6 +334,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/notifications': typeof NotificationsRoute
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -328,6 +343,7 @@ export interface FileRoutesByTo {
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
   '/settings/menu': typeof SettingsMenuRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin': typeof AdminIndexRoute
   '/developers': typeof DevelopersIndexRoute
@@ -364,6 +380,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/developers': typeof DevelopersRouteRouteWithChildren
+  '/notifications': typeof NotificationsRoute
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
@@ -374,6 +391,7 @@ export interface FileRoutesById {
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
   '/settings/menu': typeof SettingsMenuRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/security': typeof SettingsSecurityRoute
   '/admin/': typeof AdminIndexRoute
   '/developers/': typeof DevelopersIndexRoute
@@ -411,6 +429,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/developers'
+    | '/notifications'
     | '/settings'
     | '/group/$groupId'
     | '/admin/districts'
@@ -421,6 +440,7 @@ export interface FileRouteTypes {
     | '/settings/account'
     | '/settings/appearance'
     | '/settings/menu'
+    | '/settings/notifications'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
@@ -454,6 +474,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/notifications'
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
@@ -462,6 +483,7 @@ export interface FileRouteTypes {
     | '/settings/account'
     | '/settings/appearance'
     | '/settings/menu'
+    | '/settings/notifications'
     | '/settings/security'
     | '/admin'
     | '/developers'
@@ -497,6 +519,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/developers'
+    | '/notifications'
     | '/settings'
     | '/group/$groupId'
     | '/admin/districts'
@@ -507,6 +530,7 @@ export interface FileRouteTypes {
     | '/settings/account'
     | '/settings/appearance'
     | '/settings/menu'
+    | '/settings/notifications'
     | '/settings/security'
     | '/admin/'
     | '/developers/'
@@ -543,6 +567,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   DevelopersRouteRoute: typeof DevelopersRouteRouteWithChildren
+  NotificationsRoute: typeof NotificationsRoute
   SettingsRoute: typeof SettingsRouteWithChildren
   GroupGroupIdRouteRoute: typeof GroupGroupIdRouteRouteWithChildren
   ProfileUserIdRoute: typeof ProfileUserIdRoute
@@ -576,6 +601,13 @@ declare module '@tanstack/react-router' {
       path: '/developers'
       fullPath: '/developers'
       preLoaderRoute: typeof DevelopersRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -688,6 +720,13 @@ declare module '@tanstack/react-router' {
       path: '/menu'
       fullPath: '/settings/menu'
       preLoaderRoute: typeof SettingsMenuRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/settings/notifications': {
+      id: '/settings/notifications'
+      path: '/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof SettingsNotificationsRouteImport
       parentRoute: typeof SettingsRoute
     }
     '/settings/security': {
@@ -920,6 +959,7 @@ interface SettingsRouteChildren {
   SettingsAccountRoute: typeof SettingsAccountRoute
   SettingsAppearanceRoute: typeof SettingsAppearanceRoute
   SettingsMenuRoute: typeof SettingsMenuRoute
+  SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsSecurityRoute: typeof SettingsSecurityRoute
   SettingsIndexRoute: typeof SettingsIndexRoute
 }
@@ -928,6 +968,7 @@ const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAccountRoute: SettingsAccountRoute,
   SettingsAppearanceRoute: SettingsAppearanceRoute,
   SettingsMenuRoute: SettingsMenuRoute,
+  SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsSecurityRoute: SettingsSecurityRoute,
   SettingsIndexRoute: SettingsIndexRoute,
 }
@@ -966,6 +1007,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   DevelopersRouteRoute: DevelopersRouteRouteWithChildren,
+  NotificationsRoute: NotificationsRoute,
   SettingsRoute: SettingsRouteWithChildren,
   GroupGroupIdRouteRoute: GroupGroupIdRouteRouteWithChildren,
   ProfileUserIdRoute: ProfileUserIdRoute,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Logo } from '@/components/logo.tsx'
 import { aiModalOpenAtom } from '@/features/ai/open-state.ts'
+import { NotificationBell } from '@/features/notifications/components/bell-slot.tsx'
 import { AccountControl } from './account-control.tsx'
 import { ColorModeSwitch } from './color-mode-switch.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
@@ -62,6 +63,7 @@ export function Header() {
           </Button>
           <LanguageSwitch />
           <ColorModeSwitch />
+          <NotificationBell />
           <AccountControl />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { House, MessagesSquare, UserRound, UsersRound, type LucideIcon } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MeTabBadge } from '@/features/notifications/components/bell-slot.tsx'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { cn } from '@/lib/utils.ts'
 
@@ -53,6 +54,7 @@ export function TabBar() {
     to: '/' | '/plaza' | '/group' | '/profile',
     label: string,
     icon: LucideIcon,
+    badge?: ReactNode,
   ) => (
     <Link
       to={to}
@@ -63,7 +65,7 @@ export function TabBar() {
       data-current={current === id}
       className={tabClasses}
     >
-      <TabContent icon={icon} label={label} />
+      <TabContent icon={icon} label={label} badge={badge} />
     </Link>
   )
 
@@ -80,7 +82,7 @@ export function TabBar() {
         <li>
           {user || !initialized ? (
             // Until the session is known, the profile page decides (it offers the login).
-            tab('me', '/profile', t('phoneNav.me'), UserRound)
+            tab('me', '/profile', t('phoneNav.me'), UserRound, <MeTabBadge />)
           ) : (
             <button
               type="button"
@@ -98,10 +100,21 @@ export function TabBar() {
   )
 }
 
-function TabContent({ icon: Icon, label }: { icon: LucideIcon; label: ReactNode }) {
+function TabContent({
+  icon: Icon,
+  label,
+  badge,
+}: {
+  icon: LucideIcon
+  label: ReactNode
+  badge?: ReactNode
+}) {
   return (
     <>
-      <Icon aria-hidden="true" className="size-5" />
+      <span className="relative">
+        <Icon aria-hidden="true" className="size-5" />
+        {badge}
+      </span>
       <span className="max-w-full truncate px-1 leading-4">{label}</span>
     </>
   )

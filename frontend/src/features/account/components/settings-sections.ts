@@ -1,10 +1,12 @@
-import { Palette, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react'
+import { Bell, Palette, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react'
 
 /** The settings sections, in order: the desktop sidebar and the phone menu list these. */
 export const SETTINGS_SECTIONS: ReadonlyArray<{
-  to: '/settings/account' | '/settings/security' | '/settings/appearance'
-  label: 'nav.account' | 'nav.security' | 'nav.appearance'
-  description: 'nav.accountHint' | 'nav.securityHint' | 'nav.appearanceHint'
+  to:
+    '/settings/account' | '/settings/security' | '/settings/notifications' | '/settings/appearance'
+  label: 'nav.account' | 'nav.security' | 'nav.notifications' | 'nav.appearance'
+  description:
+    'nav.accountHint' | 'nav.securityHint' | 'nav.notificationsHint' | 'nav.appearanceHint'
   icon: LucideIcon
 }> = [
   {
@@ -18,6 +20,12 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
     label: 'nav.security',
     description: 'nav.securityHint',
     icon: ShieldCheck,
+  },
+  {
+    to: '/settings/notifications',
+    label: 'nav.notifications',
+    description: 'nav.notificationsHint',
+    icon: Bell,
   },
   {
     to: '/settings/appearance',
