@@ -272,7 +272,7 @@ export function Comments({
               onChange={(event) => setText(event.target.value)}
               placeholder={t('comments.placeholder')}
               aria-invalid={length > COMMENT_MAX_CHARS || undefined}
-              className="min-h-10 flex-1 resize-y"
+              className="min-h-10 flex-1 resize-y max-md:min-h-11"
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
                   event.preventDefault()

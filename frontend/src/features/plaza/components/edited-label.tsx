@@ -2,11 +2,13 @@ import { History } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { formatDateTime, formatRelative, parseTime } from '@/lib/format.ts'
+import { cn } from '@/lib/utils.ts'
 import { useNow } from './use-now.ts'
 
 /**
  * "edited 5 minutes ago", the full date and time on hover and for machines. With `onHistory`
- * (its author and administrators) it is a button that opens the earlier versions.
+ * (its author and administrators) it is a button that opens the earlier versions (its name
+ * starts with what it shows).
  */
 export function EditedLabel({
   at,
@@ -30,14 +32,17 @@ export function EditedLabel({
   if (!onHistory) return <span className={className}>{label}</span>
   return (
     <Button
-      variant="link"
+      variant="ghost"
       size="xs"
       onClick={onHistory}
-      aria-label={t('edited.history', { time: full })}
-      className={`h-auto gap-1 px-0 font-normal text-muted-foreground ${className ?? ''}`}
+      className={cn(
+        'gap-1 px-1 font-normal text-muted-foreground underline-offset-4 hover:underline max-md:-my-2',
+        className,
+      )}
     >
       <History aria-hidden="true" />
       {label}
+      <span className="sr-only">{t('edited.history')}</span>
     </Button>
   )
 }
