@@ -50,6 +50,8 @@ test('@phone a member replies and quotes that reply; the author closes the repli
   browser,
   baseURL,
 }) => {
+  // Two people, four axe runs and an edit with its versions: longer than one page's default.
+  test.setTimeout(90_000)
   // The author, in this page: a public group and a published article.
   await signUp(page, baseURL!, uniqueName('author'), 'Lily')
   const { group } = await call<{ group: { id: string } }>(
@@ -124,8 +126,9 @@ test('@phone a member replies and quotes that reply; the author closes the repli
       .locator('#replies-title')
       .locator('xpath=ancestor::section[1]')
       .locator('a, button, textarea')
-    // Two replies' author, time, Quote, Copy link and Delete, the chip's remove, the text, Reply.
-    await expect(controls).toHaveCount(13)
+    // Two replies' author, time, Quote, Edit, Copy link and Delete, the chip's remove, the text,
+    // Reply.
+    await expect(controls).toHaveCount(15)
     const small = await controls.evaluateAll((elements) =>
       elements
         .map((element) => {
@@ -137,6 +140,29 @@ test('@phone a member replies and quotes that reply; the author closes the repli
     )
     expect(small).toEqual([])
   }
+  // The member edits their first reply in place: it says "edited", and its earlier text is kept.
+  await replies.first().getByRole('button', { name: 'Edit' }).click()
+  const editor = replies.first().getByRole('textbox', { name: 'Edit your reply' })
+  await expect(editor).toHaveValue('I liked the *second* one best.')
+  await editor.fill('I liked the *second* one best, and the first.')
+  await replies.first().getByRole('button', { name: 'Save' }).click()
+  await expect(editor).toBeHidden()
+  await expect(replies.first()).toContainText('and the first.')
+  await expect(replies.first().getByText(/^edited/)).toBeVisible()
+  await replies.first().getByRole('button', { name: 'Earlier versions' }).click()
+  const versions = member.getByRole('dialog', { name: 'Versions of this reply' })
+  await expect(versions.getByRole('listitem')).toHaveCount(2)
+  await expect(versions.getByRole('listitem').nth(1)).toContainText(
+    'I liked the *second* one best.',
+  )
+  await expectAccessible(member, 'the versions of an edited reply')
+  await member.keyboard.press('Escape')
+  await expect(versions).toBeHidden()
+  // After a reload too, and the draft in the form is still there.
+  await member.reload()
+  await expect(replies.first().getByText(/^edited/)).toBeVisible()
+  await expect(form).toHaveValue('Agreed — **both** are worth it.')
+
   await expectAccessible(member, 'the thread with a quote and a quote in the form')
   if (SHOTS) await screenshots(member, display, test.info().project.name)
 
