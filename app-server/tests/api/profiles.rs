@@ -432,3 +432,19 @@ async fn disabling_a_user_ends_sessions_and_tokens_and_shuts_every_sign_in_door(
         assert!(of("user.disabled").contains(&(Some(boss.id.clone()), Some(victim.id.clone()))));
     }
 }
+
+#[tokio::test]
+async fn a_profile_is_found_by_username_for_a_mentions_link() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let ann = app.person("ann_li").await;
+        let r = app.get("/api/users/by-username/ANN_LI").await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["profile"]["id"], ann.id.as_str());
+        assert_eq!(r.body["profile"]["username"], "ann_li");
+        for missing in ["nobody", "a%20b", "x"] {
+            let r = app.get(&format!("/api/users/by-username/{missing}")).await;
+            assert_eq!((r.status, r.code()), (404, "not_found"), "{missing}");
+        }
+    }
+}

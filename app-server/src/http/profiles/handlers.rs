@@ -1,4 +1,4 @@
-//! `GET /api/users/{id}`.
+//! `GET /api/users/{id}`, and by username for a mention's link.
 
 use super::dto::{ProfileDto, ProfileResponse};
 use crate::http::error::{ApiError, ErrorBody};
@@ -25,14 +25,39 @@ pub async fn user_profile(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: UserId = path_id(&id)?;
-    let user = state
-        .accounts
-        .find_user(id)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let user = state.accounts.find_user(id).await?;
+    profile(user, &me)
+}
+
+fn profile(
+    user: Option<accounts::model::User>,
+    me: &MaybeSignedIn,
+) -> Result<HttpResponse, ApiError> {
+    let user = user.ok_or_else(ApiError::not_found)?;
     let admin = me.role(tokens::model::Access::Read) == Some(kernel::Role::Admin);
     Ok(HttpResponse::Ok().json(ProfileResponse {
         success: true,
         profile: ProfileDto::new(&user, me.user_id(), admin),
     }))
+}
+
+#[utoipa::path(
+    tag = "profiles",
+    summary = "A person's profile, by username",
+    description = "As `GET /api/users/{id}`, for a link that names the person by username (an `@username` mention). Usernames are compared folded to lower case.",
+    params(("username" = String, Path, description = "The username, without `@`")),
+    responses(
+        (status = 200, description = "The profile", body = ProfileResponse),
+        (status = 404, description = "`not_found` (no such user)", body = ErrorBody),
+    ),
+    security((), ("session" = []), ("bearer" = ["account:read"]))
+)]
+#[get("/users/by-username/{username}")]
+pub async fn user_profile_by_username(
+    state: web::Data<AppState>,
+    me: MaybeSignedIn,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.accounts.find_by_username(&username).await?;
+    profile(user, &me)
 }

@@ -24,6 +24,9 @@ impl Area for Profiles {
     }
 
     fn routes<R: Routes>(routes: R) -> R {
-        routes.service(handlers::user_profile)
+        // The literal `by-username` before `{id}`.
+        routes
+            .service(handlers::user_profile_by_username)
+            .service(handlers::user_profile)
     }
 }

@@ -12,10 +12,19 @@ pub const OPENAPI_ZH: OpenApiZh = OpenApiZh {
 
 /// `METHOD /path` → (summary, description). A description is `None` exactly where the English
 /// operation has none.
-const OPERATIONS: &[OperationZh] = &[(
-    "GET /api/users/{id}",
-    "个人主页",
-    Some(
-        "头像、昵称、用户名、简介、角色和加入时间；`disabled` 仅对管理员给出。其小组、广场动态和文章见 `GET /api/users/{id}/groups`、`/posts` 和 `/articles`。任何人（包括未登录）都可以查看。",
+const OPERATIONS: &[OperationZh] = &[
+    (
+        "GET /api/users/{id}",
+        "个人主页",
+        Some(
+            "头像、昵称、用户名、简介、角色和加入时间；`disabled` 仅对管理员给出。其小组、广场动态和文章见 `GET /api/users/{id}/groups`、`/posts` 和 `/articles`。任何人（包括未登录）都可以查看。",
+        ),
     ),
-)];
+    (
+        "GET /api/users/by-username/{username}",
+        "按用户名查看个人主页",
+        Some(
+            "同 `GET /api/users/{id}`，用于以用户名指明此人的链接（`@用户名` 提及）。用户名按小写比较。",
+        ),
+    ),
+];

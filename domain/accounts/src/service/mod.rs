@@ -231,6 +231,18 @@ impl AccountsService {
         Ok(self.users.find_by_id(id).await?.map(|(u, _)| u))
     }
 
+    /// The account with this username (folded), when it exists; `None` for a name no
+    /// username could be (a mention's link names people by username).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn find_by_username(&self, raw: &str) -> Result<Option<User>, AccountsError> {
+        let Ok(name) = Username::parse(raw) else {
+            return Ok(None);
+        };
+        Ok(self.users.find_by_username(&name).await?.map(|(u, _)| u))
+    }
+
     /// Creates an account with a password and signs it in.
     ///
     /// # Errors
