@@ -4,7 +4,7 @@ import { postByApi, signUpPoster } from './plaza-data.ts'
 
 // Notifications (docs/frontend.md "Notifications"): the bell's count rises by itself while a
 // page is open (the live stream), the inbox leads to the permalink, and a kind turned off in
-// settings records nothing. Two people: Ana in the page, Ben through the API of a context of his
+// settings records nothing; the plaza's new posts are announced by the same stream. Two people: Ana in the page, Ben through the API of a context of his
 // own.
 
 /** The page is no wider than the screen. */
@@ -38,6 +38,10 @@ test('the bell counts a comment without reloading, the inbox leads to it, and li
   await stream
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ })
   await expect(bell).toHaveAccessibleName('Notifications')
+  // The plaza's news arrives by the same stream: Ben's post is announced within 2 s, without
+  // waiting for the 30 s poll.
+  await postByApi(ben.request, baseURL!, { body: `Ben's lantern ${Date.now()}` })
+  await expect(page.getByRole('button', { name: '1 new post' })).toBeVisible({ timeout: 2_000 })
   const comment = await ben.request.post(`${baseURL}/api/plaza/posts/${post.id}/comments`, {
     data: { body: 'What a view!' },
     headers: { Origin: baseURL! },
