@@ -181,6 +181,10 @@ async fn openapi_documents_every_api_route() {
         "GET /api/plaza/posts/{id}/comments",
         "POST /api/plaza/posts/{id}/comments",
         "DELETE /api/plaza/comments/{id}",
+        "PATCH /api/plaza/posts/{id}",
+        "GET /api/plaza/posts/{id}/versions",
+        "PATCH /api/plaza/comments/{id}",
+        "GET /api/plaza/comments/{id}/versions",
     ];
     served.sort_unstable();
     assert_eq!(documented, served);
