@@ -60,6 +60,7 @@ describe('settings on a phone', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/settings/account',
       '/settings/security',
+      '/settings/notifications',
       '/settings/appearance',
     ])
     await user.click(within(menu).getByRole('link', { name: /Appearance/ }))
