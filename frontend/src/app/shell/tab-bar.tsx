@@ -10,7 +10,7 @@ type Tab = 'home' | 'plaza' | 'groups' | 'me'
 
 /**
  * The tab a path belongs to, if any. Me is one's own pages: the profile (also by one's own id),
- * the account basics and the settings; someone else's profile is nobody's tab.
+ * the account basics, the settings and the notifications; someone else's profile is nobody's tab.
  */
 export function currentTab(pathname: string, userId: string | null): Tab | null {
   const path = pathname.replace(/\/+$/, '') || '/'
@@ -22,7 +22,8 @@ export function currentTab(pathname: string, userId: string | null): Tab | null 
     path === '/profile' ||
     under('/profile/system') ||
     (userId !== null && path === `/profile/${userId}`) ||
-    under('/settings')
+    under('/settings') ||
+    path === '/notifications'
   ) {
     return 'me'
   }
