@@ -1,6 +1,10 @@
 import { api } from '@/lib/api-client.ts'
+import { commentApiPath, queryString } from './keys.ts'
 
-/** `DELETE /api/plaza/comments/{id}`: the author's own, or any for an administrator. */
-export function deleteComment(commentId: string): Promise<unknown> {
-  return api.delete(`/api/plaza/comments/${encodeURIComponent(commentId)}`)
+/**
+ * `DELETE /api/plaza/comments/{id}`: the author's own, or any for an administrator, who may give
+ * a `reason` its author is told.
+ */
+export function deleteComment(commentId: string, reason?: string): Promise<unknown> {
+  return api.delete(`${commentApiPath(commentId)}${queryString({ reason })}`)
 }

@@ -1,7 +1,10 @@
 import { api } from '@/lib/api-client.ts'
-import { postApiPath } from './keys.ts'
+import { postApiPath, queryString } from './keys.ts'
 
-/** `DELETE /api/plaza/posts/{id}`: the author's own, or any for an administrator. */
-export function deletePost(postId: string): Promise<unknown> {
-  return api.delete(postApiPath(postId))
+/**
+ * `DELETE /api/plaza/posts/{id}`: the author's own, or any for an administrator, who may give a
+ * `reason` (at most 200 characters) that its author is told.
+ */
+export function deletePost(postId: string, reason?: string): Promise<unknown> {
+  return api.delete(`${postApiPath(postId)}${queryString({ reason })}`)
 }

@@ -27,6 +27,7 @@ import { PostTime } from './post-time.tsx'
 import { EditedLabel } from './edited-label.tsx'
 import { InlineEditor, type EditResult } from './inline-editor.tsx'
 import { VersionsDialog } from './versions-dialog.tsx'
+import { RemovalDialog } from './removal-dialog.tsx'
 
 type Pages = InfiniteData<PlazaCommentsPage, string | null>
 
@@ -58,6 +59,8 @@ export function Comments({
   // The comment being edited (one at a time): one whose edit was left open opens again.
   const [editing, setEditing] = useState<string | null>(null)
   const [history, setHistory] = useState<string | null>(null)
+  // Someone else's comment an administrator removes, with a reason its author is told.
+  const [removing, setRemoving] = useState<PlazaComment | null>(null)
   // A comment being written is not kept anywhere: leaving the page with it asks first.
   useLeaveGuard({ when: text.trim() !== '' })
 
@@ -134,30 +137,36 @@ export function Comments({
     }
   }
 
+  const removed = (comment: PlazaComment) => {
+    change((data) => ({
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        comments: page.comments.filter((known) => known.id !== comment.id),
+      })),
+    }))
+    onCountChange(-1)
+    toast.success(t('comments.deleted'))
+  }
+
   const askDelete = (comment: PlazaComment) =>
-    confirm({
-      title: t('comments.deleteTitle'),
-      description: t('comments.deleteBody'),
-      confirmLabel: t('comments.delete'),
-      destructive: true,
-      onConfirm: async () => {
-        try {
-          await deleteComment(comment.id)
-        } catch (failure) {
-          toast.error(errorMessage(failure))
-          return
-        }
-        change((data) => ({
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            comments: page.comments.filter((known) => known.id !== comment.id),
-          })),
-        }))
-        onCountChange(-1)
-        toast.success(t('comments.deleted'))
-      },
-    })
+    user && user.id !== comment.author.id
+      ? setRemoving(comment)
+      : confirm({
+          title: t('comments.deleteTitle'),
+          description: t('comments.deleteBody'),
+          confirmLabel: t('comments.delete'),
+          destructive: true,
+          onConfirm: async () => {
+            try {
+              await deleteComment(comment.id)
+            } catch (failure) {
+              toast.error(errorMessage(failure))
+              return
+            }
+            removed(comment)
+          },
+        })
 
   return (
     <section id={id} aria-label={t('comments.label')} className="grid gap-3 border-t pt-3">
@@ -258,6 +267,17 @@ export function Comments({
       )}
 
       {history && <VersionsDialog kind="comment" id={history} onClose={() => setHistory(null)} />}
+      {removing && (
+        <RemovalDialog
+          title={t('comments.deleteTitle')}
+          confirmLabel={t('comments.delete')}
+          remove={async (reason) => {
+            await deleteComment(removing.id, reason)
+            removed(removing)
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      )}
 
       {user ? (
         <form onSubmit={(event) => void send(event)} className="grid gap-2">

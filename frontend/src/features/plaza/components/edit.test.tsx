@@ -257,3 +257,57 @@ describe('editing a comment', () => {
     expect(box).toHaveValue('First!!')
   })
 })
+
+describe('an administrator removes someone else’s writing', () => {
+  it('asks for a reason the author is told, and sends it', async () => {
+    const { user, calls, router } = renderGroupsApp(
+      `/plaza/post/${ID}`,
+      routes({
+        [`GET ${PATH}`]: () => ({
+          body: {
+            success: true,
+            post: post({
+              author: { id: 'x9', username: 'spammer', nickname: 'Spammer', avatarUrl: null },
+              canEdit: false,
+            }),
+          },
+        }),
+        [`GET ${PATH}/comments`]: () => ({
+          body: {
+            success: true,
+            comments: [
+              comment({
+                author: { id: 'x9', username: 'spammer', nickname: 'Spammer', avatarUrl: null },
+                canEdit: false,
+              }),
+            ],
+            nextCursor: null,
+          },
+        }),
+        [`DELETE ${COMMENT_PATH}`]: () => ({ body: { success: true } }),
+        [`DELETE ${PATH}`]: () => ({ body: { success: true } }),
+        'GET /api/plaza/posts': () => ({
+          body: { success: true, posts: [], nextCursor: null, headCursor: null },
+        }),
+        'GET /api/districts': () => ({ body: { success: true, districts: [], nextCursor: null } }),
+      }),
+    )
+    const region = await screen.findByRole('region', { name: 'Comments' })
+    await user.click(await within(region).findByRole('button', { name: 'Delete comment' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' })
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional, told to the author)' }),
+      'advertising',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Delete comment' }))
+    await waitFor(() => expect(within(region).queryByText('First!')).toBeNull())
+    expect(calls('DELETE', COMMENT_PATH)[0]!.url.searchParams.get('reason')).toBe('advertising')
+
+    // Without a reason: none is sent.
+    await user.click(screen.getByRole('button', { name: 'Delete post' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete this post?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete post' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plaza'))
+    expect(calls('DELETE', PATH)[0]!.url.search).toBe('')
+  })
+})

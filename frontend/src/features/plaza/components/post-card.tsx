@@ -30,6 +30,7 @@ import { PostTime } from './post-time.tsx'
 import { EditedLabel } from './edited-label.tsx'
 import { InlineEditor, type EditResult } from './inline-editor.tsx'
 import { VersionsDialog } from './versions-dialog.tsx'
+import { RemovalDialog } from './removal-dialog.tsx'
 
 type Feed = InfiniteData<PlazaFeedPage, unknown>
 
@@ -87,6 +88,8 @@ export function PostCard({
   // An edit left open (its draft kept) opens again when the card is mounted again.
   const [editing, setEditing] = useState(() => post.canEdit && editDraft(draftKey) !== undefined)
   const [history, setHistory] = useState(false)
+  // An administrator removing someone else's post: with a reason its author is told.
+  const [removing, setRemoving] = useState(false)
 
   // `/plaza#post-<id>` (the home page's links) scrolls to the post once it is on the page: the
   // router only tries while the page first renders, often before the feed has arrived.
@@ -123,24 +126,30 @@ export function PostCard({
     }
   }
 
+  const removed = () => {
+    posts.remove(post.id)
+    toast.success(t('post.deleted'))
+    onDeleted?.()
+  }
+
   const askDelete = () =>
-    confirm({
-      title: t('post.deleteTitle'),
-      description: t('post.deleteBody'),
-      confirmLabel: t('post.delete'),
-      destructive: true,
-      onConfirm: async () => {
-        try {
-          await deletePost(post.id)
-        } catch (error) {
-          toast.error(errorMessage(error))
-          return
-        }
-        posts.remove(post.id)
-        toast.success(t('post.deleted'))
-        onDeleted?.()
-      },
-    })
+    user && user.id !== post.author.id
+      ? setRemoving(true)
+      : confirm({
+          title: t('post.deleteTitle'),
+          description: t('post.deleteBody'),
+          confirmLabel: t('post.delete'),
+          destructive: true,
+          onConfirm: async () => {
+            try {
+              await deletePost(post.id)
+            } catch (error) {
+              toast.error(errorMessage(error))
+              return
+            }
+            removed()
+          },
+        })
 
   const saveEdit = async (body: string): Promise<EditResult> => {
     try {
@@ -330,6 +339,17 @@ export function PostCard({
       )}
 
       {history && <VersionsDialog kind="post" id={post.id} onClose={() => setHistory(false)} />}
+      {removing && (
+        <RemovalDialog
+          title={t('post.deleteTitle')}
+          confirmLabel={t('post.delete')}
+          remove={async (reason) => {
+            await deletePost(post.id, reason)
+            removed()
+          }}
+          onClose={() => setRemoving(false)}
+        />
+      )}
 
       {open !== null && post.images[open] && (
         <Lightbox
