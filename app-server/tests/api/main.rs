@@ -20,6 +20,7 @@ mod error_codes;
 mod faults;
 mod group_transfer;
 mod groups;
+mod groups_notices;
 mod helpers;
 mod http_layer;
 mod http_structure;
