@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test'
 import zhPlaza from '../src/locales/zh/plaza.json' with { type: 'json' }
-import { expect, expectAccessible, test } from './helpers.ts'
+import { ADMIN, expect, expectAccessible, test } from './helpers.ts'
 import { postByApi, signUpPoster } from './plaza-data.ts'
 
 // Edits of plaza posts and comments (issue 24, item 2): the author edits a post from the feed's
 // card and sees "edited", opens its earlier versions, meets a stale edit (409) with the text
-// kept; on a phone in Chinese, a comment edited on the post's page at 360 px.
+// kept; on a phone in Chinese, a comment edited on the post's page at 360 px; an administrator
+// removes someone else's comment with a reason.
 
 /** The page is no wider than the screen, and the main area's controls are 44 px targets. */
 async function expectPhoneFit(page: Page, label: string) {
@@ -111,4 +112,38 @@ test('@phone @phone-only in Chinese at 360 px: the author edits a comment on the
   await expect(comments.getByRole('button', { name: /查看以前的版本/ })).toBeVisible()
   await expectPhoneFit(page, 'an edited comment')
   await expectAccessible(page, 'an edited comment, zh, phone')
+})
+
+test('an administrator removes someone else’s comment with a reason', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(60_000)
+  const author = await browser.newContext({ baseURL })
+  await signUpPoster(author.request, baseURL!, 'Spammer')
+  const post = await postByApi(author.request, baseURL!, { body: `Cheap watches ${Date.now()}` })
+  const comment = await author.request.post(`${baseURL}/api/plaza/posts/${post.id}/comments`, {
+    data: { body: 'Buy now!' },
+    headers: { Origin: baseURL! },
+  })
+  expect(comment.status(), await comment.text()).toBe(201)
+  await author.close()
+
+  await page.context().addCookies([{ name: 'preference_language', value: 'en', url: baseURL! }])
+  const signIn = await page.request.post(`${baseURL}/api/auth/username/login`, {
+    data: ADMIN,
+    headers: { Origin: baseURL! },
+  })
+  expect(signIn.status(), await signIn.text()).toBe(200)
+  await page.goto(`/plaza/post/${post.id}`)
+  const comments = page.getByRole('region', { name: 'Comments' })
+  await comments.getByRole('button', { name: 'Delete comment' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this comment?' })
+  await dialog.getByRole('textbox', { name: 'Reason (optional, told to the author)' }).fill('spam')
+  await expectAccessible(page, 'removing a comment with a reason')
+  await dialog.getByRole('button', { name: 'Delete comment' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(comments).not.toContainText('Buy now!')
+  await expect(page.getByText('The comment was deleted.')).toBeVisible()
 })
