@@ -162,7 +162,7 @@ test('@phone the settings menu lists the sections and each page leads back to it
   await page.goto('/settings')
   await expect(page).toHaveURL(/\/settings\/menu$/)
   const menu = page.getByRole('navigation', { name: 'Settings sections' })
-  await expect(menu.getByRole('link')).toHaveCount(3)
+  await expect(menu.getByRole('link')).toHaveCount(4)
   // The desktop sidebar is not shown on a phone.
   await expect(page.getByRole('navigation', { name: 'Settings', exact: true })).toBeHidden()
   await menu.getByRole('link', { name: /Appearance/ }).click()
