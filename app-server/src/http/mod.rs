@@ -46,7 +46,11 @@ use utoipa_actix_web::scope::Scope;
         license(name = "MIT")
     ),
     // Only what the handlers' `responses(...)` do not bring in themselves.
-    components(schemas(ai::dto::ChatStreamEvent)),
+    components(schemas(
+        ai::dto::ChatStreamEvent,
+        notifications::dto::NotificationEvent,
+        notifications::dto::UnreadEvent
+    )),
     modifiers(&SecuritySchemes)
 )]
 pub struct ApiDoc;

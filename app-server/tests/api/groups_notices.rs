@@ -82,9 +82,13 @@ async fn roles_removals_bans_and_offers_reach_the_person() {
             None,
         )
         .await;
-        // (That carl hears of it with the reason is for the notifications to decide: they tell
-        // only who may read the subject, and a deleted reply is read by nobody — the groups
-        // domain's unit tests show the notice and its reason are given.)
+        // Nobody can read a deleted reply, but its author is told, with the reason and without
+        // what the reply said.
+        let removed = told(&app, &carl, "content_removed").await;
+        assert_eq!(removed.len(), 1, "{removed:?}");
+        assert_eq!(removed[0]["detail"], "广告");
+        assert_eq!(removed[0]["subject"]["readable"], false);
+        assert_eq!(removed[0]["subject"]["title"], Value::Null);
         send(
             &app,
             &bob,

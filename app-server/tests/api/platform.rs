@@ -185,6 +185,17 @@ async fn openapi_documents_every_api_route() {
         "GET /api/plaza/posts/{id}/versions",
         "PATCH /api/plaza/comments/{id}",
         "GET /api/plaza/comments/{id}/versions",
+        "GET /api/users/by-username/{username}",
+        "PATCH /api/groups/{id}/articles/{articleId}/replies/{replyId}",
+        "GET /api/groups/{id}/articles/{articleId}/replies/{replyId}/versions",
+        "GET /api/notifications",
+        "GET /api/notifications/unread-count",
+        "GET /api/notifications/stream",
+        "POST /api/notifications/{id}/read",
+        "POST /api/notifications/read-all",
+        "GET /api/notifications/preferences",
+        "PUT /api/notifications/preferences",
+        "GET /api/mentions/suggestions",
     ];
     served.sort_unstable();
     assert_eq!(documented, served);

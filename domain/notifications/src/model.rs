@@ -72,7 +72,8 @@ impl NotificationView {
         actor: Option<Person>,
         subject: SubjectView,
     ) -> Self {
-        if !subject.readable {
+        // A removal's detail is the reason, not the content: it stays.
+        if !subject.readable && notification.kind != kernel::NoticeKind::ContentRemoved {
             notification.detail = None;
         }
         let subject = if subject.readable {

@@ -110,6 +110,9 @@ impl NotificationsService {
         }
         let muting = self.ports.store.muting(&users, notice.kind).await?;
         users.retain(|u| !muting.contains(u));
+        if !needs_reader(notice.kind) {
+            return Ok(users);
+        }
         let mut told = Vec::with_capacity(users.len());
         for user in users {
             if self.ports.access.view(user, notice.subject).await?.readable {
@@ -399,6 +402,13 @@ impl Notifier for NotificationsService {
             News::PlazaPosted => self.ports.bus.publish(vec![Wake::Plaza]),
         }
     }
+}
+
+/// Whether the recipient must be able to read the subject to be told. Not so for a removal of
+/// what they wrote: it is gone for everyone, and they are told that it is (with the reason,
+/// never its content).
+pub fn needs_reader(kind: NoticeKind) -> bool {
+    kind != NoticeKind::ContentRemoved
 }
 
 /// Kinds a user may turn off: every kind.

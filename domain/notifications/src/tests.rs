@@ -583,3 +583,37 @@ async fn a_quiet_stream_sends_keep_alives() {
     let quiet = tokio::time::timeout(Duration::from_secs(20), stream.next()).await;
     assert_eq!(quiet.unwrap(), Some(StreamEvent::KeepAlive));
 }
+
+#[tokio::test]
+async fn the_author_of_removed_content_is_told_with_the_reason_though_nobody_can_read_it() {
+    let w = world();
+    // Carol may not read `secret` (here: it is gone); a removal still reaches her.
+    let mut removed = notice(
+        NoticeKind::ContentRemoved,
+        Audience::Users(vec![w.carol]),
+        w.alice,
+        w.secret,
+    );
+    removed.detail = Some("广告".into());
+    w.svc.notify(removed).await;
+    let page = w.svc.inbox(w.carol, None, 10).await.unwrap();
+    assert_eq!(page.items.len(), 1);
+    let view = &page.items[0];
+    assert!(!view.subject.readable);
+    assert_eq!(view.subject.title, None, "no content");
+    assert_eq!(
+        view.notification.detail.as_deref(),
+        Some("广告"),
+        "the reason stays"
+    );
+    // Any other kind about what she may not read is never recorded.
+    w.svc
+        .notify(notice(
+            NoticeKind::Replied,
+            Audience::Users(vec![w.carol]),
+            w.alice,
+            w.secret,
+        ))
+        .await;
+    assert_eq!(w.svc.inbox(w.carol, None, 10).await.unwrap().items.len(), 1);
+}

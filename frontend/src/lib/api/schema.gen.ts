@@ -848,6 +848,13 @@ export interface paths {
      */
     get: operations["user_plaza_posts"];
   };
+  "/api/users/by-username/{username}": {
+    /**
+     * A person's profile, by username
+     * @description As `GET /api/users/{id}`, for a link that names the person by username (an `@username` mention). Usernames are compared folded to lower case.
+     */
+    get: operations["user_profile_by_username"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -2203,6 +2210,10 @@ export interface components {
        */
       updatedAt: string;
     };
+    /** @description The `data` of a stream's `notification` event (its `id:` is the notification's `seq`). */
+    NotificationEvent: {
+      notification: components["schemas"]["NotificationDto"];
+    };
     /**
      * @description A kind of notification
      * @enum {string}
@@ -2929,6 +2940,11 @@ export interface components {
       from: components["schemas"]["PersonDto"];
       /** @description The member who may accept or decline it. */
       to: components["schemas"]["PersonDto"];
+    };
+    /** @description The `data` of a stream's `unread` event. */
+    UnreadEvent: {
+      /** Format: int64 */
+      unread: number;
     };
     /** @description The unread count. */
     UnreadResponse: {
@@ -11174,6 +11190,54 @@ export interface operations {
         };
       };
       /** @description `not_found` (no such user, or not an id) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * A person's profile, by username
+   * @description As `GET /api/users/{id}`, for a link that names the person by username (an `@username` mention). Usernames are compared folded to lower case.
+   */
+  user_profile_by_username: {
+    parameters: {
+      path: {
+        /** @description The username, without `@` */
+        username: string;
+      };
+    };
+    responses: {
+      /** @description The profile */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProfileResponse"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such user) */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type MouseEvent,
 } from 'react'
+import { useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils.ts'
 import { useCopyText } from '@/lib/clipboard.ts'
@@ -77,9 +78,20 @@ export const MarkdownView = memo(function MarkdownView({
     [content, copyLabel, highlight, cached],
   )
 
+  // Outside a router (a test of the view alone) a mention's link is a plain link.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined
+
   // The code blocks' copy buttons are plain HTML from the renderer; one listener serves them.
+  // A mention's link (`a.mention`) opens the profile inside the app.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!(event.target instanceof Element)) return
+    const mention = event.target.closest('a.mention')
+    const plain = !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+    if (mention instanceof HTMLAnchorElement && router && plain && event.button === 0) {
+      event.preventDefault()
+      void router.navigate({ href: mention.getAttribute('href') ?? '/' })
+      return
+    }
     const button = event.target.closest('[data-copy-code]')
     const code = button?.closest('.md-code')?.querySelector('pre')?.textContent
     if (typeof code === 'string') void copyText(code)

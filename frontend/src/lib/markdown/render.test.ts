@@ -170,3 +170,17 @@ describe('highlighter loading', () => {
     expect(highlight?.('x', 'cobol')).toBeNull()
   })
 })
+
+describe('mentions', () => {
+  it('link @username to the profile, outside code and links', () => {
+    const html = render('谢谢 @Ann_Li，见 `@code` 和 [@link](https://example.com)')
+    expect(html).toContain('<a href="/profile/@ann_li" class="mention">@Ann_Li</a>')
+    expect(html).toContain('<code>@code</code>')
+    expect(html).not.toContain('/profile/@code')
+    expect(html).not.toContain('/profile/@link')
+  })
+
+  it('leave e-mail addresses alone', () => {
+    expect(render('mail a@b.cn')).not.toContain('class="mention"')
+  })
+})

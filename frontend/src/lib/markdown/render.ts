@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify'
 import MarkdownIt, { type Env } from 'markdown-it'
+import { mentionHref, splitMentions } from '../mentions.ts'
 import type { HighlightFunction } from './highlighter.ts'
 
 /*
@@ -47,6 +48,42 @@ markdown.renderer.rules.fence = (tokens, index, _options, env) => {
     '</div>',
   ].join('')
 }
+
+/*
+ * `@username` in text (not in code, not inside a link) links to the person's profile, as the
+ * plain-text bodies do (lib/mentions.ts).
+ */
+markdown.core.ruler.after('linkify', 'mention', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue
+    const children = []
+    let inLink = 0
+    for (const token of block.children) {
+      if (token.type === 'link_open') inLink += 1
+      if (token.type === 'link_close') inLink -= 1
+      const parts = token.type === 'text' && inLink === 0 ? splitMentions(token.content) : null
+      if (!parts?.some((part) => 'username' in part)) {
+        children.push(token)
+        continue
+      }
+      for (const part of parts) {
+        const text = new state.Token('text', '', 0)
+        text.content = part.text
+        if ('username' in part) {
+          const open = new state.Token('link_open', 'a', 1)
+          open.attrs = [
+            ['href', mentionHref(part.username)],
+            ['class', 'mention'],
+          ]
+          children.push(open, text, new state.Token('link_close', 'a', -1))
+        } else {
+          children.push(text)
+        }
+      }
+    }
+    block.children = children
+  }
+})
 
 /** Our own DOMPurify instance, so its hook touches nothing else in the app. */
 const purifier = DOMPurify(window)
