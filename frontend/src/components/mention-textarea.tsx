@@ -32,6 +32,8 @@ function typeInto(field: HTMLTextAreaElement, text: string, caret: number) {
 interface MentionTextareaProps extends ComponentProps<'textarea'> {
   /** Writing in this group: only its members are suggested. */
   groupId?: string | null
+  /** Classes of the box around the field and its suggestions (`flex-1` in a row). */
+  wrapperClassName?: string
 }
 
 /**
@@ -42,8 +44,10 @@ interface MentionTextareaProps extends ComponentProps<'textarea'> {
  */
 export function MentionTextarea({
   groupId = null,
+  wrapperClassName,
   className,
   onKeyDown,
+  ref,
   ...props
 }: MentionTextareaProps) {
   const { t } = useTranslation()
@@ -129,11 +133,14 @@ export function MentionTextarea({
 
   const optionId = (index: number) => `${listId}-${index}`
   return (
-    <div className="relative">
+    <div className={cn('relative', wrapperClassName)}>
       <Textarea
         {...props}
         ref={(element) => {
           field.current = element
+          // The caller's ref too (a form that focuses its field).
+          if (typeof ref === 'function') ref(element)
+          else if (ref) ref.current = element
         }}
         className={className}
         onKeyDown={keyDown}

@@ -12,17 +12,14 @@ type Schemas = components['schemas']
  */
 interface LiveEvents {
   notification: Schemas['NotificationDto']
-  unread: Schemas['UnreadResponse']['unread']
+  unread: Schemas['UnreadEvent']['unread']
   plaza: undefined
   open: undefined
 }
 type LiveEventName = keyof LiveEvents
 type Listener<K extends LiveEventName> = (data: LiveEvents[K]) => void
-/**
- * The `data` of a `notification` event (the server's `NotificationEvent`). openapi.json names
- * that schema without defining it, so the wrapper is spelled here around the generated DTO.
- */
-type NotificationEventData = { notification?: Schemas['NotificationDto'] }
+/** The `data` of a `notification` event. */
+type NotificationEventData = Schemas['NotificationEvent']
 
 const STREAM_PATH = '/api/notifications/stream'
 /**
@@ -90,7 +87,7 @@ function start(): void {
     if (data?.notification) emit('notification', data.notification)
   })
   stream.addEventListener('unread', (event) => {
-    const data = parse<Partial<Schemas['UnreadResponse']>>(event)
+    const data = parse<Schemas['UnreadEvent']>(event)
     if (typeof data?.unread === 'number') emit('unread', data.unread)
   })
   stream.addEventListener('plaza', () => emit('plaza', undefined))

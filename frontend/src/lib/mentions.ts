@@ -8,7 +8,7 @@
 const NAME = /[A-Za-z0-9_-]/
 
 /** One piece of a text: plain text, or a mention of `username` (folded to lower case). */
-export type MentionPart = { text: string } | { text: string; username: string }
+type MentionPart = { text: string } | { text: string; username: string }
 
 /** `text` cut into plain pieces and mentions, in order (joined, they are `text` again). */
 export function splitMentions(text: string): MentionPart[] {

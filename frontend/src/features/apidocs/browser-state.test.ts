@@ -65,6 +65,7 @@ describe('groupEndpoints', () => {
       'districts',
       'plaza',
       'media',
+      'notifications',
       'profiles',
       'system',
     ])

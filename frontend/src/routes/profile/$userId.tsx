@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { ProfilePage } from '@/features/profiles/components/profile-page.tsx'
-import { profileIdOfUsername, profileQueryOptions } from '@/features/profiles/api/get-profile.ts'
+import { profileIdOfUsername } from '@/features/profiles/api/find-profile-by-username.ts'
+import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts'
 import { ApiError } from '@/lib/api-client.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
 import { mentionUsername } from '@/lib/mentions.ts'

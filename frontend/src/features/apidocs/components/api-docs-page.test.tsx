@@ -85,6 +85,7 @@ describe('list view', () => {
       'districts',
       'plaza',
       'media',
+      'notifications',
       'profiles',
       'system',
     ])

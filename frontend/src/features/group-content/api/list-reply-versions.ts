@@ -3,11 +3,10 @@ import { api } from '@/lib/api-client.ts'
 import type { ResponseBody } from '@/lib/api/types.ts'
 import { contentKeys, repliesApiPath } from './keys.ts'
 
-export type ReplyVersions = ResponseBody<
+type ReplyVersions = ResponseBody<
   '/api/groups/{id}/articles/{articleId}/replies/{replyId}/versions',
   'get'
 >
-export type ReplyVersion = ReplyVersions['versions'][number]
 
 /**
  * `GET /api/groups/{id}/articles/{articleId}/replies/{replyId}/versions`: the reply as it is and

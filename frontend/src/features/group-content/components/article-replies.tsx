@@ -25,7 +25,7 @@ import { PagedList } from '@/components/paged-list.tsx'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
-import { Textarea } from '@/components/ui/textarea.tsx'
+import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { useGroup } from '@/lib/api/get-group.ts'
 import type { Article } from '@/lib/api/types.ts'
@@ -396,7 +396,8 @@ function ReplyEditor({
       <label htmlFor={id} className="sr-only">
         {t('replies.editLabel')}
       </label>
-      <Textarea
+      <MentionTextarea
+        groupId={groupId}
         id={id}
         value={text}
         rows={4}
@@ -564,7 +565,8 @@ function ReplyEntry({
           </Button>
         </div>
       )}
-      <Textarea
+      <MentionTextarea
+        groupId={article.groupId}
         ref={textarea}
         id="reply-body"
         value={draft.body}

@@ -5,14 +5,11 @@ import { commentApiPath, plazaKeys, postApiPath } from './keys.ts'
 
 type Versions = ResponseBody<'/api/plaza/posts/{id}/versions', 'get'>
 
-/** One text of a post or a comment (`GET …/versions`). */
-export type PlazaVersion = Versions['versions'][number]
-
 /**
  * `GET /api/plaza/posts/{id}/versions` or `GET /api/plaza/comments/{id}/versions`: every text,
  * newest first (the current one, then those edits replaced). For the author and administrators.
  */
-export function versionsQueryOptions(kind: 'post' | 'comment', id: string) {
+function versionsQueryOptions(kind: 'post' | 'comment', id: string) {
   const path = kind === 'post' ? postApiPath(id) : commentApiPath(id)
   return queryOptions({
     queryKey: plazaKeys.versions(kind, id),

@@ -18,7 +18,8 @@ import { editDraft, editKey } from '../edit-drafts.ts'
 import { useComments } from '../api/list-comments.ts'
 import { plazaKeys } from '../api/keys.ts'
 import type { PlazaComment, PlazaCommentsPage } from '@/lib/api/types.ts'
-import { Textarea } from '@/components/ui/textarea.tsx'
+import { MentionTextarea } from '@/components/mention-textarea.tsx'
+import { MentionText } from '@/components/mention-text.tsx'
 import { charCount } from '@/lib/text.ts'
 import { COMMENT_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
@@ -187,7 +188,12 @@ export function Comments({
       ) : (
         <ul className="grid gap-3">
           {list.map((comment) => (
-            <li key={comment.id} className="flex items-start gap-2.5">
+            <li
+              key={comment.id}
+              // A notification's link lands here (`/plaza/post/<id>#comment-<id>`).
+              id={`comment-${comment.id}`}
+              className="flex scroll-mt-20 items-start gap-2.5"
+            >
               <PersonAvatar person={comment.author} className="size-7 text-[0.65rem]" />
               <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -218,7 +224,9 @@ export function Comments({
                     onClose={() => setEditing(null)}
                   />
                 ) : (
-                  <p className="text-sm wrap-anywhere whitespace-pre-wrap">{comment.body}</p>
+                  <p className="text-sm wrap-anywhere whitespace-pre-wrap">
+                    <MentionText text={comment.body} />
+                  </p>
                 )}
               </div>
               {comment.canEdit && !isEditing(comment) && (
@@ -285,7 +293,8 @@ export function Comments({
             {t('comments.write')}
           </label>
           <div className="flex items-end gap-2">
-            <Textarea
+            <MentionTextarea
+              wrapperClassName="flex-1"
               id={`${id}-new`}
               value={text}
               rows={1}

@@ -14,7 +14,7 @@ import { keepUploads } from '../api/keep-uploads.ts'
 import { createPost } from '../api/create-post.ts'
 import { uploadPlazaImage } from '../api/upload-image.ts'
 import type { PlazaDistrict, PlazaImage, PlazaPost } from '@/lib/api/types.ts'
-import { Textarea } from '@/components/ui/textarea.tsx'
+import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { useFileDrop } from '@/lib/file-drop.ts'
 import { charCount } from '@/lib/text.ts'
 import { useUploadQueue, type UploadItem } from '@/lib/upload-queue.ts'
@@ -270,7 +270,7 @@ export function Composer({
           <label htmlFor={`${ids}-body`} className="text-sm font-medium">
             {t('composer.text')}
           </label>
-          <Textarea
+          <MentionTextarea
             id={`${ids}-body`}
             value={body}
             onChange={(event) => setBody(event.target.value)}

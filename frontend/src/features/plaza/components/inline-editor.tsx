@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { Textarea } from '@/components/ui/textarea.tsx'
+import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { charCount } from '@/lib/text.ts'
@@ -81,7 +81,7 @@ export function InlineEditor({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Textarea
+      <MentionTextarea
         id={id}
         value={text}
         rows={Math.min(8, Math.max(2, text.split('\n').length))}

@@ -1,3 +1,4 @@
+import { MentionText } from '@/components/mention-text.tsx'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { Heart, ImageOff, Link2, MapPin, MessageCircle, Pencil, Trash2 } from 'lucide-react'
@@ -273,7 +274,7 @@ export function PostCard({
       ) : (
         post.body && (
           <p className="text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap">
-            {post.body}
+            <MentionText text={post.body} />
           </p>
         )
       )}

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client.ts'
 import { charCount } from '@/lib/text.ts'
 
 /** The most characters of a removal's reason (the server's `reason`). */
-export const REASON_MAX_CHARS = 200
+const REASON_MAX_CHARS = 200
 
 /**
  * An administrator removes someone else's post or comment: an optional reason, told to its
