@@ -110,7 +110,9 @@ impl NotificationsService {
         }
         let muting = self.ports.store.muting(&users, notice.kind).await?;
         users.retain(|u| !muting.contains(u));
-        if !needs_reader(notice.kind) {
+        // The plaza is everyone's, and what was just written exists: nothing to ask. (Shown
+        // later, a notice is checked again: the post may be gone by then.)
+        if !needs_reader(notice.kind) || is_public(notice.subject) {
             return Ok(users);
         }
         let mut told = Vec::with_capacity(users.len());
@@ -409,6 +411,14 @@ impl Notifier for NotificationsService {
 /// never its content).
 pub fn needs_reader(kind: NoticeKind) -> bool {
     kind != NoticeKind::ContentRemoved
+}
+
+/// Whether anyone may read `subject` while it exists (the plaza's posts and comments).
+fn is_public(subject: kernel::Subject) -> bool {
+    matches!(
+        subject,
+        kernel::Subject::PlazaPost { .. } | kernel::Subject::PlazaComment { .. }
+    )
 }
 
 /// Kinds a user may turn off: every kind.
