@@ -391,7 +391,11 @@ async fn bench() -> i32 {
     println!(
         "| {WRITERS} concurrent writers, {} s each way | {without:.0} comments/s without notifications, {with:.0}/s with one each ({ratio:.2}×); failed {failed_without} / {failed_with} | {} | {} |",
         WRITE_FOR.as_secs(),
-        if postgres { "≥ 0.8×" } else { "none failed (SQLite: one queue)" },
+        if postgres {
+            "≥ 0.8×"
+        } else {
+            "none failed (SQLite: one queue)"
+        },
         mark(write_ok)
     );
     if !running || !errors.is_empty() {
