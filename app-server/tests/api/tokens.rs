@@ -397,7 +397,9 @@ async fn admin_scopes_are_for_admins_and_still_need_the_scope() {
                 "groups:read",
                 "groups:write",
                 "plaza:read",
-                "plaza:write"
+                "plaza:write",
+                "notifications:read",
+                "notifications:write",
             ]
         );
         let r = app
@@ -411,7 +413,7 @@ async fn admin_scopes_are_for_admins_and_still_need_the_scope() {
 
         app.promote_to_admin("ada").await;
         let scopes = app.get("/api/tokens/scopes").await;
-        assert_eq!(scopes.body["scopes"].as_array().unwrap().len(), 10);
+        assert_eq!(scopes.body["scopes"].as_array().unwrap().len(), 12);
         let (admin, _) = app.create_token("ops", &["admin:read"], Some(7)).await;
         let (plain, _) = app.create_token("plain", &["account:read"], Some(7)).await;
         let r = app.bearer_get("/api/admin/overview", &admin).await;

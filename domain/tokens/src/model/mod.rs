@@ -405,7 +405,7 @@ mod tests {
         assert!(Scopes::parse::<&str>(&[]).is_err());
         assert!(Scopes::parse(&["account:delete"]).is_err());
         assert!(Scopes::parse(&["weather:read"]).is_err());
-        assert_eq!(Scope::all().count(), 10);
+        assert_eq!(Scope::all().count(), 12);
     }
 
     #[test]

@@ -215,7 +215,7 @@ async fn admins_may_grant_admin_scopes() {
         .await
         .unwrap();
     assert_eq!(created.token.scopes.to_stored(), "admin:write");
-    assert_eq!(TokensService::grantable_scopes(Role::Admin).len(), 10);
+    assert_eq!(TokensService::grantable_scopes(Role::Admin).len(), 12);
     assert!(
         TokensService::grantable_scopes(Role::User)
             .iter()
