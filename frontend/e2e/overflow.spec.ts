@@ -1,4 +1,9 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test'
 import { call } from './api.ts'
 import { png } from './images.ts'
 import { ADMIN, expect, test } from './helpers.ts'
@@ -202,11 +207,15 @@ async function quiet(page: Page) {
   let state = traffic.get(page)
   if (!state) {
     const counts = { inFlight: 0, since: Date.now() }
-    const ended = () => {
+    // The notifications' live stream stays open as long as the page: it never settles.
+    const counted = (request: Request) => !request.url().includes('/api/notifications/stream')
+    const ended = (request: Request) => {
+      if (!counted(request)) return
       counts.inFlight -= 1
       counts.since = Date.now()
     }
-    page.on('request', () => {
+    page.on('request', (request) => {
+      if (!counted(request)) return
       counts.inFlight += 1
       counts.since = Date.now()
     })

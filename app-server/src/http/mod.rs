@@ -49,6 +49,7 @@ use utoipa_actix_web::scope::Scope;
     components(schemas(
         ai::dto::ChatStreamEvent,
         notifications::dto::NotificationEvent,
+        notifications::dto::NotificationStreamEvent,
         notifications::dto::UnreadEvent
     )),
     modifiers(&SecuritySchemes)

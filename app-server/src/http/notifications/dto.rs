@@ -162,7 +162,6 @@ pub struct UnreadResponse {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadAllRequest {
     /// The highest `seq` the reader saw: later ones stay unread. Left out: everything stored now.
-    #[schema(minimum = 0)]
     pub up_to: Option<i64>,
 }
 
@@ -226,6 +225,20 @@ pub struct StreamQuery {
     /// (the header wins when both are sent).
     #[param(minimum = 0)]
     pub last_event_id: Option<i64>,
+}
+
+/// One server-sent event of `GET /api/notifications/stream` (OpenAPI 3.2's `itemSchema` of
+/// `text/event-stream`): `event` names it, `data` is JSON — a `NotificationEvent` for
+/// `notification` (whose `id` is its `seq`), an `UnreadEvent` for `unread`, `{}` for `plaza`.
+/// Keep-alive comments (`:` lines) are not events.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NotificationStreamEvent {
+    #[schema(schema_with = rules::stream_event_name)]
+    pub event: String,
+    /// The event's JSON.
+    pub data: String,
+    /// The notification's `seq` (`notification` events only).
+    pub id: Option<String>,
 }
 
 /// The `data` of a stream's `notification` event (its `id:` is the notification's `seq`).

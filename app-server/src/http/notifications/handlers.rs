@@ -3,8 +3,8 @@
 
 use super::dto::{
     InboxQuery, MentionQuery, MentionSuggestionsResponse, NotificationDto, NotificationEvent,
-    NotificationPreferencesRequest, NotificationPreferencesResponse, NotificationsResponse,
-    ReadAllRequest, ReadResponse, StreamQuery, UnreadEvent, UnreadResponse,
+    NotificationPreferencesRequest, NotificationPreferencesResponse, NotificationStreamEvent,
+    NotificationsResponse, ReadAllRequest, ReadResponse, StreamQuery, UnreadEvent, UnreadResponse,
 };
 use super::errors::unknown_kind;
 use crate::http::dto::{PersonDto, check_limit};
@@ -124,7 +124,7 @@ fn event_bytes(event: &StreamEvent) -> Bytes {
     ),
     responses(
         (status = 200, description = "`text/event-stream`: `notification`, `unread` and `plaza` events", content(
-            ("text/event-stream", item_schema = NotificationEvent),
+            ("text/event-stream", item_schema = NotificationStreamEvent),
         )),
         (status = 400, description = "`invalid_cursor` (a `Last-Event-ID` that is no event id)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),

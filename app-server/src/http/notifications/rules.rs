@@ -9,7 +9,16 @@ use utoipa::openapi::schema::{ArrayBuilder, Schema};
 /// What a notification's subject is: where it leads.
 pub const SUBJECT_TYPES: &[&str] = &["plaza_post", "plaza_comment", "article", "reply", "group"];
 
+/// The events of the notification stream.
+pub const STREAM_EVENTS: &[&str] = &["notification", "unread", "plaza"];
+
 pub const ENUMS: &[NamedEnum] = &[
+    named(
+        "NotificationStreamEventName",
+        STREAM_EVENTS,
+        "通知推送中的事件名",
+        "An event of the notification stream",
+    ),
     named(
         "NotificationKind",
         NoticeKind::NAMES,
@@ -35,11 +44,15 @@ pub fn notification_kind() -> Schema {
 pub fn muted_kinds() -> Schema {
     ArrayBuilder::new()
         .items(RefOr::T(notification_kind()))
-        .max_items(Some(NoticeKind::ALL.len()))
         .description(Some("The kinds turned off; every other kind is on."))
         .examples([serde_json::json!(["liked"])])
         .build()
         .into()
+}
+
+/// The events of the notification stream.
+pub fn stream_event_name() -> Schema {
+    one_of(STREAM_EVENTS.iter().copied(), "Which event it is.")
 }
 
 pub fn subject_type() -> Schema {

@@ -324,7 +324,11 @@ impl PlazaService {
             return Err(PlazaError::NotAllowed);
         }
         // One's own deletion tells nobody: its reason is not read.
-        let reason = if own { None } else { parse_reason(reason)? };
+        let reason = {
+            // Checked for everyone (a malformed request is refused whoever sends it).
+            let reason = parse_reason(reason)?;
+            if own { None } else { reason }
+        };
         let Some(images) = self.ports.posts.delete(id).await? else {
             return Err(PlazaError::NotFound);
         };
@@ -501,7 +505,11 @@ impl PlazaService {
             return Err(PlazaError::NotAllowed);
         }
         // One's own deletion tells nobody: its reason is not read.
-        let reason = if own { None } else { parse_reason(reason)? };
+        let reason = {
+            // Checked for everyone (a malformed request is refused whoever sends it).
+            let reason = parse_reason(reason)?;
+            if own { None } else { reason }
+        };
         if !self.ports.posts.delete_comment(id).await? {
             return Err(PlazaError::NotFound);
         }

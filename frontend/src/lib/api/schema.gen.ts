@@ -2247,6 +2247,25 @@ export interface components {
        */
       unread: number;
     };
+    /**
+     * @description One server-sent event of `GET /api/notifications/stream` (OpenAPI 3.2's `itemSchema` of
+     * `text/event-stream`): `event` names it, `data` is JSON — a `NotificationEvent` for
+     * `notification` (whose `id` is its `seq`), an `UnreadEvent` for `unread`, `{}` for `plaza`.
+     * Keep-alive comments (`:` lines) are not events.
+     */
+    NotificationStreamEvent: {
+      /** @description The event's JSON. */
+      data: string;
+      /** @description Which event it is. */
+      event: components["schemas"]["NotificationStreamEventName"];
+      /** @description The notification's `seq` (`notification` events only). */
+      id?: string | null;
+    };
+    /**
+     * @description An event of the notification stream
+     * @enum {string}
+     */
+    NotificationStreamEventName: "notification" | "unread" | "plaza";
     /** @description What a notification is about, as its recipient may see it now. */
     NotificationSubjectDto: {
       /**
@@ -9628,7 +9647,7 @@ export interface operations {
       /** @description `text/event-stream`: `notification`, `unread` and `plaza` events */
       200: {
         content: {
-          "text/event-stream": components["schemas"]["NotificationEvent"];
+          "text/event-stream": components["schemas"]["NotificationStreamEvent"];
         };
       };
       /** @description `invalid_cursor` (a `Last-Event-ID` that is no event id) */
