@@ -171,7 +171,7 @@ still_signed_in -H "Cookie: courtyard_session=$session"
 #    it sees listed. Nothing is excluded: this run cannot end its own token (every /api/tokens
 #    operation refuses tokens), and it may end the session above, which is no longer needed.
 token="$(post_json /api/tokens \
-  '{"name":"fuzz","scopes":["account:read","account:write","ai:read","ai:write","groups:read","groups:write","plaza:read","plaza:write","admin:read","admin:write"],"expiresInDays":7}' \
+  '{"name":"fuzz","scopes":["account:read","account:write","ai:read","ai:write","groups:read","groups:write","plaza:read","plaza:write","notifications:read","notifications:write","admin:read","admin:write"],"expiresInDays":7}' \
   -H "Cookie: courtyard_session=$session" \
   | python3 -c 'import json, sys; print(json.load(sys.stdin)["secret"])')"
 fuzz token bearer -H "Authorization: Bearer $token" || failed+=(token)
