@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { Pencil, Send, Trash2 } from 'lucide-react'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -14,6 +14,7 @@ import { useToast } from '@/lib/toast.ts'
 import { createComment } from '../api/create-comment.ts'
 import { deleteComment } from '../api/delete-comment.ts'
 import { commentConflictOf, editComment } from '../api/edit-comment.ts'
+import { anchorStep, anchoredCommentId } from '../comment-anchor.ts'
 import { editDraft, editKey } from '../edit-drafts.ts'
 import { useComments } from '../api/list-comments.ts'
 import { plazaKeys } from '../api/keys.ts'
@@ -77,6 +78,30 @@ export function Comments({
     }
     return all
   }, [comments.data])
+
+  // A link to one comment (`#comment-<id>`, a notification's): the comments come after the page,
+  // so the router could not scroll to it. Load pages until it is there, then scroll to it once.
+  const target = anchoredCommentId(useLocation({ select: (location) => location.hash }))
+  const scrolledTo = useRef<string | null>(null)
+  const pageCount = comments.data?.pages.length ?? 0
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments
+  useEffect(() => {
+    if (!target || scrolledTo.current === target || !comments.isSuccess || isFetchingNextPage) {
+      return
+    }
+    const step = anchorStep({
+      target,
+      loaded: list.map((comment) => comment.id),
+      pages: pageCount,
+      hasNextPage,
+    })
+    if (step === 'load') {
+      void fetchNextPage()
+    } else if (step === 'scroll') {
+      scrolledTo.current = target
+      document.getElementById(`comment-${target}`)?.scrollIntoView?.({ block: 'start' })
+    }
+  }, [target, list, pageCount, hasNextPage, isFetchingNextPage, fetchNextPage, comments.isSuccess])
 
   const change = (update: (pages: Pages) => Pages) =>
     queryClient.setQueryData<Pages>(plazaKeys.comments(postId), (data) =>
@@ -192,7 +217,9 @@ export function Comments({
               key={comment.id}
               // A notification's link lands here (`/plaza/post/<id>#comment-<id>`).
               id={`comment-${comment.id}`}
-              className="flex scroll-mt-20 items-start gap-2.5"
+              // The comment a link named stands out (`:target` does not follow the router).
+              data-targeted={comment.id === target || undefined}
+              className="flex scroll-mt-20 items-start gap-2.5 rounded-lg data-targeted:ring-2 data-targeted:ring-primary/40 data-targeted:ring-offset-2 data-targeted:ring-offset-background"
             >
               <PersonAvatar person={comment.author} className="size-7 text-[0.65rem]" />
               <div className="min-w-0 flex-1 rounded-lg bg-muted px-3 py-2">

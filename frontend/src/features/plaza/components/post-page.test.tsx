@@ -196,6 +196,57 @@ describe('/plaza/post/$postId', () => {
   })
 })
 
+describe('a link to one comment (#comment-<id>)', () => {
+  it('loads the pages of comments up to it, scrolls it into view and marks it', async () => {
+    const scrolled: Element[] = []
+    // jsdom has no scrolling: note which element was asked to come into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    const first = Array.from({ length: 20 }, (_, i) => comment(i + 1, `Comment ${i + 1}`))
+    const target = comment(21, 'Look, @ana the lanterns')
+    const { calls } = renderGroupsApp(
+      `/plaza/post/${ID}#comment-${target.id}`,
+      routes({
+        [`GET ${PATH}/comments`]: (request) =>
+          request.url.searchParams.get('cursor') === 'page-2'
+            ? comments(target)
+            : { body: { success: true, comments: first, nextCursor: 'page-2' } },
+      }),
+    )
+    const region = await screen.findByRole('region', { name: 'Comments' })
+    const item = (await within(region).findByText(/the lanterns/)).closest('li')!
+    expect(item).toHaveAttribute('id', `comment-${target.id}`)
+    await waitFor(() => expect(scrolled).toEqual([item]))
+    expect(item).toHaveAttribute('data-targeted')
+    // The router writes the `@` of the address as %40: the same address.
+    const mention = within(item).getByRole('link', { name: '@ana' })
+    expect(decodeURIComponent(mention.getAttribute('href')!)).toBe('/profile/@ana')
+    expect(calls('GET', `${PATH}/comments`)).toHaveLength(2)
+    expect(within(region).getByText('Comment 1').closest('li')).not.toHaveAttribute('data-targeted')
+  })
+
+  it('stops looking when the comment is on no page (deleted since)', async () => {
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    const { calls } = renderGroupsApp(
+      `/plaza/post/${ID}#comment-00000000-0000-4000-9000-000000000099`,
+      routes({
+        [`GET ${PATH}/comments`]: (request) =>
+          request.url.searchParams.get('cursor') === 'page-2'
+            ? comments(comment(2, 'Second page'))
+            : { body: { success: true, comments: [comment(1, 'First')], nextCursor: 'page-2' } },
+      }),
+    )
+    expect(await screen.findByText('Second page')).toBeVisible()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls('GET', `${PATH}/comments`)).toHaveLength(2)
+    expect(scrolled).toEqual([])
+  })
+})
+
 describe('links to a post’s page', () => {
   it('the feed: each post’s time opens its page, the post shown at once', async () => {
     let answer: () => void = () => {}
