@@ -38,14 +38,19 @@ type Pages = InfiniteData<PlazaCommentsPage, string | null>
  * (signed in; signed out a button that opens the login dialog), edit for one's own ("edited" with
  * the time after; the author and administrators open the earlier versions from it) and delete
  * for one's own (or, for an administrator, any). `onCountChange` keeps the post's count in step.
+ * On the post's page (`followAnchor`) a link to one comment loads the pages up to it and scrolls
+ * to it.
  */
 export function Comments({
   id,
   postId,
+  followAnchor = false,
   onCountChange,
 }: {
   id: string
   postId: string
+  /** Whether a link to one comment (`#comment-<id>`) is looked for here: the post's page. */
+  followAnchor?: boolean
   onCountChange: (delta: number) => void
 }) {
   const { t } = useTranslation('plaza')
@@ -81,7 +86,8 @@ export function Comments({
 
   // A link to one comment (`#comment-<id>`, a notification's): the comments come after the page,
   // so the router could not scroll to it. Load pages until it is there, then scroll to it once.
-  const target = anchoredCommentId(useLocation({ select: (location) => location.hash }))
+  const hash = useLocation({ select: (location) => location.hash })
+  const target = followAnchor ? anchoredCommentId(hash) : null
   const scrolledTo = useRef<string | null>(null)
   const pageCount = comments.data?.pages.length ?? 0
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments

@@ -330,6 +330,8 @@ export function PostCard({
         <Comments
           id={`post-${post.id}-comments`}
           postId={post.id}
+          // The post's own page answers a link to one of its comments; the feed does not.
+          followAnchor={commentsOpen}
           onCountChange={(delta) =>
             posts.update(post.id, (p) => ({
               ...p,

@@ -247,6 +247,35 @@ describe('a link to one comment (#comment-<id>)', () => {
   })
 })
 
+describe('a link to one comment, in the feed', () => {
+  it('is not looked for there: opening a post’s comments loads one page', async () => {
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    const { user, calls } = renderGroupsApp(
+      '/plaza#comment-00000000-0000-4000-9000-000000000099',
+      routes({
+        'GET /api/plaza/posts': () => ({
+          body: { success: true, posts: [post()], nextCursor: null, headCursor: 'h' },
+        }),
+        'GET /api/plaza/posts/new-count': () => ({ body: { success: true, count: 0 } }),
+        'GET /api/districts': () => ({ body: { success: true, districts: [], nextCursor: null } }),
+        [`GET ${PATH}/comments`]: () => ({
+          body: { success: true, comments: [comment(1, 'First')], nextCursor: 'page-2' },
+        }),
+      }),
+    )
+    const feed = await screen.findByRole('feed', { name: 'Posts' })
+    await user.click(await within(feed).findByRole('button', { name: '1 comment' }))
+    expect(await within(feed).findByText('First')).toBeVisible()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls('GET', `${PATH}/comments`)).toHaveLength(1)
+    expect(within(feed).getByRole('button', { name: 'Show more comments' })).toBeVisible()
+    expect(scrolled).toEqual([])
+  })
+})
+
 describe('links to a post’s page', () => {
   it('the feed: each post’s time opens its page, the post shown at once', async () => {
     let answer: () => void = () => {}
