@@ -1,12 +1,14 @@
 //! Replies to group articles over HTTP, on SQLite and PostgreSQL: replying and quoting one
 //! level, pages oldest first, counts on every article answer, deleting (one's own; any for the
 //! group's managers, audited), locking, bans, a private group's replies for its members only,
-//! the per-person rate and clear refusals in the asker's language.
+//! the per-person rate and clear refusals in the asker's language; images uploaded for a reply,
+//! which go with the article as its own images do.
 
 use crate::helpers::{Person, Reply, TestApp, browser, reply, spawn_app, spawn_app_with};
 use adapter_postgres::testing::TestDb;
+use image_fixtures::png;
 use reqwest::Method;
-use reqwest::header::AUTHORIZATION;
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE};
 use serde_json::{Value, json};
 
 /// A group and one published article of it.
@@ -931,5 +933,90 @@ async fn a_managers_deletion_may_carry_a_reason_of_at_most_500_characters() {
             )
             .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
+    }
+}
+
+impl TestApp {
+    /// `who` uploads a PNG to `t`'s group for its article (as its editor and its replies do).
+    async fn upload_for(&self, who: &Person, t: &Thread) -> Reply {
+        reply(
+            who.client
+                .post(self.url(&format!(
+                    "/api/groups/{}/gallery?articleId={}",
+                    t.gid, t.aid
+                )))
+                .header(CONTENT_TYPE, "application/octet-stream")
+                .body(png(64, 48))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// The status of a file's URL for `who`.
+    async fn file_status(&self, who: &reqwest::Client, path: &str) -> u16 {
+        who.get(self.url(path)).send().await.unwrap().status().as_u16()
+    }
+}
+
+#[tokio::test]
+async fn a_reply_carries_images_uploaded_for_its_article_for_the_members_only_and_they_go_with_it()
+{
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let olga = app.person("olga").await;
+        let bob = app.person("bob").await;
+        let amy = app.person("amy").await;
+        let sven = app.person("sven").await;
+        let t = app.thread(&olga, "private", "approval").await;
+        app.asks(&olga, &bob, &t.gid, true).await;
+        app.asks(&olga, &amy, &t.gid, true).await;
+
+        // A member who may not edit the article uploads for a reply to it.
+        let up = app.upload_for(&bob, &t).await;
+        assert_eq!(up.status, 201, "{:?}", up.body);
+        let image = &up.body["image"];
+        assert_eq!(image["articleId"], t.aid.as_str());
+        let url = image["url"].as_str().unwrap().to_owned();
+        let thumbnail = image["thumbnailUrl"].as_str().unwrap().to_owned();
+        let body = format!("看这张：\n\n![书架]({url}#64x48)\n\n![相册里的]({thumbnail})");
+        app.replied(&bob, &t, &body, None).await;
+
+        // Stored as written: the other member reads the image Markdown and the file.
+        let page = app.read(&amy.client, &t.replies()).await;
+        assert_eq!(page.body["replies"][0]["body"], body.as_str());
+        assert_eq!(app.file_status(&amy.client, &url).await, 200);
+        assert_eq!(app.file_status(&amy.client, &thumbnail).await, 200);
+        // A private group's reply images are its members' only.
+        for who in [&sven.client, &browser(&app.address)] {
+            assert_eq!(app.file_status(who, &url).await, 404);
+        }
+        let r = app.upload_for(&sven, &t).await;
+        assert_eq!((r.status, r.code()), (403, "members_only"));
+
+        // Closed replies take no images from repliers; the article's author still uploads.
+        let lock = format!("{}/lock", t.replies());
+        let r = app
+            .send(
+                &olga.client,
+                Method::PUT,
+                &lock,
+                Some(json!({ "locked": true })),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let r = app.upload_for(&amy, &t).await;
+        assert_eq!((r.status, r.code()), (409, "replies_locked"));
+        let r = app.upload_for(&olga, &t).await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+
+        // Deleting the article deletes the images uploaded for its replies.
+        let r = app
+            .send(&olga.client, Method::DELETE, &t.article(), None, "en")
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(app.file_status(&bob.client, &url).await, 404);
     }
 }

@@ -507,7 +507,7 @@ pub async fn group_gallery(
 #[utoipa::path(
     tag = "groups",
     summary = "Upload an image to the gallery",
-    description = "The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) and deleted with it. Counted against the uploader's quota and upload rate.",
+    description = "The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) or in a reply to it (any active member while it is published and its replies are open), and deleted with it. Counted against the uploader's quota and upload rate.",
     params(("id" = uuid::Uuid, Path, description = "The group's id"), UploadQuery),
     request_body(content = ImageBytes, content_type = "application/octet-stream"),
     responses(
@@ -517,6 +517,7 @@ pub async fn group_gallery(
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 408, description = "`upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC`", body = ErrorBody),
+        (status = 409, description = "`replies_locked`: with `articleId` of an article whose replies are closed, for one who may not edit it", body = ErrorBody),
         (status = 413, description = "`image_too_large`", body = ErrorBody),
         (status = 415, description = "`unsupported_image_type`", body = ErrorBody),
         (status = 422, description = "`image_too_many_pixels`, `animation_too_large`, `image_corrupt`, `storage_quota_exceeded`", body = ErrorBody),

@@ -107,7 +107,7 @@ const OPERATIONS: &[OperationZh] = &[
         "POST /api/groups/{id}/gallery",
         "上传图片到相册",
         Some(
-            "请求体就是图片本身（JPEG、PNG、WebP 或 GIF，按内容判断；`MEDIA_MAX_UPLOAD_BYTES`、`MEDIA_MAX_PIXELS`）。重新编码、去掉 EXIF 和 GPS，并生成缩略图。任何活跃成员都可上传；带 `articleId` 时表示在该文章的编辑器中上传（作者或小组管理者），文章删除时一并删除。计入上传者的存储配额和上传频率。",
+            "请求体就是图片本身（JPEG、PNG、WebP 或 GIF，按内容判断；`MEDIA_MAX_UPLOAD_BYTES`、`MEDIA_MAX_PIXELS`）。重新编码、去掉 EXIF 和 GPS，并生成缩略图。任何活跃成员都可上传；带 `articleId` 时表示在该文章的编辑器中上传（作者或小组管理者），或在回应该文章时上传（文章已发布且未关闭回应时，任何活跃成员），文章删除时一并删除。计入上传者的存储配额和上传频率。",
         ),
     ),
     (

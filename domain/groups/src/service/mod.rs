@@ -817,17 +817,19 @@ impl GroupsService {
             return Err(GroupsError::NotAllowed);
         }
         if let Some(article) = article {
-            let a = self.editable_article(&view, actor, article).await?;
+            let a = self.article_for_images(&view, actor, article).await?;
             debug_assert_eq!(a.group, id);
         }
         Ok(())
     }
 
     /// Adds an image to the gallery (any active member); with `article`, it was uploaded in
-    /// that article's editor, and goes when the article goes.
+    /// that article's editor or in a reply to it ([`Self::article_for_images`]), and goes when
+    /// the article goes.
     ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `NotAllowed`, the upload's refusals, `Unexpected`.
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `RepliesLocked`, the upload's refusals,
+    /// `Unexpected`.
     pub async fn upload_image(
         &self,
         actor: UserId,

@@ -101,6 +101,39 @@ impl GroupsService {
         })
     }
 
+    /// The article an image is uploaded for, so the image goes when the article goes: in its
+    /// editor (its author, the group's managers), or in a reply to it — any active member while
+    /// it is published and its replies are open, as [`Self::reply`] asks.
+    ///
+    /// # Errors
+    /// `NotFound` (no such article in the group, or a draft the actor may not edit), `Banned`,
+    /// `NotAllowed`, `RepliesLocked`, `Unexpected`.
+    pub(super) async fn article_for_images(
+        &self,
+        view: &GroupView,
+        actor: UserId,
+        article: ArticleId,
+    ) -> Result<Article, GroupsError> {
+        let article = self
+            .ports
+            .articles
+            .find(article)
+            .await?
+            .filter(|a| a.group == view.group.id)
+            .ok_or(GroupsError::NotFound)?;
+        if may_edit(view, Some(actor), &article) {
+            return Ok(article);
+        }
+        if article.status != ArticleStatus::Published {
+            return Err(GroupsError::NotFound);
+        }
+        may_write(view)?;
+        if self.thread(article.id).await?.locked {
+            return Err(GroupsError::RepliesLocked);
+        }
+        Ok(article)
+    }
+
     /// Replies to a published article the actor may read, as an active member of its group,
     /// unless its replies are locked; with `quote`, quoting another (not deleted) reply of the
     /// same article — its own id only, so a quote of a quote shows one level. Limited per

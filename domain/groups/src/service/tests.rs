@@ -1874,6 +1874,7 @@ async fn an_articles_images_go_with_it_and_gallery_deletes_follow_ownership() {
         .upload_image(author, g.id, None, PNG.to_vec())
         .await
         .unwrap();
+    // A draft's images are its editors'; another member does not even see it.
     assert!(matches!(
         w.svc
             .upload_image(other, g.id, Some(a.id), PNG.to_vec())
@@ -2115,6 +2116,52 @@ async fn members_reply_and_quote_one_level_and_the_count_follows() {
         w.svc.reply(member, g.id, a, "引用", Some(first.id)).await,
         Err(GroupsError::ReplyNotFound)
     ));
+}
+
+#[tokio::test]
+async fn a_replier_uploads_images_for_a_published_article_while_its_replies_are_open() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let author = w.member(owner, &g, MemberRole::Member).await;
+    let replier = w.member(owner, &g, MemberRole::Member).await;
+    let banned = w.member(owner, &g, MemberRole::Member).await;
+    w.svc.ban(owner, g.id, banned).await.unwrap();
+    let a = published_article(&w, author, &g).await;
+
+    let image = w
+        .svc
+        .upload_image(replier, g.id, Some(a), PNG.to_vec())
+        .await
+        .unwrap();
+    assert_eq!(image.article, Some(a));
+    assert!(matches!(
+        w.svc.upload_image(banned, g.id, Some(a), PNG.to_vec()).await,
+        Err(GroupsError::NotAllowed)
+    ));
+    assert!(matches!(
+        w.svc
+            .upload_image(UserId::new_random(), g.id, Some(a), PNG.to_vec())
+            .await,
+        Err(GroupsError::NotAllowed)
+    ));
+
+    // Closed replies take no images either, but the article's editors still upload.
+    w.svc.lock_replies(author, g.id, a, true).await.unwrap();
+    assert!(matches!(
+        w.svc
+            .upload_image(replier, g.id, Some(a), PNG.to_vec())
+            .await,
+        Err(GroupsError::RepliesLocked)
+    ));
+    w.svc
+        .upload_image(author, g.id, Some(a), PNG.to_vec())
+        .await
+        .unwrap();
+
+    // They go with the article.
+    w.svc.delete_article(author, g.id, a, None).await.unwrap();
+    assert!(w.media_rows.rows.lock().unwrap().is_empty());
 }
 
 #[tokio::test]
