@@ -956,7 +956,12 @@ impl TestApp {
 
     /// The status of a file's URL for `who`.
     async fn file_status(&self, who: &reqwest::Client, path: &str) -> u16 {
-        who.get(self.url(path)).send().await.unwrap().status().as_u16()
+        who.get(self.url(path))
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
     }
 }
 

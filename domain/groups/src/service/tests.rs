@@ -2136,7 +2136,9 @@ async fn a_replier_uploads_images_for_a_published_article_while_its_replies_are_
         .unwrap();
     assert_eq!(image.article, Some(a));
     assert!(matches!(
-        w.svc.upload_image(banned, g.id, Some(a), PNG.to_vec()).await,
+        w.svc
+            .upload_image(banned, g.id, Some(a), PNG.to_vec())
+            .await,
         Err(GroupsError::NotAllowed)
     ));
     assert!(matches!(
