@@ -239,6 +239,28 @@ describe('images in the editor', () => {
   })
 })
 
+describe('mentions in the editor', () => {
+  const people = [{ id: ming.id, username: 'ming', nickname: '小明', avatarUrl: null }]
+
+  it('completes @names of the group’s members as one types; the completed text is saved', async () => {
+    const { body, user, bodies, fetchMock } = await openEditor(article({ body: '' }), {
+      routes: {
+        'GET /api/mentions/suggestions': () => ({ body: { success: true, people } }),
+      },
+    })
+    await user.type(body, 'Thanks @mi')
+    const list = await screen.findByRole('listbox', { name: /mention/i })
+    expect(within(list).getByRole('option', { name: /小明/ })).toBeVisible()
+    const asked = fetchMock.mock.calls.map(([input]) => String(input))
+    expect(asked.some((url) => url.includes('q=mi') && url.includes(`groupId=${GROUP}`))).toBe(true)
+    await user.keyboard('{Enter}')
+    expect(body).toHaveValue('Thanks @ming ')
+    expect(body.selectionStart).toBe('Thanks @ming '.length)
+    act(() => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS))
+    await waitFor(() => expect(bodies('PUT', SAVE).at(-1)).toMatchObject({ body: 'Thanks @ming ' }))
+  })
+})
+
 describe('publishing, deleting, leaving', () => {
   it('saves, then publishes; the badge and the button follow', async () => {
     const { body, user, calls } = await openEditor()

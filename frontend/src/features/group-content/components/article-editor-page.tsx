@@ -1,25 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import {
-  ArrowLeft,
-  CircleAlert,
-  CircleCheck,
-  Eye,
-  ImagePlus,
-  Send,
-  Trash2,
-  Undo2,
-} from 'lucide-react'
-import {
-  lazy,
-  Suspense,
-  useDeferredValue,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ClipboardEvent,
-} from 'react'
+import { ArrowLeft, CircleAlert, CircleCheck, Eye, Send, Trash2, Undo2 } from 'lucide-react'
+import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
@@ -34,23 +17,16 @@ import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
-import { useFileDrop } from '@/lib/file-drop.ts'
 import { useDeleteArticle } from '../api/delete-article.ts'
 import { useArticle } from '../api/get-article.ts'
 import { useSetArticlePublished } from '../api/publish-article.ts'
-import { uploadImage } from '../api/upload-image.ts'
-import { BODY_MAX_CHARS, IMAGE_ACCEPT, isImageFile, TITLE_MAX_CHARS } from '../rules.ts'
+import { BODY_MAX_CHARS, TITLE_MAX_CHARS } from '../rules.ts'
 import { ConflictDialog } from './conflict-dialog.tsx'
-import {
-  altText,
-  imageMarkdown,
-  insertBlock,
-  replacePlaceholder,
-  uploadPlaceholder,
-} from './image-markdown.ts'
+import { ImageTools } from './image-tools.tsx'
 import { isMembersOnly } from '../errors.ts'
 import { LoadFailed, Loading, MembersOnly, NotAllowedToEdit } from './states.tsx'
 import { useAutosave, type AutosaveState } from './use-autosave.ts'
+import { useImageUpload } from './use-image-upload.ts'
 
 const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
 
@@ -86,9 +62,6 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const [tab, setTab] = useState('write')
   const [dismissedConflict, setDismissedConflict] = useState<Article | null>(null)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
-  const fileInputRef = useRef<HTMLInputElement>(null)
-  const caretRef = useRef<number | null>(null)
-  const uploadingRef = useRef(new Set<string>())
   const bodyId = useId()
   const previewId = useId()
   const previewText = useDeferredValue(text.body)
@@ -106,69 +79,13 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
     stayLabel: t('editor.leave.stay'),
   })
 
-  // After an insertion, the caret goes after what was inserted.
-  useLayoutEffect(() => {
-    const caret = caretRef.current
-    const textarea = textareaRef.current
-    if (caret === null || !textarea) return
-    caretRef.current = null
-    textarea.setSelectionRange(caret, caret)
-  }, [text.body])
-
-  /** Uploads images into the gallery, each behind a placeholder at the caret until it is in. */
-  const addImages = (files: File[]) => {
-    const images = files.filter(isImageFile)
-    if (images.length < files.length) toast.warning(t('editor.onlyImages'))
-    if (images.length === 0) return
-    const body = autosave.currentText().body
-    const textarea = textareaRef.current
-    const start = textarea ? textarea.selectionStart : body.length
-    const end = textarea ? textarea.selectionEnd : body.length
-    const uploads = images.map((file) => {
-      const placeholder = uploadPlaceholder(
-        body,
-        t('editor.uploading', { name: file.name }),
-        uploadingRef.current,
-      )
-      uploadingRef.current.add(placeholder)
-      return { file, placeholder }
-    })
-    const inserted = insertBlock(
-      body,
-      start,
-      end,
-      uploads.map((upload) => upload.placeholder).join('\n\n'),
-    )
-    caretRef.current = inserted.caret
-    autosave.edit({ body: inserted.body })
-
-    for (const { file, placeholder } of uploads) {
-      const settle = (markdown: string | null) => {
-        uploadingRef.current.delete(placeholder)
-        const current = autosave.currentText().body
-        // Deleted by hand meanwhile: the image stays in the gallery, the text as it is.
-        if (!current.includes(placeholder)) return
-        autosave.edit({ body: replacePlaceholder(current, placeholder, markdown) })
-      }
-      uploadImage(groupId, file, { articleId }).then(
-        (image) =>
-          settle(imageMarkdown(altText(file.name, t('editor.imageAlt')), image.url, image)),
-        (error: unknown) => {
-          settle(null)
-          toast.error(t('editor.uploadFailed', { name: file.name, reason: errorMessage(error) }))
-        },
-      )
-    }
-  }
-
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const files = [...event.clipboardData.files].filter(isImageFile)
-    if (files.length === 0) return
-    event.preventDefault()
-    addImages(files)
-  }
-
-  const { over: dragging, dropProps } = useFileDrop(addImages)
+  const images = useImageUpload({
+    groupId,
+    articleId,
+    text: text.body,
+    setText: (body) => autosave.edit({ body }),
+    field: textareaRef,
+  })
 
   const changeStatus = async (publish: boolean) => {
     if (!(await autosave.saveNow())) {
@@ -209,7 +126,8 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const busy = setPublished.isPending
 
   const textarea = (
-    <textarea
+    <MentionTextarea
+      groupId={groupId}
       ref={textareaRef}
       id={bodyId}
       value={text.body}
@@ -218,13 +136,11 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
       aria-describedby={`${bodyId}-hint`}
       onChange={(event) => autosave.edit({ body: event.target.value })}
       onBlur={() => void autosave.saveNow()}
-      onPaste={onPaste}
-      {...dropProps}
+      {...images.fieldProps}
       placeholder={t('editor.bodyPlaceholder')}
       className={cn(
-        'block h-[60vh] min-h-64 w-full resize-none rounded-md border border-input bg-background px-3 py-2 font-mono text-base leading-relaxed text-foreground shadow-xs md:text-sm',
-        'placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-        dragging && 'border-primary ring-2 ring-primary',
+        'block h-[60vh] min-h-64 resize-none font-mono leading-relaxed',
+        images.dragging && 'border-primary ring-2 ring-primary',
       )}
     />
   )
@@ -273,23 +189,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <input
-          ref={fileInputRef}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          multiple
-          hidden
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            addImages([...(event.target.files ?? [])])
-            event.target.value = ''
-          }}
-        />
-        <Button variant="outline" size="sm" onClick={() => fileInputRef.current?.click()}>
-          <ImagePlus aria-hidden="true" />
-          {t('editor.addImages')}
-        </Button>
+        <ImageTools upload={images} />
         <Button asChild variant="outline" size="sm">
           <Link to="/group/$groupId/article/$articleId/display" params={{ groupId, articleId }}>
             <Eye aria-hidden="true" />

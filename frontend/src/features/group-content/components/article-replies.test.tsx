@@ -1,14 +1,17 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Article, Group } from '@/lib/api/types.ts'
 import type { User } from '@/lib/user.ts'
 import type { Reply } from '../api/list-replies.ts'
 import { replyDraftKey } from '../reply-draft.ts'
+import { stubXhr } from '@/test/xhr.ts'
 import {
   ARTICLE,
   article,
+  galleryRoutes,
   GROUP,
   group,
+  image,
   lily,
   ming,
   renderGroupPage,
@@ -381,6 +384,123 @@ describe('replies under an article', () => {
       expect(
         within(theirs!).queryByRole('button', { name: 'Earlier versions' }),
       ).not.toBeInTheDocument()
+    })
+  })
+})
+
+describe('images in replies', () => {
+  const UPLOAD = `/api/groups/${GROUP}/gallery?articleId=${ARTICLE}`
+  const png = (name: string) => new File([new Uint8Array(8)], name, { type: 'image/png' })
+  const stored = (n: number) => ({
+    success: true,
+    image: image(n, { width: 40, height: 30, articleId: ARTICLE, ownerId: ming.id }),
+  })
+  const markdown = (n: number, alt: string) => `![${alt}](${image(n).url}#40x30)`
+  const kept = () =>
+    (
+      JSON.parse(localStorage.getItem(replyDraftKey(lily.id, ARTICLE)) ?? 'null') as {
+        body: string
+      } | null
+    )?.body
+
+  it('uploads chosen images for the article; Reply waits for them, then sends the image Markdown', async () => {
+    const xhr = stubXhr()
+    const { user, bodies } = renderThread([])
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your reply' })
+    await user.type(box, 'Look:')
+    const add = screen.getByRole('button', { name: 'Add images' })
+    expect(add.closest('form')).toBe(box.closest('form'))
+    const input = box.closest('form')!.querySelector<HTMLInputElement>('input[type="file"]')!
+    expect(input).toHaveAttribute('multiple')
+    await user.upload(input, png('shelf.png'))
+
+    expect(box).toHaveValue('Look:\n\n![Uploading shelf.png…]()')
+    expect(xhr.requests[0]!.path).toBe(UPLOAD)
+    const send = screen.getByRole('button', { name: 'Reply' })
+    expect(send).toBeDisabled()
+    expect(screen.getAllByText('Uploading 1 image…')[0]).toBeVisible()
+    // What is kept across a reload leaves the placeholder out: the upload does not survive it.
+    expect(kept()).toBe('Look:')
+
+    act(() => xhr.requests[0]!.respond(201, stored(1)))
+    await waitFor(() => expect(box).toHaveValue(`Look:\n\n${markdown(1, 'shelf')}`))
+    expect(kept()).toBe(`Look:\n\n${markdown(1, 'shelf')}`)
+    expect(send).toBeEnabled()
+    await user.click(send)
+    await waitFor(() => expect(bodies('POST', REPLIES)).toHaveLength(1))
+    expect(bodies('POST', REPLIES)[0]).toEqual({
+      body: `Look:\n\n${markdown(1, 'shelf')}`,
+      quoteId: null,
+    })
+    const [sent] = await items()
+    // Rendered by the sanitising renderer, the size taken from the fragment.
+    expect(await within(sent!).findByRole('img', { name: 'shelf' })).toHaveAttribute(
+      'src',
+      image(1).url,
+    )
+  })
+
+  it('a refused upload says why and takes its placeholder away; the image Markdown survives a reload', async () => {
+    const xhr = stubXhr()
+    renderThread([])
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your reply' })
+    fireEvent.paste(box, { clipboardData: { files: [png('a.png')], types: ['Files'] } })
+    fireEvent.drop(box, { dataTransfer: { files: [png('b.gif')], types: ['Files'] } })
+    expect(box).toHaveValue('![Uploading a.png…]()\n\n![Uploading b.gif…]()')
+    expect(screen.getAllByText('Uploading 2 images…')[0]).toBeVisible()
+
+    act(() =>
+      xhr.requests[1]!.respond(415, {
+        success: false,
+        code: 'unsupported_image_type',
+        message: 'Only JPEG, PNG, WebP and GIF images are accepted',
+      }),
+    )
+    expect(
+      await screen.findByText(
+        'Could not upload b.gif: Only JPEG, PNG, WebP and GIF images are accepted',
+      ),
+    ).toBeVisible()
+    await waitFor(() => expect(box).toHaveValue('![Uploading a.png…]()'))
+    act(() => xhr.requests[0]!.respond(201, stored(2)))
+    await waitFor(() => expect(box).toHaveValue(markdown(2, 'a')))
+
+    cleanup()
+    renderThread([])
+    expect(await screen.findByRole('textbox', { name: 'Your reply' })).toHaveValue(markdown(2, 'a'))
+  })
+
+  it('puts an image of the group’s gallery at the caret', async () => {
+    const { user } = renderThread([], { routes: galleryRoutes([[image(4)]]) })
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Your reply' })
+    await user.type(box, 'AB')
+    box.setSelectionRange(1, 1)
+    await user.click(screen.getByRole('button', { name: 'From the gallery' }))
+    const dialog = await screen.findByRole('dialog', { name: "Choose from the group's gallery" })
+    await user.click(await within(dialog).findByRole('button', { name: /^Insert the image/ }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    expect(box).toHaveValue(`A\n\n![image](${image(4).url}#1600x1200)\n\nB`)
+  })
+
+  it('takes images in the inline editor too, and saves once they are in', async () => {
+    const xhr = stubXhr()
+    const { user, bodies } = renderThread([reply(1, lily, { body: 'Old' })])
+    const [mine] = await items()
+    await user.click(within(mine!).getByRole('button', { name: 'Edit' }))
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Edit your reply' })
+    box.setSelectionRange(3, 3)
+    fireEvent.paste(box, { clipboardData: { files: [png('new.png')], types: ['Files'] } })
+    expect(box).toHaveValue('Old\n\n![Uploading new.png…]()')
+    expect(xhr.requests[0]!.path).toBe(UPLOAD)
+    const save = within(mine!).getByRole('button', { name: 'Save' })
+    expect(save).toBeDisabled()
+    act(() => xhr.requests[0]!.respond(201, stored(5)))
+    await waitFor(() => expect(save).toBeEnabled())
+    await user.click(save)
+    await waitFor(() => expect(bodies('PATCH', `${REPLIES}/${replyId(1)}`)).toHaveLength(1))
+    expect(bodies('PATCH', `${REPLIES}/${replyId(1)}`)[0]).toEqual({
+      body: `Old\n\n${markdown(5, 'new')}`,
+      version: 1,
     })
   })
 })

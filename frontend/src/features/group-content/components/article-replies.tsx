@@ -36,6 +36,7 @@ import { personName } from '@/lib/person.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { charCount } from '@/lib/text.ts'
 import { useToast } from '@/lib/toast.ts'
+import { cn } from '@/lib/utils.ts'
 import { useCreateReply } from '../api/create-reply.ts'
 import { useDeleteReply } from '../api/delete-reply.ts'
 import { replyConflictOf, useEditReply } from '../api/edit-reply.ts'
@@ -48,8 +49,10 @@ import {
   type ReplyDraft,
 } from '../reply-draft.ts'
 import { REPLY_MAX_CHARS } from '../rules.ts'
+import { ImageTools } from './image-tools.tsx'
 import { PersonAvatar } from './person.tsx'
 import { ReplyVersionsDialog } from './reply-versions-dialog.tsx'
+import { useImageUpload, type ImageUpload } from './use-image-upload.ts'
 
 const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
 
@@ -91,11 +94,23 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
   const [draft, setDraftState] = useState<ReplyDraft>(() =>
     userId ? loadReplyDraft(userId, articleId) : EMPTY_REPLY_DRAFT,
   )
-  const setDraft = (next: ReplyDraft) => {
-    setDraftState(next)
-    if (userId) saveReplyDraft(userId, articleId, next)
-  }
+  // An upload ends after the render that started it: it completes the draft as it is then.
+  const latestDraft = useRef(draft)
   const textarea = useRef<HTMLTextAreaElement>(null)
+  const images = useImageUpload({
+    groupId,
+    articleId,
+    text: draft.body,
+    setText: (body) => setDraft({ ...latestDraft.current, body }),
+    field: textarea,
+  })
+  const setDraft = (next: ReplyDraft) => {
+    latestDraft.current = next
+    setDraftState(next)
+    // What is kept leaves out the placeholders of uploads in flight: they do not outlive the page.
+    if (userId)
+      saveReplyDraft(userId, articleId, { ...next, body: images.withoutPending(next.body) })
+  }
   const quote = (reply: Reply) => {
     setDraft({ ...draft, quote: { id: reply.id, name: personName(reply.author) } })
     textarea.current?.focus()
@@ -165,6 +180,7 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
             draft={draft}
             setDraft={setDraft}
             textarea={textarea}
+            images={images}
             onLocked={() => void replies.refetch()}
           />
         ))}
@@ -366,13 +382,21 @@ function ReplyEditor({
   const [base, setBase] = useState(reply.version)
   const [error, setError] = useState<string | null>(null)
   const [current, setCurrent] = useState<Reply | null>(null)
+  const field = useRef<HTMLTextAreaElement>(null)
+  const images = useImageUpload({
+    groupId,
+    articleId: reply.articleId,
+    text,
+    setText,
+    field,
+  })
   const id = `reply-edit-${reply.id}`
   const length = charCount(text)
   const tooLong = length > REPLY_MAX_CHARS
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (length === 0 || tooLong || edit.isPending) return
+    if (length === 0 || tooLong || edit.isPending || images.uploading > 0) return
     setError(null)
     try {
       await edit.mutateAsync({ body: text.trim(), version: base })
@@ -398,14 +422,16 @@ function ReplyEditor({
       </label>
       <MentionTextarea
         groupId={groupId}
+        ref={field}
         id={id}
         value={text}
         rows={4}
         autoFocus
         onChange={(event) => setText(event.target.value)}
+        {...images.fieldProps}
         aria-invalid={tooLong || undefined}
         aria-describedby={`${id}-count`}
-        className="min-h-24 resize-y"
+        className={cn('min-h-24 resize-y', images.dragging && 'border-primary ring-2 ring-primary')}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
             event.preventDefault()
@@ -416,6 +442,9 @@ function ReplyEditor({
           }
         }}
       />
+      <div className="flex flex-wrap gap-2">
+        <ImageTools upload={images} />
+      </div>
       {error && <Alert>{error}</Alert>}
       {current && (
         <details className="rounded-md border bg-muted px-3 py-2 text-sm">
@@ -424,12 +453,7 @@ function ReplyEditor({
         </details>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span
-          id={`${id}-count`}
-          className={tooLong ? 'text-xs text-error' : 'text-xs text-muted-foreground'}
-        >
-          {t('replies.chars', { count: length, max: REPLY_MAX_CHARS })}
-        </span>
+        <ReplyCount id={`${id}-count`} length={length} uploading={images.uploading} />
         <div className="flex gap-2">
           <Button type="button" variant="outline" size="sm" onClick={onDone}>
             {t('replies.cancel')}
@@ -438,7 +462,7 @@ function ReplyEditor({
             type="submit"
             size="sm"
             loading={edit.isPending}
-            disabled={length === 0 || tooLong}
+            disabled={length === 0 || tooLong || images.uploading > 0}
           >
             {t('replies.save')}
           </Button>
@@ -480,6 +504,7 @@ function ReplyEntry({
   draft,
   setDraft,
   textarea,
+  images,
   onLocked,
 }: {
   article: Article
@@ -488,6 +513,7 @@ function ReplyEntry({
   draft: ReplyDraft
   setDraft: (draft: ReplyDraft) => void
   textarea: RefObject<HTMLTextAreaElement | null>
+  images: ImageUpload
   onLocked: () => void
 }) {
   const { t } = useTranslation('group-content')
@@ -523,7 +549,7 @@ function ReplyEntry({
   const tooLong = length > REPLY_MAX_CHARS
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (length === 0 || tooLong || send.isPending) return
+    if (length === 0 || tooLong || send.isPending || images.uploading > 0) return
     setError(null)
     try {
       await send.mutateAsync({ body: draft.body.trim(), quoteId: draft.quote?.id ?? null })
@@ -572,10 +598,11 @@ function ReplyEntry({
         value={draft.body}
         rows={4}
         onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+        {...images.fieldProps}
         placeholder={t('replies.placeholder')}
         aria-invalid={tooLong || undefined}
         aria-describedby="reply-count"
-        className="min-h-24 resize-y"
+        className={cn('min-h-24 resize-y', images.dragging && 'border-primary ring-2 ring-primary')}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
             event.preventDefault()
@@ -583,19 +610,41 @@ function ReplyEntry({
           }
         }}
       />
+      <div className="flex flex-wrap gap-2">
+        <ImageTools upload={images} />
+      </div>
       {error && <Alert>{error}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span
-          id="reply-count"
-          className={tooLong ? 'text-xs text-error' : 'text-xs text-muted-foreground'}
+        <ReplyCount id="reply-count" length={length} uploading={images.uploading} />
+        <Button
+          type="submit"
+          loading={send.isPending}
+          disabled={length === 0 || tooLong || images.uploading > 0}
         >
-          {t('replies.chars', { count: length, max: REPLY_MAX_CHARS })}
-        </span>
-        <Button type="submit" loading={send.isPending} disabled={length === 0 || tooLong}>
           <Send aria-hidden="true" className="rtl:-scale-x-100" />
           {t('replies.send')}
         </Button>
       </div>
     </form>
+  )
+}
+
+/**
+ * The reply's length against its bound, or, while images upload, that sending waits for them
+ * (their placeholders would otherwise be sent).
+ */
+function ReplyCount({ id, length, uploading }: { id: string; length: number; uploading: number }) {
+  const { t } = useTranslation('group-content')
+  const tooLong = length > REPLY_MAX_CHARS
+  const waiting = uploading > 0 ? t('replies.uploading', { count: uploading }) : ''
+  return (
+    <>
+      <span id={id} className={tooLong ? 'text-xs text-error' : 'text-xs text-muted-foreground'}>
+        {waiting || t('replies.chars', { count: length, max: REPLY_MAX_CHARS })}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {waiting}
+      </span>
+    </>
   )
 }

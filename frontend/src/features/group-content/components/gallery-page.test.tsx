@@ -1,8 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { GalleryImage } from '@/lib/api/types.ts'
 import { stubXhr } from '@/test/xhr.ts'
-import { GROUP, group, image, lily, ming, renderGroupPage, type Routes } from '../test/fixtures.ts'
+import {
+  galleryRoutes,
+  GROUP,
+  group,
+  image,
+  lily,
+  ming,
+  renderGroupPage,
+} from '../test/fixtures.ts'
 import { PARALLEL_UPLOADS } from '../rules.ts'
 
 const GALLERY = `/group/${GROUP}/gallery`
@@ -11,29 +18,6 @@ const API = `/api/groups/${GROUP}/gallery`
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 10))
 })
-
-/** The gallery in pages (each GET answers the next one, then the last again); DELETE removes. */
-function galleryRoutes(pages: GalleryImage[][]): Routes {
-  let page = 0
-  const deleted = new Set<string>()
-  const routes: Routes = {
-    [`GET ${API}`]: () => {
-      const images = (pages[Math.min(page, pages.length - 1)] ?? []).filter(
-        (known) => !deleted.has(known.id),
-      )
-      const nextCursor = page < pages.length - 1 ? `c${page + 2}` : null
-      page++
-      return { body: { success: true, images, nextCursor } }
-    },
-  }
-  for (const known of pages.flat()) {
-    routes[`DELETE ${API}/${known.id}`] = () => {
-      deleted.add(known.id)
-      return { body: { success: true, message: 'Deleted' } }
-    }
-  }
-  return routes
-}
 
 const grid = async () => within(await screen.findByRole('list', { name: 'Images' }))
 const png = (name: string, size = 1000) =>

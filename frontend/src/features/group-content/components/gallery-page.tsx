@@ -26,7 +26,8 @@ import { useDeleteImage } from '../api/delete-image.ts'
 import { contentKeys } from '../api/keys.ts'
 import { useGallery } from '../api/list-gallery.ts'
 import { uploadImage } from '../api/upload-image.ts'
-import { IMAGE_ACCEPT, PARALLEL_UPLOADS } from '../rules.ts'
+import { PARALLEL_UPLOADS } from '../rules.ts'
+import { ImageFileInput } from './image-file-input.tsx'
 import { isMembersOnly } from '../errors.ts'
 import { LoadFailed, Loading, MembersOnly } from './states.tsx'
 
@@ -262,19 +263,7 @@ function Uploader({ onFiles }: { onFiles: (files: File[]) => void }) {
         <p className="font-medium">{t('gallery.upload.drop')}</p>
         <p className="text-sm text-muted-foreground">{t('gallery.upload.kinds')}</p>
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        multiple
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          onFiles([...(event.target.files ?? [])])
-          event.target.value = ''
-        }}
-      />
+      <ImageFileInput input={input} onFiles={onFiles} />
       <Button onClick={() => input.current?.click()}>
         <ImagePlus aria-hidden="true" />
         {t('gallery.upload.choose')}

@@ -373,3 +373,27 @@ export function repliesApi(
   }
   return { state, routes, path }
 }
+
+/** The gallery in pages (each GET answers the next one, then the last again); DELETE removes. */
+export function galleryRoutes(pages: GalleryImage[][]): Routes {
+  let page = 0
+  const deleted = new Set<string>()
+  const api = `/api/groups/${GROUP}/gallery`
+  const routes: Routes = {
+    [`GET ${api}`]: () => {
+      const images = (pages[Math.min(page, pages.length - 1)] ?? []).filter(
+        (known) => !deleted.has(known.id),
+      )
+      const nextCursor = page < pages.length - 1 ? `c${page + 2}` : null
+      page++
+      return { body: { success: true, images, nextCursor } }
+    },
+  }
+  for (const known of pages.flat()) {
+    routes[`DELETE ${api}/${known.id}`] = () => {
+      deleted.add(known.id)
+      return { body: { success: true, message: 'Deleted' } }
+    }
+  }
+  return routes
+}
