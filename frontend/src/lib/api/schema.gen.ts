@@ -516,7 +516,7 @@ export interface paths {
     get: operations["group_gallery"];
     /**
      * Upload an image to the gallery
-     * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) and deleted with it. Counted against the uploader's quota and upload rate.
+     * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) or in a reply to it (any active member while it is published and its replies are open), and deleted with it. Counted against the uploader's quota and upload rate.
      */
     post: operations["upload_image"];
   };
@@ -7974,7 +7974,7 @@ export interface operations {
   };
   /**
    * Upload an image to the gallery
-   * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) and deleted with it. Counted against the uploader's quota and upload rate.
+   * @description The body is the image itself (JPEG, PNG, WebP or GIF, judged by content; `MEDIA_MAX_UPLOAD_BYTES`, `MEDIA_MAX_PIXELS`). It is re-encoded without EXIF or GPS and gets a thumbnail. Any active member; with `articleId`, uploaded in that article's editor (its author or the group's managers) or in a reply to it (any active member while it is published and its replies are open), and deleted with it. Counted against the uploader's quota and upload rate.
    */
   upload_image: {
     parameters: {
@@ -8025,6 +8025,12 @@ export interface operations {
       };
       /** @description `upload_too_slow`: the body did not arrive within `MEDIA_UPLOAD_TIMEOUT_SECS` or at `MEDIA_UPLOAD_MIN_BYTES_PER_SEC` */
       408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `replies_locked`: with `articleId` of an article whose replies are closed, for one who may not edit it */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
