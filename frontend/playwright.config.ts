@@ -30,6 +30,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [
     ['list'],
+    ['./e2e/no-skips.ts'],
     ['html', { outputFolder: process.env.E2E_REPORT_DIR ?? 'playwright-report', open: 'never' }],
   ],
   use: {

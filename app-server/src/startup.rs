@@ -124,6 +124,7 @@ impl Application {
         ));
         let json_limit = state.config.json_body_limit;
         let head_timeout = state.config.request_head_timeout;
+        let keep_alive = state.config.keep_alive;
         // Who may call what with a token, read once from the document the handlers declare;
         // the document itself, in both languages, serialised once.
         let doc = http::ApiDoc::openapi_with_routes();
@@ -170,6 +171,9 @@ impl Application {
         // A client must send a request's head this quickly (408 otherwise); its body has the
         // deadline of `middleware::body_read_deadline`.
         .client_request_timeout(head_timeout)
+        // actix-web's own is 5 s: a client (a proxy, or a test's connection pool) sending on a
+        // connection idle that long raced the server closing it.
+        .keep_alive(keep_alive)
         .listen(listener)?;
         if let Some(w) = workers {
             server = server.workers(w);

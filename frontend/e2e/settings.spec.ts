@@ -153,10 +153,10 @@ test('appearance changed on one browser is found on another after sign-in', asyn
   await other.close()
 })
 
-test('@phone the settings menu lists the sections and each page leads back to it', async ({
+// The phone layout (< 768 px) only: @phone-only keeps it out of the desktop project.
+test('@phone-only the settings menu lists the sections and each page leads back to it', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the phone layout (< 768 px)')
+}) => {
   await page.goto('/')
   await register(page, uniqueName('menu'), PASSWORD)
   await page.goto('/settings')

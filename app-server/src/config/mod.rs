@@ -50,6 +50,9 @@ pub struct Config {
     pub request_body: BodyLimits,
     /// How long a client may take to send a request's head (`REQUEST_HEAD_TIMEOUT_MS`).
     pub request_head_timeout: Duration,
+    /// How long an idle connection is kept open for the client's next request
+    /// (`HTTP_KEEP_ALIVE_SECS`).
+    pub keep_alive: Duration,
     /// The address browsers reach this server at (`https://courtyard.example`), for WeChat's
     /// OAuth callback; without it the request's own scheme and host are used.
     pub public_url: Option<String>,
@@ -80,6 +83,10 @@ impl Default for Config {
                 grace: Duration::from_secs(5),
             },
             request_head_timeout: Duration::from_secs(5),
+            // Longer than the idle timeout of what usually stands in front (nginx's and cloud
+            // load balancers' 60 s), so the client side closes an idle connection first: a
+            // server closing it as the client sends on it resets that request (ECONNRESET).
+            keep_alive: Duration::from_secs(75),
             public_url: None,
             areas: AreaSettings::default(),
         }
@@ -177,6 +184,7 @@ impl Config {
                 d.request_body,
             )?,
             request_head_timeout: env.millis("REQUEST_HEAD_TIMEOUT_MS", d.request_head_timeout)?,
+            keep_alive: Duration::from_secs(env.num("HTTP_KEEP_ALIVE_SECS", d.keep_alive.as_secs())?),
             public_url,
             areas: AreaSettings::default(),
         })

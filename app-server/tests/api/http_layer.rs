@@ -468,3 +468,56 @@ async fn an_admin_scoped_token_must_expire() {
         );
     }
 }
+
+/// Sends `GET /api/health` on `stream` and answers its status line.
+async fn health_on(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: courtyard\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = vec![0_u8; 4096];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut buf))
+        .await
+        .expect("an answer")
+        .unwrap();
+    String::from_utf8_lossy(&buf[..n])
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Whether the server has closed `stream` (it reads end of file) within `wait`.
+async fn closed_within(stream: &mut tokio::net::TcpStream, wait: std::time::Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0_u8; 64];
+    matches!(
+        tokio::time::timeout(wait, stream.read(&mut buf)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+#[tokio::test]
+async fn an_idle_connection_stays_open_as_long_as_configured() {
+    use std::time::Duration;
+    // Over a proxy's 60 s by default, so the proxy closes an idle connection first.
+    assert!(app_server::config::Config::default().keep_alive > Duration::from_secs(60));
+    for (keep_alive, closed) in [(1, true), (4, false)] {
+        let app = spawn_app_with(TestDb::sqlite().await, |c| {
+            c.keep_alive = Duration::from_secs(keep_alive);
+        })
+        .await;
+        let host = app.address.trim_start_matches("http://").to_owned();
+        let mut stream = tokio::net::TcpStream::connect(&host).await.unwrap();
+        assert_eq!(health_on(&mut stream).await, "HTTP/1.1 200 OK");
+        assert_eq!(
+            closed_within(&mut stream, Duration::from_millis(2500)).await,
+            closed,
+            "keep-alive {keep_alive} s, idle 2.5 s"
+        );
+        if !closed {
+            assert_eq!(health_on(&mut stream).await, "HTTP/1.1 200 OK");
+        }
+    }
+}
