@@ -17,6 +17,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, GroupId, NoticeKind, Subject, UserId};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, QueryResult, TransactionTrait};
+use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
@@ -210,15 +211,20 @@ async fn insert_row(
 /// On PostgreSQL, a row that does not fold in one statement: the counter's upsert (locking its
 /// row until the statement commits) feeds the insert. One round trip instead of a transaction's
 /// four, on the write path of every reply and comment.
+/// PostgreSQL: one statement stores `row` with its recipient's next sequence number, unless
+/// the recipient turned its kind off (then nothing is written and `None` comes back).
 async fn insert_counted(
     c: &impl ConnectionTrait,
     row: &NewNotification,
-) -> Result<Seq, anyhow::Error> {
+) -> Result<Option<Seq>, anyhow::Error> {
     let (t, g, a, i) = subject_columns(&row.subject);
-    let mut sql = Sql::new("WITH c AS (INSERT INTO notification_counters (user_id, seq) VALUES (");
+    let mut sql = Sql::new("WITH c AS (INSERT INTO notification_counters (user_id, seq) SELECT ");
     let u = sql.bind(row.recipient.0);
+    let k = sql.bind(row.kind.as_str());
     sql.push(&format!(
-        "{u}, 1) ON CONFLICT (user_id) DO UPDATE SET seq = notification_counters.seq + 1 \
+        "{u}, 1 WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p \
+         WHERE p.user_id = {u} AND position(',' || {k} || ',' in ',' || p.muted || ',') > 0) \
+         ON CONFLICT (user_id) DO UPDATE SET seq = notification_counters.seq + 1 \
          RETURNING seq) INSERT INTO notifications ({COLUMNS}, fold_key) SELECT "
     ));
     let at = stored(row.at);
@@ -226,7 +232,7 @@ async fn insert_counted(
         sql.bind(row.id),
         u.clone(),
         "c.seq".to_owned(),
-        sql.bind(row.kind.as_str()),
+        k,
         sql.bind(row.actor.map(|a| a.0)),
         sql.bind(0_i32),
         sql.bind(t),
@@ -240,11 +246,33 @@ async fn insert_counted(
         sql.bind(Option::<String>::None),
     ];
     sql.push(&values.join(", ")).push(" FROM c RETURNING seq");
-    let rows = query_all(c, sql).await?;
-    let row = rows
-        .first()
-        .ok_or_else(|| anyhow::anyhow!("the counted insert returned no row"))?;
-    row.try_get("", "seq").map_err(failed)
+    match query_all(c, sql).await?.first() {
+        Some(row) => Ok(Some(row.try_get("", "seq").map_err(failed)?)),
+        None => Ok(None),
+    }
+}
+
+/// Of `users`, those who turned `kind` off.
+async fn muting_of(
+    c: &impl ConnectionTrait,
+    users: &[UserId],
+    kind: NoticeKind,
+) -> Result<Vec<UserId>, anyhow::Error> {
+    if users.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql =
+        Sql::new("SELECT user_id, muted FROM notification_preferences WHERE user_id IN (");
+    let list: Vec<String> = users.iter().map(|u| sql.bind(u.0)).collect();
+    sql.push(&list.join(", ")).push(")");
+    let mut muting = Vec::new();
+    for row in query_all(c, sql).await? {
+        let muted: String = row.try_get("", "muted").map_err(failed)?;
+        if muted.split(',').any(|k| k == kind.as_str()) {
+            muting.push(UserId(row.try_get("", "user_id").map_err(failed)?));
+        }
+    }
+    Ok(muting)
 }
 
 /// Counts `actor` into the fold of notification `id`; `true` when they were not counted yet.
@@ -275,13 +303,29 @@ impl NotificationStore for SqlNotificationStore {
         {
             let mut stored_seqs = Vec::with_capacity(rows.len());
             for row in ordered {
-                stored_seqs.push((row.recipient, insert_counted(&self.db, row).await?));
+                if let Some(seq) = insert_counted(&self.db, row).await? {
+                    stored_seqs.push((row.recipient, seq));
+                }
             }
             return Ok(stored_seqs);
         }
         let txn = self.db.begin().await.map_err(failed)?;
+        let mut muted: HashMap<NoticeKind, Vec<UserId>> = HashMap::new();
+        for row in &ordered {
+            if !muted.contains_key(&row.kind) {
+                let users: Vec<UserId> = ordered
+                    .iter()
+                    .filter(|r| r.kind == row.kind)
+                    .map(|r| r.recipient)
+                    .collect();
+                muted.insert(row.kind, muting_of(&txn, &users, row.kind).await?);
+            }
+        }
         let mut stored_seqs = Vec::with_capacity(rows.len());
         for row in ordered {
+            if muted[&row.kind].contains(&row.recipient) {
+                continue;
+            }
             let seq = next_seq(&txn, row.recipient).await?;
             let fold = fold_key(row);
             let open = match &fold {
@@ -445,21 +489,7 @@ impl NotificationStore for SqlNotificationStore {
         users: &[UserId],
         kind: NoticeKind,
     ) -> Result<Vec<UserId>, anyhow::Error> {
-        if users.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut sql =
-            Sql::new("SELECT user_id, muted FROM notification_preferences WHERE user_id IN (");
-        let list: Vec<String> = users.iter().map(|u| sql.bind(u.0)).collect();
-        sql.push(&list.join(", ")).push(")");
-        let mut muting = Vec::new();
-        for row in query_all(&self.db, sql).await? {
-            let muted: String = row.try_get("", "muted").map_err(failed)?;
-            if muted.split(',').any(|k| k == kind.as_str()) {
-                muting.push(UserId(row.try_get("", "user_id").map_err(failed)?));
-            }
-        }
-        Ok(muting)
+        muting_of(&self.db, users, kind).await
     }
 }
 

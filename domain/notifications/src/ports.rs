@@ -17,7 +17,9 @@ pub trait NotificationStore: Send + Sync {
     /// ([`NewNotification::folds`]) grows the recipient's unread row of the same kind and
     /// subject when there is one: the new actor becomes its actor, `others` counts one more
     /// distinct person (an actor already counted adds nothing), and it takes a new sequence
-    /// number. It never sends anything: waking is the caller's, after the commit.
+    /// number. A row whose recipient turned its kind off is left out (neither stored nor
+    /// returned), checked by the same statement that stores it. It never sends anything: waking
+    /// is the caller's, after the commit.
     ///
     /// # Errors
     /// Only when the store cannot be reached.

@@ -28,6 +28,10 @@ impl NotificationStore for MemStore {
         let mut stored = Vec::new();
         let mut all = self.rows.lock().unwrap();
         for row in rows {
+            let prefs = self.prefs.lock().unwrap().get(&row.recipient).cloned();
+            if prefs.is_some_and(|p| !p.wants(row.kind)) {
+                continue;
+            }
             let mut seqs = self.seqs.lock().unwrap();
             let seq = seqs.entry(row.recipient).or_default();
             *seq += 1;

@@ -150,7 +150,7 @@ async fn marks_reach_only_the_recipients_rows_up_to_what_was_seen() {
 }
 
 #[tokio::test]
-async fn preferences_are_stored_and_muting_names_who_turned_a_kind_off() {
+async fn preferences_are_stored_and_a_kind_turned_off_is_not_recorded() {
     for t in TestDb::all().await {
         let store = t.db.notifications();
         let (a, b) = (person(&t, "ann").await.id, person(&t, "bob").await.id);
@@ -186,6 +186,62 @@ async fn preferences_are_stored_and_muting_names_who_turned_a_kind_off() {
                 .await
                 .unwrap()
                 .is_empty()
+        );
+
+        // `record` leaves out who turned the kind off, in the statement that stores the rest:
+        // rows that fold (a transaction) and rows that do not (one statement each on
+        // PostgreSQL).
+        let c = person(&t, "cat").await.id;
+        let post = Subject::PlazaPost {
+            post: Uuid::new_v4(),
+        };
+        let liked = store
+            .record(&[
+                row(a, NoticeKind::Liked, c, post),
+                row(b, NoticeKind::Liked, c, post),
+            ])
+            .await
+            .unwrap();
+        assert_eq!(liked.iter().map(|(u, _)| *u).collect::<Vec<_>>(), vec![b]);
+        let replied = store
+            .record(&[
+                row(a, NoticeKind::Replied, c, post),
+                row(b, NoticeKind::Replied, c, post),
+            ])
+            .await
+            .unwrap();
+        assert_eq!(replied.len(), 2, "Replied is on for both, on {}", t.url);
+        store
+            .set_preferences(
+                b,
+                &Preferences {
+                    muted: vec![NoticeKind::Replied],
+                },
+            )
+            .await
+            .unwrap();
+        let replied = store
+            .record(&[
+                row(a, NoticeKind::Replied, c, post),
+                row(b, NoticeKind::Replied, c, post),
+            ])
+            .await
+            .unwrap();
+        assert_eq!(replied, vec![(a, 2)], "on {}", t.url);
+        let kinds =
+            |n: Vec<notifications::Notification>| n.iter().map(|n| n.kind).collect::<Vec<_>>();
+        assert_eq!(
+            kinds(store.after(a, 0, 10).await.unwrap()),
+            vec![NoticeKind::Replied, NoticeKind::Replied]
+        );
+        assert_eq!(
+            kinds(store.after(b, 0, 10).await.unwrap()),
+            vec![NoticeKind::Liked, NoticeKind::Replied]
+        );
+        assert_eq!(
+            store.latest(b).await.unwrap(),
+            2,
+            "a left-out row takes no number"
         );
     }
 }
