@@ -66,6 +66,7 @@ pub mod csv;
 pub mod notice;
 pub mod outage;
 pub mod page;
+pub mod words;
 #[cfg(any(test, feature = "mocks"))]
 pub use audit::MockAuditLog;
 pub use audit::{AuditAction, AuditEvent, AuditLog};
@@ -73,6 +74,9 @@ pub use audit::{AuditAction, AuditEvent, AuditLog};
 pub use notice::MockNotifier;
 pub use notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};
 pub use page::{Cursor, Page, PageRequest};
+#[cfg(any(test, feature = "mocks"))]
+pub use words::MockWordFilter;
+pub use words::{NoWords, WordAction, WordFilter, WordHit};
 
 /// How a person is shown beside what they did: an article's author, a post's, a member.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,75 @@
+//! The operator's word list, as the areas that take text see it: one check of a text against
+//! the whole list (docs/moderation.md). The list, its matching rules and its upkeep live in the
+//! `moderation` domain; an area only asks [`WordFilter::check`] before it stores what someone
+//! wrote.
+
+use serde::{Deserialize, Serialize};
+
+/// What a listed word does to a text that holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WordAction {
+    /// The write is refused (422) with a message that names the word found.
+    Refuse,
+    /// The item is stored for its author only, under review, and a case is opened.
+    Hold,
+}
+
+/// One listed word found in a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WordHit {
+    /// The entry as listed.
+    pub phrase: String,
+    /// The text as written where it was found (with the spacing or punctuation put between its
+    /// characters, if any), to show the writer.
+    pub found: String,
+    pub action: WordAction,
+}
+
+/// Checks texts against the word list in memory: one pass over the text for the whole list,
+/// no I/O (the list is kept current in the background).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+pub trait WordFilter: Send + Sync {
+    /// Every listed word found in `text`, in the order found.
+    fn check(&self, text: &str) -> Vec<WordHit>;
+}
+
+/// The first word of `hits` that refuses, if any.
+pub fn refusing(hits: &[WordHit]) -> Option<&WordHit> {
+    hits.iter().find(|h| h.action == WordAction::Refuse)
+}
+
+/// No list: every text passes (tests, and areas wired before the list).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoWords;
+
+impl WordFilter for NoWords {
+    fn check(&self, _text: &str) -> Vec<WordHit> {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(phrase: &str, action: WordAction) -> WordHit {
+        WordHit {
+            phrase: phrase.into(),
+            found: phrase.into(),
+            action,
+        }
+    }
+
+    #[test]
+    fn the_first_refusing_hit_is_found_past_held_ones() {
+        let hits = [
+            hit("a", WordAction::Hold),
+            hit("b", WordAction::Refuse),
+            hit("c", WordAction::Refuse),
+        ];
+        assert_eq!(refusing(&hits).map(|h| h.phrase.as_str()), Some("b"));
+        assert_eq!(refusing(&hits[..1]), None);
+        assert!(NoWords.check("anything at all").is_empty());
+    }
+}
