@@ -119,6 +119,7 @@ bench:
     part cargo bench -p app-server --bench sign_in_flood
     part cargo bench -p app-server --bench groups
     part cargo bench -p app-server --bench notifications
+    part cargo bench -p moderation --bench word_list
     if psql "$pg" -qtAc 'SELECT 1' >/dev/null 2>&1; then
         db="courtyard_bench_n_$$"
         psql "$pg" -qc "CREATE DATABASE $db" >/dev/null

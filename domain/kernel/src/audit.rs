@@ -100,6 +100,12 @@ audit_actions! {
     DistrictUpdated => "district.updated",
     /// A district file imported; detail: the counts.
     DistrictImported => "district.imported",
+    /// A word or phrase added to the word list; target: the phrase, detail: its action.
+    WordAdded => "word.added",
+    /// A word or phrase removed from the word list; target: the phrase.
+    WordRemoved => "word.removed",
+    /// A word-list file imported; detail: the counts.
+    WordsImported => "word.imported",
     /// The WeChat custom menu published.
     WechatMenuPublished => "wechat.menu.published",
     /// The WeChat custom menu deleted.
