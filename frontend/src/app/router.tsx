@@ -68,6 +68,8 @@ export function createAppRouter(
     defaultNotFoundComponent: RouteNotFoundPage,
     parseSearch,
     stringifySearch: stringifySearchWith(JSON.stringify, parseSearchValue),
+    // A mention's link is `/profile/@name` as Markdown's are, not `/profile/%40name`.
+    pathParamsAllowedCharacters: ['@'],
   })
 }
 
