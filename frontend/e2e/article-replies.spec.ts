@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { call } from './api.ts'
 import { expect, expectAccessible, test, uniqueName } from './helpers.ts'
+import { pngFile } from './images.ts'
 
 // Replies on a group's articles (docs/frontend.md, "Group articles and gallery", "Replies")
 // against the real server: a member replies and quotes, the author closes the replies.
@@ -127,8 +128,8 @@ test('@phone a member replies and quotes that reply; the author closes the repli
       .locator('xpath=ancestor::section[1]')
       .locator('a, button, textarea')
     // Two replies' author, time, Quote, Edit, Copy link and Delete, the chip's remove, the text,
-    // Reply.
-    await expect(controls).toHaveCount(15)
+    // Add images, From the gallery, Reply.
+    await expect(controls).toHaveCount(17)
     const small = await controls.evaluateAll((elements) =>
       elements
         .map((element) => {
@@ -182,5 +183,106 @@ test('@phone a member replies and quotes that reply; the author closes the repli
   await expect(form).toBeHidden()
   await expect(replies).toHaveCount(2)
   await expect(replies.nth(1)).toBeInViewport()
+  await context.close()
+})
+
+test('@phone a member replies with an uploaded image and one from the gallery, which another member sees', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  // The author, in this page: a private group (its images are its members') and an article.
+  await signUp(page, baseURL!, uniqueName('author'), 'Lily')
+  const { group } = await call<{ group: { id: string } }>(
+    page.request,
+    baseURL!,
+    'POST',
+    '/api/groups',
+    { name: `Photos ${uniqueName('g')}`, visibility: 'private', joinPolicy: 'approval' },
+  )
+  const { article } = await call<{ article: { id: string } }>(
+    page.request,
+    baseURL!,
+    'POST',
+    `/api/groups/${group.id}/articles`,
+    { title: 'Our shelves', body: 'Show yours.' },
+  )
+  await call(
+    page.request,
+    baseURL!,
+    'POST',
+    `/api/groups/${group.id}/articles/${article.id}/publish`,
+  )
+  const display = `/group/${group.id}/article/${article.id}/display`
+
+  // The member uploads with the button (the device's file picker), as a phone does.
+  const context = await browser.newContext({ baseURL, viewport: page.viewportSize() })
+  const member = await context.newPage()
+  await signUp(member, baseURL!, uniqueName('member'), 'Ming')
+  await call(member.request, baseURL!, 'POST', `/api/groups/${group.id}/join`, {
+    message: 'May I join?',
+  })
+  const { requests } = await call<{ requests: { id: string }[] }>(
+    page.request,
+    baseURL!,
+    'GET',
+    `/api/groups/${group.id}/requests`,
+  )
+  await call(
+    page.request,
+    baseURL!,
+    'POST',
+    `/api/groups/${group.id}/requests/${requests[0]!.id}/approve`,
+    { role: 'member' },
+  )
+  if (SHOTS) await member.setViewportSize({ width: 360, height: 800 })
+  await member.goto(display)
+  const form = member.getByRole('textbox', { name: 'Your reply' })
+  await form.fill('My shelf:')
+  const chooser = member.waitForEvent('filechooser')
+  await member.getByRole('button', { name: 'Add images' }).click()
+  await (await chooser).setFiles(pngFile('shelf.png', 320, 240, [120, 80, 40]))
+  const uploaded = /!\[shelf\]\(\/api\/media\/[0-9a-f-]+#320x240\)/
+  // Re-encoded and thumbnailed by the server: a while on a busy machine.
+  await expect(form).toHaveValue(new RegExp(`^My shelf:\\n\\n${uploaded.source}$`), {
+    timeout: 15_000,
+  })
+
+  // The same image again, from the group's gallery, after the text.
+  await form.press('End')
+  await member.getByRole('button', { name: 'From the gallery' }).click()
+  const picker = member.getByRole('dialog', { name: "Choose from the group's gallery" })
+  const thumbnails = picker.getByRole('button', { name: /^Insert the image uploaded/ })
+  await expect(thumbnails).toHaveCount(1)
+  await expectAccessible(member, 'the gallery picker')
+  if (SHOTS)
+    await member.screenshot({ path: `${SHOTS}/reply-picker-${test.info().project.name}.png` })
+  await thumbnails.first().click()
+  await expect(picker).toBeHidden()
+  const picked = /!\[image\]\(\/api\/media\/[0-9a-f-]+#320x240\)/
+  await expect(form).toHaveValue(new RegExp(`${uploaded.source}\\n\\n${picked.source}$`))
+
+  // The text and its images are kept across a reload until sent.
+  await member.reload()
+  await expect(form).toHaveValue(
+    new RegExp(`^My shelf:\\n\\n${uploaded.source}\\n\\n${picked.source}$`),
+  )
+  if (SHOTS) {
+    await form.scrollIntoViewIfNeeded()
+    await member.screenshot({ path: `${SHOTS}/reply-images-${test.info().project.name}.png` })
+  }
+  await member.getByRole('button', { name: 'Reply', exact: true }).click()
+  await expect(form).toHaveValue('')
+
+  // The author (another member) sees it rendered, the file served and loaded.
+  await page.goto(display)
+  const reply = page.getByRole('list', { name: /repl/ }).getByRole('listitem')
+  await expect(reply).toHaveCount(1)
+  const image = reply.getByRole('img', { name: 'shelf' })
+  await expect(image).toHaveAttribute('src', /^\/api\/media\/[0-9a-f-]+$/)
+  await expect(image).toHaveAttribute('width', '320')
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
+  await expect(reply.getByRole('img', { name: 'image' })).toBeVisible()
   await context.close()
 })
