@@ -22,6 +22,7 @@ pub mod testing;
 mod tokens;
 mod weather;
 mod wechat;
+mod word_list;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
 pub use audit::SqlAuditLog;
@@ -36,6 +37,7 @@ pub use replies::SqlReplyRepository;
 pub use tokens::SqlTokenRepository;
 pub use weather::SqlWeatherCache;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
+pub use word_list::SqlWordListStore;
 
 use anyhow::Context;
 use kernel::outage;
@@ -303,6 +305,11 @@ impl Database {
     /// Administrative divisions (the migrations seed the 34 provinces).
     pub fn districts(&self) -> SqlDistrictRepository {
         SqlDistrictRepository::new(self.conn.clone())
+    }
+
+    /// The operator's word list and its version.
+    pub fn word_list(&self) -> SqlWordListStore {
+        SqlWordListStore::new(self.conn.clone())
     }
 
     /// The plaza's posts, with their images' order, likes and comments.

@@ -19,3 +19,4 @@ mod support;
 mod tokens;
 mod weather;
 mod wechat;
+mod word_list;
