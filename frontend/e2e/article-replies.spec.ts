@@ -219,7 +219,8 @@ test('@phone a member replies with an uploaded image and one from the gallery, w
   // The member uploads with the button (the device's file picker), as a phone does.
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize() })
   const member = await context.newPage()
-  await signUp(member, baseURL!, uniqueName('member'), 'Ming')
+  const memberName = uniqueName('member')
+  await signUp(member, baseURL!, memberName, 'Ming')
   await call(member.request, baseURL!, 'POST', `/api/groups/${group.id}/join`, {
     message: 'May I join?',
   })
@@ -285,4 +286,22 @@ test('@phone a member replies with an uploaded image and one from the gallery, w
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320)
   await expect(reply.getByRole('img', { name: 'image' })).toBeVisible()
   await context.close()
+
+  // The author thanks them in the article: @ completes the group's members in the editor too,
+  // the list under the line being typed (the field is taller than the screen on a phone).
+  await page.goto(`/group/${group.id}/article/${article.id}/edit`)
+  const body = page.getByRole('textbox', { name: 'Text (Markdown)' })
+  await expect(body).toHaveValue('Show yours.')
+  await body.press('End')
+  await body.pressSequentially(' Thanks @' + memberName.slice(0, 6))
+  const suggestions = page.getByRole('listbox', { name: /mention/i })
+  await expect(suggestions.getByRole('option', { name: new RegExp(memberName) })).toBeVisible()
+  const field = (await body.boundingBox())!
+  const list = (await suggestions.boundingBox())!
+  expect(list.y).toBeLessThan(field.y + field.height / 2)
+  if (SHOTS)
+    await page.screenshot({ path: `${SHOTS}/editor-mention-${test.info().project.name}.png` })
+  await body.press('Enter')
+  await expect(body).toHaveValue(`Show yours. Thanks @${memberName} `)
+  await expect(page.getByRole('status').filter({ hasText: /^Saved \d{2}:\d{2}/ })).toBeVisible()
 })

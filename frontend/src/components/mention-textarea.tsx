@@ -29,9 +29,64 @@ function typeInto(field: HTMLTextAreaElement, text: string, caret: number) {
   field.setSelectionRange(caret, caret)
 }
 
+/** The styles that decide where a textarea's text wraps, copied to the measuring copy. */
+const TEXT_LAYOUT = [
+  'boxSizing',
+  'width',
+  'paddingTop',
+  'paddingRight',
+  'paddingBottom',
+  'paddingLeft',
+  'borderTopWidth',
+  'borderRightWidth',
+  'borderBottomWidth',
+  'borderLeftWidth',
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'letterSpacing',
+  'lineHeight',
+  'tabSize',
+  'textIndent',
+  'textTransform',
+  'wordSpacing',
+] as const
+
+/**
+ * Where the line with the caret ends, in px from the field's top as it is scrolled: measured on
+ * an invisible copy of the text up to the caret, laid out as the field lays it out.
+ */
+function caretLineBottom(field: HTMLTextAreaElement, caret: number): number {
+  const style = getComputedStyle(field)
+  const copy = document.createElement('div')
+  for (const name of TEXT_LAYOUT) copy.style[name] = style[name]
+  Object.assign(copy.style, {
+    position: 'absolute',
+    visibility: 'hidden',
+    top: '0',
+    left: '-9999px',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'break-word',
+  })
+  copy.textContent = field.value.slice(0, caret)
+  const marker = document.createElement('span')
+  marker.textContent = '\u200b'
+  copy.append(marker)
+  document.body.append(copy)
+  const bottom = marker.offsetTop + marker.offsetHeight
+  copy.remove()
+  return bottom - field.scrollTop
+}
+
 interface MentionTextareaProps extends ComponentProps<'textarea'> {
   /** Writing in this group: only its members are suggested. */
   groupId?: string | null
+  /**
+   * A tall field (an article's body): the suggestions open under the line being typed, not
+   * under the whole field, which may end below the screen.
+   */
+  followCaret?: boolean
   /** Classes of the box around the field and its suggestions (`flex-1` in a row). */
   wrapperClassName?: string
 }
@@ -44,6 +99,7 @@ interface MentionTextareaProps extends ComponentProps<'textarea'> {
  */
 export function MentionTextarea({
   groupId = null,
+  followCaret = false,
   wrapperClassName,
   className,
   onKeyDown,
@@ -57,6 +113,7 @@ export function MentionTextarea({
   const [asked, setAsked] = useState<string | null>(null)
   const [active, setActive] = useState(0)
   const [closed, setClosed] = useState(false)
+  const [listTop, setListTop] = useState<number | null>(null)
 
   const readCaret = () => {
     const element = field.current
@@ -65,6 +122,11 @@ export function MentionTextarea({
     const found = caret === element.selectionEnd ? mentionAtCaret(element.value, caret) : null
     setTyping(found)
     setClosed(false)
+    if (followCaret && found) {
+      // Within the field: a line scrolled out of it puts the list at the field's edge.
+      const line = Math.min(Math.max(caretLineBottom(element, caret), 0), element.clientHeight)
+      setListTop(element.offsetTop + element.clientTop + line)
+    }
   }
 
   const query = typing?.query ?? ''
@@ -164,6 +226,7 @@ export function MentionTextarea({
           id={listId}
           role="listbox"
           aria-label={t('mentions.label')}
+          style={followCaret && listTop !== null ? { top: listTop } : undefined}
           className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
         >
           {people.map((person, index) => (

@@ -128,6 +128,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const textarea = (
     <MentionTextarea
       groupId={groupId}
+      followCaret
       ref={textareaRef}
       id={bodyId}
       value={text.body}
