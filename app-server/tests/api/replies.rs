@@ -65,6 +65,18 @@ impl TestApp {
         self.send(who, Method::GET, path, None, "en").await
     }
 
+    /// `who` closes (`true`) or reopens `t`'s replies.
+    async fn lock(&self, who: &reqwest::Client, t: &Thread, locked: bool) -> Reply {
+        self.send(
+            who,
+            Method::PUT,
+            &format!("{}/lock", t.replies()),
+            Some(json!({ "locked": locked })),
+            "en",
+        )
+        .await
+    }
+
     /// `who` joins an open group.
     async fn joins(&self, who: &Person, gid: &str) {
         let r = self
@@ -440,28 +452,11 @@ async fn a_locked_article_a_draft_a_ban_and_a_stranger_take_no_reply() {
         }
         let aid = app.published_article(&amy, &gid, "三月书单").await;
         let t = Thread { gid, aid };
-        let lock = format!("{}/lock", t.replies());
 
         // Only the author (and the managers) lock.
-        let r = app
-            .send(
-                &bob.client,
-                Method::PUT,
-                &lock,
-                Some(json!({ "locked": true })),
-                "en",
-            )
-            .await;
+        let r = app.lock(&bob.client, &t, true).await;
         assert_eq!((r.status, r.code()), (403, "group_role_not_allowed"));
-        let r = app
-            .send(
-                &amy.client,
-                Method::PUT,
-                &lock,
-                Some(json!({ "locked": true })),
-                "en",
-            )
-            .await;
+        let r = app.lock(&amy.client, &t, true).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["repliesLocked"], true);
         assert_eq!(r.body["replyCount"], 0);
@@ -472,15 +467,7 @@ async fn a_locked_article_a_draft_a_ban_and_a_stranger_take_no_reply() {
         }
         let article = app.read(&bob.client, &t.article()).await;
         assert_eq!(article.body["article"]["repliesLocked"], true);
-        let r = app
-            .send(
-                &olga.client,
-                Method::PUT,
-                &lock,
-                Some(json!({ "locked": false })),
-                "en",
-            )
-            .await;
+        let r = app.lock(&olga.client, &t, false).await;
         assert_eq!(r.body["repliesLocked"], false, "{:?}", r.body);
         app.replied(&bob, &t, "又能回了", None).await;
 
@@ -855,26 +842,11 @@ async fn a_locked_thread_or_a_ban_stops_edits_and_editing_is_rate_limited() {
         let t = app.thread(&olga, "public", "open").await;
         app.joins(&bob, &t.gid).await;
         let id = app.replied(&bob, &t, "一", None).await;
-        let r = app
-            .send(
-                &olga.client,
-                Method::PUT,
-                &format!("{}/lock", t.replies()),
-                Some(json!({ "locked": true })),
-                "en",
-            )
-            .await;
+        let r = app.lock(&olga.client, &t, true).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         let r = app.edit_reply(&bob.client, &t, &id, "锁了", 1, "en").await;
         assert_eq!((r.status, r.code()), (409, "replies_locked"));
-        app.send(
-            &olga.client,
-            Method::PUT,
-            &format!("{}/lock", t.replies()),
-            Some(json!({ "locked": false })),
-            "en",
-        )
-        .await;
+        app.lock(&olga.client, &t, false).await;
         assert_eq!(
             app.edit_reply(&bob.client, &t, &id, "二", 1, "en")
                 .await
@@ -1001,16 +973,7 @@ async fn a_reply_carries_images_uploaded_for_its_article_for_the_members_only_an
         assert_eq!((r.status, r.code()), (403, "members_only"));
 
         // Closed replies take no images from repliers; the article's author still uploads.
-        let lock = format!("{}/lock", t.replies());
-        let r = app
-            .send(
-                &olga.client,
-                Method::PUT,
-                &lock,
-                Some(json!({ "locked": true })),
-                "en",
-            )
-            .await;
+        let r = app.lock(&olga.client, &t, true).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         let r = app.upload_for(&amy, &t).await;
         assert_eq!((r.status, r.code()), (409, "replies_locked"));

@@ -121,6 +121,21 @@ impl GroupsService {
             .ok_or(GroupsError::NotFound)
     }
 
+    /// The group's article, whoever asks: `NotFound` when there is none (or it is another
+    /// group's).
+    pub(super) async fn article_of(
+        &self,
+        group: GroupId,
+        article: ArticleId,
+    ) -> Result<Article, GroupsError> {
+        self.ports
+            .articles
+            .find(article)
+            .await?
+            .filter(|a| a.group == group)
+            .ok_or(GroupsError::NotFound)
+    }
+
     /// The article, if the viewer may read it: a published one by the group's readers, a
     /// draft by its author and the group's managers (to others it does not exist).
     pub(super) async fn visible_article(
@@ -130,13 +145,7 @@ impl GroupsService {
         article: ArticleId,
     ) -> Result<(GroupView, Article), GroupsError> {
         let view = self.readable_view(viewer, id).await?;
-        let article = self
-            .ports
-            .articles
-            .find(article)
-            .await?
-            .filter(|a| a.group == id)
-            .ok_or(GroupsError::NotFound)?;
+        let article = self.article_of(id, article).await?;
         if article.status == ArticleStatus::Draft && !may_edit(&view, viewer, &article) {
             return Err(GroupsError::NotFound);
         }
@@ -149,13 +158,7 @@ impl GroupsService {
         actor: UserId,
         article: ArticleId,
     ) -> Result<Article, GroupsError> {
-        let article = self
-            .ports
-            .articles
-            .find(article)
-            .await?
-            .filter(|a| a.group == view.group.id)
-            .ok_or(GroupsError::NotFound)?;
+        let article = self.article_of(view.group.id, article).await?;
         if !may_edit(view, Some(actor), &article) {
             return Err(if article.status == ArticleStatus::Draft {
                 GroupsError::NotFound

@@ -114,13 +114,7 @@ impl GroupsService {
         actor: UserId,
         article: ArticleId,
     ) -> Result<Article, GroupsError> {
-        let article = self
-            .ports
-            .articles
-            .find(article)
-            .await?
-            .filter(|a| a.group == view.group.id)
-            .ok_or(GroupsError::NotFound)?;
+        let article = self.article_of(view.group.id, article).await?;
         if may_edit(view, Some(actor), &article) {
             return Ok(article);
         }
