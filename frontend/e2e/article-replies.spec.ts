@@ -46,6 +46,40 @@ async function signUp(page: Page, baseURL: string, username: string, nickname: s
   expect(res.status(), await res.text()).toBe(201)
 }
 
+/**
+ * Signs `page` up as the author (Lily), who makes a group and publishes an article in it; the
+ * ids and the article's page.
+ */
+async function publishedArticle(
+  page: Page,
+  baseURL: string,
+  settings: { name: string; visibility: 'public' | 'private'; joinPolicy: 'open' | 'approval' },
+  text: { title: string; body: string },
+) {
+  await signUp(page, baseURL, uniqueName('author'), 'Lily')
+  const { group } = await call<{ group: { id: string } }>(
+    page.request,
+    baseURL,
+    'POST',
+    '/api/groups',
+    settings,
+  )
+  const { article } = await call<{ article: { id: string } }>(
+    page.request,
+    baseURL,
+    'POST',
+    `/api/groups/${group.id}/articles`,
+    text,
+  )
+  await call(
+    page.request,
+    baseURL,
+    'POST',
+    `/api/groups/${group.id}/articles/${article.id}/publish`,
+  )
+  return { group, article, display: `/group/${group.id}/article/${article.id}/display` }
+}
+
 test('@phone a member replies and quotes that reply; the author closes the replies and the form goes', async ({
   page,
   browser,
@@ -54,32 +88,12 @@ test('@phone a member replies and quotes that reply; the author closes the repli
   // Two people, four axe runs and an edit with its versions: longer than one page's default.
   test.setTimeout(90_000)
   // The author, in this page: a public group and a published article.
-  await signUp(page, baseURL!, uniqueName('author'), 'Lily')
-  const { group } = await call<{ group: { id: string } }>(
-    page.request,
+  const { group, display } = await publishedArticle(
+    page,
     baseURL!,
-    'POST',
-    '/api/groups',
-    {
-      name: `Readers ${uniqueName('g')}`,
-      visibility: 'public',
-      joinPolicy: 'open',
-    },
-  )
-  const { article } = await call<{ article: { id: string } }>(
-    page.request,
-    baseURL!,
-    'POST',
-    `/api/groups/${group.id}/articles`,
+    { name: `Readers ${uniqueName('g')}`, visibility: 'public', joinPolicy: 'open' },
     { title: 'March reading list', body: 'We read **three** books.' },
   )
-  await call(
-    page.request,
-    baseURL!,
-    'POST',
-    `/api/groups/${group.id}/articles/${article.id}/publish`,
-  )
-  const display = `/group/${group.id}/article/${article.id}/display`
 
   // The member, in a browser of their own, joins and replies.
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize() })
@@ -193,28 +207,12 @@ test('@phone a member replies with an uploaded image and one from the gallery, w
 }) => {
   test.setTimeout(90_000)
   // The author, in this page: a private group (its images are its members') and an article.
-  await signUp(page, baseURL!, uniqueName('author'), 'Lily')
-  const { group } = await call<{ group: { id: string } }>(
-    page.request,
+  const { group, article, display } = await publishedArticle(
+    page,
     baseURL!,
-    'POST',
-    '/api/groups',
     { name: `Photos ${uniqueName('g')}`, visibility: 'private', joinPolicy: 'approval' },
-  )
-  const { article } = await call<{ article: { id: string } }>(
-    page.request,
-    baseURL!,
-    'POST',
-    `/api/groups/${group.id}/articles`,
     { title: 'Our shelves', body: 'Show yours.' },
   )
-  await call(
-    page.request,
-    baseURL!,
-    'POST',
-    `/api/groups/${group.id}/articles/${article.id}/publish`,
-  )
-  const display = `/group/${group.id}/article/${article.id}/display`
 
   // The member uploads with the button (the device's file picker), as a phone does.
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize() })
