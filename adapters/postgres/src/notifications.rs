@@ -312,13 +312,13 @@ impl NotificationStore for SqlNotificationStore {
         let txn = self.db.begin().await.map_err(failed)?;
         let mut muted: HashMap<NoticeKind, Vec<UserId>> = HashMap::new();
         for row in &ordered {
-            if !muted.contains_key(&row.kind) {
+            if let std::collections::hash_map::Entry::Vacant(kind) = muted.entry(row.kind) {
                 let users: Vec<UserId> = ordered
                     .iter()
                     .filter(|r| r.kind == row.kind)
                     .map(|r| r.recipient)
                     .collect();
-                muted.insert(row.kind, muting_of(&txn, &users, row.kind).await?);
+                kind.insert(muting_of(&txn, &users, row.kind).await?);
             }
         }
         let mut stored_seqs = Vec::with_capacity(rows.len());

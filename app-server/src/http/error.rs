@@ -39,7 +39,7 @@ pub struct ErrorBody {
     pub message: Cow<'static, str>,
     /// Per-field messages for validation failures.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fields: Option<std::collections::BTreeMap<String, &'static str>>,
+    pub fields: Option<std::collections::BTreeMap<String, Cow<'static, str>>>,
     /// Seconds to wait, on 429 and on a 503 that names one (also in the `Retry-After` header).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<u64>,
@@ -57,6 +57,10 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "account:read")]
     pub required_scope: Option<&'static str>,
+    /// On 422 `words_refused`: the words of the operator's list found in the text, each as
+    /// written there (with what was put between its characters), also named in `message`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<Vec<String>>,
 }
 
 /// What every endpoint that reads a JSON body may answer before its handler runs (the
@@ -185,6 +189,9 @@ error_codes! {
         TokenNotAllowed = "token_not_allowed" => TokenNotAllowed,
         UsernameChangeNeedsSession = "username_change_needs_session" => UsernameChangeNeedsSession,
         RateLimited = "rate_limited" => RateLimited,
+        /// A text with words of the operator's list (posts, comments, articles, replies,
+        /// names, bios): every area that takes text answers it alike.
+        WordsRefused = "words_refused" => WordsRefused,
         ServerBusy = "server_busy" => ServerBusy,
         InternalError = "internal_error" => InternalError,
         DatabaseUnavailable = "database_unavailable" => DatabaseUnavailable,
@@ -327,6 +334,24 @@ pub fn with_wait(message: &str, secs: u64, lang: Lang) -> String {
     }
 }
 
+/// `message` followed by `words`, quoted as each language quotes: `…：「甲」「乙」`,
+/// `…: "a", "b"`.
+pub fn naming_words(message: &str, words: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::Zh => {
+            let quoted: String = words.iter().map(|w| format!("「{w}」")).collect();
+            format!("{message}：{quoted}")
+        }
+        Lang::En => {
+            let quoted: Vec<String> = words
+                .iter()
+                .map(|w| format!("\u{201c}{w}\u{201d}"))
+                .collect();
+            format!("{message}: {}", quoted.join(", "))
+        }
+    }
+}
+
 /// An outside system whose absence is a 503 rather than a 500 (see [`ApiError::internal`]): its
 /// adapter marks the error ([`kernel::outage`]).
 pub use kernel::outage::Dependency;
@@ -346,10 +371,20 @@ pub struct ApiError {
     fields: Vec<(String, Msg)>,
     retry_after: Option<u64>,
     detail: Option<String>,
-    /// Every broken menu rule, in Chinese and in English (422 `invalid_menu`).
-    faults: Option<Box<(Vec<MenuFaultDto>, Vec<MenuFaultDto>)>>,
+    /// What few answers carry besides the message (boxed: an `ApiError` is every handler's
+    /// error, kept small).
+    extras: Option<Box<Extras>>,
     required_scope: Option<&'static str>,
     resource: Option<Resource>,
+}
+
+/// The rarer parts of an [`ApiError`].
+#[derive(Debug, Clone, Default)]
+struct Extras {
+    /// Every broken menu rule, in Chinese and in English (422 `invalid_menu`).
+    faults: Option<(Vec<MenuFaultDto>, Vec<MenuFaultDto>)>,
+    /// The listed words found, as written (422 `words_refused`).
+    words: Option<Vec<String>>,
 }
 
 impl ApiError {
@@ -361,10 +396,22 @@ impl ApiError {
             fields: Vec::new(),
             retry_after: None,
             detail: None,
-            faults: None,
+            extras: None,
             required_scope: None,
             resource: None,
         }
+    }
+
+    /// 422 `words_refused`: the text holds words the operator's list refuses; `found` (as
+    /// written) is named in the message and in `words`, so the writer can change them. On
+    /// `field` when the form has one.
+    pub fn words_refused(found: Vec<String>, field: Option<&str>) -> Self {
+        let mut e = Self::unprocessable(SharedCode::WordsRefused, Msg::WordsRefused);
+        if let Some(field) = field {
+            e = e.with_field(field, Msg::WordsRefused);
+        }
+        e.extras.get_or_insert_default().words = Some(found);
+        e
     }
 
     /// 404 `not_found` naming what is missing.
@@ -420,7 +467,7 @@ impl ApiError {
 
     /// Every broken menu rule, in both languages (422 `invalid_menu`).
     pub fn with_faults(mut self, zh: Vec<MenuFaultDto>, en: Vec<MenuFaultDto>) -> Self {
-        self.faults = Some(Box::new((zh, en)));
+        self.extras.get_or_insert_default().faults = Some((zh, en));
         self
     }
 
@@ -587,16 +634,25 @@ impl ApiError {
     }
 
     pub fn render(&self, lang: Lang) -> HttpResponse {
+        // A field refused for its words names them there too, where the form shows it.
+        let words = self.extras.as_ref().and_then(|x| x.words.as_ref());
+        let field_text = |m: Msg| match words {
+            Some(words) if m == Msg::WordsRefused => {
+                Cow::Owned(naming_words(m.text(lang), words, lang))
+            }
+            _ => Cow::Borrowed(m.text(lang)),
+        };
         let fields = (!self.fields.is_empty()).then(|| {
             self.fields
                 .iter()
-                .map(|(f, m)| (f.clone(), m.text(lang)))
+                .map(|(f, m)| (f.clone(), field_text(*m)))
                 .collect()
         });
-        let message = match self.retry_after {
-            Some(secs) if self.status == StatusCode::TOO_MANY_REQUESTS => {
+        let message = match (self.retry_after, words) {
+            (Some(secs), _) if self.status == StatusCode::TOO_MANY_REQUESTS => {
                 Cow::Owned(with_wait(self.msg.text(lang), secs, lang))
             }
+            (_, Some(words)) => Cow::Owned(naming_words(self.msg.text(lang), words, lang)),
             _ => Cow::Borrowed(self.msg.text(lang)),
         };
         let body = ErrorBody {
@@ -607,11 +663,14 @@ impl ApiError {
             fields,
             retry_after: self.retry_after,
             detail: self.detail.clone(),
-            faults: self.faults.as_deref().map(|(zh, en)| match lang {
-                Lang::Zh => zh.clone(),
-                Lang::En => en.clone(),
-            }),
+            faults: self.extras.as_ref().and_then(|x| x.faults.as_ref()).map(
+                |(zh, en)| match lang {
+                    Lang::Zh => zh.clone(),
+                    Lang::En => en.clone(),
+                },
+            ),
             required_scope: self.required_scope,
+            words: words.cloned(),
         };
         let mut res = HttpResponse::build(self.status);
         // RFC 6750 §3: a refused bearer token gets a challenge naming the error.

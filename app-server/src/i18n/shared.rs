@@ -54,6 +54,10 @@ impl Msg {
         zh: "已拒绝来自其他网站的请求",
         en: "Requests from other sites are refused",
     });
+    pub const WordsRefused: Msg = Msg(&Sentence {
+        zh: "内容含有不能发布的词语",
+        en: "This text contains words that can't be published",
+    });
     pub const RateLimited: Msg = Msg(&Sentence {
         zh: "尝试次数过多，请稍后再试",
         en: "Too many attempts; please try again later",

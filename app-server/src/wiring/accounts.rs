@@ -52,6 +52,8 @@ pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
 /// When the password-hashing parameters are invalid, the SMS provider's HTTP client cannot be
 /// built, or the development SMS adapter is asked for in production.
 pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
+    // The operator's word list, asked before text is stored (wired first: `wiring::AREAS`).
+    let words: Arc<dyn kernel::WordFilter> = Arc::new(kernel::NoWords);
     let (config, db) = (w.config, w.db);
     let recorded_sms = |inner: Arc<dyn SmsSender>| -> Arc<dyn SmsSender> {
         Arc::new(RecordedSms {
@@ -90,6 +92,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             users: Arc::new(db.users()),
             media: w.service::<MediaService>()?,
             clock: w.clock.clone(),
+            words: words.clone(),
         },
         *config.areas.get::<ProfilePolicy>(),
     );

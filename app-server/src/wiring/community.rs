@@ -30,6 +30,8 @@ pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
 /// # Errors
 /// When the media store cannot be opened (its folder made, its S3 client built).
 pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
+    // The operator's word list, asked before text is stored (wired first: `wiring::AREAS`).
+    let words: Arc<dyn kernel::WordFilter> = Arc::new(kernel::NoWords);
     let (config, db) = (w.config, w.db);
     let media_settings = config.areas.get::<MediaSettings>();
     let store: Arc<dyn MediaStore> = match &media_settings.store {
@@ -75,6 +77,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             clock: w.clock.clone(),
             audit: Arc::new(db.audit_log()),
             notifier: notifier.clone(),
+            words: words.clone(),
         },
         media.clone(),
         config.areas.get::<GroupsPolicy>().clone(),
@@ -87,6 +90,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             audit: Arc::new(db.audit_log()),
             clock: w.clock.clone(),
             notifier,
+            words: words.clone(),
         },
         media.clone(),
         config.areas.get::<PlazaPolicy>().clone(),

@@ -13,6 +13,13 @@ pub enum AccountsError {
     InvalidNickname,
     #[error("a bio is at most 280 characters")]
     InvalidBio,
+    /// A nickname or bio with words the operator's list refuses (each as written); `field` is
+    /// `nickname` or `bio`.
+    #[error("the {field} holds words that cannot be published")]
+    WordsRefused {
+        field: &'static str,
+        found: Vec<String>,
+    },
     #[error("not an avatar upload of this account that is still unused")]
     AvatarNotUsable,
     #[error("a password is 8 to 128 characters")]

@@ -18,6 +18,13 @@ pub enum GroupsError {
     InvalidBody,
     #[error("a reply has 1 to 5000 characters")]
     InvalidReply,
+    /// A group's name or description, a published article's title or body, or a reply, with
+    /// words the operator's list refuses (each as written); `field` names the field.
+    #[error("the {field} holds words that cannot be published")]
+    WordsRefused {
+        field: &'static str,
+        found: Vec<String>,
+    },
     /// No such reply of this article (or it was deleted).
     #[error("no such reply")]
     ReplyNotFound,

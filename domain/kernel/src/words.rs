@@ -39,6 +39,18 @@ pub fn refusing(hits: &[WordHit]) -> Option<&WordHit> {
     hits.iter().find(|h| h.action == WordAction::Refuse)
 }
 
+/// What the writer is shown of the refusing words of `hits` (each as written, once, in the
+/// order found); empty when none refuses.
+pub fn refused_words(hits: &[WordHit]) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for hit in hits.iter().filter(|h| h.action == WordAction::Refuse) {
+        if !found.contains(&hit.found) {
+            found.push(hit.found.clone());
+        }
+    }
+    found
+}
+
 /// No list: every text passes (tests, and areas wired before the list).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoWords;
@@ -46,6 +58,27 @@ pub struct NoWords;
 impl WordFilter for NoWords {
     fn check(&self, _text: &str) -> Vec<WordHit> {
         Vec::new()
+    }
+}
+
+/// For the areas' tests: refuses a text that holds one of its words as written (plain
+/// substrings; the real matching rules are the `moderation` domain's and tested there).
+#[cfg(any(test, feature = "mocks"))]
+#[derive(Debug, Clone, Copy)]
+pub struct RefusedWords(pub &'static [&'static str]);
+
+#[cfg(any(test, feature = "mocks"))]
+impl WordFilter for RefusedWords {
+    fn check(&self, text: &str) -> Vec<WordHit> {
+        self.0
+            .iter()
+            .filter(|w| text.contains(**w))
+            .map(|w| WordHit {
+                phrase: (*w).to_owned(),
+                found: (*w).to_owned(),
+                action: WordAction::Refuse,
+            })
+            .collect()
     }
 }
 
@@ -71,5 +104,7 @@ mod tests {
         assert_eq!(refusing(&hits).map(|h| h.phrase.as_str()), Some("b"));
         assert_eq!(refusing(&hits[..1]), None);
         assert!(NoWords.check("anything at all").is_empty());
+        let refused = RefusedWords(&["禁词"]).check("有禁词的话");
+        assert_eq!(refusing(&refused).map(|h| h.found.as_str()), Some("禁词"));
     }
 }

@@ -10,6 +10,9 @@ pub enum PlazaError {
     InvalidBody,
     #[error("a comment has 1 to 500 characters")]
     InvalidComment,
+    /// The text holds words of the operator's list that refuse it (each as written).
+    #[error("the text holds words that cannot be published")]
+    WordsRefused(Vec<String>),
     #[error("a post has at most 9 images")]
     TooManyImages,
     /// An image that is not the poster's own unused plaza upload (or the same image twice).

@@ -73,6 +73,9 @@ impl From<AccountsError> for ApiError {
                 AuthCode::InvalidPassword,
                 Msg::InvalidPassword,
             ),
+            AccountsError::WordsRefused { field, found } => {
+                return ApiError::words_refused(found, Some(field));
+            }
             AccountsError::InvalidBio => {
                 return ApiError::unprocessable(AuthCode::InvalidBio, Msg::InvalidBio)
                     .with_field("bio", Msg::InvalidBio);

@@ -37,6 +37,9 @@ impl From<GroupsError> for ApiError {
     fn from(e: GroupsError) -> Self {
         use StatusCode as S;
         let (status, code, msg) = match e {
+            GroupsError::WordsRefused { field, found } => {
+                return ApiError::words_refused(found, Some(field));
+            }
             GroupsError::InvalidName => {
                 return ApiError::unprocessable(
                     GroupsCode::InvalidGroupSettings,

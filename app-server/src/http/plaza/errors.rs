@@ -29,6 +29,7 @@ impl From<PlazaError> for ApiError {
                 return ApiError::unprocessable(PlazaCode::InvalidComment, Msg::InvalidComment)
                     .with_field("body", Msg::InvalidComment);
             }
+            PlazaError::WordsRefused(found) => return ApiError::words_refused(found, Some("body")),
             PlazaError::TooManyImages => {
                 return ApiError::unprocessable(SharedCode::TooManyImages, Msg::TooManyPostImages)
                     .with_field("imageIds", Msg::TooManyPostImages);

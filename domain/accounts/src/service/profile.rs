@@ -52,6 +52,8 @@ pub struct ProfilePorts {
     pub users: Arc<dyn UserRepository>,
     pub media: Arc<MediaService>,
     pub clock: Arc<dyn Clock>,
+    /// The operator's word list, asked of a new nickname or bio.
+    pub words: Arc<dyn kernel::WordFilter>,
 }
 
 pub struct ProfileService {
@@ -72,9 +74,11 @@ impl ProfileService {
     /// in: the caller has checked it comes from a browser session with fresh proof of the
     /// account ([`crate::AccountsService::require_fresh_proof`]).
     ///
+    /// A new nickname or bio is asked of the operator's word list; what is kept is not.
+    ///
     /// # Errors
-    /// `ReservedUsername`, `UsernameTaken` (another account has it or holds it),
-    /// `Unexpected`.
+    /// `ReservedUsername`, `WordsRefused`, `UsernameTaken` (another account has it or holds
+    /// it), `Unexpected`.
     #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn update_profile(
         &self,
@@ -83,6 +87,21 @@ impl ProfileService {
     ) -> Result<User, AccountsError> {
         if change.renames(user) && change.username.as_ref().is_some_and(Username::is_reserved) {
             return Err(AccountsError::ReservedUsername);
+        }
+        let nickname = change.nickname.as_ref().filter(|n| **n != user.nickname);
+        let bio = change.bio.as_ref().and_then(Option::as_ref);
+        for (field, text) in [
+            ("nickname", nickname.map(Nickname::as_str)),
+            (
+                "bio",
+                bio.filter(|b| Some(*b) != user.bio.as_ref())
+                    .map(Bio::as_str),
+            ),
+        ] {
+            let found = kernel::words::refused_words(&self.ports.words.check(text.unwrap_or("")));
+            if !found.is_empty() {
+                return Err(AccountsError::WordsRefused { field, found });
+            }
         }
         let profile = ProfileUpdate {
             nickname: change.nickname.unwrap_or_else(|| user.nickname.clone()),

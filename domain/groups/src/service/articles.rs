@@ -195,9 +195,12 @@ impl GroupsService {
     /// ([`super::GroupsPolicy::article_save_rate`]); growing an article counts against its
     /// author's bound.
     ///
+    /// A published article's new text is asked of the operator's word list; a draft's is not
+    /// until it is published.
+    ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `RateLimited`,
-    /// `ArticleQuotaExceeded`, `Unexpected`.
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `WordsRefused`,
+    /// `RateLimited`, `ArticleQuotaExceeded`, `Unexpected`.
     pub async fn save_article(
         &self,
         actor: UserId,
@@ -211,6 +214,9 @@ impl GroupsService {
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
+        if current.status == ArticleStatus::Published {
+            self.screen(&[("title", title.as_str()), ("body", body.as_str())])?;
+        }
         self.limit(
             format!("groups:articles:save:{actor}"),
             self.policy.article_save_rate,
@@ -266,7 +272,8 @@ impl GroupsService {
     /// hidden).
     ///
     /// # Errors
-    /// `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    /// `NotFound`, `MembersOnly`, `NotAllowed`, `WordsRefused` (publishing a text with words
+    /// the operator's list refuses), `Unexpected`.
     pub async fn set_article_status(
         &self,
         actor: UserId,
@@ -276,6 +283,9 @@ impl GroupsService {
     ) -> Result<WithReplies<Article>, GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
+        if status == ArticleStatus::Published && current.status != ArticleStatus::Published {
+            self.screen(&[("title", &current.title), ("body", &current.body)])?;
+        }
         let item = self
             .ports
             .articles

@@ -93,6 +93,9 @@ pub struct GroupsPorts {
     pub audit: Arc<dyn AuditLog>,
     /// Tells people of replies, mentions, requests and decisions (after the write is stored).
     pub notifier: Arc<dyn kernel::Notifier>,
+    /// The operator's word list: asked of group names and descriptions, what is published and
+    /// replies (a draft is its author's own until it is published).
+    pub words: Arc<dyn kernel::WordFilter>,
 }
 
 /// The one visibility rule: a public group's content is anyone's; a private group's is its
@@ -190,6 +193,18 @@ impl GroupsService {
         }
     }
 
+    /// Refuses the first of `fields` (name, text) that holds a word the operator's list
+    /// refuses.
+    pub(crate) fn screen(&self, fields: &[(&'static str, &str)]) -> Result<(), GroupsError> {
+        for (field, text) in fields {
+            let found = kernel::words::refused_words(&self.ports.words.check(text));
+            if !found.is_empty() {
+                return Err(GroupsError::WordsRefused { field, found });
+            }
+        }
+        Ok(())
+    }
+
     async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), GroupsError> {
         let now = self.ports.clock.now();
         match self.ports.limiter.hit(&key, rule, now).await? {
@@ -277,6 +292,10 @@ impl GroupsService {
         actor: UserId,
         settings: GroupSettings,
     ) -> Result<Group, GroupsError> {
+        self.screen(&[
+            ("name", settings.name.as_str()),
+            ("description", settings.description.as_str()),
+        ])?;
         self.limit(format!("groups:create:{actor}"), self.policy.create_rate)
             .await?;
         self.below_owned_cap(actor).await?;
@@ -381,6 +400,20 @@ impl GroupsService {
         settings: GroupSettings,
     ) -> Result<Group, GroupsError> {
         let mut group = self.managed_view(actor, id).await?.group;
+        // What is kept as it was is not asked again (it may have been listed since).
+        let asked: Vec<(&'static str, &str)> = [
+            ("name", group.name.as_str(), settings.name.as_str()),
+            (
+                "description",
+                group.description.as_str(),
+                settings.description.as_str(),
+            ),
+        ]
+        .into_iter()
+        .filter(|(_, old, new)| old != new)
+        .map(|(field, _, new)| (field, new))
+        .collect();
+        self.screen(&asked)?;
         group.name = settings.name.into_inner();
         group.description = settings.description.into_inner();
         group.visibility = settings.visibility;

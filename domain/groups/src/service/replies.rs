@@ -149,6 +149,7 @@ impl GroupsService {
         let body = ReplyBody::parse(body)?;
         let (view, article) = self.visible_article(Some(actor), id, article).await?;
         may_write(&view)?;
+        self.screen(&[("body", body.as_str())])?;
         if article.status != ArticleStatus::Published {
             return Err(GroupsError::ArticleNotPublished);
         }
@@ -329,6 +330,7 @@ impl GroupsService {
         if self.thread(article.id).await?.locked {
             return Err(GroupsError::RepliesLocked);
         }
+        self.screen(&[("body", body.as_str())])?;
         self.limit(
             format!("groups:replies:edit:{actor}"),
             self.policy.reply_edit_rate,

@@ -828,6 +828,7 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
             clock,
             audit: audit.clone(),
             notifier: told.clone(),
+            words: Arc::new(kernel::RefusedWords(&["禁词"])),
         },
         Arc::new(media),
         policy,
@@ -3015,4 +3016,91 @@ async fn editing_replies_is_rate_limited_per_person() {
         .await
         .unwrap();
     assert_eq!(now.item.items[0].body, "原文");
+}
+
+/// The word refused in these tests (`kernel::RefusedWords` in [`world_with`]).
+fn refused_field<T: std::fmt::Debug>(r: Result<T, GroupsError>) -> &'static str {
+    match r {
+        Err(GroupsError::WordsRefused { field, found }) => {
+            assert_eq!(found, vec!["禁词".to_owned()]);
+            field
+        }
+        other => panic!("not refused for a word: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_listed_word_refuses_names_published_text_and_replies_but_not_a_draft() {
+    let w = world();
+    let owner = UserId::new_random();
+    let named = GroupSettings::new(
+        GroupName::parse("禁词会").unwrap(),
+        GroupDescription::parse("").unwrap(),
+        Visibility::Public,
+        JoinPolicy::Open,
+    )
+    .unwrap();
+    assert_eq!(
+        refused_field(w.svc.create(owner, named.clone()).await),
+        "name"
+    );
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let described = GroupSettings::new(
+        GroupName::parse(&g.name).unwrap(),
+        GroupDescription::parse("聊聊禁词").unwrap(),
+        Visibility::Public,
+        JoinPolicy::Open,
+    )
+    .unwrap();
+    assert_eq!(
+        refused_field(w.svc.update_settings(owner, g.id, described).await),
+        "description"
+    );
+
+    // A draft is its author's own: saved as written; publishing it is refused.
+    let draft = w
+        .svc
+        .create_article(owner, g.id, "标题", "草稿里的禁词")
+        .await
+        .unwrap();
+    let saved = w
+        .svc
+        .save_article(
+            owner,
+            g.id,
+            draft.id,
+            "禁词标题",
+            "草稿里的禁词",
+            draft.version,
+        )
+        .await
+        .unwrap();
+    assert!(matches!(saved.item, SaveOutcome::Saved(_)));
+    assert_eq!(
+        refused_field(
+            w.svc
+                .set_article_status(owner, g.id, draft.id, ArticleStatus::Published)
+                .await
+        ),
+        "title"
+    );
+    // A published article's save is asked.
+    let a = published_article(&w, owner, &g).await;
+    assert_eq!(
+        refused_field(w.svc.save_article(owner, g.id, a, "标题", "禁词", 2).await),
+        "body"
+    );
+    assert_eq!(
+        refused_field(w.svc.reply(owner, g.id, a, "回一句禁词", None).await),
+        "body"
+    );
+    let reply = w.svc.reply(owner, g.id, a, "好的", None).await.unwrap();
+    assert_eq!(
+        refused_field(
+            w.svc
+                .edit_reply(owner, g.id, a, reply.id, "改成禁词", reply.version)
+                .await
+        ),
+        "body"
+    );
 }

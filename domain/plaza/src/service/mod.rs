@@ -97,6 +97,8 @@ pub struct PlazaPorts {
     pub clock: Arc<dyn Clock>,
     /// Tells people of comments, likes and mentions, and the streams of new posts.
     pub notifier: Arc<dyn kernel::Notifier>,
+    /// The operator's word list, asked before a text is stored.
+    pub words: Arc<dyn kernel::WordFilter>,
 }
 
 /// Who acts, and from where (for the audit log).
@@ -164,6 +166,16 @@ impl PlazaService {
                 Some(excerpt(text)),
             )
             .await;
+        }
+    }
+
+    /// Refuses a text that holds a word the operator's list refuses.
+    fn screen(&self, text: &str) -> Result<(), PlazaError> {
+        let refused = kernel::words::refused_words(&self.ports.words.check(text));
+        if refused.is_empty() {
+            Ok(())
+        } else {
+            Err(PlazaError::WordsRefused(refused))
         }
     }
 
@@ -269,14 +281,15 @@ impl PlazaService {
     /// district that exists.
     ///
     /// # Errors
-    /// `InvalidBody`, `TooManyImages`, `ImageNotUsable`, `UnknownDistrict`, `RateLimited`,
-    /// `Unexpected`.
+    /// `InvalidBody`, `WordsRefused`, `TooManyImages`, `ImageNotUsable`, `UnknownDistrict`,
+    /// `RateLimited`, `Unexpected`.
     #[tracing::instrument(skip_all, fields(author = %author))]
     pub async fn create(&self, author: UserId, input: NewPostInput) -> Result<Post, PlazaError> {
         if input.images.len() > MAX_POST_IMAGES {
             return Err(PlazaError::TooManyImages);
         }
         let body = parse_post_body(&input.body, !input.images.is_empty())?;
+        self.screen(&body)?;
         let unique: HashSet<MediaId> = input.images.iter().copied().collect();
         if unique.len() != input.images.len() {
             return Err(PlazaError::ImageNotUsable);
@@ -441,7 +454,7 @@ impl PlazaService {
     /// Comments on a post.
     ///
     /// # Errors
-    /// `InvalidComment`, `NotFound`, `RateLimited`, `Unexpected`.
+    /// `InvalidComment`, `WordsRefused`, `NotFound`, `RateLimited`, `Unexpected`.
     pub async fn comment(
         &self,
         author: UserId,
@@ -449,6 +462,7 @@ impl PlazaService {
         body: &str,
     ) -> Result<Comment, PlazaError> {
         let body = parse_comment_body(body)?;
+        self.screen(&body)?;
         self.limit(format!("plaza:comment:{author}"), self.policy.comment_rate)
             .await?;
         let comment = NewComment {
@@ -544,7 +558,7 @@ impl PlazaService {
     /// text writes nothing. Those the new text names and the old one did not are told.
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed` (someone else's post), `InvalidBody`, `RateLimited`,
+    /// `NotFound`, `NotAllowed` (someone else's post), `InvalidBody`, `WordsRefused`, `RateLimited`,
     /// `Unexpected`. A post at another version than `from` is [`EditOutcome::Conflict`].
     #[tracing::instrument(skip(self, body))]
     pub async fn edit_post(
@@ -559,6 +573,7 @@ impl PlazaService {
             return Err(PlazaError::NotAllowed);
         }
         let body = parse_post_body(body, !post.images.is_empty())?;
+        self.screen(&body)?;
         self.limit(format!("plaza:edit:{author}"), self.policy.edit_rate)
             .await?;
         if post.version != from {
@@ -612,7 +627,7 @@ impl PlazaService {
     /// Edits the text of one's own comment, as [`PlazaService::edit_post`] does a post's.
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed`, `InvalidComment`, `RateLimited`, `Unexpected`; a comment at
+    /// `NotFound`, `NotAllowed`, `InvalidComment`, `WordsRefused`, `RateLimited`, `Unexpected`; a comment at
     /// another version than `from` is [`EditOutcome::Conflict`].
     #[tracing::instrument(skip(self, body))]
     pub async fn edit_comment(
@@ -627,6 +642,7 @@ impl PlazaService {
             return Err(PlazaError::NotAllowed);
         }
         let body = parse_comment_body(body)?;
+        self.screen(&body)?;
         self.limit(format!("plaza:edit:{author}"), self.policy.edit_rate)
             .await?;
         if comment.version != from {

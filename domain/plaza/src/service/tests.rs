@@ -418,6 +418,7 @@ fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
             audit: Arc::new(audit),
             clock,
             notifier: told.clone(),
+            words: Arc::new(kernel::RefusedWords(&["禁词"])),
         },
         media,
         PlazaPolicy::default(),
@@ -577,6 +578,37 @@ async fn posting_past_the_rate_writes_nothing() {
         })
     ));
     assert!(w.posts.mem.lock().unwrap().posts.is_empty());
+}
+
+#[tokio::test]
+async fn a_listed_word_refuses_a_post_a_comment_and_their_edits_and_nothing_is_stored() {
+    let w = world();
+    let alice = UserId::new_random();
+    fn refused<T>(r: Result<T, PlazaError>) -> Vec<String> {
+        match r {
+            Err(PlazaError::WordsRefused(found)) => found,
+            Err(other) => panic!("refused for another reason: {other}"),
+            Ok(_) => panic!("stored"),
+        }
+    }
+    assert_eq!(
+        refused(w.svc.create(alice, text("一句禁词，又一个禁词")).await),
+        vec!["禁词".to_owned()],
+        "each word once"
+    );
+    assert!(w.posts.mem.lock().unwrap().posts.is_empty());
+    let post = w.svc.create(alice, text("hi")).await.unwrap();
+    refused(w.svc.comment(alice, post.id, "禁词").await);
+    refused(w.svc.edit_post(alice, post.id, "禁词", post.version).await);
+    assert_eq!(w.svc.post(None, post.id).await.unwrap().body, "hi");
+    let c = w.svc.comment(alice, post.id, "fine").await.unwrap();
+    refused(w.svc.edit_comment(alice, c.id, "禁词!", c.version).await);
+    let comments = w
+        .svc
+        .comments(post.id, PageRequest::first(10))
+        .await
+        .unwrap();
+    assert_eq!(comments.items[0].body, "fine");
 }
 
 #[tokio::test]

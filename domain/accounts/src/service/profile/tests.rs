@@ -57,12 +57,64 @@ fn service(users: MockUserRepository, w: &World) -> ProfileService {
             users: Arc::new(users),
             media: w.media.clone(),
             clock: Arc::new(FixedClock(t0())),
+            words: Arc::new(kernel::RefusedWords(&["禁词"])),
         },
         ProfilePolicy::default(),
     )
 }
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n rest of it";
+
+#[tokio::test]
+async fn a_listed_word_refuses_a_new_nickname_or_bio_but_not_what_is_kept() {
+    let w = world();
+    let mut users = MockUserRepository::new();
+    users.expect_update_profile().never();
+    let svc = service(users, &w);
+    for (change, field) in [
+        (
+            ProfileChange {
+                nickname: Some(Nickname::parse("禁词小王").unwrap()),
+                ..ProfileChange::default()
+            },
+            "nickname",
+        ),
+        (
+            ProfileChange {
+                bio: Some(Bio::parse("我的禁词").unwrap()),
+                ..ProfileChange::default()
+            },
+            "bio",
+        ),
+    ] {
+        match svc.update_profile(&user("alice"), change).await {
+            Err(AccountsError::WordsRefused { field: f, found }) => {
+                assert_eq!((f, found), (field, vec!["禁词".to_owned()]));
+            }
+            other => panic!("{field}: {other:?}"),
+        }
+    }
+    // A nickname listed after it was chosen does not stop other changes.
+    let mut listed = user("alice");
+    listed.nickname = Nickname::parse("禁词小王").unwrap();
+    let mut users = MockUserRepository::new();
+    let kept = listed.clone();
+    users
+        .expect_update_profile()
+        .times(1)
+        .returning(move |_, _, _, _| Ok(kept.clone()));
+    service(users, &w)
+        .update_profile(
+            &listed,
+            ProfileChange {
+                nickname: Some(listed.nickname.clone()),
+                bio: Some(None),
+                ..ProfileChange::default()
+            },
+        )
+        .await
+        .unwrap();
+}
 
 #[tokio::test]
 async fn a_rename_to_a_reserved_name_is_refused_before_anything_is_written() {
