@@ -90,7 +90,7 @@ pub async fn bind_phone(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`username_change_needs_session` (a rename with a token), `reauthentication_required` (a rename without recent proof)", body = ErrorBody),
         (status = 409, description = "`username_taken` (another account has it, or holds it after a rename)", body = ErrorBody),
-        (status = 422, description = "`invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio`", body = ErrorBody),
+        (status = 422, description = "`invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio`, `words_refused` (with `words`)", body = ErrorBody),
         JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["account:write"]))

@@ -162,7 +162,7 @@ pub async fn show_article(
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`edit_conflict`", body = ArticleConflictBody),
-        (status = 422, description = "`invalid_article_title`, `invalid_article_body`, `article_quota_exceeded`", body = ErrorBody),
+        (status = 422, description = "`invalid_article_title`, `invalid_article_body`, `article_quota_exceeded`, `words_refused` (with `words`; a published article's text)", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         JsonBodyRefusal,
     ),
@@ -232,6 +232,7 @@ async fn set_status(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`words_refused` (with `words`)", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))
 )]

@@ -102,7 +102,7 @@ pub async fn my_groups(
         (status = 201, description = "Created", body = GroupResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 409, description = "`too_many_groups`", body = ErrorBody),
-        (status = 422, description = "`invalid_group_settings` (with `fields`), `private_group_cannot_be_open`", body = ErrorBody),
+        (status = 422, description = "`invalid_group_settings` (with `fields`), `private_group_cannot_be_open`, `words_refused` (with `words`)", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         JsonBodyRefusal,
     ),
@@ -159,7 +159,7 @@ pub async fn group_home(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
-        (status = 422, description = "`invalid_group_settings` (with `fields`), `private_group_cannot_be_open`", body = ErrorBody),
+        (status = 422, description = "`invalid_group_settings` (with `fields`), `private_group_cannot_be_open`, `words_refused` (with `words`)", body = ErrorBody),
         JsonBodyRefusal,
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))
