@@ -293,36 +293,40 @@ async fn count_actor(
 
 #[async_trait]
 impl NotificationStore for SqlNotificationStore {
-    async fn record(&self, rows: &[NewNotification]) -> Result<Vec<(UserId, Seq)>, anyhow::Error> {
-        let mut ordered: Vec<&NewNotification> = rows.iter().collect();
-        ordered.sort_by_key(|r| r.recipient);
-        // Rows that do not fold need no transaction of their own on PostgreSQL: each is one
-        // statement with its counter (a recipient's rows still commit in sequence order).
+    async fn record(&self, rows: &[NewNotification]) -> Result<Vec<Option<Seq>>, anyhow::Error> {
+        // Recipients in id order: two batches lock the counters they share in the same order.
+        let mut ordered: Vec<(usize, &NewNotification)> = rows.iter().enumerate().collect();
+        ordered.sort_by_key(|(_, r)| r.recipient);
+        let mut seqs = vec![None; rows.len()];
+        // Rows that do not fold are one statement each with its counter on PostgreSQL (a
+        // recipient's rows still commit in sequence order); one alone needs no transaction.
         if self.db.get_database_backend() == sea_orm::DbBackend::Postgres
-            && !ordered.iter().any(|r| r.folds())
+            && !ordered.iter().any(|(_, r)| r.folds())
         {
-            let mut stored_seqs = Vec::with_capacity(rows.len());
-            for row in ordered {
-                if let Some(seq) = insert_counted(&self.db, row).await? {
-                    stored_seqs.push((row.recipient, seq));
-                }
+            if let [(i, row)] = ordered.as_slice() {
+                seqs[*i] = insert_counted(&self.db, row).await?;
+                return Ok(seqs);
             }
-            return Ok(stored_seqs);
+            let txn = self.db.begin().await.map_err(failed)?;
+            for (i, row) in ordered {
+                seqs[i] = insert_counted(&txn, row).await?;
+            }
+            txn.commit().await.map_err(failed)?;
+            return Ok(seqs);
         }
         let txn = self.db.begin().await.map_err(failed)?;
         let mut muted: HashMap<NoticeKind, Vec<UserId>> = HashMap::new();
-        for row in &ordered {
+        for (_, row) in &ordered {
             if let std::collections::hash_map::Entry::Vacant(kind) = muted.entry(row.kind) {
                 let users: Vec<UserId> = ordered
                     .iter()
-                    .filter(|r| r.kind == row.kind)
-                    .map(|r| r.recipient)
+                    .filter(|(_, r)| r.kind == row.kind)
+                    .map(|(_, r)| r.recipient)
                     .collect();
                 kind.insert(muting_of(&txn, &users, row.kind).await?);
             }
         }
-        let mut stored_seqs = Vec::with_capacity(rows.len());
-        for row in ordered {
+        for (i, row) in ordered {
             if muted[&row.kind].contains(&row.recipient) {
                 continue;
             }
@@ -363,10 +367,10 @@ impl NotificationStore for SqlNotificationStore {
                     }
                 }
             }
-            stored_seqs.push((row.recipient, seq));
+            seqs[i] = Some(seq);
         }
         txn.commit().await.map_err(failed)?;
-        Ok(stored_seqs)
+        Ok(seqs)
     }
 
     async fn after(

@@ -10,7 +10,8 @@ use std::collections::HashMap;
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait NotificationStore: Send + Sync {
-    /// Stores `rows` in one transaction and returns each row's recipient and sequence number.
+    /// Stores `rows` in one transaction and answers, for each row in order, the sequence number
+    /// it took (`None`: left out, below).
     ///
     /// Each recipient's counter is taken under a lock of its row (recipients in id order), so a
     /// recipient's sequence numbers are committed in their order. A folded row
@@ -23,7 +24,7 @@ pub trait NotificationStore: Send + Sync {
     ///
     /// # Errors
     /// Only when the store cannot be reached.
-    async fn record(&self, rows: &[NewNotification]) -> Result<Vec<(UserId, Seq)>, anyhow::Error>;
+    async fn record(&self, rows: &[NewNotification]) -> Result<Vec<Option<Seq>>, anyhow::Error>;
 
     /// The recipient's notifications with a sequence number above `after`, oldest first, at
     /// most `limit`.

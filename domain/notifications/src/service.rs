@@ -50,7 +50,20 @@ pub struct NotificationsService {
     ports: NotificationsPorts,
     policy: NotificationsPolicy,
     hub: Arc<Hub>,
+    /// Notices waiting for the instance's writer (see [`NotificationsService::record`]).
+    queue: std::sync::Mutex<Vec<Waiting>>,
+    /// Held by the one caller writing a batch at a time.
+    writer: tokio::sync::Mutex<()>,
 }
+
+/// One caller's rows, and where their sequence numbers (or the failure) go.
+struct Waiting {
+    rows: Vec<NewNotification>,
+    answer: tokio::sync::oneshot::Sender<Result<Vec<Option<Seq>>, String>>,
+}
+
+/// The most rows one batch writes (the rest wait for the next).
+const BATCH_ROWS: usize = 500;
 
 impl NotificationsService {
     pub fn new(ports: NotificationsPorts, policy: NotificationsPolicy) -> Self {
@@ -58,6 +71,8 @@ impl NotificationsService {
             ports,
             policy,
             hub: Arc::default(),
+            queue: std::sync::Mutex::default(),
+            writer: tokio::sync::Mutex::const_new(()),
         }
     }
 
@@ -144,12 +159,71 @@ impl NotificationsService {
                 at: notice.at,
             })
             .collect();
-        let stored = self.ports.store.record(&rows).await?;
-        // After the commit, never inside it: the bus sends on its own connection.
-        self.ports
-            .bus
-            .publish(stored.iter().map(|(user, _)| Wake::User(*user)).collect());
-        Ok(stored.len())
+        let stored = self.record(rows).await?;
+        Ok(stored.iter().flatten().count())
+    }
+
+    /// Stores `rows` with whatever other notices this instance is storing at the same time:
+    /// group commit. The caller that finds no batch being written writes every row waiting, in
+    /// one transaction, and wakes their recipients after the commit; those that came meanwhile
+    /// wait and find theirs written, or write the next batch. One notice alone is written at
+    /// once, as before; 200 concurrent writers share a commit instead of taking one each.
+    async fn record(&self, rows: Vec<NewNotification>) -> Result<Vec<Option<Seq>>, anyhow::Error> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        lock(&self.queue).push(Waiting { rows, answer });
+        {
+            let _writing = self.writer.lock().await;
+            let batch = {
+                let mut queue = lock(&self.queue);
+                let mut taken = 0;
+                let split = queue
+                    .iter()
+                    .position(|w| {
+                        taken += w.rows.len();
+                        taken > BATCH_ROWS
+                    })
+                    .unwrap_or(queue.len())
+                    .max(1)
+                    .min(queue.len());
+                queue.drain(..split).collect::<Vec<_>>()
+            };
+            if !batch.is_empty() {
+                self.write_batch(batch).await;
+            }
+        }
+        match answered.await {
+            Ok(result) => result.map_err(anyhow::Error::msg),
+            // Every batch answers all it took; a lost answer means the writer was cancelled.
+            Err(_) => Err(anyhow::anyhow!("the notice's batch was not written")),
+        }
+    }
+
+    /// Writes one batch and answers each caller in it; then wakes the recipients.
+    async fn write_batch(&self, batch: Vec<Waiting>) {
+        let rows: Vec<NewNotification> = batch.iter().flat_map(|w| w.rows.clone()).collect();
+        match self.ports.store.record(&rows).await {
+            Ok(seqs) => {
+                let wakes = rows
+                    .iter()
+                    .zip(&seqs)
+                    .filter(|(_, seq)| seq.is_some())
+                    .map(|(row, _)| Wake::User(row.recipient))
+                    .collect();
+                let mut seqs = seqs.into_iter();
+                for waiting in batch {
+                    let mine = seqs.by_ref().take(waiting.rows.len()).collect();
+                    let _ = waiting.answer.send(Ok(mine));
+                }
+                // After the commit, never inside it: the bus sends on its own connection.
+                self.ports.bus.publish(wakes);
+            }
+            Err(e) => {
+                let message = format!("{e:#}");
+                for waiting in batch {
+                    let _ = waiting.answer.send(Err(message.clone()));
+                }
+            }
+        }
     }
 
     /// Shows stored notifications to their recipient: the actor as a person, the subject as
@@ -406,6 +480,14 @@ impl Notifier for NotificationsService {
             News::PlazaPosted => self.ports.bus.publish(vec![Wake::Plaza]),
         }
     }
+}
+
+/// The queue's lock; a panic while holding it left a plain list of waiting notices, still
+/// whole.
+fn lock(queue: &std::sync::Mutex<Vec<Waiting>>) -> std::sync::MutexGuard<'_, Vec<Waiting>> {
+    queue
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Whether the recipient must be able to read the subject to be told. Not so for a removal of

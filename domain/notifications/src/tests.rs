@@ -20,16 +20,26 @@ struct MemStore {
     seqs: Arc<Mutex<HashMap<UserId, Seq>>>,
     prefs: Arc<Mutex<HashMap<UserId, Preferences>>>,
     folded: Arc<Mutex<HashSet<(Uuid, UserId)>>>,
+    /// How many rows each `record` was given.
+    batches: Arc<Mutex<Vec<usize>>>,
+    /// When set, the next `record` waits for it before writing.
+    gate: Arc<Mutex<Option<Arc<tokio::sync::Notify>>>>,
 }
 
 #[async_trait]
 impl NotificationStore for MemStore {
-    async fn record(&self, rows: &[NewNotification]) -> Result<Vec<(UserId, Seq)>, anyhow::Error> {
+    async fn record(&self, rows: &[NewNotification]) -> Result<Vec<Option<Seq>>, anyhow::Error> {
+        self.batches.lock().unwrap().push(rows.len());
+        let gate = self.gate.lock().unwrap().take();
+        if let Some(gate) = gate {
+            gate.notified().await;
+        }
         let mut stored = Vec::new();
         let mut all = self.rows.lock().unwrap();
         for row in rows {
             let prefs = self.prefs.lock().unwrap().get(&row.recipient).cloned();
             if prefs.is_some_and(|p| !p.wants(row.kind)) {
+                stored.push(None);
                 continue;
             }
             let mut seqs = self.seqs.lock().unwrap();
@@ -72,7 +82,7 @@ impl NotificationStore for MemStore {
                     });
                 }
             }
-            stored.push((row.recipient, seq));
+            stored.push(Some(seq));
         }
         Ok(stored)
     }
@@ -344,6 +354,41 @@ async fn a_mention_reaches_only_those_who_may_read_the_subject() {
         1,
         "the public post reaches Carol"
     );
+}
+
+#[tokio::test]
+async fn notices_that_arrive_while_a_batch_is_written_share_the_next_one() {
+    let w = world();
+    let gate = Arc::new(tokio::sync::Notify::new());
+    *w.store.gate.lock().unwrap() = Some(gate.clone());
+    let tasks: Vec<_> = (0..30)
+        .map(|_| {
+            let svc = w.svc.clone();
+            let (alice, bob) = (w.alice, w.bob);
+            tokio::spawn(async move {
+                let post = Subject::PlazaPost {
+                    post: Uuid::new_v4(),
+                };
+                svc.notify(notice(
+                    NoticeKind::Replied,
+                    Audience::Users(vec![bob]),
+                    alice,
+                    post,
+                ))
+                .await;
+            })
+        })
+        .collect();
+    // The first is being written (held at the gate); the other 29 queue behind it.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(*w.store.batches.lock().unwrap(), vec![1]);
+    gate.notify_one();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    assert_eq!(*w.store.batches.lock().unwrap(), vec![1, 29], "one commit for the 29");
+    let seqs: Vec<Seq> = inbox(&w, w.bob).await.iter().map(|n| n.seq).collect();
+    assert_eq!(seqs, (1..=30).rev().collect::<Vec<_>>(), "every one, each its own number");
 }
 
 #[tokio::test]
