@@ -8,6 +8,7 @@ pub mod auth;
 pub mod districts;
 pub mod groups;
 pub mod media;
+pub mod moderation;
 pub mod notifications;
 pub mod overview;
 pub mod plaza;
@@ -247,6 +248,7 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<ai::Ai>(),
     Registered::area::<groups::Groups>(),
     Registered::area::<districts::Districts>(),
+    Registered::area::<moderation::Moderation>(),
     Registered::area::<weather::Weather>(),
     Registered::area::<plaza::Plaza>(),
     Registered::area::<media::Media>(),

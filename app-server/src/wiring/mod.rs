@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod ai;
 pub mod community;
 pub mod districts;
+pub mod moderation;
 pub mod notifications;
 pub mod overview;
 pub mod system;
@@ -32,6 +33,8 @@ use std::time::Duration;
 
 /// Every area's wiring, in order: an area that uses another's service comes after it.
 pub const AREAS: &[Wire] = &[
+    // First: the areas that take text check it with the word list (`LiveWordFilter`).
+    Wire::new(no_settings, moderation::wire),
     Wire::new(community::settings, community::wire),
     Wire::new(accounts::settings, accounts::wire),
     Wire::new(no_settings, tokens::wire),

@@ -44,3 +44,4 @@ mod upload_gate;
 mod username_hold;
 mod weather;
 mod wechat;
+mod words;

@@ -1,6 +1,6 @@
 //! Why a word-list use case failed: the one error enum of the crate. The limits in its messages
 //! are written out; they are `Phrase::MAX_CHARS`, `model::MAX_NOTE_CHARS`,
-//! `format::MAX_ENTRIES` and `format::MAX_FILE_BYTES` (a test in `model` holds them together).
+//! `format::MAX_ENTRIES` (tests in `model` and `format` hold them together).
 
 use thiserror::Error;
 

@@ -28,7 +28,8 @@ pub const CSV_COLUMNS: [&str; 3] = ["phrase", "action", "note"];
 /// Why a file could not be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FormatError {
-    #[error("the file is empty")]
+    /// Nothing but blank lines, comments or a header.
+    #[error("the file has no entries")]
     Empty,
     #[error("the file is not UTF-8 text")]
     NotUtf8,
@@ -154,6 +155,9 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Vec<ImportRow>, FormatError> {
             },
         )?;
     }
+    if rows.is_empty() {
+        return Err(FormatError::Empty);
+    }
     Ok(rows)
 }
 
@@ -182,6 +186,9 @@ pub fn parse_txt(bytes: &[u8]) -> Result<Vec<ImportRow>, FormatError> {
                 note: String::new(),
             },
         )?;
+    }
+    if rows.is_empty() {
+        return Err(FormatError::Empty);
     }
     Ok(rows)
 }
@@ -253,9 +260,21 @@ mod tests {
     }
 
     #[test]
+    fn the_error_messages_state_the_bounds_of_the_code() {
+        assert!(
+            crate::ModerationError::TooManyEntries { max: MAX_ENTRIES }
+                .to_string()
+                .contains("20000")
+        );
+        assert_eq!(MAX_FILE_BYTES, 2 * 1024 * 1024);
+    }
+
+    #[test]
     fn garbage_is_refused_as_a_whole_with_its_line() {
         assert_eq!(parse_csv(b""), Err(FormatError::Empty));
         assert_eq!(parse_txt(b" \n\t\n"), Err(FormatError::Empty));
+        assert_eq!(parse_txt(b"# only a comment\n"), Err(FormatError::Empty));
+        assert_eq!(parse_csv(b"phrase,action\n"), Err(FormatError::Empty));
         assert_eq!(parse_txt(&[0xff, 0xfe, 0x00]), Err(FormatError::NotUtf8));
         assert_eq!(
             parse_csv(b"foo,refuse\nbar,hold,x,y\n"),

@@ -229,6 +229,46 @@ export interface paths {
      */
     post: operations["refresh_wechat_token"];
   };
+  "/api/admin/words": {
+    /**
+     * Word list: a page of entries
+     * @description In the order of their folded form, with an optional filter (folded the same way: `ＦＯＯ` finds `foo`), and how many entries the whole list holds.
+     */
+    get: operations["list_words"];
+    /**
+     * Word list: add a phrase
+     * @description Every instance checks with it within seconds. A phrase is compared folded (NFKC, lower case, punctuation, symbols and spaces left out), so `ＦＯＯ` and `f-o-o` are the listed `foo`; Latin and digit phrases match whole words only, Chinese anywhere. Audited as `word.added`.
+     */
+    post: operations["add_word"];
+  };
+  "/api/admin/words/{key}": {
+    /**
+     * Word list: remove a phrase
+     * @description The entry its folded form (`key`) names; any spelling that folds the same names it too. Audited as `word.removed`.
+     */
+    delete: operations["remove_word"];
+  };
+  "/api/admin/words/check": {
+    /**
+     * Word list: check a text
+     * @description What the list finds in `text`, as the instance that answers holds the list (every instance reloads it within seconds of a change; `version` says which it checked with), the way a post or a nickname is checked when it is written.
+     */
+    post: operations["check_words"];
+  };
+  "/api/admin/words/export": {
+    /**
+     * Word list: export every entry
+     * @description As a file download (`Content-Disposition: attachment`), in the import's formats, in the order of the entries' folded forms: importing it back changes nothing (TXT carries no notes).
+     */
+    get: operations["export_words"];
+  };
+  "/api/admin/words/import": {
+    /**
+     * Word list: import a CSV or TXT file
+     * @description The body is the file itself: `text/csv` (records `phrase,action[,note]`, an optional header naming `phrase`, `action`, `note`) or `text/plain` (one phrase per line, `#` comment lines, a tab and `hold` after a phrase to hold it for review; `refuse` otherwise), at most 2 MiB and 20000 entries. The answer says, line by line (the file's own line numbers), what would be added, changed and refused with the reason in the request's language. An import adds and changes entries, it removes none. With `dryRun=false` it is applied in one transaction only when no line is refused: otherwise 422 `word_import_refused` with the refused lines' numbers in `detail`, and nothing is written. A file that cannot be read as its format is 400 `invalid_word_file` (with the line in `detail` where there is one); a list that would hold more than 20000 entries is 422 `word_list_full`. Audited as `word.imported`.
+     */
+    post: operations["import_words"];
+  };
   "/api/ai/chat": {
     /**
      * Chat with the assistant (streamed)
@@ -1607,6 +1647,11 @@ export interface components {
        * @example false
        */
       success: boolean;
+      /**
+       * @description On 422 `words_refused`: the words of the operator's list found in the text, each as
+       * written there (with what was put between its characters), also named in `message`.
+       */
+      words?: string[] | null;
     };
     /**
      * @description The format of an export
@@ -2173,6 +2218,15 @@ export interface components {
        * quote shows only the reply it names).
        */
       quoteId?: string | null;
+    };
+    /** @description A phrase to list. */
+    NewWordBody: {
+      /** @description `refuse`: the write is refused (422); `hold`: stored for its author only, under review. */
+      action: components["schemas"]["WordAction"];
+      /** @description Why it is listed, for the administrators: at most 200 characters; blank for none. */
+      note?: string;
+      /** @description 1–100 characters after trimming, at least one letter or digit (punctuation, symbols and spaces are not compared). */
+      phrase: string;
     };
     /** @description One notification. */
     NotificationDto: {
@@ -3108,6 +3162,130 @@ export interface components {
      * @enum {string}
      */
     WechatTokenState: "missing" | "fresh" | "expiring" | "expired";
+    /**
+     * @description What a listed word does
+     * @enum {string}
+     */
+    WordAction: "refuse" | "hold";
+    /** @description A line an import adds. */
+    WordAddedLineDto: {
+      /**
+       * Format: int64
+       * @description Its line in the uploaded file.
+       */
+      line: number;
+      word: components["schemas"]["WordDto"];
+    };
+    /** @description A line an import changes: the entry as it is and as it would be. */
+    WordChangedLineDto: {
+      after: components["schemas"]["WordDto"];
+      before: components["schemas"]["WordDto"];
+      /** Format: int64 */
+      line: number;
+    };
+    /** @description A text to check against the list as this instance holds it. */
+    WordCheckBody: {
+      /**
+       * @description At most 20000 characters.
+       * @example 这是法.轮的例子
+       */
+      text: string;
+    };
+    /** @description What the list finds in a text. */
+    WordCheckResponse: {
+      /** @description Every listed word found, in the order of the text, each once. */
+      hits: components["schemas"]["WordHitDto"][];
+      success: boolean;
+      /**
+       * Format: int64
+       * @description The version of the list this instance checked with (`null`: not loaded yet, every
+       * text passes).
+       */
+      version: number | null;
+    };
+    /** @description One entry of the word list. */
+    WordDto: {
+      /** @description `refuse`: the write is refused (422); `hold`: stored for its author only, under review. */
+      action: components["schemas"]["WordAction"];
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description Its folded form (NFKC, lower case, letters and digits only): what names the entry and
+       * what is looked for. Pass it to remove the entry.
+       * @example 法轮
+       */
+      key: string;
+      /** @description Why it is listed (`null`: no note). */
+      note: string | null;
+      /**
+       * @description As listed.
+       * @example 法轮
+       */
+      phrase: string;
+    };
+    /** @description A listed word found in a text. */
+    WordHitDto: {
+      /** @description `refuse`: the write is refused (422); `hold`: stored for its author only, under review. */
+      action: components["schemas"]["WordAction"];
+      /** @description The text as written where it was found. */
+      found: string;
+      /** @description The entry as listed. */
+      phrase: string;
+    };
+    /** @description The plan of a word-list import, and whether it was applied. */
+    WordImportPlanResponse: {
+      added: components["schemas"]["WordAddedLineDto"][];
+      /** @description Whether it was written (never for a dry run). */
+      applied: boolean;
+      changed: components["schemas"]["WordChangedLineDto"][];
+      /** @description Refused lines in file order; only a plan without any may be applied. */
+      refused: components["schemas"]["WordRefusedLineDto"][];
+      success: boolean;
+      /**
+       * Format: int64
+       * @description Lines identical to what is listed.
+       */
+      unchanged: number;
+    };
+    /**
+     * @description Why a line of a word-list file was refused
+     * @enum {string}
+     */
+    WordImportRefusal: "empty_phrase" | "phrase_too_long" | "invalid_action" | "note_too_long" | "duplicate_phrase";
+    /**
+     * @description The format of a word-list file
+     * @enum {string}
+     */
+    WordListFormat: "csv" | "txt";
+    /** @description A line an import refuses, and why. */
+    WordRefusedLineDto: {
+      /** Format: int64 */
+      line: number;
+      /** @description What to fix, in the request's language. */
+      message: string;
+      /**
+       * @description The phrase as written on the line.
+       * @example …!
+       */
+      phrase: string;
+      /** @description Why the line was refused. */
+      reason: components["schemas"]["WordImportRefusal"];
+    };
+    WordResponse: {
+      success: boolean;
+      word: components["schemas"]["WordDto"];
+    };
+    WordsResponse: {
+      /** @description Pass as `cursor` for the next page; `null` on the last page. */
+      nextCursor: string | null;
+      success: boolean;
+      /**
+       * Format: int64
+       * @description How many entries the whole list holds.
+       */
+      total: number;
+      words: components["schemas"]["WordDto"][];
+    };
   };
   responses: never;
   parameters: never;
@@ -3685,7 +3863,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio` */
+      /** @description `invalid_nickname`, `invalid_username`, `reserved_username`, `invalid_bio`, `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -5031,6 +5209,399 @@ export interface operations {
         };
       };
       /** @description `wechat_not_configured`, `wechat_refresh_busy`; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Word list: a page of entries
+   * @description In the order of their folded form, with an optional filter (folded the same way: `ＦＯＯ` finds `foo`), and how many entries the whole list holds.
+   */
+  list_words: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only entries whose folded form contains this, folded the same way (`ＦＯＯ` finds
+         * `foo`); blank for all.
+         * @example 法
+         */
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the word list */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WordsResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Word list: add a phrase
+   * @description Every instance checks with it within seconds. A phrase is compared folded (NFKC, lower case, punctuation, symbols and spaces left out), so `ＦＯＯ` and `f-o-o` are the listed `foo`; Latin and digit phrases match whole words only, Chinese anywhere. Audited as `word.added`.
+   */
+  add_word: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewWordBody"];
+      };
+    };
+    responses: {
+      /** @description Listed */
+      201: {
+        content: {
+          "application/json": components["schemas"]["WordResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `word_listed`: the list has this phrase in some spelling already */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_word` with `fields`, `word_list_full` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Word list: remove a phrase
+   * @description The entry its folded form (`key`) names; any spelling that folds the same names it too. Audited as `word.removed`.
+   */
+  remove_word: {
+    parameters: {
+      path: {
+        /**
+         * @description The entry's key (or any spelling of its phrase)
+         * @example 法轮
+         */
+        key: string;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Word list: check a text
+   * @description What the list finds in `text`, as the instance that answers holds the list (every instance reloads it within seconds of a change; `version` says which it checked with), the way a post or a nickname is checked when it is written.
+   */
+  check_words: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WordCheckBody"];
+      };
+    };
+    responses: {
+      /** @description The words found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WordCheckResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_word` with `fields`: a text over 20000 characters */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Word list: export every entry
+   * @description As a file download (`Content-Disposition: attachment`), in the import's formats, in the order of the entries' folded forms: importing it back changes nothing (TXT carries no notes).
+   */
+  export_words: {
+    parameters: {
+      query: {
+        /** @description `csv` or `txt`. */
+        format: components["schemas"]["WordListFormat"];
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "text/csv": string;
+          "text/plain": string;
+        };
+      };
+      /** @description `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Word list: import a CSV or TXT file
+   * @description The body is the file itself: `text/csv` (records `phrase,action[,note]`, an optional header naming `phrase`, `action`, `note`) or `text/plain` (one phrase per line, `#` comment lines, a tab and `hold` after a phrase to hold it for review; `refuse` otherwise), at most 2 MiB and 20000 entries. The answer says, line by line (the file's own line numbers), what would be added, changed and refused with the reason in the request's language. An import adds and changes entries, it removes none. With `dryRun=false` it is applied in one transaction only when no line is refused: otherwise 422 `word_import_refused` with the refused lines' numbers in `detail`, and nothing is written. A file that cannot be read as its format is 400 `invalid_word_file` (with the line in `detail` where there is one); a list that would hold more than 20000 entries is 422 `word_list_full`. Audited as `word.imported`.
+   */
+  import_words: {
+    parameters: {
+      query?: {
+        /**
+         * @description `true` (the default): only plan. `false`: apply when no line is refused (all or
+         * nothing).
+         */
+        dryRun?: boolean;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example phrase,action,note
+         * 法轮,refuse,
+         * foo bar,hold,spam
+         */
+        "text/csv": string;
+        /**
+         * @example # one phrase per line
+         * 法轮
+         * foo bar	hold
+         */
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description The plan; `applied` says whether it was written */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WordImportPlanResponse"];
+        };
+      };
+      /** @description `invalid_word_file`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: neither `text/csv` nor `text/plain` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `word_import_refused` (lines in `detail`), `word_list_full` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
       503: {
         headers: {
           /** @description Seconds to wait before trying again (the same as `retryAfter`) */
@@ -6397,7 +6968,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open` */
+      /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open`, `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6541,7 +7112,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open` */
+      /** @description `invalid_group_settings` (with `fields`), `private_group_cannot_be_open`, `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -6889,7 +7460,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_article_title`, `invalid_article_body`, `article_quota_exceeded` */
+      /** @description `invalid_article_title`, `invalid_article_body`, `article_quota_exceeded`, `words_refused` (with `words`; a published article's text) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7017,6 +7588,12 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `words_refused` (with `words`) */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -7171,7 +7748,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_reply` */
+      /** @description `invalid_reply`, `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -7345,7 +7922,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_reply` */
+      /** @description `invalid_reply`, `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -9860,7 +10437,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_comment` (with `fields`) */
+      /** @description `invalid_comment` (with `fields`), `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10124,7 +10701,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_post_body`, `too_many_images`, `image_not_usable` (with `fields`), `unknown_district` */
+      /** @description `invalid_post_body`, `too_many_images`, `image_not_usable` (with `fields`), `unknown_district`, `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10338,7 +10915,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_post_body` (with `fields`) */
+      /** @description `invalid_post_body` (with `fields`), `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -10494,7 +11071,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `invalid_comment` (with `fields`) */
+      /** @description `invalid_comment` (with `fields`), `words_refused` (with `words`) */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
