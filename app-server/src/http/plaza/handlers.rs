@@ -422,20 +422,40 @@ pub async fn edit_plaza_post(
         .await
         .map_err(refused(Msg::NotYourText))?;
     let who = signed_viewer(&me);
-    Ok(match outcome {
-        EditOutcome::Saved(post) => HttpResponse::Ok().json(PostResponse {
+    Ok(edit_answer(
+        outcome,
+        lang,
+        |post| PostResponse {
             success: true,
             post: PostDto::of(&post, who),
-        }),
+        },
+        |current, code, message| PostConflictBody {
+            success: false,
+            code,
+            message,
+            current: PostDto::of(&current, who),
+        },
+    ))
+}
+
+/// 200 with the saved text, or 409 `plaza_edit_conflict` (in the asker's language) with the
+/// post or comment as it is now.
+fn edit_answer<T, Saved: serde::Serialize, Conflict: serde::Serialize>(
+    outcome: EditOutcome<T>,
+    lang: Lang,
+    saved: impl FnOnce(T) -> Saved,
+    conflict: impl FnOnce(T, &'static str, &'static str) -> Conflict,
+) -> HttpResponse {
+    match outcome {
+        EditOutcome::Saved(item) => HttpResponse::Ok().json(saved(item)),
         EditOutcome::Conflict(current) => HttpResponse::Conflict()
             .insert_header((CONTENT_LANGUAGE, lang.as_str()))
-            .json(PostConflictBody {
-                success: false,
-                code: PlazaCode::EditConflict.as_str(),
-                message: Msg::PlazaEditConflict.text(lang),
-                current: PostDto::of(&current, who),
-            }),
-    })
+            .json(conflict(
+                current,
+                PlazaCode::EditConflict.as_str(),
+                Msg::PlazaEditConflict.text(lang),
+            )),
+    }
 }
 
 #[utoipa::path(
@@ -497,20 +517,20 @@ pub async fn edit_plaza_comment(
         .await
         .map_err(refused(Msg::NotYourText))?;
     let who = signed_viewer(&me);
-    Ok(match outcome {
-        EditOutcome::Saved(comment) => HttpResponse::Ok().json(CommentResponse {
+    Ok(edit_answer(
+        outcome,
+        lang,
+        |comment| CommentResponse {
             success: true,
             comment: CommentDto::of(&comment, who),
-        }),
-        EditOutcome::Conflict(current) => HttpResponse::Conflict()
-            .insert_header((CONTENT_LANGUAGE, lang.as_str()))
-            .json(CommentConflictBody {
-                success: false,
-                code: PlazaCode::EditConflict.as_str(),
-                message: Msg::PlazaEditConflict.text(lang),
-                current: CommentDto::of(&current, who),
-            }),
-    })
+        },
+        |current, code, message| CommentConflictBody {
+            success: false,
+            code,
+            message,
+            current: CommentDto::of(&current, who),
+        },
+    ))
 }
 
 #[utoipa::path(
