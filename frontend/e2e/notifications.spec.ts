@@ -356,10 +356,10 @@ for (const lang of ['zh', 'en'] as const) {
       'POST',
       `/api/groups/${groupId}/articles/${article.id}/publish`,
     )
-    // Eight replies before hers: hers is below the fold, on the replies' first page (20). One
-    // past the first page is not reached yet by the article page (reported to group-content).
+    // Twenty-one replies before hers: hers is on the replies' second page (20 a page), which the
+    // article page loads to reach it, below the fold.
     const replies = `/api/groups/${groupId}/articles/${article.id}/replies`
-    for (let n = 1; n <= 8; n++)
+    for (let n = 1; n <= 21; n++)
       await call(olga.request, baseURL!, 'POST', replies, { body: text.earlier(n) })
 
     // Mia, in this page, joins with the code; Sam, in a browser of his own, is no member.
@@ -411,6 +411,8 @@ for (const lang of ['zh', 'en'] as const) {
     const target = page.locator(`[id="reply-${reply.id}"]`)
     await expect(target).toContainText(`@${mia.username}`)
     await expect(target).toBeInViewport()
+    // The reply the link named is marked (the same outline as a comment's).
+    await expect(target).toHaveAttribute('data-targeted', 'true')
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
     await expect(
       target.getByRole('link', { name: `@${mia.username}`, exact: true }),

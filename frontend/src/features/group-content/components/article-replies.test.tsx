@@ -43,10 +43,11 @@ function renderThread(
     locked = false,
     pageSize = 50,
     routes = {} as Routes,
+    path = DISPLAY,
   } = {},
 ) {
   const server = repliesApi(replies, { locked, pageSize, viewer: viewer ?? lily })
-  const page = renderGroupPage(DISPLAY, {
+  const page = renderGroupPage(path, {
     viewer,
     home,
     routes: {
@@ -385,6 +386,57 @@ describe('replies under an article', () => {
         within(theirs!).queryByRole('button', { name: 'Earlier versions' }),
       ).not.toBeInTheDocument()
     })
+  })
+})
+
+describe('a link to one reply (#reply-<id>)', () => {
+  let scrolled: Element[] = []
+  beforeEach(() => {
+    scrolled = []
+    // jsdom has no scrolling: note which element was asked to come into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+  })
+
+  it('loads the pages of replies up to it (past the first 20), scrolls it into view and marks it', async () => {
+    const thread = Array.from({ length: 25 }, (_, i) => reply(i + 1, i % 2 ? lily : ming))
+    const target = thread[21]!
+    const { calls } = renderThread(thread, {
+      pageSize: 20,
+      path: `${DISPLAY}#reply-${target.id.toUpperCase()}`,
+    })
+    await waitFor(() => expect(scrolled).toHaveLength(1))
+    const item = scrolled[0]!
+    expect(item).toHaveAttribute('id', `reply-${target.id}`)
+    expect(item).toHaveAttribute('data-targeted')
+    expect(within(item as HTMLElement).getByRole('article')).toHaveAccessibleName('Reply by Lily')
+    expect(calls('GET', REPLIES)).toHaveLength(2)
+    expect(await items()).toHaveLength(25)
+    expect((await items())[0]).not.toHaveAttribute('data-targeted')
+  })
+
+  it('stops looking when the reply is on no page (deleted since)', async () => {
+    const { calls } = renderThread(
+      Array.from({ length: 3 }, (_, i) => reply(i + 1, ming)),
+      { pageSize: 2, path: `${DISPLAY}#reply-${replyId(99)}` },
+    )
+    await waitFor(async () => expect(await items()).toHaveLength(3))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls('GET', REPLIES)).toHaveLength(2)
+    expect(scrolled).toEqual([])
+    expect(screen.getByRole('heading', { name: '3 replies' })).toBeVisible()
+  })
+
+  it('is not a reply’s link when it names something else (an editor, another kind)', async () => {
+    const { calls } = renderThread(
+      Array.from({ length: 3 }, (_, i) => reply(i + 1, ming)),
+      { pageSize: 2, path: `${DISPLAY}#reply-edit-${replyId(3)}` },
+    )
+    expect(await items()).toHaveLength(2)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls('GET', REPLIES)).toHaveLength(1)
+    expect(scrolled).toEqual([])
   })
 })
 

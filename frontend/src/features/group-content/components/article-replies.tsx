@@ -10,22 +10,14 @@ import {
   Trash2,
   X,
 } from 'lucide-react'
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type RefObject,
-} from 'react'
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PagedList } from '@/components/paged-list.tsx'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
+import { useAnchoredItem } from '@/lib/anchor.ts'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { useGroup } from '@/lib/api/get-group.ts'
 import type { Article } from '@/lib/api/types.ts'
@@ -60,6 +52,7 @@ const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
  * An article's replies under it: oldest first, a page at a time, each with its quote, and the
  * form to reply at the end (members of the group, while the replies are open; the unsent text is
  * kept per article in this browser). Those who may edit the article close and reopen replies.
+ * A link to one reply (`#reply-<id>`, a notification's) loads the pages up to it and scrolls to it.
  */
 export function ArticleReplies({ article }: { article: Article }) {
   const { user } = useSession()
@@ -116,17 +109,9 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
     textarea.current?.focus()
   }
 
-  // A link to `#reply-<id>`: the reply arrives after the page, so the browser could not scroll.
-  const scrolled = useRef(false)
-  useEffect(() => {
-    if (scrolled.current || list.length === 0) return
-    const hash = window.location.hash
-    if (!hash.startsWith('#reply-')) return
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)))
-    if (!target) return
-    scrolled.current = true
-    target.scrollIntoView?.({ block: 'start' })
-  }, [list])
+  // A link to `#reply-<id>` (a notification's): the replies come after the page, so the router
+  // could not scroll to it. Load pages until it is there, then scroll to it once.
+  const target = useAnchoredItem({ prefix: 'reply-', items: list, query: replies })
 
   return (
     <section aria-labelledby="replies-title" className="grid gap-4 border-t pt-6">
@@ -155,6 +140,7 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
                 key={reply.id}
                 groupId={groupId}
                 reply={reply}
+                targeted={reply.id === target}
                 canQuote={canReply}
                 canEdit={canReply && reply.author.id === userId}
                 canDelete={reply.author.id === userId || canManage}
@@ -191,11 +177,12 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
 /**
  * One reply: author, time (and when it was edited), its quote, the Markdown, and what the viewer
  * may do with it: quote, edit their own (in place), see its earlier versions (its author and the
- * managers), copy its link, delete.
+ * managers), copy its link, delete. The one a link named (`targeted`) is outlined.
  */
 function ReplyItem({
   groupId,
   reply,
+  targeted,
   canQuote,
   canEdit,
   canDelete,
@@ -204,6 +191,7 @@ function ReplyItem({
 }: {
   groupId: string
   reply: Reply
+  targeted: boolean
   canQuote: boolean
   canEdit: boolean
   canDelete: boolean
@@ -238,7 +226,12 @@ function ReplyItem({
     })
 
   return (
-    <li id={anchor} className="scroll-mt-20 rounded-xl border bg-card p-3 md:p-4">
+    <li
+      id={anchor}
+      // The reply a link named stands out (`:target` does not follow the router).
+      data-targeted={targeted || undefined}
+      className="scroll-mt-20 rounded-xl border bg-card p-3 data-targeted:ring-2 data-targeted:ring-primary/40 data-targeted:ring-offset-2 data-targeted:ring-offset-background md:p-4"
+    >
       <article aria-label={t('replies.by', { name })} className="grid gap-2">
         <div className="flex items-center gap-2.5">
           <PersonAvatar person={reply.author} className="size-8 text-xs" />

@@ -1,7 +1,7 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { Pencil, Send, Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -11,10 +11,10 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
+import { useAnchoredItem } from '@/lib/anchor.ts'
 import { createComment } from '../api/create-comment.ts'
 import { deleteComment } from '../api/delete-comment.ts'
 import { commentConflictOf, editComment } from '../api/edit-comment.ts'
-import { anchorStep, anchoredCommentId } from '../comment-anchor.ts'
 import { editDraft, editKey } from '../edit-drafts.ts'
 import { useComments } from '../api/list-comments.ts'
 import { plazaKeys } from '../api/keys.ts'
@@ -86,28 +86,12 @@ export function Comments({
 
   // A link to one comment (`#comment-<id>`, a notification's): the comments come after the page,
   // so the router could not scroll to it. Load pages until it is there, then scroll to it once.
-  const hash = useLocation({ select: (location) => location.hash })
-  const target = followAnchor ? anchoredCommentId(hash) : null
-  const scrolledTo = useRef<string | null>(null)
-  const pageCount = comments.data?.pages.length ?? 0
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments
-  useEffect(() => {
-    if (!target || scrolledTo.current === target || !comments.isSuccess || isFetchingNextPage) {
-      return
-    }
-    const step = anchorStep({
-      target,
-      loaded: list.map((comment) => comment.id),
-      pages: pageCount,
-      hasNextPage,
-    })
-    if (step === 'load') {
-      void fetchNextPage()
-    } else if (step === 'scroll') {
-      scrolledTo.current = target
-      document.getElementById(`comment-${target}`)?.scrollIntoView?.({ block: 'start' })
-    }
-  }, [target, list, pageCount, hasNextPage, isFetchingNextPage, fetchNextPage, comments.isSuccess])
+  const target = useAnchoredItem({
+    prefix: 'comment-',
+    enabled: followAnchor,
+    items: list,
+    query: comments,
+  })
 
   const change = (update: (pages: Pages) => Pages) =>
     queryClient.setQueryData<Pages>(plazaKeys.comments(postId), (data) =>
