@@ -14,6 +14,7 @@ import type plaza from './locales/en/plaza.json'
 import type profiles from './locales/en/profiles.json'
 import type resources from './locales/en/index.ts'
 import type weather from './locales/en/weather.json'
+import type words from './locales/en/words.json'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,6 +35,7 @@ declare module 'i18next' {
       plaza: typeof plaza
       profiles: typeof profiles
       weather: typeof weather
+      words: typeof words
     }
     returnNull: false
   }

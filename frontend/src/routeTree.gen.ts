@@ -18,6 +18,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
 import { Route as AdminGalleryRouteImport } from './routes/admin/gallery'
 import { Route as AdminLogsRouteImport } from './routes/admin/logs'
+import { Route as AdminWordsRouteImport } from './routes/admin/words'
 import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
 import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
 import { Route as GroupIndexRouteImport } from './routes/group/index'
@@ -98,6 +99,11 @@ const AdminGalleryRoute = AdminGalleryRouteImport.update({
 const AdminLogsRoute = AdminLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminWordsRoute = AdminWordsRouteImport.update({
+  id: '/words',
+  path: '/words',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const DevelopersIndexRoute = DevelopersIndexRouteImport.update({
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
+  '/admin/words': typeof AdminWordsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
+  '/admin/words': typeof AdminWordsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
+  '/admin/words': typeof AdminWordsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
@@ -435,6 +444,7 @@ export interface FileRouteTypes {
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
+    | '/admin/words'
     | '/developers/pat'
     | '/profile/$userId'
     | '/settings/account'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
+    | '/admin/words'
     | '/developers/pat'
     | '/profile/$userId'
     | '/settings/account'
@@ -525,6 +536,7 @@ export interface FileRouteTypes {
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
+    | '/admin/words'
     | '/developers/pat'
     | '/profile/$userId'
     | '/settings/account'
@@ -643,6 +655,13 @@ declare module '@tanstack/react-router' {
       path: '/logs'
       fullPath: '/admin/logs'
       preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/words': {
+      id: '/admin/words'
+      path: '/words'
+      fullPath: '/admin/words'
+      preLoaderRoute: typeof AdminWordsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/developers/': {
@@ -904,6 +923,7 @@ interface AdminRouteRouteChildren {
   AdminDistrictsRoute: typeof AdminDistrictsRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminLogsRoute: typeof AdminLogsRoute
+  AdminWordsRoute: typeof AdminWordsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminLogoPreview1Route: typeof AdminLogoPreview1Route
   AdminLogoVersion1Route: typeof AdminLogoVersion1Route
@@ -916,6 +936,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDistrictsRoute: AdminDistrictsRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminLogsRoute: AdminLogsRoute,
+  AdminWordsRoute: AdminWordsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminLogoPreview1Route: AdminLogoPreview1Route,
   AdminLogoVersion1Route: AdminLogoVersion1Route,

@@ -118,6 +118,15 @@ export type NewDistrictBody = Schemas['NewDistrictBody']
 /** What an import adds, changes and refuses, line by line, and whether it was applied. */
 export type DistrictImportPlan = Schemas['ImportPlanResponse']
 
+// The word list (issue 25)
+export type WordEntry = Schemas['WordDto']
+export type WordsPage = Schemas['WordsResponse']
+/** `POST /api/admin/words`: a phrase to list. */
+export type NewWord = Schemas['NewWordBody']
+export type WordResponse = Schemas['WordResponse']
+/** What a word-list import adds, changes and refuses, line by line, and whether it was applied. */
+export type WordImportPlan = Schemas['WordImportPlanResponse']
+
 // The plaza (issue 13)
 export type PlazaPost = Schemas['PostDto']
 export type PlazaImage = Schemas['PostImageDto']

@@ -14,6 +14,8 @@ export const adminKeys = {
   districts: [...adminKey, 'districts'] as const,
   /** The admin gallery: its lists (per filter) and its changes. */
   media: [...adminKey, 'media'] as const,
+  /** The word list's pages (per filter), its changes and its import. */
+  words: [...adminKey, 'words'] as const,
   /** The audit log's lists (per filter). */
   audit: [...adminKey, 'audit'] as const,
   /** Users and groups found by name for the filters. */

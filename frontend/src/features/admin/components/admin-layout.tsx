@@ -8,6 +8,7 @@ import {
   PanelBottom,
   ScrollText,
   Shapes,
+  ShieldAlert,
   Type,
   type LucideIcon,
 } from 'lucide-react'
@@ -27,6 +28,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | '/admin/wechat/token'
     | '/admin/wechat/menu'
     | '/admin/districts'
+    | '/admin/words'
     | '/admin/gallery'
     | '/admin/logs'
     | '/admin/logo/preview1'
@@ -37,6 +39,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | 'nav.wechatToken'
     | 'nav.wechatMenu'
     | 'nav.districts'
+    | 'nav.words'
     | 'nav.gallery'
     | 'nav.logs'
     | 'nav.logoPreview'
@@ -48,6 +51,7 @@ const NAV_ITEMS: ReadonlyArray<{
   { to: '/admin/wechat/token', label: 'nav.wechatToken', icon: KeyRound },
   { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
   { to: '/admin/districts', label: 'nav.districts', icon: MapPinned },
+  { to: '/admin/words', label: 'nav.words', icon: ShieldAlert },
   { to: '/admin/gallery', label: 'nav.gallery', icon: Images },
   { to: '/admin/logs', label: 'nav.logs', icon: ScrollText },
   { to: '/admin/logo/preview1', label: 'nav.logoPreview', icon: Image },
