@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { call } from './api.ts'
 import { expect, expectAccessible, test, uniqueName } from './helpers.ts'
 import { pngFile } from './images.ts'
 
 // Replies on a group's articles (docs/frontend.md, "Group articles and gallery", "Replies")
-// against the real server: a member replies and quotes, the author closes the replies.
+// against the real server: a member replies and quotes, the author closes the replies; a manager
+// deletes a member's reply with a reason the member is told.
 
 const PASSWORD = 'e2e-password-123'
 
@@ -44,6 +45,13 @@ async function signUp(page: Page, baseURL: string, username: string, nickname: s
     headers: { Origin: baseURL },
   })
   expect(res.status(), await res.text()).toBe(201)
+}
+
+/** `GET path` as `page`'s browser (signed in), its JSON; a failure names the answer. */
+async function read<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path)
+  expect(res.ok(), `GET ${path}: ${res.status()} ${await res.text()}`).toBe(true)
+  return (await res.json()) as T
 }
 
 /**
@@ -222,10 +230,8 @@ test('@phone a member replies with an uploaded image and one from the gallery, w
   await call(member.request, baseURL!, 'POST', `/api/groups/${group.id}/join`, {
     message: 'May I join?',
   })
-  const { requests } = await call<{ requests: { id: string }[] }>(
-    page.request,
-    baseURL!,
-    'GET',
+  const { requests } = await read<{ requests: { id: string }[] }>(
+    page,
     `/api/groups/${group.id}/requests`,
   )
   await call(
@@ -302,4 +308,144 @@ test('@phone a member replies with an uploaded image and one from the gallery, w
   await body.press('Enter')
   await expect(body).toHaveValue(`Show yours. Thanks @${memberName} `)
   await expect(page.getByRole('status').filter({ hasText: /^Saved \d{2}:\d{2}/ })).toBeVisible()
+})
+
+/**
+ * With `REPLIES_SHOTS`: the dialog `open` opens, in zh and en, for a person to look at (the page
+ * is reloaded in each language and left in English).
+ */
+async function dialogShots(page: Page, name: string, open: () => Promise<Locator>) {
+  const origin = new URL(page.url()).origin
+  for (const lang of ['zh', 'en'] as const) {
+    await page.context().addCookies([{ name: 'preference_language', value: lang, url: origin }])
+    await page.reload()
+    const dialog = await open()
+    await dialog
+      .getByRole('textbox')
+      .fill(lang === 'zh' ? '这里不允许发广告，请勿再发。' : 'Advertising is not allowed here.')
+    await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}-${lang}.png` })
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  }
+}
+
+test('@phone a manager deletes a member’s reply with a reason, and the member is told it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  // The author, in this page, owns the group: she manages it.
+  const { group, article, display } = await publishedArticle(
+    page,
+    baseURL!,
+    { name: `Readers ${uniqueName('g')}`, visibility: 'public', joinPolicy: 'open' },
+    { title: 'April reading list', body: 'Which one first?' },
+  )
+  const replies = `/api/groups/${group.id}/articles/${article.id}/replies`
+
+  // A member replies with an advertisement; the author replies too.
+  const context = await browser.newContext({ baseURL, viewport: page.viewportSize() })
+  const member = await context.newPage()
+  await signUp(member, baseURL!, uniqueName('member'), 'Ming')
+  await call(member.request, baseURL!, 'POST', `/api/groups/${group.id}/join`, {})
+  await call(member.request, baseURL!, 'POST', replies, { body: 'Cheap watches at my shop!' })
+  await call(page.request, baseURL!, 'POST', replies, { body: 'Start with the short one.' })
+
+  const phone = (page.viewportSize()?.width ?? 1000) < 768
+  if (phone) await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto(display)
+  const items = page.getByRole('list', { name: /repl|回应/ }).getByRole('listitem')
+  await expect(items).toHaveCount(2)
+
+  // Her own reply's delete is hers, not moderation: it asks for no reason.
+  await items.nth(1).getByRole('button', { name: 'Delete' }).click()
+  const own = page.getByRole('alertdialog', { name: 'Delete this reply?' })
+  await expect(own).toBeVisible()
+  await expect(own.getByRole('textbox')).toHaveCount(0)
+  await own.getByRole('button', { name: 'Cancel' }).click()
+  await expect(own).toBeHidden()
+
+  const openRemoval = async () => {
+    await items
+      .first()
+      .getByRole('button', { name: /^(Delete|删除)$/ })
+      .click()
+    const dialog = page.getByRole('alertdialog', { name: /^(Delete this reply\?|删除这条回应？)$/ })
+    await expect(dialog.getByRole('textbox')).toBeVisible()
+    return dialog
+  }
+  if (SHOTS) await dialogShots(page, 'reply-removal', openRemoval)
+
+  // The member's: the reason is told to its author, counted against the server's 500.
+  const dialog = await openRemoval()
+  await expect(dialog).toContainText('Its author is told, with your reason if you give one.')
+  const reason = dialog.getByRole('textbox', { name: 'Reason (optional, shown to the author)' })
+  await expect(dialog.getByText('0/500')).toBeVisible()
+  await reason.fill('Advertising is not allowed here.')
+  await expect(dialog.getByText('32/500')).toBeVisible()
+  await expectAccessible(page, 'a manager deleting a member’s reply with a reason')
+  if (phone) {
+    // At 360 px nothing scrolls sideways, and the dialog's controls are 44 px targets.
+    const widths = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ])
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!)
+    const small = await dialog.locator('button, textarea').evaluateAll((elements) =>
+      elements
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(
+          ({ element, box }) =>
+            `${element.textContent || element.getAttribute('aria-label')} ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    )
+    expect(small).toEqual([])
+  }
+  const deleted = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().includes(replies),
+  )
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  expect(new URL((await deleted).url()).searchParams.get('reason')).toBe(
+    'Advertising is not allowed here.',
+  )
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('The reply was deleted.')).toBeVisible()
+  await expect(items).toHaveCount(1)
+  await expect(items.first()).toContainText('Start with the short one.')
+
+  // The member is told: the notification carries the reason; the reply itself is gone.
+  const { notifications } = await read<{
+    notifications: { kind: string; detail: string | null }[]
+  }>(member, '/api/notifications')
+  expect(notifications.map(({ kind, detail }) => ({ kind, detail }))).toEqual([
+    { kind: 'content_removed', detail: 'Advertising is not allowed here.' },
+  ])
+  await member.goto('/notifications')
+  const row = member
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Your content was removed by a moderator' })
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Unread')
+
+  if (SHOTS) {
+    // The article's delete dialog, for a member's article (a draft, which managers see too).
+    const { article: theirs } = await call<{ article: { id: string } }>(
+      member.request,
+      baseURL!,
+      'POST',
+      `/api/groups/${group.id}/articles`,
+      { title: 'My shop', body: 'Watches.' },
+    )
+    await page.goto(`/group/${group.id}/article/${theirs.id}/edit`)
+    await dialogShots(page, 'article-removal', async () => {
+      await page.getByRole('button', { name: /^(Delete|删除)$/ }).click()
+      const box = page.getByRole('alertdialog')
+      await expect(box.getByRole('textbox')).toBeVisible()
+      return box
+    })
+  }
+  await context.close()
 })

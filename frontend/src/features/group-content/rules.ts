@@ -10,6 +10,12 @@ export const BODY_MAX_CHARS = 100_000
 /** A reply's Markdown: 1–5000 characters, not only spaces (NewReplyBody). */
 export const REPLY_MAX_CHARS = 5000
 
+/**
+ * Why a manager deletes someone else's reply or article, told to its author: at most 500
+ * characters after trimming (the `reason` query parameter).
+ */
+export const REMOVAL_REASON_MAX_CHARS = 500
+
 /** The file picker's filter: JPEG, PNG, WebP and GIF, the kinds the server stores. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif'
 

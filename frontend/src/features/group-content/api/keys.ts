@@ -29,6 +29,11 @@ export function pageQuery(cursor: string | null): string {
   return cursor ? `?${new URLSearchParams({ cursor })}` : ''
 }
 
+/** `?reason=…` when a reason is given (a manager removing someone else's content), else nothing. */
+export function reasonQuery(reason: string | undefined): string {
+  return reason ? `?${new URLSearchParams({ reason })}` : ''
+}
+
 /** The cursor of the page after `page`, or undefined at the end (TanStack's infinite queries). */
 export function nextCursor(page: { nextCursor: string | null }): string | undefined {
   return page.nextCursor ?? undefined

@@ -286,6 +286,40 @@ describe('publishing, deleting, leaving', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/group/${GROUP}/articles`))
   })
 
+  it('deletes one’s own article without asking for a reason', async () => {
+    const { user, calls } = await openEditor()
+    await user.click(screen.getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this article?' })
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Delete article' }))
+    await waitFor(() => expect(calls('DELETE', SAVE)).toHaveLength(1))
+    expect(new URL(String(calls('DELETE', SAVE)[0]![0]), location.href).search).toBe('')
+  })
+
+  it('a manager deleting someone else’s article may give its author a reason (≤ 500)', async () => {
+    // Ming manages the group; the article is Lily's.
+    const { user, calls, router } = await openEditor(article(), { viewer: ming })
+    await user.click(screen.getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this article?' })
+    expect(dialog).toHaveTextContent('Its author is told, with your reason if you give one.')
+    const reason = within(dialog).getByRole('textbox', {
+      name: 'Reason (optional, shown to the author)',
+    })
+    expect(within(dialog).getByText('0/500')).toBeVisible()
+    const confirm = within(dialog).getByRole('button', { name: 'Delete article' })
+    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } })
+    expect(within(dialog).getByText('501/500')).toBeVisible()
+    expect(reason).toHaveAttribute('aria-invalid', 'true')
+    expect(confirm).toBeDisabled()
+    await user.clear(reason)
+    await user.type(reason, ' Off topic & ads ')
+    await user.click(confirm)
+    await waitFor(() => expect(calls('DELETE', SAVE)).toHaveLength(1))
+    const sent = new URL(String(calls('DELETE', SAVE)[0]![0]), location.href)
+    expect(sent.searchParams.get('reason')).toBe('Off topic & ads')
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/group/${GROUP}/articles`))
+  })
+
   it('saves before leaving; what cannot be saved asks first', async () => {
     const { title, user, calls, router } = await openEditor()
     await user.type(title, '!')

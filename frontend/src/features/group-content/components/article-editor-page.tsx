@@ -3,6 +3,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, Eye, Send, Trash2, Undo2 } from 'l
 import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
+import { ReasonDialog } from '@/components/reason-dialog.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
@@ -15,12 +16,13 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { formatTimeOrDay } from '@/lib/format.ts'
 import { useLeaveGuard } from '@/lib/leave-guard.ts'
 import { NARROW_QUERY, useMediaQuery } from '@/lib/media-query.ts'
+import { useSession } from '@/lib/session.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { useDeleteArticle } from '../api/delete-article.ts'
 import { useArticle } from '../api/get-article.ts'
 import { useSetArticlePublished } from '../api/publish-article.ts'
-import { BODY_MAX_CHARS, TITLE_MAX_CHARS } from '../rules.ts'
+import { BODY_MAX_CHARS, REMOVAL_REASON_MAX_CHARS, TITLE_MAX_CHARS } from '../rules.ts'
 import { ConflictDialog } from './conflict-dialog.tsx'
 import { ImageTools } from './image-tools.tsx'
 import { isMembersOnly } from '../errors.ts'
@@ -53,6 +55,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const toast = useToast()
   const confirm = useConfirm()
   const navigate = useNavigate()
+  const { user } = useSession()
   const autosave = useAutosave(groupId, initial)
   const { text, article, problem } = autosave
   const articleId = article.id
@@ -61,6 +64,8 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const narrow = useMediaQuery(NARROW_QUERY)
   const [tab, setTab] = useState('write')
   const [dismissedConflict, setDismissedConflict] = useState<Article | null>(null)
+  // A manager deleting someone else's article, with a reason its author is told.
+  const [removing, setRemoving] = useState(false)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const bodyId = useId()
   const previewId = useId()
@@ -102,25 +107,31 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
     }
   }
 
+  const deleted = () => {
+    autosave.stop()
+    allowLeaving()
+    toast.success(t('editor.delete.done'))
+    void navigate({ to: '/group/$groupId/articles', params: { groupId } })
+  }
+
   const askDelete = () =>
-    confirm({
-      title: t('editor.delete.title'),
-      description: t('editor.delete.body', { title: text.title || article.title }),
-      confirmLabel: t('editor.delete.confirm'),
-      destructive: true,
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync()
-        } catch (error) {
-          toast.error(errorMessage(error))
-          return
-        }
-        autosave.stop()
-        allowLeaving()
-        toast.success(t('editor.delete.done'))
-        void navigate({ to: '/group/$groupId/articles', params: { groupId } })
-      },
-    })
+    user && user.id !== article.author.id
+      ? setRemoving(true)
+      : confirm({
+          title: t('editor.delete.title'),
+          description: t('editor.delete.body', { title: text.title || article.title }),
+          confirmLabel: t('editor.delete.confirm'),
+          destructive: true,
+          onConfirm: async () => {
+            try {
+              await remove.mutateAsync(undefined)
+            } catch (error) {
+              toast.error(errorMessage(error))
+              return
+            }
+            deleted()
+          },
+        })
 
   const published = article.status === 'published'
   const busy = setPublished.isPending
@@ -282,6 +293,24 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
           onClose={() => setDismissedConflict(conflict)}
           onReloadTheirs={autosave.reloadTheirs}
           onKeepMine={() => void autosave.keepMine()}
+        />
+      )}
+      {removing && (
+        <ReasonDialog
+          title={t('editor.delete.title')}
+          confirmLabel={t('editor.delete.confirm')}
+          max={REMOVAL_REASON_MAX_CHARS}
+          texts={{
+            description: t('editor.delete.removeBody', { title: text.title || article.title }),
+            reason: t('removal.reason'),
+            placeholder: t('removal.placeholder'),
+            cancel: t('editor.delete.cancel'),
+          }}
+          remove={async (reason) => {
+            await remove.mutateAsync(reason)
+            deleted()
+          }}
+          onClose={() => setRemoving(false)}
         />
       )}
     </section>

@@ -212,6 +212,71 @@ describe('replies under an article', () => {
     expect(within(theirs!).getByRole('button', { name: 'Delete' })).toBeVisible()
   })
 
+  it('a manager deleting someone else’s reply may give its author a reason; one’s own asks none', async () => {
+    const { user, calls } = renderThread([reply(1, ming), reply(2, lily)], {
+      home: group({
+        canManage: true,
+        membership: { role: 'admin', state: 'active', since: '2026-01-02T00:00:00Z' },
+      }),
+    })
+    const [theirs, mine] = await items()
+    await user.click(within(mine!).getByRole('button', { name: 'Delete' }))
+    const own = await screen.findByRole('alertdialog', { name: 'Delete this reply?' })
+    expect(within(own).queryByRole('textbox')).not.toBeInTheDocument()
+    await user.click(within(own).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+
+    await user.click(within(theirs!).getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reply?' })
+    expect(dialog).toHaveTextContent('Its author is told, with your reason if you give one.')
+    const reason = within(dialog).getByRole('textbox', {
+      name: 'Reason (optional, shown to the author)',
+    })
+    const remove = within(dialog).getByRole('button', { name: 'Delete' })
+    fireEvent.change(reason, { target: { value: '长'.repeat(501) } })
+    expect(within(dialog).getByText('501/500')).toBeVisible()
+    expect(remove).toBeDisabled()
+    fireEvent.change(reason, { target: { value: '长'.repeat(500) } })
+    expect(within(dialog).getByText('500/500')).toBeVisible()
+    expect(remove).toBeEnabled()
+    await user.clear(reason)
+    await user.type(reason, 'Please keep it civil')
+    await user.click(remove)
+    await waitFor(async () => expect(await items()).toHaveLength(1))
+    const [sent] = calls('DELETE', `${REPLIES}/${replyId(1)}`)
+    expect(new URL(String(sent![0]), location.href).searchParams.get('reason')).toBe(
+      'Please keep it civil',
+    )
+    expect(await screen.findByText('The reply was deleted.')).toBeVisible()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  })
+
+  it('keeps the reason typed and shows the server’s refusal in the dialog', async () => {
+    const { user } = renderThread([reply(1, ming)], {
+      home: group({
+        canManage: true,
+        membership: { role: 'owner', state: 'active', since: '2026-01-02T00:00:00Z' },
+      }),
+      routes: {
+        [`DELETE ${REPLIES}/${replyId(1)}`]: () => ({
+          status: 422,
+          body: { success: false, code: 'invalid_message', message: 'The reason is too long' },
+        }),
+      },
+    })
+    await user.click(within((await items())[0]!).getByRole('button', { name: 'Delete' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this reply?' })
+    const reason = within(dialog).getByRole('textbox', {
+      name: 'Reason (optional, shown to the author)',
+    })
+    await user.type(reason, 'Spam')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await within(dialog).findByText('The reason is too long')).toBeVisible()
+    expect(reason).toHaveValue('Spam')
+    // The list is hidden from the accessibility tree behind the dialog: the reply is still there.
+    expect(document.getElementById(`reply-${replyId(1)}`)).toBeInTheDocument()
+  })
+
   it('closes and reopens the replies for those who may edit the article', async () => {
     const { user, bodies } = renderThread([reply(1, ming)])
     expect(await screen.findByRole('textbox', { name: 'Your reply' })).toBeVisible()

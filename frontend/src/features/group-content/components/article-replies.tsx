@@ -17,6 +17,7 @@ import { Alert } from '@/components/ui/alert.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
+import { ReasonDialog } from '@/components/reason-dialog.tsx'
 import { useAnchoredItem } from '@/lib/anchor.ts'
 import { ApiError, errorMessage } from '@/lib/api-client.ts'
 import { useGroup } from '@/lib/api/get-group.ts'
@@ -40,7 +41,7 @@ import {
   saveReplyDraft,
   type ReplyDraft,
 } from '../reply-draft.ts'
-import { REPLY_MAX_CHARS } from '../rules.ts'
+import { REMOVAL_REASON_MAX_CHARS, REPLY_MAX_CHARS } from '../rules.ts'
 import { ImageTools } from './image-tools.tsx'
 import { PersonAvatar } from './person.tsx'
 import { ReplyVersionsDialog } from './reply-versions-dialog.tsx'
@@ -141,6 +142,7 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
                 groupId={groupId}
                 reply={reply}
                 targeted={reply.id === target}
+                mine={reply.author.id === userId}
                 canQuote={canReply}
                 canEdit={canReply && reply.author.id === userId}
                 canDelete={reply.author.id === userId || canManage}
@@ -177,12 +179,14 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
 /**
  * One reply: author, time (and when it was edited), its quote, the Markdown, and what the viewer
  * may do with it: quote, edit their own (in place), see its earlier versions (its author and the
- * managers), copy its link, delete. The one a link named (`targeted`) is outlined.
+ * managers), copy its link, delete (a manager deleting someone else's may give its author a
+ * reason). The one a link named (`targeted`) is outlined.
  */
 function ReplyItem({
   groupId,
   reply,
   targeted,
+  mine,
   canQuote,
   canEdit,
   canDelete,
@@ -192,6 +196,8 @@ function ReplyItem({
   groupId: string
   reply: Reply
   targeted: boolean
+  /** The viewer wrote it: deleting it is theirs, not moderation (no reason to give). */
+  mine: boolean
   canQuote: boolean
   canEdit: boolean
   canDelete: boolean
@@ -200,6 +206,7 @@ function ReplyItem({
 }) {
   const [editing, setEditing] = useState(false)
   const [showVersions, setShowVersions] = useState(false)
+  const [removing, setRemoving] = useState(false)
   const { t } = useTranslation('group-content')
   const confirm = useConfirm()
   const toast = useToast()
@@ -209,21 +216,23 @@ function ReplyItem({
   const name = personName(reply.author)
 
   const askDelete = () =>
-    confirm({
-      title: t('replies.deleteTitle'),
-      description: t('replies.deleteBody'),
-      confirmLabel: t('replies.delete'),
-      destructive: true,
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(reply.id)
-        } catch (failure) {
-          toast.error(errorMessage(failure))
-          return
-        }
-        toast.success(t('replies.deleted'))
-      },
-    })
+    mine
+      ? confirm({
+          title: t('replies.deleteTitle'),
+          description: t('replies.deleteBody'),
+          confirmLabel: t('replies.delete'),
+          destructive: true,
+          onConfirm: async () => {
+            try {
+              await remove.mutateAsync({ replyId: reply.id })
+            } catch (failure) {
+              toast.error(errorMessage(failure))
+              return
+            }
+            toast.success(t('replies.deleted'))
+          },
+        })
+      : setRemoving(true)
 
   return (
     <li
@@ -348,6 +357,24 @@ function ReplyItem({
           articleId={reply.articleId}
           replyId={reply.id}
           onClose={() => setShowVersions(false)}
+        />
+      )}
+      {removing && (
+        <ReasonDialog
+          title={t('replies.deleteTitle')}
+          confirmLabel={t('replies.delete')}
+          max={REMOVAL_REASON_MAX_CHARS}
+          texts={{
+            description: t('replies.removeBody'),
+            reason: t('removal.reason'),
+            placeholder: t('removal.placeholder'),
+            cancel: t('replies.cancel'),
+          }}
+          remove={async (reason) => {
+            await remove.mutateAsync({ replyId: reply.id, reason })
+            toast.success(t('replies.deleted'))
+          }}
+          onClose={() => setRemoving(false)}
         />
       )}
     </li>
