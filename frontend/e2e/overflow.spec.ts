@@ -54,6 +54,7 @@ const ROUTES = [
   '/admin',
   '/admin/logs',
   '/admin/districts',
+  '/admin/words',
   '/admin/gallery',
   '/admin/wechat/menu',
   '/admin/wechat/token',
