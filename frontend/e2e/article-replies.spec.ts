@@ -429,6 +429,8 @@ test('@phone a manager deletes a member’s reply with a reason, and the member 
     .filter({ hasText: 'Your content was removed by a moderator' })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('Unread')
+  // The reply is gone, its reason is not: the member reads why.
+  await expect(row).toContainText('Reason: Advertising is not allowed here.')
 
   if (SHOTS) {
     // The article's delete dialog, for a member's article (a draft, which managers see too).

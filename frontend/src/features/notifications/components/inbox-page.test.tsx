@@ -56,7 +56,7 @@ describe('the inbox', () => {
         notification(6, {
           kind: 'content_removed',
           subject: { ...subject, readable: false, title: null },
-          detail: null,
+          detail: 'Off topic for this group',
           read: true,
         }),
         notification(5, {
@@ -86,6 +86,8 @@ describe('the inbox', () => {
     )
     expect(rows[3]).toHaveTextContent('Your content was removed by a moderator')
     expect(rows[3]).toHaveTextContent('No longer available')
+    // The reason is not the content: shown though the content is gone.
+    expect(rows[3]).toHaveTextContent('Off topic for this group')
     expect(within(rows[3]!).queryByRole('link')).toBeNull()
     expect(rows[3]).not.toHaveTextContent('Unread')
     expect(rows[4]).toHaveTextContent('Your role in the group is now admin')

@@ -59,7 +59,15 @@ export function NotificationRow({
             )}
           </>
         ) : (
-          <span className="text-sm text-muted-foreground italic">{t('inbox.unavailable')}</span>
+          <>
+            <span className="text-sm text-muted-foreground italic">{t('inbox.unavailable')}</span>
+            {/* A removal's reason is not the content: it stays when the content is gone. */}
+            {sentence.detailIsReason && detail && (
+              <span className="line-clamp-2 text-sm break-words text-muted-foreground">
+                {t('reason', { reason: detail })}
+              </span>
+            )}
+          </>
         )}
         <time
           dateTime={notification.updatedAt}
