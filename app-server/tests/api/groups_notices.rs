@@ -1,5 +1,6 @@
 //! What the groups tell people, over HTTP, on SQLite and PostgreSQL: a role change, a removal, a
-//! ban and an offered ownership reach the person; publishing tells the mentioned, and an edit
+//! ban, an offered ownership and a manager's deleting or unpublishing (with its reason) reach
+//! the person; publishing tells the mentioned, and an edit
 //! only the newly mentioned.
 
 use crate::helpers::{Person, TestApp, spawn_app};
@@ -89,6 +90,31 @@ async fn roles_removals_bans_and_offers_reach_the_person() {
         assert_eq!(removed[0]["detail"], "广告");
         assert_eq!(removed[0]["subject"]["readable"], false);
         assert_eq!(removed[0]["subject"]["title"], Value::Null);
+        // Hiding (unpublishing) carl's article tells him too, with the reason; a reason past
+        // 500 characters is refused and nothing changes.
+        let his = app.published_article(&carl, &gid, "我的书").await;
+        let unpublish = format!("/api/groups/{gid}/articles/{his}/unpublish");
+        let long = format!("{unpublish}?reason={}", "x".repeat(501));
+        let r = app.send(&bob.client, Method::POST, &long, None, "zh").await;
+        assert_eq!(
+            (r.status, r.code()),
+            (422, "invalid_message"),
+            "{:?}",
+            r.body
+        );
+        assert!(told(&app, &carl, "content_removed").await.len() == 1);
+        send(
+            &app,
+            &bob,
+            Method::POST,
+            &format!("{unpublish}?reason=off-topic"),
+            None,
+        )
+        .await;
+        let removed = told(&app, &carl, "content_removed").await;
+        assert_eq!(removed.len(), 2, "{removed:?}");
+        assert_eq!(removed[0]["detail"], "off-topic");
+        assert_eq!(removed[0]["subject"]["type"], "article");
         send(
             &app,
             &bob,

@@ -14,7 +14,7 @@ use crate::i18n::{Lang, Msg};
 use actix_web::http::header::CONTENT_LANGUAGE;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use groups::GroupsService;
-use groups::model::{ArticleStatus, ArticleSummary, ReplyThread, WithReplies};
+use groups::model::{Article, ArticleStatus, ArticleSummary, ReplyThread, WithReplies};
 use groups::ports::SaveOutcome;
 use kernel::{ArticleId, GroupId, Page};
 
@@ -213,10 +213,15 @@ async fn set_status(
     let changed = groups
         .set_article_status(me.user.id, id, article, status)
         .await?;
-    Ok(HttpResponse::Ok().json(ArticleResponse {
+    Ok(article_answer(&changed))
+}
+
+/// 200 with the article as its editors see it.
+fn article_answer(changed: &WithReplies<Article>) -> HttpResponse {
+    HttpResponse::Ok().json(ArticleResponse {
         success: true,
         article: ArticleDto::new(&changed.item, true, changed.replies),
-    }))
+    })
 }
 
 #[utoipa::path(
@@ -248,16 +253,19 @@ pub async fn publish_article(
 #[utoipa::path(
     tag = "groups",
     summary = "Unpublish an article",
-    description = "Back to a draft (the author and the group's managers).",
+    description = "Back to a draft (the author and the group's managers). A manager unpublishing another's article hides it from its readers: its author is told, with the `reason` when given.",
     params(
         ("id" = uuid::Uuid, Path, description = "The group's id"),
         ("articleId" = uuid::Uuid, Path, description = "The article's id"),
+        ReasonQuery,
     ),
     responses(
         (status = 200, description = "A draft again", body = ArticleResponse),
+        (status = 400, description = "`invalid_query` (a malformed query parameter)", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
+        (status = 422, description = "`invalid_message` (the reason)", body = ErrorBody),
     ),
     security(("session" = []), ("bearer" = ["groups:write"]))
 )]
@@ -266,8 +274,13 @@ pub async fn unpublish_article(
     groups: web::Data<GroupsService>,
     me: SignedIn,
     path: web::Path<(String, String)>,
+    query: web::Query<ReasonQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    set_status(&groups, &me, path.into_inner(), ArticleStatus::Draft).await
+    let (id, article) = ids(path.into_inner())?;
+    let changed = groups
+        .unpublish_article(me.user.id, id, article, query.reason.as_deref())
+        .await?;
+    Ok(article_answer(&changed))
 }
 
 #[utoipa::path(

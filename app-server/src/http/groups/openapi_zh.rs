@@ -204,7 +204,9 @@ const OPERATIONS: &[OperationZh] = &[
     (
         "POST /api/groups/{id}/articles/{articleId}/unpublish",
         "撤回发布",
-        Some("变回草稿（作者和小组管理者）。"),
+        Some(
+            "变回草稿（作者和小组管理者）。管理者撤回他人的文章即对读者隐藏：会通知作者，给出 `reason` 时附上理由。",
+        ),
     ),
     (
         "GET /api/groups/{id}/articles/{articleId}/replies",

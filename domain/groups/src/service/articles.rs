@@ -281,6 +281,38 @@ impl GroupsService {
         article: ArticleId,
         status: ArticleStatus,
     ) -> Result<WithReplies<Article>, GroupsError> {
+        self.change_article_status(actor, id, article, status, None)
+            .await
+    }
+
+    /// Back to a draft: as [`Self::set_article_status`], and a manager unpublishing another's
+    /// article tells its author with `reason` when given.
+    ///
+    /// # Errors
+    /// `InvalidMessage` (the reason), `NotFound`, `MembersOnly`, `NotAllowed`, `Unexpected`.
+    pub async fn unpublish_article(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: ArticleId,
+        reason: Option<&str>,
+    ) -> Result<WithReplies<Article>, GroupsError> {
+        let reason = reason
+            .map(parse_message)
+            .transpose()?
+            .filter(|r| !r.is_empty());
+        self.change_article_status(actor, id, article, ArticleStatus::Draft, reason)
+            .await
+    }
+
+    async fn change_article_status(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        article: ArticleId,
+        status: ArticleStatus,
+        reason: Option<String>,
+    ) -> Result<WithReplies<Article>, GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         if status == ArticleStatus::Published && current.status != ArticleStatus::Published {
@@ -309,7 +341,7 @@ impl GroupsService {
                     users([current.author.id]),
                     actor,
                     article_subject(&item),
-                    None,
+                    reason,
                 )
                 .await;
             }

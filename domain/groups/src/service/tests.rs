@@ -2794,13 +2794,19 @@ async fn managers_removing_anothers_content_tell_its_author_with_the_reason() {
     );
     assert_eq!((n.actor, n.detail), (Some(admin), Some("广告".into())));
 
-    // A manager hiding (unpublishing) another's article, then deleting it.
+    // A manager hiding (unpublishing) another's article, with a reason, then deleting it.
+    assert!(matches!(
+        w.svc
+            .unpublish_article(admin, g.id, a, Some(&"长".repeat(501)))
+            .await,
+        Err(GroupsError::InvalidMessage)
+    ));
     w.svc
-        .set_article_status(admin, g.id, a, ArticleStatus::Draft)
+        .unpublish_article(admin, g.id, a, Some(" 离题 "))
         .await
         .unwrap();
     let n = one(&w, NoticeKind::ContentRemoved);
-    assert_eq!((people(&n), n.detail), (vec![member], None));
+    assert_eq!((people(&n), n.detail), (vec![member], Some("离题".into())));
     assert_eq!(
         n.subject,
         Subject::Article {
