@@ -53,7 +53,7 @@ pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
 /// built, or the development SMS adapter is asked for in production.
 pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
     // The operator's word list, asked before text is stored (wired first: `wiring::AREAS`).
-    let words: Arc<dyn kernel::WordFilter> = Arc::new(kernel::NoWords);
+    let words: Arc<dyn kernel::WordFilter> = w.service::<::moderation::LiveWordFilter>()?;
     let (config, db) = (w.config, w.db);
     let recorded_sms = |inner: Arc<dyn SmsSender>| -> Arc<dyn SmsSender> {
         Arc::new(RecordedSms {

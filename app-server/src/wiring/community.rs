@@ -31,7 +31,7 @@ pub fn settings(env: Env<'_>, areas: &mut AreaSettings) -> anyhow::Result<()> {
 /// When the media store cannot be opened (its folder made, its S3 client built).
 pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
     // The operator's word list, asked before text is stored (wired first: `wiring::AREAS`).
-    let words: Arc<dyn kernel::WordFilter> = Arc::new(kernel::NoWords);
+    let words: Arc<dyn kernel::WordFilter> = w.service::<::moderation::LiveWordFilter>()?;
     let (config, db) = (w.config, w.db);
     let media_settings = config.areas.get::<MediaSettings>();
     let store: Arc<dyn MediaStore> = match &media_settings.store {

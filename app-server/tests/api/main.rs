@@ -44,4 +44,5 @@ mod upload_gate;
 mod username_hold;
 mod weather;
 mod wechat;
+mod word_checks;
 mod words;
