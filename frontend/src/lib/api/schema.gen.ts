@@ -512,7 +512,7 @@ export interface paths {
   "/api/groups/{id}/articles/{articleId}/unpublish": {
     /**
      * Unpublish an article
-     * @description Back to a draft (the author and the group's managers).
+     * @description Back to a draft (the author and the group's managers). A manager unpublishing another's article hides it from its readers: its author is told, with the `reason` when given.
      */
     post: operations["unpublish_article"];
   };
@@ -8086,10 +8086,14 @@ export interface operations {
   };
   /**
    * Unpublish an article
-   * @description Back to a draft (the author and the group's managers).
+   * @description Back to a draft (the author and the group's managers). A manager unpublishing another's article hides it from its readers: its author is told, with the `reason` when given.
    */
   unpublish_article: {
     parameters: {
+      query?: {
+        /** @description At most 500 characters (trimmed); told to the author when a manager deletes what they wrote (ignored for one's own). */
+        reason?: string;
+      };
       path: {
         /** @description The group's id */
         id: string;
@@ -8102,6 +8106,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ArticleResponse"];
+        };
+      };
+      /** @description `invalid_query` (a malformed query parameter) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
@@ -8118,6 +8128,12 @@ export interface operations {
       };
       /** @description `not_found` */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_message` (the reason) */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

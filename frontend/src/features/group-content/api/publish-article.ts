@@ -12,12 +12,15 @@ async function publishArticle(groupId: string, articleId: string): Promise<Artic
   return response.article
 }
 
-/** Publishes (`publish: true`) or unpublishes; the article's cache and both lists follow. */
+/**
+ * Publishes (`publish: true`) or unpublishes (with the `reason` a manager gives its author); the
+ * article's cache and both lists follow.
+ */
 export function useSetArticlePublished(groupId: string, articleId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (publish: boolean) =>
-      publish ? publishArticle(groupId, articleId) : unpublishArticle(groupId, articleId),
+    mutationFn: ({ publish, reason }: { publish: boolean; reason?: string }) =>
+      publish ? publishArticle(groupId, articleId) : unpublishArticle(groupId, articleId, reason),
     onSuccess: (article) => {
       queryClient.setQueryData(contentKeys.article(groupId, articleId), article)
       void queryClient.invalidateQueries({ queryKey: contentKeys.published(groupId) })

@@ -320,6 +320,43 @@ describe('publishing, deleting, leaving', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/group/${GROUP}/articles`))
   })
 
+  it('a manager unpublishing someone else’s article may tell its author why; one’s own asks none', async () => {
+    const published = {
+      ...article(),
+      status: 'published' as const,
+      publishedAt: '2026-03-01T06:10:00Z',
+    }
+    const { user, calls } = await openEditor(published, { viewer: ming })
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unpublish this article?' })
+    expect(dialog).toHaveTextContent('Its author is told, with your reason if you give one.')
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional, shown to the author)' }),
+      'Off topic',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }))
+    await waitFor(() => expect(calls('POST', `${SAVE}/unpublish`)).toHaveLength(1))
+    const sent = new URL(String(calls('POST', `${SAVE}/unpublish`)[0]![0]), location.href)
+    expect(sent.searchParams.get('reason')).toBe('Off topic')
+    expect(await screen.findByRole('button', { name: 'Publish' })).toBeVisible()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  })
+
+  it('unpublishes one’s own article at once, with no reason', async () => {
+    const published = {
+      ...article(),
+      status: 'published' as const,
+      publishedAt: '2026-03-01T06:10:00Z',
+    }
+    const { user, calls } = await openEditor(published)
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }))
+    await waitFor(() => expect(calls('POST', `${SAVE}/unpublish`)).toHaveLength(1))
+    expect(new URL(String(calls('POST', `${SAVE}/unpublish`)[0]![0]), location.href).search).toBe(
+      '',
+    )
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  })
+
   it('saves before leaving; what cannot be saved asks first', async () => {
     const { title, user, calls, router } = await openEditor()
     await user.type(title, '!')

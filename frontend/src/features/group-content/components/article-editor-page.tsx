@@ -66,6 +66,8 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
   const [dismissedConflict, setDismissedConflict] = useState<Article | null>(null)
   // A manager deleting someone else's article, with a reason its author is told.
   const [removing, setRemoving] = useState(false)
+  // … or unpublishing it (hidden from its readers), likewise.
+  const [hiding, setHiding] = useState(false)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const bodyId = useId()
   const previewId = useId()
@@ -92,16 +94,26 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
     field: textareaRef,
   })
 
+  /** Throws what the server refused (the reason dialog shows it and keeps the reason). */
+  const setStatus = async (publish: boolean, reason?: string) => {
+    await autosave.exclusive(async () => {
+      autosave.accept(await setPublished.mutateAsync({ publish, reason }))
+    })
+    toast.success(publish ? t('editor.publishedToast') : t('editor.unpublishedToast'))
+  }
+
   const changeStatus = async (publish: boolean) => {
     if (!(await autosave.saveNow())) {
       toast.error(publish ? t('editor.publishNeedsSave') : t('editor.unpublishNeedsSave'))
       return
     }
+    // A manager hiding someone else's article may tell its author why.
+    if (!publish && user && user.id !== article.author.id) {
+      setHiding(true)
+      return
+    }
     try {
-      await autosave.exclusive(async () => {
-        autosave.accept(await setPublished.mutateAsync(publish))
-      })
-      toast.success(publish ? t('editor.publishedToast') : t('editor.unpublishedToast'))
+      await setStatus(publish)
     } catch (error) {
       toast.error(errorMessage(error))
     }
@@ -311,6 +323,21 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
             deleted()
           }}
           onClose={() => setRemoving(false)}
+        />
+      )}
+      {hiding && (
+        <ReasonDialog
+          title={t('editor.hide.title')}
+          confirmLabel={t('editor.hide.confirm')}
+          max={REMOVAL_REASON_MAX_CHARS}
+          texts={{
+            description: t('editor.hide.body', { title: text.title || article.title }),
+            reason: t('removal.reason'),
+            placeholder: t('removal.placeholder'),
+            cancel: t('editor.delete.cancel'),
+          }}
+          remove={(reason) => setStatus(false, reason)}
+          onClose={() => setHiding(false)}
         />
       )}
     </section>
