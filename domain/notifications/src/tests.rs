@@ -386,9 +386,17 @@ async fn notices_that_arrive_while_a_batch_is_written_share_the_next_one() {
     for task in tasks {
         task.await.unwrap();
     }
-    assert_eq!(*w.store.batches.lock().unwrap(), vec![1, 29], "one commit for the 29");
+    assert_eq!(
+        *w.store.batches.lock().unwrap(),
+        vec![1, 29],
+        "one commit for the 29"
+    );
     let seqs: Vec<Seq> = inbox(&w, w.bob).await.iter().map(|n| n.seq).collect();
-    assert_eq!(seqs, (1..=30).rev().collect::<Vec<_>>(), "every one, each its own number");
+    assert_eq!(
+        seqs,
+        (1..=30).rev().collect::<Vec<_>>(),
+        "every one, each its own number"
+    );
 }
 
 #[tokio::test]
