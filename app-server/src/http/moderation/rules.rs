@@ -12,7 +12,7 @@ use utoipa::openapi::schema::Schema;
 pub fn word_action() -> Schema {
     one_of(
         ["refuse", "hold"],
-        "`refuse`: the write is refused (422); `hold`: stored for its author only, under review.",
+        "`refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md).",
     )
 }
 

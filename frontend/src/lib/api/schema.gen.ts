@@ -2221,7 +2221,7 @@ export interface components {
     };
     /** @description A phrase to list. */
     NewWordBody: {
-      /** @description `refuse`: the write is refused (422); `hold`: stored for its author only, under review. */
+      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
       action: components["schemas"]["WordAction"];
       /** @description Why it is listed, for the administrators: at most 200 characters; blank for none. */
       note?: string;
@@ -3205,7 +3205,7 @@ export interface components {
     };
     /** @description One entry of the word list. */
     WordDto: {
-      /** @description `refuse`: the write is refused (422); `hold`: stored for its author only, under review. */
+      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
       action: components["schemas"]["WordAction"];
       /** Format: date-time */
       createdAt: string;
@@ -3225,7 +3225,7 @@ export interface components {
     };
     /** @description A listed word found in a text. */
     WordHitDto: {
-      /** @description `refuse`: the write is refused (422); `hold`: stored for its author only, under review. */
+      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
       action: components["schemas"]["WordAction"];
       /** @description The text as written where it was found. */
       found: string;

@@ -71,7 +71,11 @@ function AddWordForm() {
             />
           )}
         </Field>
-        <Field label={t('add.action')} error={fieldError(add.error, 'action')}>
+        <Field
+          label={t('add.action')}
+          hint={t('add.holdHint')}
+          error={fieldError(add.error, 'action')}
+        >
           {(control) => (
             <Select
               {...control}
