@@ -2,11 +2,11 @@
 //! constants.
 
 use crate::http::area::{NamedEnum, named};
-use crate::http::rules::{one_of, string};
+use crate::http::rules::{nullable, one_of, string};
 use moderation::Phrase;
 use moderation::model::MAX_NOTE_CHARS;
 use serde_json::json;
-use utoipa::openapi::schema::Schema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 /// What a listed word does to a text that holds it.
 pub fn word_action() -> Schema {
@@ -33,7 +33,9 @@ pub fn word_phrase() -> Schema {
 
 /// `parse_note`: why an entry is listed.
 pub fn word_note() -> Schema {
-    string()
+    // `null` is taken as none, as left out is.
+    ObjectBuilder::new()
+        .schema_type(nullable(Type::String))
         .max_length(Some(MAX_NOTE_CHARS))
         .description(Some(format!(
             "Why it is listed, for the administrators: at most {MAX_NOTE_CHARS} characters; blank for none."

@@ -2224,7 +2224,7 @@ export interface components {
       /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
       action: components["schemas"]["WordAction"];
       /** @description Why it is listed, for the administrators: at most 200 characters; blank for none. */
-      note?: string;
+      note?: string | null;
       /** @description 1–100 characters after trimming, at least one letter or digit (punctuation, symbols and spaces are not compared). */
       phrase: string;
     };
