@@ -420,53 +420,10 @@ impl ArticleBody {
     }
 }
 
-/// The first words of Markdown as plain text: Markdown marks, image and link targets and runs
-/// of white space removed, cut at `max` characters with '…'.
+/// The first words of Markdown as plain text ([`kernel::markdown::plain`]), cut at `max`
+/// characters with '…'.
 fn plain_excerpt(markdown: &str, max: usize) -> String {
-    let mut text = String::new();
-    for line in markdown.lines() {
-        let line = line.trim_start_matches(['#', '>', ' ', '\t', '-', '*', '+', '|']);
-        if line.starts_with("```") {
-            continue;
-        }
-        let mut rest = line;
-        let mut out = String::new();
-        // `![alt](url)` → alt, `[text](url)` → text.
-        while let Some(open) = rest.find('[') {
-            let (before, after) = rest.split_at(open);
-            out.push_str(before.trim_end_matches('!'));
-            match (after.find("]("), after.find(')')) {
-                (Some(close), Some(end)) if close < end => {
-                    out.push_str(&after[1..close]);
-                    rest = &after[end + 1..];
-                }
-                _ => {
-                    out.push('[');
-                    rest = &after[1..];
-                }
-            }
-        }
-        out.push_str(rest);
-        let cleaned: String = out
-            .chars()
-            .filter(|c| !matches!(c, '*' | '_' | '`' | '~'))
-            .collect();
-        if !cleaned.trim().is_empty() {
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(
-                cleaned
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .as_str(),
-            );
-        }
-        if text.chars().count() > max {
-            break;
-        }
-    }
+    let text = kernel::markdown::plain(markdown, Some(max));
     if text.chars().count() > max {
         let cut: String = text.chars().take(max).collect();
         format!("{}…", cut.trim_end())

@@ -63,6 +63,8 @@ typed_id!(
 
 pub mod audit;
 pub mod csv;
+pub mod fold;
+pub mod markdown;
 pub mod notice;
 pub mod outage;
 pub mod page;

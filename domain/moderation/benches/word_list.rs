@@ -7,9 +7,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use kernel::fold::key;
 use kernel::{WordAction, WordFilter};
 use moderation::WordMatcher;
-use moderation::normalize::key;
 use std::hint::black_box;
 use std::time::Instant;
 

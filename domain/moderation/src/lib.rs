@@ -1,7 +1,7 @@
 //! The operator's word list (docs/moderation.md): words and phrases a text must not hold, each
 //! marked "refuse" or "hold for review", and the matcher every write is checked with.
 //!
-//! - [`normalize`]: how a text and an entry are folded before they are compared — Unicode NFKC
+//! - [`kernel::fold`]: how a text and an entry are folded before they are compared — Unicode NFKC
 //!   (full-width and half-width forms, circled digits, ligatures, `㈱`), lower case, and every
 //!   character that is not a letter or a digit (punctuation, symbols, spaces) left out — keeping
 //!   where each folded character came from in the original text.
@@ -23,7 +23,6 @@ pub mod format;
 pub mod import;
 pub mod matcher;
 pub mod model;
-pub mod normalize;
 pub mod ports;
 pub mod service;
 

@@ -9,7 +9,7 @@
 //! a few more matches to look at, which the benchmark measures.
 //!
 //! **Whole words for spaced scripts.** An entry whose first folded character is a
-//! [word character](normalize::is_word_char) (Latin, Cyrillic, a digit …) only matches where the
+//! [word character](kernel::fold::is_word_char) (Latin, Cyrillic, a digit …) only matches where the
 //! original text has no word character right before the match; one whose last folded character
 //! is one, only where none follows. Judged on the original text: `ass` is not found in
 //! `class` nor in `pass sword` (its `a` follows a `p`), and is found in `ass`, `a.s.s` and
@@ -19,8 +19,8 @@
 //! **One hit per entry**: the first place it is found, in the order of the text (a longer
 //! entry before a shorter one starting at the same place).
 
-use crate::normalize::{self, Folded, is_word_char};
 use aho_corasick::{AhoCorasick, MatchKind};
+use kernel::fold::{self as normalize, Folded, is_word_char};
 use kernel::{WordAction, WordFilter, WordHit};
 
 struct Pattern {
@@ -177,7 +177,7 @@ impl WordFilter for WordMatcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::normalize::key;
+    use kernel::fold::key;
 
     fn matcher(entries: &[(&str, WordAction)]) -> WordMatcher {
         let keys: Vec<(String, String, WordAction)> = entries

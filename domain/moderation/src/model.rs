@@ -1,9 +1,9 @@
 //! A listed phrase and an entry of the list.
 
 use crate::error::ModerationError;
-use crate::normalize;
 use chrono::{DateTime, Utc};
 use kernel::WordAction;
+use kernel::fold as normalize;
 
 /// The longest note an entry may carry, in characters.
 pub const MAX_NOTE_CHARS: usize = 200;

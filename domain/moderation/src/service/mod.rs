@@ -69,7 +69,7 @@ impl ModerationWords {
         limit: Option<u32>,
     ) -> Result<WordPage, ModerationError> {
         let limit = PageRequest::new(None, limit).limit() as usize;
-        let contains = crate::normalize::key(contains);
+        let contains = kernel::fold::key(contains);
         let contains = (!contains.is_empty()).then_some(contains);
         let mut items = self
             .ports
@@ -142,7 +142,7 @@ impl ModerationWords {
         ip: Option<String>,
         phrase: &str,
     ) -> Result<(), ModerationError> {
-        let key = crate::normalize::key(phrase);
+        let key = kernel::fold::key(phrase);
         if key.is_empty() {
             return Err(ModerationError::NotFound);
         }

@@ -1,4 +1,4 @@
-//! Folding a text (or an entry) before it is compared: what the matcher sees.
+//! Folding a text before it is compared: what the word list's matcher and the search index see.
 //!
 //! The text is cut into **units**: a character and the combining marks that follow it (so a
 //! decomposed `é` is one unit, as it is to a reader). Each unit is put through Unicode NFKC
@@ -38,6 +38,14 @@ impl Folded {
     /// Whether the folded bytes at `a` and `b` came from the same unit of the original.
     pub fn same_unit(&self, a: usize, b: usize) -> bool {
         self.origin[a] == self.origin[b]
+    }
+
+    /// Whether the folded characters at bytes `a` and `b` (`a` before `b`) stood side by side
+    /// in the original: in one unit, or in units with nothing left out between them (no space,
+    /// punctuation or symbol) — the two are of one word.
+    pub fn adjacent(&self, a: usize, b: usize) -> bool {
+        let (ua, ub) = (self.origin[a] as usize, self.origin[b] as usize);
+        ua == ub || self.units[ua].1 == self.units[ub].0
     }
 }
 
@@ -173,6 +181,12 @@ mod tests {
         let lig = fold("xﬁy");
         assert!(lig.same_unit(1, 2), "f and i come from one ligature");
         assert!(!lig.same_unit(0, 1));
+        assert!(lig.adjacent(0, 1) && lig.adjacent(1, 2));
+        let apart = fold("北京，上海 ab");
+        assert_eq!(apart.text, "北京上海ab");
+        assert!(apart.adjacent(0, 3), "北 and 京 stand side by side");
+        assert!(!apart.adjacent(3, 6), "a comma stands between 京 and 上");
+        assert!(!apart.adjacent(9, 12), "a space stands between 海 and a");
     }
 
     #[test]
