@@ -25,6 +25,7 @@ mod m20261127_000019_create_plaza_versions;
 mod m20261127_000020_create_reply_versions;
 mod m20261127_000021_create_notifications;
 mod m20261128_000022_create_word_list;
+mod m20261128_000023_create_search;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000020_create_reply_versions::Migration),
             Box::new(m20261127_000021_create_notifications::Migration),
             Box::new(m20261128_000022_create_word_list::Migration),
+            Box::new(m20261128_000023_create_search::Migration),
         ]
     }
 }

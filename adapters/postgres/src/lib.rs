@@ -15,6 +15,7 @@ mod notifications;
 mod plaza;
 mod rate_limit;
 mod replies;
+mod search;
 mod sql;
 mod system;
 #[cfg(feature = "testing")]
@@ -34,6 +35,7 @@ pub use notifications::{PgWakeBus, SqlNotificationStore};
 pub use plaza::SqlPostRepository;
 pub use rate_limit::SqlRateLimiter;
 pub use replies::SqlReplyRepository;
+pub use search::SqlSearchIndex;
 pub use tokens::SqlTokenRepository;
 pub use weather::SqlWeatherCache;
 pub use wechat::{SqlAccessTokenStore, SqlMenuVersionRepository};
@@ -308,6 +310,10 @@ impl Database {
     }
 
     /// The operator's word list and its version.
+    pub fn search_index(&self) -> SqlSearchIndex {
+        SqlSearchIndex::new(self.conn.clone())
+    }
+
     pub fn word_list(&self) -> SqlWordListStore {
         SqlWordListStore::new(self.conn.clone())
     }

@@ -19,7 +19,7 @@
 //!   by a concurrent transaction) is reported as missing, not as a failure.
 
 use crate::entities::{plaza_comments, plaza_likes, plaza_post_images as image_links, plaza_posts};
-use crate::sql::{Order, Sql, columns, stored};
+use crate::sql::{Order, PERSON_COLUMNS, Sql, columns, stored};
 use crate::unexpected;
 use ::plaza::PlazaError;
 use ::plaza::model::{
@@ -86,23 +86,8 @@ fn is_foreign_key(e: &DbErr) -> bool {
     matches!(e.sql_err(), Some(SqlErr::ForeignKeyConstraintViolation(_)))
 }
 
-/// The author joined from `users` as `u`; an avatar an administrator hid reads as none.
-const PERSON_COLUMNS: &str = "u.id AS u_id, u.username AS u_username, u.nickname AS u_nickname, \
-     u.avatar_url AS u_avatar_url, \
-     CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = u.avatar_media_id AND hm.hidden_at IS NOT NULL) \
-     THEN NULL ELSE u.avatar_media_id END AS u_avatar_media_id";
-
 fn person(row: &QueryResult) -> Result<Person, PlazaError> {
-    Ok(Person {
-        id: UserId(row.try_get("", "u_id").map_err(failed)?),
-        username: row.try_get("", "u_username").map_err(failed)?,
-        nickname: row.try_get("", "u_nickname").map_err(failed)?,
-        avatar_url: row.try_get("", "u_avatar_url").map_err(failed)?,
-        avatar: row
-            .try_get::<Option<uuid::Uuid>>("", "u_avatar_media_id")
-            .map_err(failed)?
-            .map(kernel::MediaId),
-    })
+    Ok(crate::sql::person(row)?)
 }
 
 async fn query_all(c: &impl ConnectionTrait, sql: Sql) -> Result<Vec<QueryResult>, PlazaError> {

@@ -2,8 +2,47 @@
 //! prefixed column lists for joins, and timestamps cut to what PostgreSQL keeps.
 
 use chrono::{DateTime, SubsecRound, Utc};
-use kernel::Cursor;
-use sea_orm::{DbBackend, EntityTrait, IdenStatic, Iterable, Statement, Value};
+use kernel::{Cursor, MediaId, Person, UserId};
+use sea_orm::{
+    ConnectionTrait, DbBackend, EntityTrait, IdenStatic, Iterable, QueryResult, Statement, Value,
+};
+
+/// A person joined from `users` as `u`, read back under `u_` by [`person`]; an avatar an
+/// administrator hid reads as none.
+pub(crate) const PERSON_COLUMNS: &str = "u.id AS u_id, u.username AS u_username, \
+     u.nickname AS u_nickname, u.avatar_url AS u_avatar_url, \
+     CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = u.avatar_media_id AND hm.hidden_at IS NOT NULL) \
+     THEN NULL ELSE u.avatar_media_id END AS u_avatar_media_id";
+
+/// The person of a row read with [`PERSON_COLUMNS`].
+pub(crate) fn person(row: &QueryResult) -> anyhow::Result<Person> {
+    let get = |e: sea_orm::DbErr| crate::unexpected(e);
+    Ok(Person {
+        id: UserId(row.try_get("", "u_id").map_err(get)?),
+        username: row.try_get("", "u_username").map_err(get)?,
+        nickname: row.try_get("", "u_nickname").map_err(get)?,
+        avatar_url: row.try_get("", "u_avatar_url").map_err(get)?,
+        avatar: row
+            .try_get::<Option<uuid::Uuid>>("", "u_avatar_media_id")
+            .map_err(get)?
+            .map(MediaId),
+    })
+}
+
+/// The rows of a statement.
+pub(crate) async fn rows(c: &impl ConnectionTrait, sql: Sql) -> anyhow::Result<Vec<QueryResult>> {
+    c.query_all_raw(sql.build(c.get_database_backend()))
+        .await
+        .map_err(crate::unexpected)
+}
+
+/// Runs a statement; the rows it changed.
+pub(crate) async fn run(c: &impl ConnectionTrait, sql: Sql) -> anyhow::Result<u64> {
+    Ok(c.execute_raw(sql.build(c.get_database_backend()))
+        .await
+        .map_err(crate::unexpected)?
+        .rows_affected())
+}
 
 /// A statement being written with PostgreSQL's `$N` placeholders ([`crate::statement`]
 /// rewrites them for SQLite).

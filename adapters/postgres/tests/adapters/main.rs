@@ -15,6 +15,7 @@ mod plaza;
 mod profiles;
 mod replies;
 mod repositories;
+mod search;
 mod support;
 mod tokens;
 mod weather;
