@@ -142,7 +142,7 @@ fn found(kind: SearchKind, row: &QueryResult) -> anyhow::Result<Found> {
     Ok(Found {
         id: row.try_get("", "id").map_err(get)?,
         created_at: row.try_get("", "created_at").map_err(get)?,
-        author: Some(person(row)?),
+        author: person(row)?,
         title: match kind {
             SearchKind::Articles | SearchKind::Groups | SearchKind::People => {
                 Some(row.try_get("", "title").map_err(get)?)

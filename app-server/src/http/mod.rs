@@ -13,6 +13,7 @@ pub mod notifications;
 pub mod overview;
 pub mod plaza;
 pub mod profiles;
+pub mod search;
 pub mod system;
 pub mod tokens;
 pub mod weather;
@@ -254,6 +255,7 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<media::Media>(),
     Registered::area::<notifications::Notifications>(),
     Registered::area::<profiles::Profiles>(),
+    Registered::area::<search::Search>(),
     Registered::area::<system::System>(),
 ];
 

@@ -11,6 +11,7 @@ pub mod districts;
 pub mod moderation;
 pub mod notifications;
 pub mod overview;
+pub mod search;
 pub mod system;
 pub mod tokens;
 pub mod weather;
@@ -45,6 +46,7 @@ pub const AREAS: &[Wire] = &[
     Wire::new(no_settings, districts::wire),
     Wire::new(no_settings, overview::wire),
     Wire::new(notifications::settings, notifications::wire),
+    Wire::new(no_settings, search::wire),
 ];
 
 /// One area's line in [`AREAS`]: the settings it reads (its `settings`, which calls

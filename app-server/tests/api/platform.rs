@@ -202,6 +202,11 @@ async fn openapi_documents_every_api_route() {
         "GET /api/notifications/preferences",
         "PUT /api/notifications/preferences",
         "GET /api/mentions/suggestions",
+        "GET /api/search/posts",
+        "GET /api/search/articles",
+        "GET /api/search/replies",
+        "GET /api/search/groups",
+        "GET /api/search/people",
     ];
     served.sort_unstable();
     assert_eq!(documented, served);

@@ -102,8 +102,8 @@ pub struct Found {
     pub id: Uuid,
     /// When it was written (an article: published); results come newest first.
     pub created_at: DateTime<Utc>,
-    /// Its author; for a person, the person.
-    pub author: Option<Person>,
+    /// Its author; a group's owner; for a person, the person.
+    pub author: Person,
     /// An article's title, a group's name, a person's nickname.
     pub title: Option<String>,
     /// A post's, an article's or a reply's text (Markdown for the last two), a group's
@@ -138,7 +138,7 @@ pub struct Hit {
     pub kind: SearchKind,
     pub id: Uuid,
     pub created_at: DateTime<Utc>,
-    pub author: Option<Person>,
+    pub author: Person,
     pub title: Option<Vec<Segment>>,
     pub excerpt: Vec<Segment>,
     pub group: Option<Named>,

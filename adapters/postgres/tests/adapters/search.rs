@@ -88,7 +88,7 @@ async fn a_post_is_found_once_drained_by_its_words_in_either_script_and_form() {
             .unwrap()
             .items
             .remove(0);
-        assert_eq!(hit.author.unwrap().id, ming.id);
+        assert_eq!(hit.author.id, ming.id);
         let marked: Vec<_> = hit
             .excerpt
             .iter()

@@ -69,7 +69,7 @@ async fn a_search_asks_the_index_for_every_term_and_marks_the_matches() {
                 items: vec![Found {
                     id: Uuid::from_u128(9),
                     created_at: t0(),
-                    author: Some(person()),
+                    author: person(),
                     title: Some("成都吃什么".into()),
                     text: "# 好吃\n\n**成都**的火锅 ![锅](/api/media/1#2x2)".into(),
                     group: Some(Named {
