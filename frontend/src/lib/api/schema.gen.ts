@@ -830,6 +830,41 @@ export interface paths {
      */
     get: operations["weather_map"];
   };
+  "/api/search/articles": {
+    /**
+     * Search articles
+     * @description Published articles (title and text) holding every word of `q`, of the groups the asker may read — a private group's only for its members — newest published first, with the matched words marked; of one group with `group`, of the last day, week, month or year with `since`.
+     */
+    get: operations["search_articles"];
+  };
+  "/api/search/groups": {
+    /**
+     * Search groups
+     * @description Groups whose name or description holds every word of `q`, of those the directory shows the asker (a private group only to its members), newest first, with the matched words marked; `author` is the owner.
+     */
+    get: operations["search_groups"];
+  };
+  "/api/search/people": {
+    /**
+     * Search people
+     * @description People whose username, nickname or bio holds every word of `q`, newest accounts first, with the matched words marked (`title` is the nickname, `excerpt` the bio); disabled accounts never.
+     */
+    get: operations["search_people"];
+  };
+  "/api/search/posts": {
+    /**
+     * Search plaza posts
+     * @description Posts holding every word of `q`, newest first, with the matched words marked; of one district (and those within it) with `district`, of the last day, week, month or year with `since`. A post is found within a second of being written or edited, and never once deleted.
+     */
+    get: operations["search_posts"];
+  };
+  "/api/search/replies": {
+    /**
+     * Search replies to articles
+     * @description Replies holding every word of `q`, to published articles of the groups the asker may read, newest first, with the matched words marked and the article they answer; deleted replies never. Of one group with `group`, of the last day, week, month or year with `since`.
+     */
+    get: operations["search_replies"];
+  };
   "/api/tokens": {
     /** My personal access tokens */
     get: operations["list_tokens"];
@@ -2875,6 +2910,63 @@ export interface components {
       /** @example true */
       success: boolean;
     };
+    /** @description One result. */
+    SearchHitDto: {
+      article: components["schemas"]["SearchNamedDto"] | null;
+      /** @description The author of a post, article or reply; a group's owner; the person found. */
+      author: components["schemas"]["PersonDto"];
+      /**
+       * Format: date-time
+       * @description When it was written (an article: published; a group: created; a person: joined).
+       */
+      createdAt: string;
+      district: components["schemas"]["SearchPlaceDto"] | null;
+      /**
+       * @description At most 160 characters of the text (an article or a reply as plain text, a group's
+       * description, a person's bio) around the first match, cut ends marked with `…`.
+       */
+      excerpt: components["schemas"]["SearchSegmentDto"][];
+      group: components["schemas"]["SearchNamedDto"] | null;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description An article's title, a group's name, a person's nickname, with the matched words
+       * marked; `null` for posts and replies.
+       */
+      title: components["schemas"]["SearchSegmentDto"][] | null;
+    };
+    /** @description A group or an article a result belongs to. */
+    SearchNamedDto: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    /** @description A post's district. */
+    SearchPlaceDto: {
+      /** @example 510000 */
+      code: string;
+      /** @example Sichuan */
+      nameEn: string;
+      /** @example 四川省 */
+      nameZh: string;
+    };
+    /** @description A page of results, newest first. */
+    SearchResponse: {
+      hits: components["schemas"]["SearchHitDto"][];
+      /** @description Pass as `cursor` for the next (older) page; `null` on the last. */
+      nextCursor: string | null;
+      success: boolean;
+    };
+    /** @description A stretch of shown text; `hit` when the query matched it. */
+    SearchSegmentDto: {
+      hit: boolean;
+      text: string;
+    };
+    /**
+     * @description How far back a search looks: the last day, week, month or year
+     * @enum {string}
+     */
+    SearchSince: "day" | "week" | "month" | "year";
     SessionDto: {
       /** Format: date-time */
       createdAt: string;
@@ -11353,6 +11445,272 @@ export interface operations {
         };
       };
       /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Search articles
+   * @description Published articles (title and text) holding every word of `q`, of the groups the asker may read — a private group's only for its members — newest published first, with the matched words marked; of one group with `group`, of the last day, week, month or year with `since`.
+   */
+  search_articles: {
+    parameters: {
+      query?: {
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Results per page, 1–50 (default 20). */
+        limit?: number;
+        /** @description Only what was written (an article: published) in the last day, week, month or year. */
+        since?: components["schemas"]["SearchSince"];
+        /** @description Only one group's. */
+        group?: string;
+      };
+    };
+    responses: {
+      /** @description A page of articles found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SearchResponse"];
+        };
+      };
+      /** @description `invalid_search` (with `fields`), `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Search groups
+   * @description Groups whose name or description holds every word of `q`, of those the directory shows the asker (a private group only to its members), newest first, with the matched words marked; `author` is the owner.
+   */
+  search_groups: {
+    parameters: {
+      query?: {
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Results per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of groups found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SearchResponse"];
+        };
+      };
+      /** @description `invalid_search` (with `fields`), `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Search people
+   * @description People whose username, nickname or bio holds every word of `q`, newest accounts first, with the matched words marked (`title` is the nickname, `excerpt` the bio); disabled accounts never.
+   */
+  search_people: {
+    parameters: {
+      query?: {
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Results per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of people found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SearchResponse"];
+        };
+      };
+      /** @description `invalid_search` (with `fields`), `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Search plaza posts
+   * @description Posts holding every word of `q`, newest first, with the matched words marked; of one district (and those within it) with `district`, of the last day, week, month or year with `since`. A post is found within a second of being written or edited, and never once deleted.
+   */
+  search_posts: {
+    parameters: {
+      query?: {
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Results per page, 1–50 (default 20). */
+        limit?: number;
+        /** @description Only posts written in the last day, week, month or year. */
+        since?: components["schemas"]["SearchSince"];
+        district?: string;
+      };
+    };
+    responses: {
+      /** @description A page of posts found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SearchResponse"];
+        };
+      };
+      /** @description `invalid_search` (with `fields`: an empty or overlong `q`, a malformed `district`), `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Search replies to articles
+   * @description Replies holding every word of `q`, to published articles of the groups the asker may read, newest first, with the matched words marked and the article they answer; deleted replies never. Of one group with `group`, of the last day, week, month or year with `since`.
+   */
+  search_replies: {
+    parameters: {
+      query?: {
+        q?: string;
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Results per page, 1–50 (default 20). */
+        limit?: number;
+        /** @description Only what was written (an article: published) in the last day, week, month or year. */
+        since?: components["schemas"]["SearchSince"];
+        /** @description Only one group's. */
+        group?: string;
+      };
+    };
+    responses: {
+      /** @description A page of replies found */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SearchResponse"];
+        };
+      };
+      /** @description `invalid_search` (with `fields`), `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
