@@ -7,13 +7,13 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createStore, Provider } from 'jotai'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sessionQueryKey, useLoginDialog, type SessionState } from '@/lib/session.ts'
 import type { User } from '@/lib/user.ts'
-import { currentTab, TabBar } from './tab-bar.tsx'
+import { currentTab, RETURN_AFTER_PRESS_MS, TabBar } from './tab-bar.tsx'
 
 const lily = { id: 'u1', username: 'lily', nickname: 'Lily', role: 'user' } as User
 
@@ -156,6 +156,44 @@ describe('the tab bar', () => {
     } finally {
       field.remove()
       checkbox.remove()
+    }
+  })
+
+  it('comes back after a press that took the focus from a field has ended, not under the finger', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { bar } = await renderTabBar('/', lily)
+    const field = document.createElement('textarea')
+    const button = document.createElement('button')
+    document.body.append(field, button)
+    try {
+      act(() => field.focus())
+      expect(bar).not.toBeVisible()
+      // The press on the button below the field: the field loses the focus on the way down.
+      act(() => {
+        fireEvent.pointerDown(button)
+        button.focus()
+      })
+      expect(bar).not.toBeVisible()
+      act(() => {
+        fireEvent.pointerUp(button)
+        fireEvent.click(button)
+      })
+      expect(bar).not.toBeVisible()
+      act(() => vi.advanceTimersByTime(RETURN_AFTER_PRESS_MS))
+      expect(bar).toBeVisible()
+
+      // A press that lands in another field keeps it away.
+      act(() => field.focus())
+      act(() => {
+        fireEvent.pointerDown(field)
+        fireEvent.pointerUp(field)
+        vi.advanceTimersByTime(RETURN_AFTER_PRESS_MS)
+      })
+      expect(bar).not.toBeVisible()
+    } finally {
+      field.remove()
+      button.remove()
+      vi.useRealTimers()
     }
   })
 })

@@ -124,19 +124,59 @@ function TabContent({
 const TEXT_ENTRY =
   'textarea, select, [contenteditable=""], [contenteditable="true"], input:not([type="button"], [type="submit"], [type="reset"], [type="checkbox"], [type="radio"], [type="range"], [type="color"], [type="file"], [type="image"])'
 
-/** Whether a field that brings up the on-screen keyboard has the focus. */
+/** How long after a press ends the bar waits to come back (the press's click comes first). */
+export const RETURN_AFTER_PRESS_MS = 350
+
+/**
+ * Whether a field that brings up the on-screen keyboard has the focus. When a press (a tap, a
+ * click) takes the focus from a field, the bar stays away until the press has ended and its
+ * click been delivered: coming back at once, it would appear under the finger, over the button
+ * that was tapped (right below the field), and take the tap's click itself.
+ */
 function useTextEntryFocused(): boolean {
   const [focused, setFocused] = useState(false)
   useEffect(() => {
-    const update = () => {
+    let pressed = false
+    let waiting = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const inField = () => {
       const active = document.activeElement
-      setFocused(active instanceof HTMLElement && active.matches(TEXT_ENTRY))
+      return active instanceof HTMLElement && active.matches(TEXT_ENTRY)
+    }
+    const update = () => {
+      if (inField()) {
+        waiting = false
+        setFocused(true)
+      } else if (pressed) {
+        waiting = true
+      } else if (!waiting) {
+        setFocused(false)
+      }
+    }
+    const press = () => {
+      pressed = true
+    }
+    const release = () => {
+      pressed = false
+      if (!waiting) return
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        waiting = false
+        setFocused(inField())
+      }, RETURN_AFTER_PRESS_MS)
     }
     document.addEventListener('focusin', update)
     document.addEventListener('focusout', update)
+    document.addEventListener('pointerdown', press, true)
+    document.addEventListener('pointerup', release, true)
+    document.addEventListener('pointercancel', release, true)
     return () => {
+      clearTimeout(timer)
       document.removeEventListener('focusin', update)
       document.removeEventListener('focusout', update)
+      document.removeEventListener('pointerdown', press, true)
+      document.removeEventListener('pointerup', release, true)
+      document.removeEventListener('pointercancel', release, true)
     }
   }, [])
   return focused
