@@ -14,9 +14,16 @@
 //!    its characters and each pair of neighbours (`成都人` → `成`, `都`, `人`, `成都`, `都人`).
 //!
 //! A query is cut the same way, and finds the texts holding **all** its terms: a word's stem,
-//! a one-character run's character, a longer run's pairs (`乌鲁木齐` → `乌鲁`, `鲁木`, `木齐`).
+//! a one-character run's character, a two- or three-character run's pairs (`成都人` → `成都`,
+//! `都人`). A run of four or more takes every other pair and the last (`考研复习` → `考研`,
+//! `复习`; `乌鲁木齐` → `乌鲁`, `木齐`): Chinese compounds are mostly words of two, so a query
+//! of two words typed without a space (`周末加班`) also finds the texts that hold both apart
+//! ("周末又要加班"), which all its pairs would not.
+//!
 //! Pairs need no dictionary: a place name, a new word or slang is found as it is written,
-//! where a segmenter's dictionary would miss it, and nothing is loaded at start-up.
+//! where a segmenter's dictionary would miss it, and nothing is loaded at start-up. English
+//! gets two steps Snowball lacks: a few dozen irregular forms (`ran` → `run`, `children` →
+//! `child`) and an acronym's plural (`KPIs` → `kpi`).
 
 use kernel::fold::{self, is_unspaced};
 use rust_stemmers::{Algorithm, Stemmer};
@@ -88,16 +95,59 @@ fn pieces(text: &str) -> Vec<Piece> {
     out
 }
 
-/// A word's term: stemmed when it is ASCII letters; `None` when it is too long to be one.
-fn word_term(word: &str) -> Option<String> {
+/// Irregular English forms Snowball leaves alone, and the word they are a form of.
+const IRREGULAR: &[(&str, &str)] = &[
+    ("ran", "run"), ("went", "go"), ("gone", "go"), ("ate", "eat"), ("eaten", "eat"),
+    ("swam", "swim"), ("swum", "swim"), ("drove", "drive"), ("driven", "drive"),
+    ("rode", "ride"), ("ridden", "ride"), ("wrote", "write"), ("written", "write"),
+    ("took", "take"), ("taken", "take"), ("made", "make"), ("bought", "buy"),
+    ("brought", "bring"), ("caught", "catch"), ("taught", "teach"), ("thought", "think"),
+    ("fought", "fight"), ("flew", "fly"), ("flown", "fly"), ("seen", "see"), ("felt", "feel"),
+    ("met", "meet"), ("sat", "sit"), ("slept", "sleep"), ("spent", "spend"), ("sang", "sing"),
+    ("sung", "sing"), ("began", "begin"), ("begun", "begin"), ("broke", "break"),
+    ("broken", "break"), ("chose", "choose"), ("chosen", "choose"), ("drank", "drink"),
+    ("drunk", "drink"), ("forgot", "forget"), ("forgotten", "forget"), ("gave", "give"),
+    ("given", "give"), ("grew", "grow"), ("grown", "grow"), ("knew", "know"),
+    ("known", "know"), ("lost", "lose"), ("paid", "pay"), ("said", "say"), ("sold", "sell"),
+    ("sent", "send"), ("spoke", "speak"), ("spoken", "speak"), ("stole", "steal"),
+    ("stolen", "steal"), ("stood", "stand"), ("told", "tell"), ("threw", "throw"),
+    ("thrown", "throw"), ("understood", "understand"), ("woke", "wake"), ("won", "win"),
+    ("wore", "wear"), ("worn", "wear"), ("built", "build"), ("found", "find"),
+    ("held", "hold"), ("kept", "keep"), ("led", "lead"), ("slid", "slide"), ("hid", "hide"),
+    ("children", "child"), ("men", "man"), ("women", "woman"), ("mice", "mouse"),
+    ("feet", "foot"), ("teeth", "tooth"), ("geese", "goose"),
+];
+
+/// A word's term: an irregular form as its word's, then stemmed when it is ASCII letters;
+/// `None` when it is too long to be one. `written` is the word as it stands in the text: an
+/// acronym's plural (`KPIs`, `APIs`: capitals, then a small `s`) loses its `s`.
+fn word_term(word: &str, written: &str) -> Option<String> {
     if word.len() > MAX_WORD_BYTES {
         return None;
     }
-    if word.bytes().all(|b| b.is_ascii_alphabetic()) {
-        Some(Stemmer::create(Algorithm::English).stem(word).into_owned())
-    } else {
-        Some(word.to_owned())
+    if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Some(word.to_owned());
     }
+    let acronym_plural = written.len() >= 3
+        && written.ends_with('s')
+        && written[..written.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_uppercase());
+    let word = if acronym_plural {
+        &word[..word.len() - 1]
+    } else {
+        IRREGULAR
+            .iter()
+            .find(|(form, _)| *form == word)
+            .map_or(word, |(_, base)| base)
+    };
+    Some(Stemmer::create(Algorithm::English).stem(word).into_owned())
+}
+
+/// A piece's word term (`None` for a run).
+fn piece_term(piece: &Piece, text: &str) -> Option<String> {
+    let (start, end) = piece.range();
+    word_term(&piece.text(), &text[start..end])
 }
 
 fn push_unique(terms: &mut Vec<String>, term: String) {
@@ -126,7 +176,7 @@ pub fn index_terms(texts: &[&str]) -> Vec<String> {
                         add([*c, *next].iter().collect());
                     }
                 }
-            } else if let Some(term) = word_term(&piece.text()) {
+            } else if let Some(term) = piece_term(&piece, text) {
                 add(term);
             }
         }
@@ -149,8 +199,8 @@ pub struct Query {
     terms: Vec<String>,
     /// Each word's term.
     words: Vec<String>,
-    /// Each run, simplified.
-    runs: Vec<Vec<char>>,
+    /// Each run's terms (characters or pairs), simplified: what is marked in a text.
+    spans: Vec<Vec<char>>,
 }
 
 impl Query {
@@ -165,22 +215,28 @@ impl Query {
         let mut query = Self {
             terms: Vec::new(),
             words: Vec::new(),
-            runs: Vec::new(),
+            spans: Vec::new(),
         };
         for piece in pieces(raw) {
             if piece.run {
                 let chars: Vec<char> = piece.chars.iter().map(|p| p.c).collect();
-                if let [c] = chars.as_slice() {
-                    push_unique(&mut query.terms, c.to_string());
-                } else {
-                    for pair in chars.windows(2) {
-                        push_unique(&mut query.terms, pair.iter().collect());
+                let taken: Vec<Vec<char>> = match chars.len() {
+                    1 => vec![chars],
+                    2 | 3 => chars.windows(2).map(<[char]>::to_vec).collect(),
+                    n => chars
+                        .windows(2)
+                        .enumerate()
+                        .filter(|(i, _)| i % 2 == 0 || *i == n - 2)
+                        .map(|(_, pair)| pair.to_vec())
+                        .collect(),
+                };
+                for span in taken {
+                    push_unique(&mut query.terms, span.iter().collect());
+                    if !query.spans.contains(&span) {
+                        query.spans.push(span);
                     }
                 }
-                if !query.runs.contains(&chars) {
-                    query.runs.push(chars);
-                }
-            } else if let Some(term) = word_term(&piece.text()) {
+            } else if let Some(term) = piece_term(&piece, raw) {
                 push_unique(&mut query.terms, term.clone());
                 push_unique(&mut query.words, term);
             }
@@ -188,8 +244,7 @@ impl Query {
         if query.terms.is_empty() {
             return Err(QueryProblem::Empty);
         }
-        // A query of many characters is found by its first pairs; the highlight still shows
-        // every run.
+        // A query of many characters is found by its first terms.
         query.terms.truncate(MAX_QUERY_TERMS);
         Ok(query)
     }
@@ -206,25 +261,25 @@ impl Query {
         self.terms.iter().all(|t| document.contains(t))
     }
 
-    /// The byte ranges of `text` that hold the query's words and runs, in order, overlapping
-    /// ones merged: a word whose term is a query word's (`Running` for `runs`), the characters
-    /// of a run that spell a query run (`學習` for `学习`).
+    /// The byte ranges of `text` that hold the query's words and terms, in order, overlapping
+    /// and touching ones merged: a word whose term is a query word's (`Running` for `runs`),
+    /// the characters of a run that spell a query's character or pair (`學習` for `学习`).
     pub fn highlights(&self, text: &str) -> Vec<(usize, usize)> {
         let mut found = Vec::new();
         for piece in pieces(text) {
             if piece.run {
                 let chars: Vec<char> = piece.chars.iter().map(|p| p.c).collect();
-                for run in &self.runs {
-                    if run.len() > chars.len() {
+                for span in &self.spans {
+                    if span.len() > chars.len() {
                         continue;
                     }
-                    for i in 0..=chars.len() - run.len() {
-                        if chars[i..i + run.len()] == run[..] {
-                            found.push((piece.chars[i].start, piece.chars[i + run.len() - 1].end));
+                    for i in 0..=chars.len() - span.len() {
+                        if chars[i..i + span.len()] == span[..] {
+                            found.push((piece.chars[i].start, piece.chars[i + span.len() - 1].end));
                         }
                     }
                 }
-            } else if word_term(&piece.text()).is_some_and(|t| self.words.contains(&t)) {
+            } else if piece_term(&piece, text).is_some_and(|t| self.words.contains(&t)) {
                 found.push(piece.range());
             }
         }
@@ -294,6 +349,28 @@ mod tests {
     }
 
     #[test]
+    fn a_long_run_takes_every_other_pair_so_two_words_typed_together_are_found_apart() {
+        let q = Query::parse("考研复习").unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(q.terms(), ["考研", "复习"]);
+        assert!(found("周末加班", "这周末又要加班"));
+        assert!(found("成都火锅", "成都的火锅店"));
+        assert!(found("上海迪士尼", "上海迪士尼乐园"));
+        assert!(!found("成都火锅", "重庆火锅"));
+        assert_eq!(marked("考研复习", "考研最后一个月怎么复习"), ["考研", "复习"]);
+        assert_eq!(marked("乌鲁木齐", "乌鲁木齐"), ["乌鲁木齐"]);
+    }
+
+    #[test]
+    fn irregular_forms_and_an_acronyms_plural_are_their_words() {
+        assert!(found("run", "she ran it in four hours"));
+        assert!(found("children", "a child of five"));
+        assert!(found("KPI", "Our KPIs for Q3"));
+        assert!(found("apis", "one API"));
+        assert!(!found("kpi", "the kpis"), "a lower-case plural is no acronym's");
+        assert_eq!(marked("run", "I ran, she runs"), ["ran", "runs"]);
+    }
+
+    #[test]
     fn punctuation_and_a_change_of_script_end_a_piece() {
         // No pair across the comma: 京上 is no term.
         assert!(!terms("北京，上海").contains(&"京上".to_owned()));
@@ -310,10 +387,8 @@ mod tests {
             Query::parse(&"字".repeat(MAX_QUERY_CHARS + 1)).unwrap_err(),
             QueryProblem::TooLong
         );
-        let long = Query::parse(
-            "天地玄黄宇宙洪荒日月盈昃辰宿列张寒来暑往秋收冬藏闰余成岁律吕调阳云腾致雨露结为霜",
-        )
-        .map(|q| q.terms().len());
+        let distinct: String = (0x4E00..0x4E00 + 90).filter_map(char::from_u32).collect();
+        let long = Query::parse(&distinct).map(|q| q.terms().len());
         assert_eq!(long, Ok(MAX_QUERY_TERMS));
     }
 
