@@ -62,6 +62,7 @@ typed_id!(
 );
 
 pub mod audit;
+pub mod blocks;
 pub mod csv;
 pub mod fold;
 pub mod markdown;
@@ -72,6 +73,9 @@ pub mod words;
 #[cfg(any(test, feature = "mocks"))]
 pub use audit::MockAuditLog;
 pub use audit::{AuditAction, AuditEvent, AuditLog};
+#[cfg(any(test, feature = "mocks"))]
+pub use blocks::MockBlocks;
+pub use blocks::{Blocks, NoBlocks};
 #[cfg(any(test, feature = "mocks"))]
 pub use notice::MockNotifier;
 pub use notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};
