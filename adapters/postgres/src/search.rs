@@ -26,9 +26,80 @@ pub struct SqlSearchIndex {
     db: DatabaseConnection,
 }
 
+/// How many of the newest documents of a kind (past the cursor) PostgreSQL first looks
+/// through for a page (see [`SqlSearchIndex::run`]).
+const RECENT_WINDOW: u32 = 10_000;
+
 impl SqlSearchIndex {
     pub(crate) fn new(db: DatabaseConnection) -> Self {
         Self { db }
+    }
+
+    /// One search statement. With `window`, only the `window` newest documents of the kind past
+    /// the cursor are looked through: a common word fills its page there, reading them in
+    /// order. Without, every document holding the terms is found through the terms' index and
+    /// then ordered, which is quick for a rare word. PostgreSQL's planner cannot tell the two
+    /// apart for a query of several terms — it takes them for independent when the pairs of a
+    /// Chinese word always come together — and chose the second for words in one post of a
+    /// hundred: some thousands of rows read and sorted for a page, about 100 ms at a million
+    /// posts. So [`SearchIndex::search`] asks with the window first and without it only when
+    /// the window did not fill a page: a page costs at most a window's ordered read and one
+    /// search of a word rare enough to have fewer matches than the window holds.
+    async fn run(
+        &self,
+        kind: SearchKind,
+        terms: &[String],
+        filters: &Filters,
+        viewer: Option<UserId>,
+        page: PageRequest,
+        window: Option<u32>,
+    ) -> Result<Page<Found>, SearchError> {
+        let backend = self.db.get_database_backend();
+        let mut sql = Sql::new("");
+        let from = match window {
+            None => "search_documents s".to_owned(),
+            Some(n) => {
+                let kind_value = sql.bind(kind.as_str());
+                let mut from =
+                    format!("(SELECT * FROM search_documents w WHERE w.kind = {kind_value}");
+                if let Some(after) = page.after {
+                    let (at, id) = (sql.bind(after.at), sql.bind(after.id));
+                    from.push_str(&format!(
+                        " AND (w.created_at < {at} OR (w.created_at = {at} AND w.id < {id}))"
+                    ));
+                }
+                let n = sql.bind(i64::from(n));
+                from.push_str(&format!(
+                    " ORDER BY w.created_at DESC, w.id DESC LIMIT {n}) s"
+                ));
+                from
+            }
+        };
+        select(&mut sql, kind, viewer, &from);
+        matching(&mut sql, backend, terms);
+        if let (SearchKind::Posts, Some(code)) = (kind, &filters.district) {
+            let (from, to) = code.span();
+            let (from, to) = (sql.bind(from), sql.bind(to));
+            sql.push(&format!(" AND p.district_code BETWEEN {from} AND {to}"));
+        }
+        if let (SearchKind::Posts | SearchKind::Articles | SearchKind::Replies, Some(since)) =
+            (kind, filters.since)
+        {
+            let since = sql.bind(stored(since));
+            sql.push(&format!(" AND s.created_at >= {since}"));
+        }
+        if let (SearchKind::Articles | SearchKind::Replies, Some(group)) = (kind, filters.group) {
+            let group = sql.bind(group);
+            sql.push(&format!(" AND g.id = {group}"));
+        }
+        sql.after("s.created_at", "s.id", page.after, Order::Desc)
+            .order_limit("s.created_at", "s.id", Order::Desc, page.fetch_limit());
+        let items = rows(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| found(kind, row))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        Ok(Page::from_fetched(items, page, Found::cursor))
     }
 }
 
@@ -67,10 +138,9 @@ fn readable_group(sql: &mut Sql) {
     ));
 }
 
-/// The statement's start for `kind`: the columns [`found`] reads, the joins to the items as
-/// they are now, and the rules of who sees them.
-fn select(kind: SearchKind, viewer: Option<UserId>) -> Sql {
-    let mut sql = Sql::new("");
+/// The statement's start for `kind`, reading the documents of `from`: the columns [`found`]
+/// reads, the joins to the items as they are now, and the rules of who sees them.
+fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
     let viewer_membership = |sql: &mut Sql| {
         let v = sql.bind(viewer.map(|v| v.0));
         format!("LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = {v}")
@@ -80,54 +150,53 @@ fn select(kind: SearchKind, viewer: Option<UserId>) -> Sql {
             sql.push(&format!(
                 "SELECT s.id, s.created_at, {PERSON_COLUMNS}, p.body AS text, \
                  d.code AS d_code, d.name_zh AS d_name_zh, d.name_en AS d_name_en \
-                 FROM search_documents s JOIN plaza_posts p ON p.id = s.id \
+                 FROM {from} JOIN plaza_posts p ON p.id = s.id \
                  JOIN users u ON u.id = p.author_id \
                  LEFT JOIN districts d ON d.code = p.district_code WHERE s.kind = 'post'"
             ));
         }
         SearchKind::Articles => {
-            let vm = viewer_membership(&mut sql);
+            let vm = viewer_membership(sql);
             let published = sql.bind(ArticleStatus::Published.as_str());
             sql.push(&format!(
                 "SELECT s.id, s.created_at, {PERSON_COLUMNS}, a.title AS title, a.body AS text, \
                  g.id AS g_id, g.name AS g_name \
-                 FROM search_documents s JOIN articles a ON a.id = s.id \
+                 FROM {from} JOIN articles a ON a.id = s.id \
                  JOIN groups g ON g.id = a.group_id {vm} JOIN users u ON u.id = a.author_id \
                  WHERE s.kind = 'article' AND a.status = {published}"
             ));
-            readable_group(&mut sql);
+            readable_group(sql);
         }
         SearchKind::Replies => {
-            let vm = viewer_membership(&mut sql);
+            let vm = viewer_membership(sql);
             let published = sql.bind(ArticleStatus::Published.as_str());
             sql.push(&format!(
                 "SELECT s.id, s.created_at, {PERSON_COLUMNS}, r.body AS text, \
                  g.id AS g_id, g.name AS g_name, a.id AS a_id, a.title AS a_title \
-                 FROM search_documents s JOIN article_replies r ON r.id = s.id \
+                 FROM {from} JOIN article_replies r ON r.id = s.id \
                  JOIN articles a ON a.id = r.article_id JOIN groups g ON g.id = a.group_id {vm} \
                  JOIN users u ON u.id = r.author_id \
                  WHERE s.kind = 'reply' AND r.deleted_at IS NULL AND a.status = {published}"
             ));
-            readable_group(&mut sql);
+            readable_group(sql);
         }
         SearchKind::Groups => {
-            let vm = viewer_membership(&mut sql);
+            let vm = viewer_membership(sql);
             sql.push(&format!(
                 "SELECT s.id, s.created_at, {PERSON_COLUMNS}, g.name AS title, \
-                 g.description AS text FROM search_documents s JOIN groups g ON g.id = s.id {vm} \
+                 g.description AS text FROM {from} JOIN groups g ON g.id = s.id {vm} \
                  JOIN users u ON u.id = g.owner_id WHERE s.kind = 'group'"
             ));
-            readable_group(&mut sql);
+            readable_group(sql);
         }
         SearchKind::People => {
             sql.push(&format!(
                 "SELECT s.id, s.created_at, {PERSON_COLUMNS}, u.nickname AS title, \
-                 COALESCE(u.bio, '') AS text FROM search_documents s \
+                 COALESCE(u.bio, '') AS text FROM {from} \
                  JOIN users u ON u.id = s.id WHERE s.kind = 'person' AND u.disabled_at IS NULL"
             ));
         }
     }
-    sql
 }
 
 /// A row of [`select`] as what was found.
@@ -214,32 +283,15 @@ impl SearchIndex for SqlSearchIndex {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<Found>, SearchError> {
-        let backend = self.db.get_database_backend();
-        let mut sql = select(kind, viewer);
-        matching(&mut sql, backend, terms);
-        if let (SearchKind::Posts, Some(code)) = (kind, &filters.district) {
-            let (from, to) = code.span();
-            let (from, to) = (sql.bind(from), sql.bind(to));
-            sql.push(&format!(" AND p.district_code BETWEEN {from} AND {to}"));
+        if self.db.get_database_backend() == DbBackend::Postgres {
+            let recent = self
+                .run(kind, terms, filters, viewer, page, Some(RECENT_WINDOW))
+                .await?;
+            if recent.next.is_some() {
+                return Ok(recent);
+            }
         }
-        if let (SearchKind::Posts | SearchKind::Articles | SearchKind::Replies, Some(since)) =
-            (kind, filters.since)
-        {
-            let since = sql.bind(stored(since));
-            sql.push(&format!(" AND s.created_at >= {since}"));
-        }
-        if let (SearchKind::Articles | SearchKind::Replies, Some(group)) = (kind, filters.group) {
-            let group = sql.bind(group);
-            sql.push(&format!(" AND g.id = {group}"));
-        }
-        sql.after("s.created_at", "s.id", page.after, Order::Desc)
-            .order_limit("s.created_at", "s.id", Order::Desc, page.fetch_limit());
-        let items = rows(&self.db, sql)
-            .await?
-            .iter()
-            .map(|row| found(kind, row))
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        Ok(Page::from_fetched(items, page, Found::cursor))
+        self.run(kind, terms, filters, viewer, page, None).await
     }
 
     async fn pending(&self, limit: u32) -> Result<Vec<Pending>, SearchError> {
