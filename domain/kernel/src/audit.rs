@@ -124,6 +124,9 @@ audit_actions! {
     MediaUnhidden => "media.unhidden",
     /// A media object deleted by an administrator.
     MediaDeleted => "media.deleted",
+    /// A report's case closed by a moderator (`detail`: the action, what was reported and how
+    /// many reported it).
+    ReportClosed => "report.closed",
 }
 
 impl fmt::Display for AuditAction {

@@ -44,4 +44,5 @@ export const AUDIT_ACTIONS = [
   'media.hidden',
   'media.unhidden',
   'media.deleted',
+  'report.closed',
 ] as const satisfies readonly AuditAction[]

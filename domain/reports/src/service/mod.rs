@@ -1,0 +1,233 @@
+//! The reports use cases.
+
+use crate::error::ReportsError;
+use crate::model::{
+    Action, Case, CaseId, Closed, ESCALATE_AFTER, Filed, NewReport, Queue, Reason, Subject,
+    SubjectKind, parse_note,
+};
+use crate::ports::{CaseStore, Enforcer, GroupManagers, Subjects};
+use kernel::{
+    AuditAction, AuditEvent, AuditLog, Clock, GroupId, Page, PageRequest, RateDecision,
+    RateLimitRule, RateLimiter, UserId,
+};
+use std::sync::Arc;
+
+/// Reports one person may file: 20 an hour.
+pub const REPORT_RATE: RateLimitRule = RateLimitRule {
+    limit: 20,
+    window_secs: 3600,
+};
+
+/// What [`ReportsService`] is made of.
+pub struct ReportsPorts {
+    pub cases: Arc<dyn CaseStore>,
+    pub subjects: Arc<dyn Subjects>,
+    pub managers: Arc<dyn GroupManagers>,
+    pub enforcer: Arc<dyn Enforcer>,
+    pub limiter: Arc<dyn RateLimiter>,
+    pub audit: Arc<dyn AuditLog>,
+    pub clock: Arc<dyn Clock>,
+}
+
+/// Who asks to see a queue or act on a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moderator {
+    pub user: UserId,
+    /// A site administrator (with a session, or a token within its admin scopes: decided
+    /// where the caller is identified).
+    pub admin: bool,
+}
+
+/// Which queue is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueueName {
+    Site,
+    Group(GroupId),
+}
+
+pub struct ReportsService {
+    ports: ReportsPorts,
+}
+
+impl ReportsService {
+    pub fn new(ports: ReportsPorts) -> Self {
+        Self { ports }
+    }
+
+    /// `reporter` reports `subject`: into its open case (opened now if there is none).
+    ///
+    /// # Errors
+    /// `NoteTooLong`, `NoteRequired`, `RateLimited`, `NotFound` (gone, or not theirs to see),
+    /// `OwnContent`; `Unexpected`.
+    pub async fn report(
+        &self,
+        reporter: UserId,
+        subject: Subject,
+        reason: Reason,
+        note: Option<&str>,
+    ) -> Result<Filed, ReportsError> {
+        let note = parse_note(note, Some(reason))?;
+        let now = self.ports.clock.now();
+        let key = format!("report:{}", reporter.0);
+        if let RateDecision::Limited { retry_after_secs } =
+            self.ports.limiter.hit(&key, REPORT_RATE, now).await?
+        {
+            return Err(ReportsError::RateLimited { retry_after_secs });
+        }
+        let target = self
+            .ports
+            .subjects
+            .describe(subject, reporter)
+            .await?
+            .ok_or(ReportsError::NotFound)?;
+        if target.author == reporter {
+            return Err(ReportsError::OwnContent);
+        }
+        let report = NewReport {
+            subject,
+            reporter,
+            reason,
+            note,
+            at: now,
+        };
+        self.ports.cases.file(&report, &target).await
+    }
+
+    /// A queue's open (or closed) cases, oldest first: the site's for an administrator, a
+    /// group's for its managers (and administrators).
+    ///
+    /// # Errors
+    /// `NotAllowed`; `Unexpected`.
+    pub async fn queue(
+        &self,
+        who: Moderator,
+        name: QueueName,
+        open: bool,
+        page: PageRequest,
+    ) -> Result<Page<Case>, ReportsError> {
+        let queue = match name {
+            QueueName::Site if who.admin => Queue::Site {
+                escalated_before: self.ports.clock.now() - ESCALATE_AFTER,
+            },
+            QueueName::Site => return Err(ReportsError::NotAllowed),
+            QueueName::Group(group) => {
+                self.may_manage(who, group).await?;
+                Queue::Group(group)
+            }
+        };
+        self.ports.cases.queue(queue, open, page).await
+    }
+
+    /// One case, for who may handle it.
+    ///
+    /// # Errors
+    /// `CaseNotFound` (also for a case the asker may not handle); `Unexpected`.
+    pub async fn case(&self, who: Moderator, id: CaseId) -> Result<Case, ReportsError> {
+        let case = self
+            .ports
+            .cases
+            .find(id)
+            .await?
+            .ok_or(ReportsError::CaseNotFound)?;
+        if !self.may_handle(who, &case).await? {
+            return Err(ReportsError::CaseNotFound);
+        }
+        Ok(case)
+    }
+
+    /// Closes a case with `action`: the case is claimed first (a second moderator gets
+    /// `AlreadyClosed`), then the action is carried out (the case opens again if it fails),
+    /// and the closing is audited as `report.closed`. A group's managers may dismiss, delete
+    /// and ban; disabling an account is the administrators'.
+    ///
+    /// # Errors
+    /// `CaseNotFound`, `NotAllowed`, `ActionNotApplicable`, `AlreadyClosed`, `NoteTooLong`;
+    /// what the action's use case refuses; `Unexpected`.
+    pub async fn close(
+        &self,
+        who: Moderator,
+        id: CaseId,
+        action: Action,
+        note: Option<&str>,
+    ) -> Result<Case, ReportsError> {
+        let note = parse_note(note, None)?;
+        let case = self.case(who, id).await?;
+        if case.closed.is_some() {
+            return Err(ReportsError::AlreadyClosed);
+        }
+        match action {
+            Action::Disable if !who.admin => return Err(ReportsError::NotAllowed),
+            Action::Ban if case.group.is_none() => return Err(ReportsError::ActionNotApplicable),
+            Action::Delete
+                if matches!(case.subject.kind, SubjectKind::Group | SubjectKind::Person) =>
+            {
+                return Err(ReportsError::ActionNotApplicable);
+            }
+            _ => {}
+        }
+        let closed = Closed {
+            action,
+            by: who.user,
+            at: self.ports.clock.now(),
+            note: note.clone(),
+        };
+        if !self.ports.cases.close(id, &closed).await? {
+            return Err(ReportsError::AlreadyClosed);
+        }
+        let done = match (action, case.group) {
+            (Action::Dismiss, _) => Ok(()),
+            (Action::Delete, _) => {
+                self.ports
+                    .enforcer
+                    .delete(case.subject, who.user, who.admin, note.clone())
+                    .await
+            }
+            (Action::Ban, Some(group)) => {
+                self.ports.enforcer.ban(group, case.author, who.user).await
+            }
+            (Action::Ban, None) => Err(ReportsError::ActionNotApplicable),
+            (Action::Disable, _) => self.ports.enforcer.disable(case.author, who.user).await,
+        };
+        if let Err(e) = done {
+            self.ports.cases.reopen(id).await?;
+            return Err(e);
+        }
+        let mut event = AuditEvent::new(AuditAction::ReportClosed, closed.at);
+        event.actor = Some(who.user);
+        event.target = Some(id.to_string());
+        event.detail = Some(format!(
+            "{} {} {} ({} reports)",
+            action.as_str(),
+            case.subject.kind.as_str(),
+            case.subject.id,
+            case.reports
+        ));
+        kernel::audit::record_or_log(self.ports.audit.as_ref(), event).await;
+        Ok(Case {
+            closed: Some(closed),
+            ..case
+        })
+    }
+
+    async fn may_manage(&self, who: Moderator, group: GroupId) -> Result<(), ReportsError> {
+        if who.admin || self.ports.managers.manages(group, who.user).await? {
+            Ok(())
+        } else {
+            Err(ReportsError::NotAllowed)
+        }
+    }
+
+    /// An administrator handles every case (a group's too); a group's managers their group's.
+    async fn may_handle(&self, who: Moderator, case: &Case) -> Result<bool, ReportsError> {
+        if who.admin {
+            return Ok(true);
+        }
+        match case.group {
+            Some(group) => self.ports.managers.manages(group, who.user).await,
+            None => Ok(false),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
