@@ -2,7 +2,7 @@
 
 use crate::error::ReportsError;
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Cursor, GroupId, UserId, typed_id};
+use kernel::{Cursor, GroupId, Person, UserId, typed_id};
 use uuid::Uuid;
 
 typed_id!(
@@ -123,6 +123,8 @@ pub struct Target {
     pub author: UserId,
     /// The group it belongs to (a group itself included): its managers handle the case.
     pub group: Option<GroupId>,
+    /// What it belongs to: a reply's article, a comment's post.
+    pub parent: Option<Uuid>,
     /// Its text as it is (or a group's name, a person's nickname), for the queue.
     pub excerpt: String,
 }
@@ -190,8 +192,11 @@ pub struct Closed {
 pub struct Case {
     pub id: CaseId,
     pub subject: Subject,
-    pub author: UserId,
+    /// Who wrote it (a group's owner, the person reported).
+    pub author: Person,
     pub group: Option<GroupId>,
+    /// A reply's article, a comment's post.
+    pub parent: Option<Uuid>,
     pub excerpt: String,
     /// How many people reported it.
     pub reports: u32,

@@ -2,6 +2,7 @@
 
 use crate::error::ReportsError;
 use crate::model::{Case, CaseId, Closed, Filed, NewReport, Queue, Subject, Target};
+use crate::service::Moderator;
 use async_trait::async_trait;
 use kernel::{GroupId, Page, PageRequest, UserId};
 
@@ -80,15 +81,15 @@ pub trait GroupManagers: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait Enforcer: Send + Sync {
-    /// Deletes the reported content as `by` (a manager or an administrator), giving `reason`.
+    /// Deletes the case's content as `by` (a manager of its group or an administrator),
+    /// giving `reason`.
     ///
     /// # Errors
     /// `ActionNotApplicable` for a group or a person; `Unexpected`.
     async fn delete(
         &self,
-        subject: Subject,
-        by: UserId,
-        admin: bool,
+        case: &Case,
+        by: &Moderator,
         reason: Option<String>,
     ) -> Result<(), ReportsError>;
 
@@ -96,11 +97,11 @@ pub trait Enforcer: Send + Sync {
     ///
     /// # Errors
     /// `Unexpected` (and what the groups domain refuses, as `NotAllowed`).
-    async fn ban(&self, group: GroupId, user: UserId, by: UserId) -> Result<(), ReportsError>;
+    async fn ban(&self, group: GroupId, user: UserId, by: &Moderator) -> Result<(), ReportsError>;
 
     /// Disables `user`'s account as the administrator `by`.
     ///
     /// # Errors
     /// `Unexpected`.
-    async fn disable(&self, user: UserId, by: UserId) -> Result<(), ReportsError>;
+    async fn disable(&self, user: UserId, by: &Moderator) -> Result<(), ReportsError>;
 }

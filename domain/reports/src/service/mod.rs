@@ -30,12 +30,14 @@ pub struct ReportsPorts {
 }
 
 /// Who asks to see a queue or act on a case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Moderator {
     pub user: UserId,
     /// A site administrator (with a session, or a token within its admin scopes: decided
     /// where the caller is identified).
     pub admin: bool,
+    /// Where they asked from, for the audit log.
+    pub ip: Option<String>,
 }
 
 /// Which queue is asked for.
@@ -100,7 +102,7 @@ impl ReportsService {
     /// `NotAllowed`; `Unexpected`.
     pub async fn queue(
         &self,
-        who: Moderator,
+        who: &Moderator,
         name: QueueName,
         open: bool,
         page: PageRequest,
@@ -118,18 +120,32 @@ impl ReportsService {
         self.ports.cases.queue(queue, open, page).await
     }
 
-    /// One case, for who may handle it.
+    /// One case of a queue: any for an administrator in the site's, a group's own for its
+    /// managers.
     ///
     /// # Errors
-    /// `CaseNotFound` (also for a case the asker may not handle); `Unexpected`.
-    pub async fn case(&self, who: Moderator, id: CaseId) -> Result<Case, ReportsError> {
+    /// `NotAllowed` (the queue is not theirs); `CaseNotFound` (also a case of another
+    /// queue); `Unexpected`.
+    pub async fn case(
+        &self,
+        who: &Moderator,
+        queue: QueueName,
+        id: CaseId,
+    ) -> Result<Case, ReportsError> {
+        match queue {
+            QueueName::Site if !who.admin => return Err(ReportsError::NotAllowed),
+            QueueName::Site => {}
+            QueueName::Group(group) => self.may_manage(who, group).await?,
+        }
         let case = self
             .ports
             .cases
             .find(id)
             .await?
             .ok_or(ReportsError::CaseNotFound)?;
-        if !self.may_handle(who, &case).await? {
+        if let QueueName::Group(group) = queue
+            && case.group != Some(group)
+        {
             return Err(ReportsError::CaseNotFound);
         }
         Ok(case)
@@ -145,13 +161,14 @@ impl ReportsService {
     /// what the action's use case refuses; `Unexpected`.
     pub async fn close(
         &self,
-        who: Moderator,
+        who: &Moderator,
+        queue: QueueName,
         id: CaseId,
         action: Action,
         note: Option<&str>,
     ) -> Result<Case, ReportsError> {
         let note = parse_note(note, None)?;
-        let case = self.case(who, id).await?;
+        let case = self.case(who, queue, id).await?;
         if case.closed.is_some() {
             return Err(ReportsError::AlreadyClosed);
         }
@@ -176,17 +193,10 @@ impl ReportsService {
         }
         let done = match (action, case.group) {
             (Action::Dismiss, _) => Ok(()),
-            (Action::Delete, _) => {
-                self.ports
-                    .enforcer
-                    .delete(case.subject, who.user, who.admin, note.clone())
-                    .await
-            }
-            (Action::Ban, Some(group)) => {
-                self.ports.enforcer.ban(group, case.author, who.user).await
-            }
+            (Action::Delete, _) => self.ports.enforcer.delete(&case, who, note.clone()).await,
+            (Action::Ban, Some(group)) => self.ports.enforcer.ban(group, case.author.id, who).await,
             (Action::Ban, None) => Err(ReportsError::ActionNotApplicable),
-            (Action::Disable, _) => self.ports.enforcer.disable(case.author, who.user).await,
+            (Action::Disable, _) => self.ports.enforcer.disable(case.author.id, who).await,
         };
         if let Err(e) = done {
             self.ports.cases.reopen(id).await?;
@@ -194,6 +204,7 @@ impl ReportsService {
         }
         let mut event = AuditEvent::new(AuditAction::ReportClosed, closed.at);
         event.actor = Some(who.user);
+        event.ip = who.ip.clone();
         event.target = Some(id.to_string());
         event.detail = Some(format!(
             "{} {} {} ({} reports)",
@@ -209,22 +220,11 @@ impl ReportsService {
         })
     }
 
-    async fn may_manage(&self, who: Moderator, group: GroupId) -> Result<(), ReportsError> {
+    async fn may_manage(&self, who: &Moderator, group: GroupId) -> Result<(), ReportsError> {
         if who.admin || self.ports.managers.manages(group, who.user).await? {
             Ok(())
         } else {
             Err(ReportsError::NotAllowed)
-        }
-    }
-
-    /// An administrator handles every case (a group's too); a group's managers their group's.
-    async fn may_handle(&self, who: Moderator, case: &Case) -> Result<bool, ReportsError> {
-        if who.admin {
-            return Ok(true);
-        }
-        match case.group {
-            Some(group) => self.ports.managers.manages(group, who.user).await,
-            None => Ok(false),
         }
     }
 }

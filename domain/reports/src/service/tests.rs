@@ -2,7 +2,7 @@ use super::*;
 use crate::model::Target;
 use crate::ports::{MockCaseStore, MockEnforcer, MockGroupManagers, MockSubjects};
 use chrono::{DateTime, TimeZone, Utc};
-use kernel::{FixedClock, MockAuditLog, MockRateLimiter};
+use kernel::{FixedClock, MockAuditLog, MockRateLimiter, Person};
 use mockall::predicate::eq;
 use uuid::Uuid;
 
@@ -43,8 +43,15 @@ fn case(subject: Subject, group: Option<GroupId>) -> Case {
     Case {
         id: CaseId(Uuid::from_u128(7)),
         subject,
-        author: user(AUTHOR),
+        author: Person {
+            id: user(AUTHOR),
+            username: "seller".into(),
+            nickname: "卖家".into(),
+            avatar_url: None,
+            avatar: None,
+        },
         group,
+        parent: None,
         excerpt: "买房加微信".into(),
         reports: 3,
         reasons: vec![(Reason::Spam, 3)],
@@ -103,6 +110,7 @@ fn target() -> Target {
     Target {
         author: user(AUTHOR),
         group: None,
+        parent: None,
         excerpt: "买房加微信".into(),
     }
 }
@@ -209,41 +217,44 @@ async fn the_site_queue_is_the_administrators_and_a_groups_its_managers() {
     let admin = Moderator {
         user: user(ADMIN),
         admin: true,
+        ip: None,
     };
     let manager = Moderator {
         user: user(MANAGER),
         admin: false,
+        ip: None,
     };
     let page = PageRequest::first(20);
     assert!(
         service
-            .queue(admin, QueueName::Site, true, page)
+            .queue(&admin, QueueName::Site, true, page)
             .await
             .is_ok()
     );
     assert!(
         service
-            .queue(admin, QueueName::Group(group()), true, page)
+            .queue(&admin, QueueName::Group(group()), true, page)
             .await
             .is_ok()
     );
     assert!(
         service
-            .queue(manager, QueueName::Group(group()), true, page)
+            .queue(&manager, QueueName::Group(group()), true, page)
             .await
             .is_ok()
     );
     assert!(matches!(
-        service.queue(manager, QueueName::Site, true, page).await,
+        service.queue(&manager, QueueName::Site, true, page).await,
         Err(ReportsError::NotAllowed)
     ));
     let member = Moderator {
         user: user(REPORTER),
         admin: false,
+        ip: None,
     };
     assert!(matches!(
         service
-            .queue(member, QueueName::Group(group()), true, page)
+            .queue(&member, QueueName::Group(group()), true, page)
             .await,
         Err(ReportsError::NotAllowed)
     ));
@@ -264,14 +275,14 @@ async fn a_manager_deletes_their_groups_content_and_the_closing_is_audited() {
         .returning(|_, _| Ok(true));
     d.enforcer
         .expect_delete()
-        .with(
-            eq(reply()),
-            eq(user(MANAGER)),
-            eq(false),
-            eq(Some("广告".to_owned())),
-        )
+        .withf(|c, by, reason| {
+            c.subject == reply()
+                && by.user == user(MANAGER)
+                && !by.admin
+                && reason.as_deref() == Some("广告")
+        })
         .times(1)
-        .returning(|_, _, _, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     d.audit
         .expect_record()
         .withf(|e| {
@@ -286,11 +297,13 @@ async fn a_manager_deletes_their_groups_content_and_the_closing_is_audited() {
     let manager = Moderator {
         user: user(MANAGER),
         admin: false,
+        ip: None,
     };
     let closed = d
         .service()
         .close(
-            manager,
+            &manager,
+            QueueName::Group(group()),
             CaseId(Uuid::from_u128(7)),
             Action::Delete,
             Some("广告"),
@@ -318,20 +331,31 @@ async fn what_a_moderator_may_not_do_is_refused_before_anything_changes() {
     let manager = Moderator {
         user: user(MANAGER),
         admin: false,
+        ip: None,
     };
     let admin = Moderator {
         user: user(ADMIN),
         admin: true,
+        ip: None,
     };
     let in_group = CaseId(Uuid::from_u128(1));
     let plaza = CaseId(Uuid::from_u128(2));
+    let mine = QueueName::Group(group());
     let disable = service
-        .close(manager, in_group, Action::Disable, None)
+        .close(&manager, mine, in_group, Action::Disable, None)
         .await;
     assert!(matches!(disable, Err(ReportsError::NotAllowed)));
-    let not_theirs = service.close(manager, plaza, Action::Dismiss, None).await;
+    let not_theirs = service
+        .close(&manager, mine, plaza, Action::Dismiss, None)
+        .await;
     assert!(matches!(not_theirs, Err(ReportsError::CaseNotFound)));
-    let ban = service.close(admin, plaza, Action::Ban, None).await;
+    let site = service
+        .close(&manager, QueueName::Site, plaza, Action::Dismiss, None)
+        .await;
+    assert!(matches!(site, Err(ReportsError::NotAllowed)));
+    let ban = service
+        .close(&admin, QueueName::Site, plaza, Action::Ban, None)
+        .await;
     assert!(matches!(ban, Err(ReportsError::ActionNotApplicable)));
 }
 
@@ -349,7 +373,7 @@ async fn a_case_closed_meanwhile_is_refused_and_a_failed_action_reopens_it() {
     });
     d.enforcer
         .expect_disable()
-        .with(eq(user(AUTHOR)), eq(user(ADMIN)))
+        .withf(|u, by| *u == user(AUTHOR) && by.user == user(ADMIN))
         .times(1)
         .returning(|_, _| Err(ReportsError::Unexpected(anyhow::anyhow!("database down"))));
     d.cases.expect_reopen().times(1).returning(|_| Ok(()));
@@ -358,11 +382,16 @@ async fn a_case_closed_meanwhile_is_refused_and_a_failed_action_reopens_it() {
     let admin = Moderator {
         user: user(ADMIN),
         admin: true,
+        ip: None,
     };
     let id = CaseId(Uuid::from_u128(7));
-    let failed = service.close(admin, id, Action::Disable, None).await;
+    let failed = service
+        .close(&admin, QueueName::Site, id, Action::Disable, None)
+        .await;
     assert!(matches!(failed, Err(ReportsError::Unexpected(_))));
-    let lost = service.close(admin, id, Action::Dismiss, None).await;
+    let lost = service
+        .close(&admin, QueueName::Site, id, Action::Dismiss, None)
+        .await;
     assert!(matches!(lost, Err(ReportsError::AlreadyClosed)));
 }
 
