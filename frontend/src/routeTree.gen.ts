@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DevelopersRouteRouteImport } from './routes/developers/route'
 import { Route as NotificationsRouteImport } from './routes/notifications'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
@@ -74,6 +75,11 @@ const DevelopersRouteRoute = DevelopersRouteRouteImport.update({
 const NotificationsRoute = NotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/developers': typeof DevelopersRouteRouteWithChildren
   '/notifications': typeof NotificationsRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/notifications': typeof NotificationsRoute
+  '/search': typeof SearchRoute
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/developers': typeof DevelopersRouteRouteWithChildren
   '/notifications': typeof NotificationsRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRouteWithChildren
   '/group/$groupId': typeof GroupGroupIdRouteRouteWithChildren
   '/admin/districts': typeof AdminDistrictsRoute
@@ -439,6 +448,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/developers'
     | '/notifications'
+    | '/search'
     | '/settings'
     | '/group/$groupId'
     | '/admin/districts'
@@ -485,6 +495,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/notifications'
+    | '/search'
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/developers'
     | '/notifications'
+    | '/search'
     | '/settings'
     | '/group/$groupId'
     | '/admin/districts'
@@ -580,6 +592,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   DevelopersRouteRoute: typeof DevelopersRouteRouteWithChildren
   NotificationsRoute: typeof NotificationsRoute
+  SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRouteWithChildren
   GroupGroupIdRouteRoute: typeof GroupGroupIdRouteRouteWithChildren
   ProfileUserIdRoute: typeof ProfileUserIdRoute
@@ -620,6 +633,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/notifications'
       preLoaderRoute: typeof NotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -1029,6 +1049,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   DevelopersRouteRoute: DevelopersRouteRouteWithChildren,
   NotificationsRoute: NotificationsRoute,
+  SearchRoute: SearchRoute,
   SettingsRoute: SettingsRouteWithChildren,
   GroupGroupIdRouteRoute: GroupGroupIdRouteRouteWithChildren,
   ProfileUserIdRoute: ProfileUserIdRoute,

@@ -49,5 +49,7 @@ export const FIRST_SCREENS: readonly FirstScreen[] = [
     modules: ['src/lib/markdown/markdown-view.tsx'],
   },
   { path: '/profile/$userId', namespaces: ['profiles'], fetch: ['/api/users/$userId'] },
+  // Its results are asked only with a query string, which the server does not preload.
+  { path: '/search', namespaces: ['search'], fetch: [] },
   { path: '/developers/api', namespaces: ['developers', 'apidocs'], fetch: ['/api/docs.json'] },
 ]

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Logo } from '@/components/logo.tsx'
 import { aiModalOpenAtom } from '@/features/ai/open-state.ts'
 import { NotificationBell } from '@/features/notifications/components/bell-slot.tsx'
+import { HeaderSearchSlot } from '@/features/search/components/header-search-slot.tsx'
 import { AccountControl } from './account-control.tsx'
 import { ColorModeSwitch } from './color-mode-switch.tsx'
 import { LanguageSwitch } from './language-switch.tsx'
@@ -34,8 +35,11 @@ export function Header() {
           <Logo />
           {/* With the phone's 44 px buttons, 'Courtyard' leaves the row no room below 400 px
               (DejaVu Sans: 370 px at 360): there the mark alone shows, the name is still read.
-              '庭院' fits down to 320 px. */}
-          <span className="text-lg [html:lang(en)_&]:max-[25rem]:sr-only">{t('brand')}</span>
+              '庭院' needs 382 px beside the six buttons of someone signed in (search, assistant,
+              language, colour, bell, account), so below 384 px it goes too. */}
+          <span className="text-lg max-[24rem]:sr-only [html:lang(en)_&]:max-[25rem]:sr-only">
+            {t('brand')}
+          </span>
         </Link>
         {/* Phones (< 768 px) have the tab bar at the bottom instead (tab-bar.tsx): the row
             needs the room for its buttons. */}
@@ -52,6 +56,7 @@ export function Header() {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-0.5">
+          <HeaderSearchSlot />
           <Button
             variant="ghost"
             iconOnly
