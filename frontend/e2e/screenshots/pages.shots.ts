@@ -7,7 +7,7 @@ import { settle } from '../checks.ts'
 import { groupContentPages, groupWithContent, signUpGroupOwner } from '../group-content-data.ts'
 import { groupForPages, signUp } from '../groups-data.ts'
 import { ADMIN, FAKES } from '../helpers.ts'
-import { plazaWithPosts, signUpPoster } from '../plaza-data.ts'
+import { plazaWithPosts, postByApi, signUpPoster } from '../plaza-data.ts'
 
 const LANGS = ['zh', 'en'] as const
 const MODES = ['light', 'dark'] as const
@@ -230,6 +230,47 @@ for (const lang of LANGS) {
       await expect(page.getByRole('dialog')).toBeVisible()
       await settle(page)
       await page.screenshot({ path: file('plaza-lightbox') })
+    })
+  }
+}
+
+// Search: its hint, then a post and an article found with their words marked, as a member of a
+// group made for the purpose.
+for (const lang of LANGS) {
+  for (const mode of MODES) {
+    test(`search ${lang} ${mode}`, async ({ page }, info) => {
+      test.setTimeout(120_000)
+      const baseURL = info.project.use.baseURL!
+      const file = (name: string) =>
+        `e2e/artifacts/${name}-${lang}-${mode}-${info.project.name}.png`
+      const zh = lang === 'zh'
+      await prepare(page, baseURL, lang, mode, false)
+      await signUpGroupOwner(page.request, baseURL)
+      await groupWithContent(page.request, baseURL, lang)
+      await postByApi(page.request, baseURL, {
+        body: zh
+          ? '周末在圖書館读完了三月书单上的最后一本书。'
+          : 'Finished the last book of the March list at the library this weekend.',
+        district: '510000',
+      })
+      const q = zh ? '书单' : 'march'
+      // What was just written is searchable within about a second.
+      await expect
+        .poll(async () => {
+          const res = await page.request.get(`${baseURL}/api/search/articles`, { params: { q } })
+          return ((await res.json()) as { hits: unknown[] }).hits.length
+        })
+        .toBeGreaterThan(0)
+
+      await show(page, '/search')
+      await settle(page)
+      await page.screenshot({ path: file('search'), fullPage: true })
+      for (const tab of ['posts', 'articles'] as const) {
+        await show(page, `/search?q=${encodeURIComponent(q)}&tab=${tab}`)
+        await expect(page.getByRole('main').locator('mark').first()).toBeVisible()
+        await settle(page)
+        await page.screenshot({ path: file(`search-${tab}`), fullPage: true })
+      }
     })
   }
 }
