@@ -30,7 +30,10 @@ struct Labelled {
     relevant: Vec<String>,
 }
 
-fn eval_set() -> anyhow::Result<(Vec<(String, String)>, Vec<Labelled>)> {
+/// The posts (id, text) and the labelled queries.
+type EvalSet = (Vec<(String, String)>, Vec<Labelled>);
+
+fn eval_set() -> anyhow::Result<EvalSet> {
     let docs = std::fs::read_to_string(format!("{EVAL}/docs.jsonl"))?
         .lines()
         .map(|line| {

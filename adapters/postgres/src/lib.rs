@@ -15,6 +15,7 @@ mod notifications;
 mod plaza;
 mod rate_limit;
 mod replies;
+mod reports;
 mod search;
 mod sql;
 mod system;
@@ -35,6 +36,7 @@ pub use notifications::{PgWakeBus, SqlNotificationStore};
 pub use plaza::SqlPostRepository;
 pub use rate_limit::SqlRateLimiter;
 pub use replies::SqlReplyRepository;
+pub use reports::{SqlCaseStore, SqlGroupManagers, SqlSubjects};
 pub use search::SqlSearchIndex;
 pub use tokens::SqlTokenRepository;
 pub use weather::SqlWeatherCache;
@@ -310,6 +312,18 @@ impl Database {
     }
 
     /// The operator's word list and its version.
+    pub fn report_cases(&self) -> SqlCaseStore {
+        SqlCaseStore::new(self.conn.clone())
+    }
+
+    pub fn report_subjects(&self) -> SqlSubjects {
+        SqlSubjects::new(self.conn.clone())
+    }
+
+    pub fn group_managers(&self) -> SqlGroupManagers {
+        SqlGroupManagers::new(self.conn.clone())
+    }
+
     pub fn search_index(&self) -> SqlSearchIndex {
         SqlSearchIndex::new(self.conn.clone())
     }

@@ -13,6 +13,7 @@ pub mod notifications;
 pub mod overview;
 pub mod plaza;
 pub mod profiles;
+pub mod reports;
 pub mod search;
 pub mod system;
 pub mod tokens;
@@ -256,6 +257,7 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<notifications::Notifications>(),
     Registered::area::<profiles::Profiles>(),
     Registered::area::<search::Search>(),
+    Registered::area::<reports::Reports>(),
     Registered::area::<system::System>(),
 ];
 

@@ -11,6 +11,7 @@ pub mod districts;
 pub mod moderation;
 pub mod notifications;
 pub mod overview;
+pub mod reports;
 pub mod search;
 pub mod system;
 pub mod tokens;
@@ -47,6 +48,7 @@ pub const AREAS: &[Wire] = &[
     Wire::new(no_settings, overview::wire),
     Wire::new(notifications::settings, notifications::wire),
     Wire::new(no_settings, search::wire),
+    Wire::new(no_settings, reports::wire),
 ];
 
 /// One area's line in [`AREAS`]: the settings it reads (its `settings`, which calls

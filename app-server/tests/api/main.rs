@@ -38,6 +38,7 @@ mod plaza_edits;
 mod profiles;
 mod reauth;
 mod replies;
+mod reports;
 mod search;
 mod sign_in_limits;
 mod tokens;

@@ -207,6 +207,13 @@ async fn openapi_documents_every_api_route() {
         "GET /api/search/replies",
         "GET /api/search/groups",
         "GET /api/search/people",
+        "POST /api/reports",
+        "GET /api/admin/reports",
+        "GET /api/admin/reports/{caseId}",
+        "POST /api/admin/reports/{caseId}/close",
+        "GET /api/groups/{id}/reports",
+        "GET /api/groups/{id}/reports/{caseId}",
+        "POST /api/groups/{id}/reports/{caseId}/close",
     ];
     served.sort_unstable();
     assert_eq!(documented, served);

@@ -170,7 +170,7 @@ async fn a_private_groups_content_is_found_by_its_members_only() {
         )
         .await;
         app.done(
-            &fay,
+            fay,
             Method::DELETE,
             &format!("/api/groups/{gid}/membership"),
             None,
@@ -197,11 +197,11 @@ async fn a_private_groups_content_is_found_by_its_members_only() {
         );
         assert_eq!(
             app.found(&mei.client, "replies", "盖碗茶").await,
-            [reply.clone()]
+            std::slice::from_ref(&reply)
         );
         assert_eq!(
             app.found(&mei.client, "groups", "茶馆").await,
-            [gid.clone()]
+            std::slice::from_ref(&gid)
         );
         open_and_private.truncate(1);
         for (who, client) in [
@@ -225,7 +225,7 @@ async fn a_private_groups_content_is_found_by_its_members_only() {
             );
             assert_eq!(
                 app.found(client, "groups", "tea house").await,
-                [pid.clone()],
+                std::slice::from_ref(&pid),
                 "{who}"
             );
         }
@@ -251,7 +251,11 @@ async fn a_private_groups_content_is_found_by_its_members_only() {
         let r = app
             .search(&mei.client, "articles", "茶馆", &format!("&group={pid}"))
             .await;
-        assert_eq!(ids(&r.body), [open_article.clone()], "one group's");
+        assert_eq!(
+            ids(&r.body),
+            std::slice::from_ref(&open_article),
+            "one group's"
+        );
         assert_eq!(marked(&r.body["hits"][0]["title"]), ["茶馆"]);
 
         // A deleted reply is found no more, at once.
@@ -285,7 +289,7 @@ async fn a_post_is_found_by_its_words_in_either_script_and_gone_once_deleted() {
         for q in ["学习", "圖書館", "runs", "ＲＵＮ", "台风 学习"] {
             assert_eq!(
                 app.found(&stranger, "posts", q).await,
-                [post.clone()],
+                std::slice::from_ref(&post),
                 "{q}"
             );
         }
@@ -293,7 +297,7 @@ async fn a_post_is_found_by_its_words_in_either_script_and_gone_once_deleted() {
         let r = app
             .search(&stranger, "posts", "学习 run", "&district=510000&since=day")
             .await;
-        assert_eq!(ids(&r.body), [post.clone()]);
+        assert_eq!(ids(&r.body), std::slice::from_ref(&post));
         assert_eq!(marked(&r.body["hits"][0]["excerpt"]), ["學習", "RUNNING"]);
         assert_eq!(r.body["hits"][0]["district"]["nameEn"], "Sichuan");
         assert_eq!(r.body["hits"][0]["author"]["username"], "ming");
@@ -305,7 +309,7 @@ async fn a_post_is_found_by_its_words_in_either_script_and_gone_once_deleted() {
         // People: by username, nickname or bio.
         assert_eq!(
             app.found(&stranger, "people", "ming").await,
-            [ming.id.clone()]
+            std::slice::from_ref(&ming.id)
         );
 
         app.done(

@@ -220,6 +220,17 @@ impl Case {
     }
 }
 
+/// Who asks to see a queue or act on a case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moderator {
+    pub user: UserId,
+    /// A site administrator (with a session, or a token within its admin scopes: decided
+    /// where the caller is identified).
+    pub admin: bool,
+    /// Where they asked from, for the audit log.
+    pub ip: Option<String>,
+}
+
 /// Which queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queue {

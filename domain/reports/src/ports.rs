@@ -1,8 +1,7 @@
 //! What reports need from the outside world.
 
 use crate::error::ReportsError;
-use crate::model::{Case, CaseId, Closed, Filed, NewReport, Queue, Subject, Target};
-use crate::service::Moderator;
+use crate::model::{Case, CaseId, Closed, Filed, Moderator, NewReport, Queue, Subject, Target};
 use async_trait::async_trait;
 use kernel::{GroupId, Page, PageRequest, UserId};
 

@@ -14,6 +14,7 @@ mod notifications;
 mod plaza;
 mod profiles;
 mod replies;
+mod reports;
 mod repositories;
 mod search;
 mod support;

@@ -2,8 +2,8 @@
 
 use crate::error::ReportsError;
 use crate::model::{
-    Action, Case, CaseId, Closed, ESCALATE_AFTER, Filed, NewReport, Queue, Reason, Subject,
-    SubjectKind, parse_note,
+    Action, Case, CaseId, Closed, ESCALATE_AFTER, Filed, Moderator, NewReport, Queue, Reason,
+    Subject, SubjectKind, parse_note,
 };
 use crate::ports::{CaseStore, Enforcer, GroupManagers, Subjects};
 use kernel::{
@@ -27,17 +27,6 @@ pub struct ReportsPorts {
     pub limiter: Arc<dyn RateLimiter>,
     pub audit: Arc<dyn AuditLog>,
     pub clock: Arc<dyn Clock>,
-}
-
-/// Who asks to see a queue or act on a case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Moderator {
-    pub user: UserId,
-    /// A site administrator (with a session, or a token within its admin scopes: decided
-    /// where the caller is identified).
-    pub admin: bool,
-    /// Where they asked from, for the audit log.
-    pub ip: Option<String>,
 }
 
 /// Which queue is asked for.

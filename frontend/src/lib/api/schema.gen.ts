@@ -169,6 +169,24 @@ export interface paths {
      */
     get: operations["admin_overview"];
   };
+  "/api/admin/reports": {
+    /**
+     * The site's report queue
+     * @description Open cases (or `state=closed`) of everything that belongs to no group, and of groups whose managers left a case open for 48 hours; oldest first.
+     */
+    get: operations["site_cases"];
+  };
+  "/api/admin/reports/{caseId}": {
+    /** A case */
+    get: operations["site_case"];
+  };
+  "/api/admin/reports/{caseId}/close": {
+    /**
+     * Close a case
+     * @description `dismiss`, `delete` (the content; its author is told why, with `note`), `ban` (from the case's group) or `disable` (the author's account). The case is claimed first: a second moderator gets 409 `case_closed`. Audited as `report.closed`.
+     */
+    post: operations["close_site_case"];
+  };
   "/api/admin/users/{id}/disable": {
     /**
      * Disable a user
@@ -609,6 +627,24 @@ export interface paths {
      */
     delete: operations["leave_group"];
   };
+  "/api/groups/{id}/reports": {
+    /**
+     * A group's report queue
+     * @description The open cases (or `state=closed`) of the group's content, oldest first: for its owner and admins. A case they leave open for 48 hours also reaches the site's administrators.
+     */
+    get: operations["group_cases"];
+  };
+  "/api/groups/{id}/reports/{caseId}": {
+    /** A case of a group's queue */
+    get: operations["group_case"];
+  };
+  "/api/groups/{id}/reports/{caseId}/close": {
+    /**
+     * Close a case of a group's queue
+     * @description `dismiss`, `delete` (the content; its author is told why, with `note`) or `ban` (its author, from the group); disabling an account is the site administrators'. Audited as `report.closed`.
+     */
+    post: operations["close_group_case"];
+  };
   "/api/groups/{id}/requests": {
     /**
      * Requests to join
@@ -829,6 +865,13 @@ export interface paths {
      * @description Every province with its place on the tile map (`tile`) and its weather: current conditions and a 3-day forecast from a keyless forecast API (Open-Meteo), shared by every server and refreshed at most every 15 minutes by one of them. When the provider fails, the last readings come with `stale: true` and their `asOf`; with none at all, `available: false`. Either way the answer is 200. Show `attribution` with the data.
      */
     get: operations["weather_map"];
+  };
+  "/api/reports": {
+    /**
+     * Report something
+     * @description A post, comment, article, reply, image, group or person the asker can see, with a reason (`other` needs a note). Every report of one item while its case is open folds into that case, each person counted once (a repeat changes nothing and answers the same). A group's content goes to that group's owner and admins, everything else to the site's administrators; the reported person never learns who reported. At most 20 reports an hour.
+     */
+    post: operations["file_report"];
   };
   "/api/search/articles": {
     /**
@@ -1126,7 +1169,7 @@ export interface components {
      * @description An action of the audit log
      * @enum {string}
      */
-    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "group.reply.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "word.added" | "word.removed" | "word.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted";
+    AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.registered" | "account.password_changed" | "account.phone_bound" | "account.wechat_linked" | "account.wechat_unlinked" | "token.created" | "token.revoked" | "group.request.approved" | "group.request.rejected" | "group.member.role_changed" | "group.member.removed" | "group.member.banned" | "group.member.unbanned" | "group.transferred" | "group.transfer.offered" | "group.transfer.declined" | "group.transfer.cancelled" | "group.deleted" | "group.article.deleted" | "group.reply.deleted" | "plaza.post.deleted" | "plaza.comment.deleted" | "district.created" | "district.updated" | "district.imported" | "word.added" | "word.removed" | "word.imported" | "wechat.menu.published" | "wechat.menu.deleted" | "wechat.menu.rolled_back" | "wechat.token.refreshed" | "user.disabled" | "user.enabled" | "media.hidden" | "media.unhidden" | "media.deleted" | "report.closed";
     /** @description The registry of audited actions. */
     AuditActionsResponse: {
       actions: components["schemas"]["AuditAction"][];
@@ -1219,6 +1262,74 @@ export interface components {
       signInMethods: components["schemas"]["SignInMethodsDto"];
       /** @example xiaoming */
       username: string;
+    };
+    /** @description How a case was closed. */
+    CaseClosedDto: {
+      /** @description `dismiss`: nothing wrong; `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only). */
+      action: components["schemas"]["ReportAction"];
+      /** Format: date-time */
+      at: string;
+      /** Format: uuid */
+      byId: string;
+      note: string | null;
+    };
+    /** @description A case: every report of one item while it was open. Who reported is not shown. */
+    CaseDto: {
+      /** @description Who wrote it; a group's owner; the person reported. */
+      author: components["schemas"]["PersonDto"];
+      closed: components["schemas"]["CaseClosedDto"] | null;
+      /** @description Its text when it was first reported (a group's name, a person's nickname). */
+      excerpt: string;
+      /**
+       * Format: uuid
+       * @description The group whose managers handle it.
+       */
+      groupId: string | null;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      lastReportedAt: string;
+      /** Format: date-time */
+      openedAt: string;
+      /**
+       * Format: uuid
+       * @description A reply's article, a comment's post.
+       */
+      parentId: string | null;
+      /** @description Each reason given and how often, most given first. */
+      reasons: components["schemas"]["CaseReasonDto"][];
+      /**
+       * Format: int32
+       * @description How many people reported it.
+       */
+      reports: number;
+      subject: components["schemas"]["CaseSubjectDto"];
+    };
+    /** @description How many reports gave one reason. */
+    CaseReasonDto: {
+      /** Format: int32 */
+      count: number;
+      /** @description Why: `other` needs a `note` saying what is wrong. */
+      reason: components["schemas"]["ReportReason"];
+    };
+    /** @description One case. */
+    CaseResponse: {
+      case: components["schemas"]["CaseDto"];
+      success: boolean;
+    };
+    /** @description A page of a queue, oldest first. */
+    CasesResponse: {
+      cases: components["schemas"]["CaseDto"][];
+      /** @description Pass as `cursor` for the next page; `null` on the last. */
+      nextCursor: string | null;
+      success: boolean;
+    };
+    /** @description What a case is about. */
+    CaseSubjectDto: {
+      /** Format: uuid */
+      id: string;
+      /** @description What is reported. */
+      kind: components["schemas"]["ReportSubjectKind"];
     };
     /** @description A line an import changes: the district as it is and as it would be. */
     ChangedLineDto: {
@@ -1356,6 +1467,13 @@ export interface components {
       prompt_tokens: number;
       /** Format: int64 */
       total_tokens: number;
+    };
+    /** @description Closing a case. */
+    CloseCaseBody: {
+      /** @description `dismiss`: nothing wrong; `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only). */
+      action: components["schemas"]["ReportAction"];
+      /** @description Why, at most 500 characters: the author is told it with a deletion. */
+      note?: string | null;
     };
     /** @description A code was sent. */
     CodeSentResponse: {
@@ -2254,6 +2372,20 @@ export interface components {
        */
       quoteId?: string | null;
     };
+    /** @description A report. */
+    NewReportBody: {
+      /**
+       * Format: uuid
+       * @description The id of what is reported (a post's, a person's …).
+       */
+      id: string;
+      /** @description What is reported. */
+      kind: components["schemas"]["ReportSubjectKind"];
+      /** @description What is wrong, at most 500 characters; needed with `other`. */
+      note?: string | null;
+      /** @description Why: `other` needs a `note` saying what is wrong. */
+      reason: components["schemas"]["ReportReason"];
+    };
     /** @description A phrase to list. */
     NewWordBody: {
       /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
@@ -2853,6 +2985,26 @@ export interface components {
       /** @description Its earlier versions, newest first (empty when it was never edited). */
       versions: components["schemas"]["ReplyVersionDto"][];
     };
+    /**
+     * @description What a moderator does with a case
+     * @enum {string}
+     */
+    ReportAction: "dismiss" | "delete" | "ban" | "disable";
+    /**
+     * @description Whether a case is open or closed
+     * @enum {string}
+     */
+    ReportCaseState: "open" | "closed";
+    /**
+     * @description Why something is reported
+     * @enum {string}
+     */
+    ReportReason: "spam" | "abuse" | "illegal" | "privacy" | "other";
+    /**
+     * @description What kind of thing is reported
+     * @enum {string}
+     */
+    ReportSubjectKind: "post" | "comment" | "article" | "reply" | "image" | "group" | "person";
     /**
      * @description What a 404 `not_found` says is missing. The domain's error names it where the domain knows
      * (a group, a user, an image, a post); where it does not (a path parameter that does not parse,
@@ -4790,6 +4942,195 @@ export interface operations {
       };
       /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * The site's report queue
+   * @description Open cases (or `state=closed`) of everything that belongs to no group, and of groups whose managers left a case open for 48 hours; oldest first.
+   */
+  site_cases: {
+    parameters: {
+      query?: {
+        /** @description `open` (the default) or `closed`. */
+        state?: components["schemas"]["ReportCaseState"];
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Cases per page, 1–50 (default 20). */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of cases */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CasesResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A case */
+  site_case: {
+    parameters: {
+      path: {
+        /** @description The case's id */
+        caseId: string;
+      };
+    };
+    responses: {
+      /** @description The case */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CaseResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Close a case
+   * @description `dismiss`, `delete` (the content; its author is told why, with `note`), `ban` (from the case's group) or `disable` (the author's account). The case is claimed first: a second moderator gets 409 `case_closed`. Audited as `report.closed`.
+   */
+  close_site_case: {
+    parameters: {
+      path: {
+        /** @description The case's id */
+        caseId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CloseCaseBody"];
+      };
+    };
+    responses: {
+      /** @description Closed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CaseResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `case_closed` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_report` (with `fields`), `case_action_not_applicable` */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -9225,6 +9566,209 @@ export interface operations {
     };
   };
   /**
+   * A group's report queue
+   * @description The open cases (or `state=closed`) of the group's content, oldest first: for its owner and admins. A case they leave open for 48 hours also reaches the site's administrators.
+   */
+  group_cases: {
+    parameters: {
+      query?: {
+        /** @description `open` (the default) or `closed`. */
+        state?: components["schemas"]["ReportCaseState"];
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Cases per page, 1–50 (default 20). */
+        limit?: number;
+      };
+      path: {
+        /** @description The group's id */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of cases */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CasesResponse"];
+        };
+      };
+      /** @description `invalid_cursor`, `invalid_limit`, `invalid_query` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /** A case of a group's queue */
+  group_case: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The case's id */
+        caseId: string;
+      };
+    };
+    responses: {
+      /** @description The case */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CaseResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `groups:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Close a case of a group's queue
+   * @description `dismiss`, `delete` (the content; its author is told why, with `note`) or `ban` (its author, from the group); disabling an account is the site administrators'. Audited as `report.closed`.
+   */
+  close_group_case: {
+    parameters: {
+      path: {
+        /** @description The group's id */
+        id: string;
+        /** @description The case's id */
+        caseId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CloseCaseBody"];
+      };
+    };
+    responses: {
+      /** @description Closed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CaseResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `case_closed` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_report` (with `fields`), `case_action_not_applicable` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
    * Requests to join
    * @description Newest first: the pending ones, or with `status=all` the whole history with each outcome (the owner and admins).
    */
@@ -11446,6 +11990,96 @@ export interface operations {
       };
       /** @description `insufficient_scope`: a token without the scope `plaza:read` (`requiredScope` names the missing one) */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Report something
+   * @description A post, comment, article, reply, image, group or person the asker can see, with a reason (`other` needs a note). Every report of one item while its case is open folds into that case, each person counted once (a repeat changes nothing and answers the same). A group's content goes to that group's owner and admins, everything else to the site's administrators; the reported person never learns who reported. At most 20 reports an hour.
+   */
+  file_report: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewReportBody"];
+      };
+    };
+    responses: {
+      /** @description Reported */
+      201: {
+        content: {
+          "application/json": components["schemas"]["MessageResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found`: nothing the asker can see is there */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `invalid_report` (with `fields`), `report_own_content` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited`, with `Retry-After` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
