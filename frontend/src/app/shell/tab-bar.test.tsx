@@ -71,7 +71,7 @@ async function renderTabBar(path: string, user: User | null) {
       </Provider>,
     )
   })
-  const bar = await screen.findByRole('navigation', { name: 'Tab bar' })
+  const bar = await screen.findByRole('navigation', { name: 'Tab bar', hidden: true })
   return { bar, router, user: userEvent.setup() }
 }
 
@@ -156,6 +156,18 @@ describe('the tab bar', () => {
     } finally {
       field.remove()
       checkbox.remove()
+    }
+  })
+
+  it('stays away when a field has the focus before it mounts', async () => {
+    const field = document.createElement('input')
+    document.body.append(field)
+    try {
+      field.focus()
+      const { bar } = await renderTabBar('/', lily)
+      expect(bar).not.toBeVisible()
+    } finally {
+      field.remove()
     }
   })
 

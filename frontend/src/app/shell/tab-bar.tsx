@@ -165,6 +165,8 @@ function useTextEntryFocused(): boolean {
         setFocused(inField())
       }, RETURN_AFTER_PRESS_MS)
     }
+    // A field may have the focus before the bar mounts (a page that focuses its search box).
+    update()
     document.addEventListener('focusin', update)
     document.addEventListener('focusout', update)
     document.addEventListener('pointerdown', press, true)
