@@ -7,7 +7,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createStore, Provider } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
@@ -71,7 +71,12 @@ async function renderTabBar(path: string, user: User | null) {
       </Provider>,
     )
   })
-  const bar = await screen.findByRole('navigation', { name: 'Tab bar', hidden: true })
+  // By its label, not its role: a bar that is hidden (a field has the focus) has no role.
+  const bar = await waitFor(() => {
+    const nav = document.querySelector<HTMLElement>('nav[aria-label="Tab bar"]')
+    if (!nav) throw new Error('no tab bar')
+    return nav
+  })
   return { bar, router, user: userEvent.setup() }
 }
 
