@@ -26,6 +26,7 @@ mod m20261127_000020_create_reply_versions;
 mod m20261127_000021_create_notifications;
 mod m20261128_000022_create_word_list;
 mod m20261128_000023_create_search;
+mod m20261128_000024_create_user_blocks;
 mod m20261128_000025_create_reports;
 
 pub struct Migrator;
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000021_create_notifications::Migration),
             Box::new(m20261128_000022_create_word_list::Migration),
             Box::new(m20261128_000023_create_search::Migration),
+            Box::new(m20261128_000024_create_user_blocks::Migration),
             Box::new(m20261128_000025_create_reports::Migration),
         ]
     }

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod audit;
+mod blocks;
 mod chat;
 mod directory;
 mod districts;
@@ -28,6 +29,7 @@ mod word_list;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};
 pub use audit::SqlAuditLog;
+pub use blocks::SqlBlockStore;
 pub use chat::SqlChatUsageStore;
 pub use districts::SqlDistrictRepository;
 pub use groups::{SqlArticleRepository, SqlGroupRepository};
@@ -330,6 +332,11 @@ impl Database {
 
     pub fn word_list(&self) -> SqlWordListStore {
         SqlWordListStore::new(self.conn.clone())
+    }
+
+    /// Who blocked or muted whom: the blocks domain's store and the kernel's `Blocks` port.
+    pub fn blocks(&self) -> SqlBlockStore {
+        SqlBlockStore::new(self.conn.clone())
     }
 
     /// The plaza's posts, with their images' order, likes and comments.

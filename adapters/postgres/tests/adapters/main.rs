@@ -4,6 +4,7 @@
 //! module per domain's repositories; what they share is in `support`, the schema's down/up round
 //! trip in `migrations`.
 
+mod blocks;
 mod chat;
 mod districts;
 mod groups;
