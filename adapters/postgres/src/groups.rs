@@ -6,7 +6,13 @@
 //! keyset pages (`WHERE (t, id) < cursor ORDER BY t, id LIMIT page + 1`), never `OFFSET`;
 //! the reads that join users (for [`Person`]) or the viewer's membership are hand-written
 //! statements, one per call.
+//!
+//! A group's list of articles leaves out those the viewer may not see for a block or a mute
+//! (`crate::blocks::seen_by`); a profile's lists (a person's groups and articles) show nothing
+//! when a block stands between the viewer and the person (`crate::blocks::not_blocked`), and
+//! are not changed by a mute.
 
+use crate::blocks::{not_blocked, seen_by};
 use crate::entities::{
     articles, group_join_requests as requests, group_memberships, groups as group_rows,
 };
@@ -517,9 +523,10 @@ impl GroupRepository for SqlGroupRepository {
         sql.push(&format!(
             "{v} WHERE m.user_id = {u} AND m.state = {active} \
              AND (g.visibility = {public} OR vm.state = {active})"
-        ))
-        .after("m.since", "m.group_id", page.after, Order::Desc)
-        .order_limit("m.since", "m.group_id", Order::Desc, page.fetch_limit());
+        ));
+        not_blocked(&mut sql, viewer, "m.user_id");
+        sql.after("m.since", "m.group_id", page.after, Order::Desc)
+            .order_limit("m.since", "m.group_id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
             .await?
             .iter()
@@ -1090,11 +1097,12 @@ impl SqlArticleRepository {
     }
 
     /// Summaries of a group's articles in `status` (of one author, when given), newest by
-    /// `time` first.
+    /// `time` first; with `viewer`, only those they see ([`seen_by`]).
     async fn list(
         &self,
         group: GroupId,
         author: Option<UserId>,
+        viewer: Option<UserId>,
         status: ArticleStatus,
         time: &str,
         page: PageRequest,
@@ -1109,6 +1117,7 @@ impl SqlArticleRepository {
             let a = sql.bind(author.0);
             sql.push(&format!(" AND a.author_id = {a}"));
         }
+        seen_by(&mut sql, viewer, "a.author_id");
         sql.after(time, "a.id", page.after, Order::Desc)
             .order_limit(time, "a.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -1239,11 +1248,13 @@ impl ArticleRepository for SqlArticleRepository {
     async fn published(
         &self,
         group: GroupId,
+        viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.list(
             group,
             None,
+            viewer,
             ArticleStatus::Published,
             "a.published_at",
             page,
@@ -1272,9 +1283,10 @@ impl ArticleRepository for SqlArticleRepository {
         sql.push(&format!(
             "{v} WHERE a.author_id = {a} AND a.status = {status} \
              AND (g.visibility = {public} OR vm.state = {active})"
-        ))
-        .after("a.published_at", "a.id", page.after, Order::Desc)
-        .order_limit("a.published_at", "a.id", Order::Desc, page.fetch_limit());
+        ));
+        not_blocked(&mut sql, viewer, "a.author_id");
+        sql.after("a.published_at", "a.id", page.after, Order::Desc)
+            .order_limit("a.published_at", "a.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
             .await?
             .iter()
@@ -1302,9 +1314,11 @@ impl ArticleRepository for SqlArticleRepository {
         author: UserId,
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError> {
+        // One's own drafts: nobody hides the author from themselves.
         self.list(
             group,
             Some(author),
+            None,
             ArticleStatus::Draft,
             "a.updated_at",
             page,

@@ -8,7 +8,13 @@
 //! one instance-wide lock at commit for every transaction holding a pending `NOTIFY`, which
 //! would serialise the commits of every writer. [`PgWakeBus`] sends the wake-ups afterwards,
 //! batched, from one connection of its own per instance.
+//!
+//! Who is left out is decided where the rows are written, so it holds however a notice is
+//! made: a recipient who turned the kind off, and — for the kinds that heed them
+//! ([`NewNotification::heeds_blocks`]) — a recipient who blocked or muted the actor, or whom
+//! the actor blocked (`crate::blocks::sees`, the condition every list uses).
 
+use crate::blocks::sees;
 use crate::sql::{Sql, stored};
 use crate::unexpected;
 use ::notifications::ports::{NotificationStore, WakeBus};
@@ -17,7 +23,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, GroupId, NoticeKind, Subject, UserId};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, QueryResult, TransactionTrait};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
@@ -212,7 +218,8 @@ async fn insert_row(
 /// row until the statement commits) feeds the insert. One round trip instead of a transaction's
 /// four, on the write path of every reply and comment.
 /// PostgreSQL: one statement stores `row` with its recipient's next sequence number, unless
-/// the recipient turned its kind off (then nothing is written and `None` comes back).
+/// the recipient turned its kind off, or a block or mute leaves it out (then nothing is
+/// written and `None` comes back).
 async fn insert_counted(
     c: &impl ConnectionTrait,
     row: &NewNotification,
@@ -221,10 +228,17 @@ async fn insert_counted(
     let mut sql = Sql::new("WITH c AS (INSERT INTO notification_counters (user_id, seq) SELECT ");
     let u = sql.bind(row.recipient.0);
     let k = sql.bind(row.kind.as_str());
+    let unblocked = match row.actor {
+        Some(actor) if row.heeds_blocks() => {
+            let by = sql.bind(actor.0);
+            format!(" AND {}", sees(&u, &by))
+        }
+        _ => String::new(),
+    };
     sql.push(&format!(
         "{u}, 1 WHERE NOT EXISTS (SELECT 1 FROM notification_preferences p \
-         WHERE p.user_id = {u} AND position(',' || {k} || ',' in ',' || p.muted || ',') > 0) \
-         ON CONFLICT (user_id) DO UPDATE SET seq = notification_counters.seq + 1 \
+         WHERE p.user_id = {u} AND position(',' || {k} || ',' in ',' || p.muted || ',') > 0)\
+         {unblocked} ON CONFLICT (user_id) DO UPDATE SET seq = notification_counters.seq + 1 \
          RETURNING seq) INSERT INTO notifications ({COLUMNS}, fold_key) SELECT "
     ));
     let at = stored(row.at);
@@ -273,6 +287,45 @@ async fn muting_of(
         }
     }
     Ok(muting)
+}
+
+/// Of the rows that heed blocks, the (recipient, actor) pairs a block or a mute leaves out: the
+/// recipient blocked or muted the actor, or the actor blocked the recipient.
+async fn hidden_pairs(
+    c: &impl ConnectionTrait,
+    rows: &[&NewNotification],
+) -> Result<HashSet<(UserId, UserId)>, anyhow::Error> {
+    let pairs: HashSet<(UserId, UserId)> = rows
+        .iter()
+        .filter(|r| r.heeds_blocks())
+        .filter_map(|r| r.actor.map(|a| (r.recipient, a)))
+        .collect();
+    if pairs.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let mut people: Vec<UserId> = pairs.iter().flat_map(|(r, a)| [*r, *a]).collect();
+    people.sort();
+    people.dedup();
+    let mut sql =
+        Sql::new("SELECT blocker_id, target_id, kind FROM user_blocks WHERE blocker_id IN (");
+    let list: Vec<String> = people.iter().map(|u| sql.bind(u.0)).collect();
+    let list = list.join(", ");
+    sql.push(&format!("{list}) AND target_id IN ({list})"));
+    let mut hidden = HashSet::new();
+    for found in query_all(c, sql).await? {
+        let blocker = UserId(found.try_get("", "blocker_id").map_err(failed)?);
+        let target = UserId(found.try_get("", "target_id").map_err(failed)?);
+        let kind: String = found.try_get("", "kind").map_err(failed)?;
+        // The recipient's own entry against the actor, of either kind …
+        if pairs.contains(&(blocker, target)) {
+            hidden.insert((blocker, target));
+        }
+        // … or the actor's block of the recipient.
+        if kind == ::blocks::BlockKind::Block.as_str() && pairs.contains(&(target, blocker)) {
+            hidden.insert((target, blocker));
+        }
+    }
+    Ok(hidden)
 }
 
 /// Counts `actor` into the fold of notification `id`; `true` when they were not counted yet.
@@ -329,8 +382,17 @@ impl NotificationStore for SqlNotificationStore {
                 kind.insert(muting_of(&txn, &users, row.kind).await?);
             }
         }
+        let hidden =
+            hidden_pairs(&txn, &ordered.iter().map(|(_, r)| *r).collect::<Vec<_>>()).await?;
         for (i, row) in ordered {
             if muted[&row.kind].contains(&row.recipient) {
+                continue;
+            }
+            if row.heeds_blocks()
+                && row
+                    .actor
+                    .is_some_and(|a| hidden.contains(&(row.recipient, a)))
+            {
                 continue;
             }
             let seq = next_seq(&txn, row.recipient).await?;
@@ -683,6 +745,7 @@ impl ::notifications::ports::People for crate::Database {
 
     async fn suggest(
         &self,
+        asker: UserId,
         prefix: &str,
         group: Option<GroupId>,
         limit: u64,
@@ -700,10 +763,12 @@ impl ::notifications::ports::People for crate::Database {
         let starts = sql.bind(crate::sql::prefix_pattern(&folded));
         let holds = sql.bind(crate::sql::contains_pattern(&folded));
         let starts_again = sql.bind(crate::sql::prefix_pattern(&folded));
+        let a = sql.bind(asker.0);
+        let unblocked = crate::blocks::unblocked(&a, "u.id");
         let n = sql.bind(limit_value(limit));
         sql.push(&format!(
             " WHERE (u.username LIKE {starts} ESCAPE '\\' OR lower(u.nickname) LIKE {holds} \
-             ESCAPE '\\') ORDER BY CASE WHEN u.username LIKE {starts_again} ESCAPE '\\' THEN 0 \
+             ESCAPE '\\') AND {unblocked} ORDER BY CASE WHEN u.username LIKE {starts_again} ESCAPE '\\' THEN 0 \
              ELSE 1 END, u.username LIMIT {n}"
         ));
         query_all(&self.conn, sql)

@@ -15,9 +15,15 @@
 //!   then replaces the text and moves the version on under the same condition. Two edits from
 //!   one version collide on the versions table's key: the second waits for the first and then
 //!   fails on the key (PostgreSQL) or finds the version moved (SQLite), and writes nothing.
+//! - **Blocks and mutes** (docs/moderation.md, "Blocking and muting"): the feed and a post's
+//!   comments leave out what the viewer may not see (`crate::blocks::seen_by`: a mute one way,
+//!   a block both ways); a single post and an author's posts only what a block hides
+//!   (`crate::blocks::not_blocked`): a muted person's post still opens from a link or their
+//!   profile.
 //! - **A post that vanishes** between a statement's `EXISTS` and its foreign-key check (deleted
 //!   by a concurrent transaction) is reported as missing, not as a failure.
 
+use crate::blocks::{not_blocked, seen_by};
 use crate::entities::{plaza_comments, plaza_likes, plaza_post_images as image_links, plaza_posts};
 use crate::sql::{Order, PERSON_COLUMNS, Sql, columns, stored};
 use crate::unexpected;
@@ -434,6 +440,7 @@ impl PostRepository for SqlPostRepository {
         let mut sql = post_select(viewer);
         let p = sql.bind(id.0);
         sql.push(&format!(" AND p.id = {p}"));
+        not_blocked(&mut sql, viewer, "p.author_id");
         let rows = query_all(&self.db, sql)
             .await?
             .iter()
@@ -452,6 +459,7 @@ impl PostRepository for SqlPostRepository {
         if let Some(code) = district {
             within(&mut sql, &code);
         }
+        seen_by(&mut sql, viewer, "p.author_id");
         sql.after("p.created_at", "p.id", page.after, Order::Desc)
             .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -474,6 +482,7 @@ impl PostRepository for SqlPostRepository {
         let mut sql = post_select(viewer);
         let a = sql.bind(author.0);
         sql.push(&format!(" AND p.author_id = {a}"));
+        not_blocked(&mut sql, viewer, "p.author_id");
         sql.after("p.created_at", "p.id", page.after, Order::Desc)
             .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -487,6 +496,7 @@ impl PostRepository for SqlPostRepository {
 
     async fn count_newer(
         &self,
+        viewer: Option<UserId>,
         than: Cursor,
         district: Option<DistrictCode>,
         cap: u32,
@@ -497,6 +507,7 @@ impl PostRepository for SqlPostRepository {
         if let Some(code) = district {
             within(&mut sql, &code);
         }
+        seen_by(&mut sql, viewer, "p.author_id");
         sql.after("p.created_at", "p.id", Some(than), Order::Asc);
         let cap_value = sql.bind(i64::from(cap));
         sql.push(&format!(" LIMIT {cap_value}) newer"));
@@ -584,11 +595,17 @@ impl PostRepository for SqlPostRepository {
         Ok(state)
     }
 
-    async fn comments(&self, post: PostId, page: PageRequest) -> Result<Page<Comment>, PlazaError> {
+    async fn comments(
+        &self,
+        post: PostId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<Comment>, PlazaError> {
         let mut sql = comment_select();
         let p = sql.bind(post.0);
-        sql.push(&format!("c.post_id = {p}"))
-            .after("c.created_at", "c.id", page.after, Order::Asc)
+        sql.push(&format!("c.post_id = {p}"));
+        seen_by(&mut sql, viewer, "c.author_id");
+        sql.after("c.created_at", "c.id", page.after, Order::Asc)
             .order_limit("c.created_at", "c.id", Order::Asc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
             .await?

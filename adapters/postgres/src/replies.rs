@@ -9,7 +9,11 @@
 //! An edit keeps the body it replaces in `reply_versions`, keyed by (reply, version): of two
 //! edits from one version, the second finds that row taken (or the version moved on) and is
 //! answered the conflict, with nothing written.
+//!
+//! An article's list of replies leaves out those the viewer may not see for a block or a mute
+//! (`crate::blocks::seen_by`).
 
+use crate::blocks::seen_by;
 use crate::entities::article_replies;
 use crate::sql::{Order, Sql, stored};
 use crate::unexpected;
@@ -265,12 +269,14 @@ impl ReplyRepository for SqlReplyRepository {
     async fn of_article(
         &self,
         article: ArticleId,
+        viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<Reply>, GroupsError> {
         let mut sql = Sql::new(&reply_select());
         let a = sql.bind(article.0);
-        sql.push(&format!("r.article_id = {a} AND r.deleted_at IS NULL"))
-            .after("r.created_at", "r.id", page.after, Order::Asc)
+        sql.push(&format!("r.article_id = {a} AND r.deleted_at IS NULL"));
+        seen_by(&mut sql, viewer, "r.author_id");
+        sql.after("r.created_at", "r.id", page.after, Order::Asc)
             .order_limit("r.created_at", "r.id", Order::Asc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
             .await?

@@ -139,7 +139,9 @@ fn readable_group(sql: &mut Sql) {
 }
 
 /// The statement's start for `kind`, reading the documents of `from`: the columns [`found`]
-/// reads, the joins to the items as they are now, and the rules of who sees them.
+/// reads, the joins to the items as they are now, and the rules of who sees them — for a
+/// signed-in viewer, nothing by (and nobody of) those they blocked or muted or who blocked them
+/// (`crate::blocks::seen_by` on the author `u`; a group is no one's writing).
 fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
     let viewer_membership = |sql: &mut Sql| {
         let v = sql.bind(viewer.map(|v| v.0));
@@ -196,6 +198,9 @@ fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
                  JOIN users u ON u.id = s.id WHERE s.kind = 'person' AND u.disabled_at IS NULL"
             ));
         }
+    }
+    if kind != SearchKind::Groups {
+        crate::blocks::seen_by(sql, viewer, "u.id");
     }
 }
 

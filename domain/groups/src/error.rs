@@ -46,6 +46,10 @@ pub enum GroupsError {
     /// A private group's content, asked for by someone who is not an active member.
     #[error("only members can see this")]
     MembersOnly,
+    /// A block stands between the writer and the one whose article or reply they answer, or
+    /// whom they mention (either of them blocked the other).
+    #[error("blocked")]
+    Blocked,
     /// The viewer's role does not allow this.
     #[error("not allowed")]
     NotAllowed,

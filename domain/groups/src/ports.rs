@@ -79,7 +79,9 @@ pub trait GroupRepository: Send + Sync {
     ///
     /// The statement MUST already leave out every group that rule refuses (a private group
     /// `viewer` is not an active member of), so that pages stay full; the service's check is
-    /// the rule's single home, the statement its index.
+    /// the rule's single home, the statement its index. It MUST leave out every group when a
+    /// block stands between `viewer` and `user` (either blocked the other): their profile
+    /// shows nothing of them.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -318,20 +320,23 @@ pub trait ArticleRepository: Send + Sync {
     /// `Unexpected` only.
     async fn delete(&self, id: ArticleId) -> Result<(), GroupsError>;
 
-    /// A group's published articles, most recently published first.
+    /// A group's published articles, most recently published first, as `viewer` sees them:
+    /// without those by people the viewer blocked or muted, or who blocked the viewer.
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn published(
         &self,
         group: GroupId,
+        viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError>;
 
     /// `author`'s published articles in every group `viewer` may read, most recently
     /// published first, each with its group and the viewer's membership of it. As
     /// [`GroupRepository::of_member_seen_by`], the statement MUST leave out what
-    /// [`crate::service::readable`] refuses.
+    /// [`crate::service::readable`] refuses, and everything when a block stands between
+    /// `viewer` and `author` (a mute hides nothing on a profile).
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -381,13 +386,16 @@ pub trait ReplyRepository: Send + Sync {
     async fn find(&self, id: ReplyId) -> Result<Option<Reply>, GroupsError>;
 
     /// The article's replies that are not deleted, oldest first (newest last), each with the
-    /// reply it quotes ([`crate::model::Quote::Deleted`] when that one was deleted).
+    /// reply it quotes ([`crate::model::Quote::Deleted`] when that one was deleted), as
+    /// `viewer` sees them: without those by people the viewer blocked or muted, or who blocked
+    /// the viewer.
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn of_article(
         &self,
         article: ArticleId,
+        viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<Reply>, GroupsError>;
 

@@ -45,6 +45,24 @@ impl NewNotification {
     pub fn folds(&self) -> bool {
         self.kind == NoticeKind::Liked
     }
+
+    /// Whether a block or a mute between its recipient and its actor leaves the row out
+    /// (docs/moderation.md, "Blocking and muting"): the recipient blocked or muted the actor,
+    /// or the actor blocked the recipient. Every kind but the decisions taken about the
+    /// recipient in a role — a removal of what they wrote, their new role, their removal or
+    /// ban, the answer to their request to join — which they hear of whoever took them; and
+    /// never a notice without an actor.
+    pub fn heeds_blocks(&self) -> bool {
+        self.actor.is_some()
+            && !matches!(
+                self.kind,
+                NoticeKind::ContentRemoved
+                    | NoticeKind::RoleChanged
+                    | NoticeKind::Removed
+                    | NoticeKind::Banned
+                    | NoticeKind::JoinDecided
+            )
+    }
 }
 
 /// What the recipient may see of a subject now.

@@ -19,8 +19,10 @@ pub trait NotificationStore: Send + Sync {
     /// subject when there is one: the new actor becomes its actor, `others` counts one more
     /// distinct person (an actor already counted adds nothing), and it takes a new sequence
     /// number. A row whose recipient turned its kind off is left out (neither stored nor
-    /// returned), checked by the same statement that stores it. It never sends anything: waking
-    /// is the caller's, after the commit.
+    /// returned), checked by the same statement that stores it; so is a row that
+    /// [`NewNotification::heeds_blocks`] whose recipient blocked or muted its actor, or whose
+    /// actor blocked its recipient (a block or mute stored before the statement runs). It never
+    /// sends anything: waking is the caller's, after the commit.
     ///
     /// # Errors
     /// Only when the store cannot be reached.
@@ -116,12 +118,14 @@ pub trait People: Send + Sync {
     async fn persons(&self, ids: &[UserId]) -> Result<HashMap<UserId, Person>, anyhow::Error>;
 
     /// Up to `limit` people whose username starts with `prefix` or whose nickname holds it
-    /// (case-folded), usernames first; with `group`, only its active members.
+    /// (case-folded), usernames first; with `group`, only its active members; never someone a
+    /// block stands between `asker` and (either blocked the other).
     ///
     /// # Errors
     /// Only when the accounts cannot be reached.
     async fn suggest(
         &self,
+        asker: UserId,
         prefix: &str,
         group: Option<kernel::GroupId>,
         limit: u64,

@@ -343,7 +343,8 @@ impl NotificationsService {
     }
 
     /// Up to `limit` people `viewer` may mention, for `@` completion of `typed`: with `group`,
-    /// its members (only when the viewer may read the group); never the viewer.
+    /// its members (only when the viewer may read the group); never the viewer, nor anyone a
+    /// block stands between the viewer and.
     ///
     /// # Errors
     /// `InvalidQuery` (nothing, or more than a username's 32 characters), `GroupNotFound`,
@@ -364,7 +365,11 @@ impl NotificationsService {
         {
             return Err(NotificationsError::GroupNotFound);
         }
-        let mut people = self.ports.people.suggest(typed, group, limit + 1).await?;
+        let mut people = self
+            .ports
+            .people
+            .suggest(viewer, typed, group, limit + 1)
+            .await?;
         people.retain(|p| p.id != viewer);
         people.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
         Ok(people)

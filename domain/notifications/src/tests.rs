@@ -674,3 +674,59 @@ async fn the_author_of_removed_content_is_told_with_the_reason_though_nobody_can
         .await;
     assert_eq!(w.svc.inbox(w.carol, None, 10).await.unwrap().items.len(), 1);
 }
+
+#[test]
+fn blocks_leave_out_everything_but_the_decisions_about_the_recipient() {
+    let row = |kind: NoticeKind, actor: Option<UserId>| NewNotification {
+        id: Uuid::new_v4(),
+        recipient: UserId::new_random(),
+        kind,
+        actor,
+        subject: Subject::PlazaPost {
+            post: Uuid::new_v4(),
+        },
+        detail: None,
+        at: Utc.with_ymd_and_hms(2026, 11, 28, 12, 0, 0).unwrap(),
+    };
+    let someone = Some(UserId::new_random());
+    let heeding: Vec<NoticeKind> = NoticeKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| row(*k, someone).heeds_blocks())
+        .collect();
+    assert_eq!(
+        heeding,
+        [
+            NoticeKind::Replied,
+            NoticeKind::Mentioned,
+            NoticeKind::Liked,
+            NoticeKind::JoinRequested,
+            NoticeKind::TransferOffered,
+        ]
+    );
+    assert!(!row(NoticeKind::Replied, None).heeds_blocks());
+}
+
+#[tokio::test]
+async fn mention_suggestions_are_asked_for_the_asker_and_never_list_them() {
+    let me = UserId::new_random();
+    let other = UserId::new_random();
+    let mut people = MockPeople::new();
+    people
+        .expect_suggest()
+        .withf(move |asker, prefix, group, limit| {
+            *asker == me && prefix == "li" && group.is_none() && *limit == 3
+        })
+        .returning(move |_, _, _, _| Ok(vec![person(me, "lily"), person(other, "li_lei")]));
+    let svc = NotificationsService::new(
+        NotificationsPorts {
+            store: Arc::new(MemStore::default()),
+            people: Arc::new(people),
+            access: Arc::new(MockAccess::new()),
+            bus: Arc::new(LocalBus::default()),
+        },
+        NotificationsPolicy::default(),
+    );
+    let found = svc.mention_suggestions(me, "@li", None, 2).await.unwrap();
+    assert_eq!(found, vec![person(other, "li_lei")]);
+}

@@ -27,6 +27,10 @@ pub enum PlazaError {
     /// A reason for removing someone's post or comment longer than 200 characters.
     #[error("a reason has at most 200 characters")]
     InvalidReason,
+    /// A block stands between the writer and the one whose post they answer or like, or whom
+    /// they mention (either of them blocked the other).
+    #[error("blocked")]
+    Blocked,
     /// Neither the author nor an administrator.
     #[error("not allowed")]
     NotAllowed,

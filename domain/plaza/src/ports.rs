@@ -19,7 +19,8 @@ pub trait PostRepository: Send + Sync {
     /// `Unexpected`.
     async fn insert(&self, post: &NewPost) -> Result<(), PlazaError>;
 
-    /// One post as `viewer` sees it (`liked`).
+    /// One post as `viewer` sees it (`liked`); `None` when a block stands between the viewer
+    /// and its author (either of them blocked the other; a mute hides nothing here).
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -27,7 +28,8 @@ pub trait PostRepository: Send + Sync {
 
     /// The feed, newest first (`created_at`, then id), of one district when given: the posts
     /// tagged with it or with any division within it ([`DistrictCode::span`]: a province's
-    /// cities and counties, a city's counties).
+    /// cities and counties, a city's counties). Without the posts of those `viewer` blocked or
+    /// muted, and of those who blocked `viewer`.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -39,7 +41,8 @@ pub trait PostRepository: Send + Sync {
     ) -> Result<Page<Post>, PlazaError>;
 
     /// One author's posts, newest first (`created_at`, then id), as `viewer` sees them: the
-    /// feed's order and shape, for a profile.
+    /// feed's order and shape, for a profile. None when a block stands between the two (a mute
+    /// hides nothing on a profile).
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -51,12 +54,14 @@ pub trait PostRepository: Send + Sync {
     ) -> Result<Page<Post>, PlazaError>;
 
     /// How many posts (of one district when given, with the divisions within it, as
-    /// [`PostRepository::feed`]) are newer than `than`, counting at most `cap`.
+    /// [`PostRepository::feed`], and those `viewer`'s feed shows) are newer than `than`,
+    /// counting at most `cap`.
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn count_newer(
         &self,
+        viewer: Option<UserId>,
         than: Cursor,
         district: Option<DistrictCode>,
         cap: u32,
@@ -88,11 +93,17 @@ pub trait PostRepository: Send + Sync {
     /// `Unexpected` only.
     async fn unlike(&self, post: PostId, user: UserId) -> Result<Option<LikeState>, PlazaError>;
 
-    /// A post's comments, oldest first (`created_at`, then id).
+    /// A post's comments, oldest first (`created_at`, then id), as `viewer` sees them: without
+    /// those of people the viewer blocked or muted, or who blocked the viewer.
     ///
     /// # Errors
     /// `Unexpected` only.
-    async fn comments(&self, post: PostId, page: PageRequest) -> Result<Page<Comment>, PlazaError>;
+    async fn comments(
+        &self,
+        post: PostId,
+        viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<Comment>, PlazaError>;
 
     /// Stores a comment and counts it on its post; `false` when the post is gone.
     ///

@@ -1236,7 +1236,7 @@ async fn published_articles_and_an_authors_drafts_are_listed_newest_first_in_pag
         let mut after = None;
         loop {
             let page = repo
-                .published(g.id, PageRequest::new(after, Some(2)))
+                .published(g.id, None, PageRequest::new(after, Some(2)))
                 .await
                 .unwrap();
             seen.extend(page.items);
@@ -1272,7 +1272,7 @@ async fn published_articles_and_an_authors_drafts_are_listed_newest_first_in_pag
             .unwrap();
         assert_eq!(writers.items, vec![ArticleSummary::from(&back)]);
         assert_eq!(
-            repo.published(g.id, PageRequest::first(50))
+            repo.published(g.id, None, PageRequest::first(50))
                 .await
                 .unwrap()
                 .items

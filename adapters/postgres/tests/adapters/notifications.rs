@@ -284,18 +284,29 @@ async fn people_are_found_by_username_and_suggested_by_prefix() {
         let persons = t.db.persons(&[ann.id, UserId::new_random()]).await.unwrap();
         assert_eq!(persons.len(), 1);
         assert_eq!(persons[&ann.id].username, "ann");
-        let suggested = t.db.suggest("an", None, 5).await.unwrap();
+        let suggested =
+            t.db.suggest(UserId::new_random(), "an", None, 5)
+                .await
+                .unwrap();
         let names: Vec<_> = suggested.iter().map(|p| p.username.as_str()).collect();
         assert_eq!(names, vec!["ann", "anna_li"]);
         assert_eq!(
-            t.db.suggest("%", None, 5).await.unwrap().len(),
+            t.db.suggest(UserId::new_random(), "%", None, 5)
+                .await
+                .unwrap()
+                .len(),
             0,
             "wildcards are text"
         );
         let in_group =
-            t.db.suggest("an", Some(kernel::GroupId::new_random()), 5)
-                .await
-                .unwrap();
+            t.db.suggest(
+                UserId::new_random(),
+                "an",
+                Some(kernel::GroupId::new_random()),
+                5,
+            )
+            .await
+            .unwrap();
         assert!(
             in_group.is_empty(),
             "nobody is a member of a group that does not exist"

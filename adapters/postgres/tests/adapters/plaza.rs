@@ -310,6 +310,7 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
         // overall.
         assert_eq!(
             repo.count_newer(
+                None,
                 head_cursor,
                 Some(districts::DistrictCode::parse("510000").unwrap()),
                 99
@@ -323,7 +324,7 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
             .filter(|id| id.0 > head.0)
             .count();
         assert_eq!(
-            repo.count_newer(head_cursor, None, 99).await.unwrap() as usize,
+            repo.count_newer(None, head_cursor, None, 99).await.unwrap() as usize,
             same_time_after
         );
         for i in 1..=7 {
@@ -332,6 +333,7 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
         posted(&t, &alice, "new elsewhere", Some("110000"), at(1)).await;
         assert_eq!(
             repo.count_newer(
+                None,
                 head_cursor,
                 Some(districts::DistrictCode::parse("510000").unwrap()),
                 99
@@ -342,6 +344,7 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
         );
         assert_eq!(
             repo.count_newer(
+                None,
                 head_cursor,
                 Some(districts::DistrictCode::parse("510000").unwrap()),
                 5
@@ -352,11 +355,11 @@ async fn the_district_filter_and_the_count_of_newer_posts() {
             "capped"
         );
         assert_eq!(
-            repo.count_newer(head_cursor, None, 99).await.unwrap() as usize,
+            repo.count_newer(None, head_cursor, None, 99).await.unwrap() as usize,
             8 + same_time_after
         );
         let latest = Cursor::new(at(7), uuid::Uuid::max());
-        assert_eq!(repo.count_newer(latest, None, 99).await.unwrap(), 0);
+        assert_eq!(repo.count_newer(None, latest, None, 99).await.unwrap(), 0);
     }
 }
 
@@ -505,7 +508,7 @@ async fn comments_are_listed_oldest_first_in_pages_and_counted() {
         let mut after = None;
         loop {
             let page = repo
-                .comments(p, PageRequest::new(after, Some(3)))
+                .comments(p, None, PageRequest::new(after, Some(3)))
                 .await
                 .unwrap();
             seen.extend(page.items);
@@ -540,7 +543,7 @@ async fn comments_are_listed_oldest_first_in_pages_and_counted() {
         assert_eq!(repo.find_comment(first.id).await.unwrap(), None);
         assert_eq!(found(&t, p, None).await.comment_count, 6);
         assert_eq!(
-            repo.comments(p, PageRequest::first(50))
+            repo.comments(p, None, PageRequest::first(50))
                 .await
                 .unwrap()
                 .items
@@ -787,11 +790,18 @@ async fn a_provinces_filter_takes_in_its_cities_and_counties_and_a_citys_its_cou
         assert_eq!(whole_feed(&t, Some("510104"), 10).await, vec![county]);
         let sichuan = || Some(districts::DistrictCode::parse("510000").unwrap());
         assert_eq!(
-            repo.count_newer(head_cursor, sichuan(), 99).await.unwrap(),
+            repo.count_newer(None, head_cursor, sichuan(), 99)
+                .await
+                .unwrap(),
             4
         );
         let chengdu = Some(districts::DistrictCode::parse("510100").unwrap());
-        assert_eq!(repo.count_newer(head_cursor, chengdu, 99).await.unwrap(), 2);
+        assert_eq!(
+            repo.count_newer(None, head_cursor, chengdu, 99)
+                .await
+                .unwrap(),
+            2
+        );
     }
 }
 
@@ -860,7 +870,7 @@ async fn an_edit_keeps_the_text_it_replaces_and_one_from_another_version_writes_
             (c.body.as_str(), c.version, c.edited_at),
             ("two", 2, Some(at(8)))
         );
-        let listed = repo.comments(p, PageRequest::first(5)).await.unwrap();
+        let listed = repo.comments(p, None, PageRequest::first(5)).await.unwrap();
         assert_eq!(listed.items[0].version, 2);
         assert_eq!(
             repo.comment_versions(c.id).await.unwrap(),

@@ -90,11 +90,14 @@ async fn replies_are_listed_oldest_first_with_their_quotes_and_counted_once() {
         // Oldest first; two at the same time in id order; pages of two.
         let mut same_time = [second.id, third.id];
         same_time.sort();
-        let page = repo.of_article(a, PageRequest::first(2)).await.unwrap();
+        let page = repo
+            .of_article(a, None, PageRequest::first(2))
+            .await
+            .unwrap();
         let ids: Vec<ReplyId> = page.items.iter().map(|r| r.id).collect();
         assert_eq!(ids, vec![first.id, same_time[0]], "on {}", t.url);
         let rest = repo
-            .of_article(a, PageRequest::new(page.next, Some(2)))
+            .of_article(a, None, PageRequest::new(page.next, Some(2)))
             .await
             .unwrap();
         assert_eq!(
@@ -110,7 +113,10 @@ async fn replies_are_listed_oldest_first_with_their_quotes_and_counted_once() {
         assert_eq!(thread(&t, a).await.count, 2, "on {}", t.url);
         let gone = repo.find(first.id).await.unwrap().unwrap();
         assert_eq!((gone.deleted_at, gone.body.as_str()), (Some(at(4)), ""));
-        let page = repo.of_article(a, PageRequest::first(10)).await.unwrap();
+        let page = repo
+            .of_article(a, None, PageRequest::first(10))
+            .await
+            .unwrap();
         assert_eq!(page.items.len(), 2);
         let quoting = page.items.iter().find(|r| r.id == second.id).unwrap();
         assert_eq!(quoting.quote, Some(Quote::Deleted { id: first.id }));

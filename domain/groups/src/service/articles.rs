@@ -196,11 +196,12 @@ impl GroupsService {
     /// author's bound.
     ///
     /// A published article's new text is asked of the operator's word list; a draft's is not
-    /// until it is published.
+    /// until it is published. Nor may a published article newly mention someone a block
+    /// stands between the actor and.
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `NotAllowed`, `InvalidTitle`, `InvalidBody`, `WordsRefused`,
-    /// `RateLimited`, `ArticleQuotaExceeded`, `Unexpected`.
+    /// `Blocked`, `RateLimited`, `ArticleQuotaExceeded`, `Unexpected`.
     pub async fn save_article(
         &self,
         actor: UserId,
@@ -216,6 +217,12 @@ impl GroupsService {
         let current = self.editable_article(&view, actor, article).await?;
         if current.status == ArticleStatus::Published {
             self.screen(&[("title", title.as_str()), ("body", body.as_str())])?;
+            if let Some(names) = new_mentions(
+                &mention_text(&current.title, &current.body),
+                &mention_text(title.as_str(), body.as_str()),
+            ) {
+                self.refuse_blocked_mentions(actor, &names).await?;
+            }
         }
         self.limit(
             format!("groups:articles:save:{actor}"),
@@ -273,7 +280,8 @@ impl GroupsService {
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `NotAllowed`, `WordsRefused` (publishing a text with words
-    /// the operator's list refuses), `Unexpected`.
+    /// the operator's list refuses), `Blocked` (publishing a text that mentions someone a block
+    /// stands between the actor and), `Unexpected`.
     pub async fn set_article_status(
         &self,
         actor: UserId,
@@ -317,6 +325,8 @@ impl GroupsService {
         let current = self.editable_article(&view, actor, article).await?;
         if status == ArticleStatus::Published && current.status != ArticleStatus::Published {
             self.screen(&[("title", &current.title), ("body", &current.body)])?;
+            self.refuse_blocked_mentions(actor, &mention_text(&current.title, &current.body))
+                .await?;
         }
         let item = self
             .ports
@@ -398,7 +408,8 @@ impl GroupsService {
         Ok(())
     }
 
-    /// Published articles, most recently published first, each with its reply thread.
+    /// Published articles, most recently published first, each with its reply thread; without
+    /// those by people the viewer blocked or muted, or who blocked the viewer.
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `Unexpected`.
@@ -409,7 +420,7 @@ impl GroupsService {
         page: PageRequest,
     ) -> Result<Page<WithReplies<ArticleSummary>>, GroupsError> {
         self.readable_view(viewer, id).await?;
-        let page = self.ports.articles.published(id, page).await?;
+        let page = self.ports.articles.published(id, viewer, page).await?;
         self.page_with_replies(page, |a| a.id).await
     }
 

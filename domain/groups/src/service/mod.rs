@@ -96,6 +96,8 @@ pub struct GroupsPorts {
     /// The operator's word list: asked of group names and descriptions, what is published and
     /// replies (a draft is its author's own until it is published).
     pub words: Arc<dyn kernel::WordFilter>,
+    /// Who blocked whom: asked before a reply, or a text that mentions people, is stored.
+    pub blocks: Arc<dyn kernel::Blocks>,
 }
 
 /// The one visibility rule: a public group's content is anyone's; a private group's is its
@@ -203,6 +205,39 @@ impl GroupsService {
             }
         }
         Ok(())
+    }
+
+    /// Refuses when a block stands between `actor` and `other` (either blocked the other).
+    pub(crate) async fn refuse_blocked(
+        &self,
+        actor: UserId,
+        other: UserId,
+    ) -> Result<(), GroupsError> {
+        if actor != other && self.ports.blocks.is_blocked(actor, other).await? {
+            return Err(GroupsError::Blocked);
+        }
+        Ok(())
+    }
+
+    /// Refuses a text that mentions someone a block stands between `actor` and.
+    pub(crate) async fn refuse_blocked_mentions(
+        &self,
+        actor: UserId,
+        text: &str,
+    ) -> Result<(), GroupsError> {
+        let names = kernel::notice::mentioned_usernames(text);
+        if names.is_empty()
+            || self
+                .ports
+                .blocks
+                .blocked_among(actor, names)
+                .await?
+                .is_empty()
+        {
+            Ok(())
+        } else {
+            Err(GroupsError::Blocked)
+        }
     }
 
     async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), GroupsError> {
@@ -346,7 +381,7 @@ impl GroupsService {
         }
         let preview = PageRequest::first(HOME_PREVIEW);
         let (articles, gallery, members) = futures_util::future::join3(
-            self.ports.articles.published(id, preview),
+            self.ports.articles.published(id, viewer, preview),
             self.media
                 .gallery(id, view.unpublished_images(viewer), preview),
             self.ports.groups.members(id, preview),

@@ -3,7 +3,10 @@
 //! authors delete their own, the group's managers any (audited); the article's author (and the
 //! managers, who may edit it) lock and unlock its replies. A private group's replies are its
 //! active members', in every answer: every use case here starts from the article as the viewer
-//! may see it (`visible_article`), so the article's own rule is the replies' rule.
+//! may see it (`visible_article`), so the article's own rule is the replies' rule. Where a
+//! block stands between two people, neither may reply to the other's article, quote the
+//! other's reply or mention the other (`Blocked`); the list leaves out the replies of those the
+//! viewer blocked or muted, and of those who blocked the viewer.
 
 use super::articles::may_edit;
 use super::notices::{new_mentions, users};
@@ -136,7 +139,8 @@ impl GroupsService {
     /// # Errors
     /// `InvalidReply`, `NotFound`, `MembersOnly`, `Banned` (a banned person of a public group),
     /// `NotAllowed` (not a member), `ArticleNotPublished`, `RepliesLocked`, `ReplyNotFound` (the
-    /// quoted reply), `RateLimited`, `Unexpected`.
+    /// quoted reply), `Blocked` (a block stands between the actor and the article's author, the
+    /// quoted reply's author or someone the reply mentions), `RateLimited`, `Unexpected`.
     #[tracing::instrument(skip(self, body))]
     pub async fn reply(
         &self,
@@ -156,12 +160,18 @@ impl GroupsService {
         if self.thread(article.id).await?.locked {
             return Err(GroupsError::RepliesLocked);
         }
-        self.limit(format!("groups:replies:{actor}"), self.policy.reply_rate)
-            .await?;
+        self.refuse_blocked(actor, article.author.id).await?;
         let quote = match quote {
-            Some(q) => Some(self.live_reply(article.id, q).await?.id),
+            Some(q) => {
+                let quoted = self.live_reply(article.id, q).await?;
+                self.refuse_blocked(actor, quoted.author.id).await?;
+                Some(quoted.id)
+            }
             None => None,
         };
+        self.refuse_blocked_mentions(actor, body.as_str()).await?;
+        self.limit(format!("groups:replies:{actor}"), self.policy.reply_rate)
+            .await?;
         let reply = NewReply {
             id: ReplyId::new_random(),
             article: article.id,
@@ -222,7 +232,8 @@ impl GroupsService {
     }
 
     /// The article's replies, oldest first (newest last), for whoever may read the article,
-    /// with its thread (the count and the lock).
+    /// with its thread (the count and the lock); without those by people the viewer blocked or
+    /// muted, or who blocked the viewer.
     ///
     /// # Errors
     /// `NotFound`, `MembersOnly`, `Unexpected`.
@@ -234,7 +245,11 @@ impl GroupsService {
         page: PageRequest,
     ) -> Result<WithReplies<Page<Reply>>, GroupsError> {
         let (_, article) = self.visible_article(viewer, id, article).await?;
-        let item = self.ports.replies.of_article(article.id, page).await?;
+        let item = self
+            .ports
+            .replies
+            .of_article(article.id, viewer, page)
+            .await?;
         let replies = self.thread(article.id).await?;
         Ok(WithReplies { item, replies })
     }
@@ -305,7 +320,8 @@ impl GroupsService {
     ///
     /// # Errors
     /// `InvalidReply`, `NotFound`, `MembersOnly`, `ReplyNotFound`, `NotAllowed` (another's
-    /// reply, not a member), `Banned`, `ArticleNotPublished`, `RepliesLocked`, `RateLimited`,
+    /// reply, not a member), `Banned`, `ArticleNotPublished`, `RepliesLocked`, `Blocked` (it
+    /// newly mentions someone a block stands between the actor and), `RateLimited`,
     /// `Unexpected`.
     #[tracing::instrument(skip(self, body))]
     pub async fn edit_reply(
@@ -331,6 +347,9 @@ impl GroupsService {
             return Err(GroupsError::RepliesLocked);
         }
         self.screen(&[("body", body.as_str())])?;
+        if let Some(names) = new_mentions(&current.body, body.as_str()) {
+            self.refuse_blocked_mentions(actor, &names).await?;
+        }
         self.limit(
             format!("groups:replies:edit:{actor}"),
             self.policy.reply_edit_rate,

@@ -554,6 +554,7 @@ impl ArticleRepository for MemRepo {
     async fn published(
         &self,
         group: GroupId,
+        _viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError> {
         let m = self.0.lock().unwrap();
@@ -637,6 +638,7 @@ impl ReplyRepository for MemRepo {
     async fn of_article(
         &self,
         article: ArticleId,
+        _viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<Reply>, GroupsError> {
         let m = self.0.lock().unwrap();
@@ -773,10 +775,54 @@ struct World {
     told: Arc<Told>,
     repo: MemRepo,
     media_rows: Arc<MemoryRepository>,
+    /// Who blocked whom (either way), by the usernames of [`person`].
+    blocks: Arc<PairBlocks>,
     svc: GroupsService,
 }
 
+/// Blocks between pairs of people (either way); mentions name people as [`person`] does.
+#[derive(Default)]
+struct PairBlocks(Mutex<Vec<(UserId, UserId, String)>>);
+
+impl PairBlocks {
+    /// `a` blocks `b`.
+    fn block(&self, a: UserId, b: UserId) {
+        self.0
+            .lock()
+            .unwrap()
+            .push((a, b, person(b).username.to_lowercase()));
+        self.0
+            .lock()
+            .unwrap()
+            .push((b, a, person(a).username.to_lowercase()));
+    }
+}
+
+#[async_trait]
+impl kernel::Blocks for PairBlocks {
+    async fn is_blocked(&self, a: UserId, b: UserId) -> Result<bool, anyhow::Error> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|(x, y, _)| (*x, *y) == (a, b)))
+    }
+    async fn blocked_among(
+        &self,
+        actor: UserId,
+        usernames: Vec<String>,
+    ) -> Result<Vec<String>, anyhow::Error> {
+        let pairs = self.0.lock().unwrap();
+        Ok(usernames
+            .into_iter()
+            .filter(|n| pairs.iter().any(|(x, _, name)| *x == actor && name == n))
+            .collect())
+    }
+}
+
 fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
+    let blocks = Arc::new(PairBlocks::default());
     let repo = MemRepo::default();
     let audit = Arc::new(Recorded::default());
     let told = Arc::new(Told::default());
@@ -829,6 +875,7 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
             audit: audit.clone(),
             notifier: told.clone(),
             words: Arc::new(kernel::RefusedWords(&["禁词"])),
+            blocks: blocks.clone(),
         },
         Arc::new(media),
         policy,
@@ -838,6 +885,7 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
         told,
         repo,
         media_rows,
+        blocks,
         svc,
     }
 }
@@ -3109,4 +3157,69 @@ async fn a_listed_word_refuses_names_published_text_and_replies_but_not_a_draft(
         ),
         "body"
     );
+}
+
+#[tokio::test]
+async fn a_block_either_way_refuses_replies_quotes_and_mentions_and_tells_nobody() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let blocker = w.member(owner, &g, MemberRole::Member).await;
+    let blocked = w.member(owner, &g, MemberRole::Member).await;
+    let theirs = published_article(&w, blocker, &g).await;
+    let owners = published_article(&w, owner, &g).await;
+    let quoted = w
+        .svc
+        .reply(blocker, g.id, owners, "一条回应", None)
+        .await
+        .unwrap();
+    w.blocks.block(blocker, blocked);
+    w.told.clear();
+    let name = |u: UserId| person(u).username;
+    fn refused<T: std::fmt::Debug>(r: Result<T, GroupsError>) {
+        assert!(matches!(r, Err(GroupsError::Blocked)), "{r:?}");
+    }
+    // The blocked one may not reply to the blocker's article, quote the blocker's reply or
+    // mention the blocker, and the blocker none of that to the blocked one either.
+    refused(w.svc.reply(blocked, g.id, theirs, "你好", None).await);
+    refused(
+        w.svc
+            .reply(blocked, g.id, owners, "引用", Some(quoted.id))
+            .await,
+    );
+    let mention = format!("你好 @{}", name(blocker));
+    refused(w.svc.reply(blocked, g.id, owners, &mention, None).await);
+    let back = format!("@{}", name(blocked));
+    refused(w.svc.reply(blocker, g.id, owners, &back, None).await);
+    // Nor publish an article that names the other, nor add the name to a published one.
+    let draft = w
+        .svc
+        .create_article(blocked, g.id, "标题", &mention)
+        .await
+        .unwrap();
+    refused(
+        w.svc
+            .set_article_status(blocked, g.id, draft.id, ArticleStatus::Published)
+            .await,
+    );
+    let mine = published_article(&w, blocked, &g).await;
+    w.told.clear();
+    let article = w.svc.article(None, g.id, mine).await.unwrap().article;
+    refused(
+        w.svc
+            .save_article(blocked, g.id, mine, "标题", &mention, article.version)
+            .await,
+    );
+    assert!(
+        w.told.0.lock().unwrap().is_empty(),
+        "nobody is told of a refused write"
+    );
+    let thread = w.svc.article(None, g.id, theirs).await.unwrap().replies;
+    assert_eq!(thread.count, 0);
+    // Others, and the two of them elsewhere, write as before.
+    w.svc
+        .reply(blocked, g.id, owners, "只是回应", None)
+        .await
+        .unwrap();
+    w.svc.reply(owner, g.id, theirs, &back, None).await.unwrap();
 }

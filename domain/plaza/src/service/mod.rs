@@ -1,6 +1,8 @@
 //! The plaza use cases. Reading is anyone's; posting, liking and commenting need an account and
 //! are limited per person (counters in the database); a post or comment is deleted by its
-//! author or, audited, by an administrator.
+//! author or, audited, by an administrator. Where a block stands between two people (either
+//! blocked the other) neither may comment on or like the other's post or mention the other
+//! (`Blocked`); what a block or a mute hides from the lists is the repository's.
 
 use crate::error::PlazaError;
 use crate::model::{
@@ -99,6 +101,8 @@ pub struct PlazaPorts {
     pub notifier: Arc<dyn kernel::Notifier>,
     /// The operator's word list, asked before a text is stored.
     pub words: Arc<dyn kernel::WordFilter>,
+    /// Who blocked whom, asked before a comment, a like or a mention is stored.
+    pub blocks: Arc<dyn kernel::Blocks>,
 }
 
 /// Who acts, and from where (for the audit log).
@@ -179,6 +183,33 @@ impl PlazaService {
         }
     }
 
+    /// Refuses a text that mentions someone a block stands between `author` and.
+    async fn refuse_blocked_mentions(&self, author: UserId, text: &str) -> Result<(), PlazaError> {
+        let names = mentioned_usernames(text);
+        if names.is_empty() {
+            return Ok(());
+        }
+        if self
+            .ports
+            .blocks
+            .blocked_among(author, names)
+            .await?
+            .is_empty()
+        {
+            Ok(())
+        } else {
+            Err(PlazaError::Blocked)
+        }
+    }
+
+    /// Refuses when a block stands between `actor` and `other`.
+    async fn refuse_blocked(&self, actor: UserId, other: UserId) -> Result<(), PlazaError> {
+        if actor != other && self.ports.blocks.is_blocked(actor, other).await? {
+            return Err(PlazaError::Blocked);
+        }
+        Ok(())
+    }
+
     async fn limit(&self, key: String, rule: RateLimitRule) -> Result<(), PlazaError> {
         let now = self.ports.clock.now();
         match self.ports.limiter.hit(&key, rule, now).await? {
@@ -218,7 +249,7 @@ impl PlazaService {
     }
 
     /// One person's posts, newest first, as the viewer sees them (a profile's list). Every post
-    /// is public, as in the feed.
+    /// is public, as in the feed; none when a block stands between the two.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -231,20 +262,21 @@ impl PlazaService {
         self.ports.posts.by_author(viewer, author, page).await
     }
 
-    /// How many posts arrived above `head` (the feed's first post when it was loaded), up to
-    /// [`NEW_POSTS_CAP`].
+    /// How many posts of the viewer's feed arrived above `head` (the feed's first post when it
+    /// was loaded), up to [`NEW_POSTS_CAP`].
     ///
     /// # Errors
     /// `UnknownDistrict`, `Unexpected`.
     pub async fn count_newer(
         &self,
+        viewer: Option<UserId>,
         head: Cursor,
         district: Option<&str>,
     ) -> Result<u32, PlazaError> {
         let district = Self::district_filter(district)?;
         self.ports
             .posts
-            .count_newer(head, district, NEW_POSTS_CAP)
+            .count_newer(viewer, head, district, NEW_POSTS_CAP)
             .await
     }
 
@@ -282,7 +314,8 @@ impl PlazaService {
     ///
     /// # Errors
     /// `InvalidBody`, `WordsRefused`, `TooManyImages`, `ImageNotUsable`, `UnknownDistrict`,
-    /// `RateLimited`, `Unexpected`.
+    /// `Blocked` (it mentions someone a block stands between the author and), `RateLimited`,
+    /// `Unexpected`.
     #[tracing::instrument(skip_all, fields(author = %author))]
     pub async fn create(&self, author: UserId, input: NewPostInput) -> Result<Post, PlazaError> {
         if input.images.len() > MAX_POST_IMAGES {
@@ -290,6 +323,7 @@ impl PlazaService {
         }
         let body = parse_post_body(&input.body, !input.images.is_empty())?;
         self.screen(&body)?;
+        self.refuse_blocked_mentions(author, &body).await?;
         let unique: HashSet<MediaId> = input.images.iter().copied().collect();
         if unique.len() != input.images.len() {
             return Err(PlazaError::ImageNotUsable);
@@ -331,7 +365,14 @@ impl PlazaService {
         id: PostId,
         reason: Option<&str>,
     ) -> Result<(), PlazaError> {
-        let post = self.post(Some(actor.id), id).await?;
+        // As it is, not as the actor sees it: an administrator may remove a post by someone a
+        // block stands between them and.
+        let post = self
+            .ports
+            .posts
+            .find(id, None)
+            .await?
+            .ok_or(PlazaError::NotFound)?;
         let own = post.author.id == actor.id;
         if !own && actor.role != Role::Admin {
             return Err(PlazaError::NotAllowed);
@@ -376,8 +417,15 @@ impl PlazaService {
     /// Likes a post once: a repeat changes nothing.
     ///
     /// # Errors
-    /// `NotFound`, `RateLimited`, `Unexpected`.
+    /// `NotFound`, `Blocked` (a block stands between the two), `RateLimited`, `Unexpected`.
     pub async fn like(&self, user: UserId, post: PostId) -> Result<LikeState, PlazaError> {
+        let liked = self
+            .ports
+            .posts
+            .find(post, None)
+            .await?
+            .ok_or(PlazaError::NotFound)?;
+        self.refuse_blocked(user, liked.author.id).await?;
         self.limit(format!("plaza:like:{user}"), self.policy.like_rate)
             .await?;
         let now = self.ports.clock.now();
@@ -388,17 +436,14 @@ impl PlazaService {
             .await?
             .ok_or(PlazaError::NotFound)?;
         if state.changed {
-            // The author, read after the like: a post deleted meanwhile tells nobody.
-            if let Some(liked) = self.ports.posts.find(post, None).await? {
-                self.tell(
-                    NoticeKind::Liked,
-                    Audience::Users(vec![liked.author.id]),
-                    user,
-                    Subject::PlazaPost { post: post.0 },
-                    None,
-                )
-                .await;
-            }
+            self.tell(
+                NoticeKind::Liked,
+                Audience::Users(vec![liked.author.id]),
+                user,
+                Subject::PlazaPost { post: post.0 },
+                None,
+            )
+            .await;
         }
         Ok(state)
     }
@@ -417,25 +462,28 @@ impl PlazaService {
             .ok_or(PlazaError::NotFound)
     }
 
-    /// A post's comments, oldest first.
+    /// A post's comments, oldest first, as the viewer sees them: without those of people they
+    /// blocked or muted, or who blocked them.
     ///
     /// # Errors
-    /// `NotFound`, `Unexpected`.
+    /// `NotFound` (no such post, or a block stands between the viewer and its author),
+    /// `Unexpected`.
     pub async fn comments(
         &self,
+        viewer: Option<UserId>,
         post: PostId,
         page: PageRequest,
     ) -> Result<Page<Comment>, PlazaError> {
         // A first page of a post that is gone says so rather than looking empty.
-        if page.after.is_none() && self.ports.posts.find(post, None).await?.is_none() {
+        if page.after.is_none() && self.ports.posts.find(post, viewer).await?.is_none() {
             return Err(PlazaError::NotFound);
         }
-        self.ports.posts.comments(post, page).await
+        self.ports.posts.comments(post, viewer, page).await
     }
 
     /// Whether `comment` under `post` can still be read: the post and the comment exist (a
-    /// deleted one is gone) and the comment is the post's. Every plaza post is public, so
-    /// `viewer` changes nothing today; it is asked so the answer can follow the post's rules.
+    /// deleted one is gone), the comment is the post's, and no block stands between `viewer`
+    /// and the post's author (every plaza post is public otherwise).
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -454,7 +502,9 @@ impl PlazaService {
     /// Comments on a post.
     ///
     /// # Errors
-    /// `InvalidComment`, `WordsRefused`, `NotFound`, `RateLimited`, `Unexpected`.
+    /// `InvalidComment`, `WordsRefused`, `NotFound`, `Blocked` (a block stands between the
+    /// commenter and the post's author, or someone the comment mentions), `RateLimited`,
+    /// `Unexpected`.
     pub async fn comment(
         &self,
         author: UserId,
@@ -463,6 +513,14 @@ impl PlazaService {
     ) -> Result<Comment, PlazaError> {
         let body = parse_comment_body(body)?;
         self.screen(&body)?;
+        let answered = self
+            .ports
+            .posts
+            .find(post, None)
+            .await?
+            .ok_or(PlazaError::NotFound)?;
+        self.refuse_blocked(author, answered.author.id).await?;
+        self.refuse_blocked_mentions(author, &body).await?;
         self.limit(format!("plaza:comment:{author}"), self.policy.comment_rate)
             .await?;
         let comment = NewComment {
@@ -479,16 +537,14 @@ impl PlazaService {
             post: post.0,
             comment: comment.id.0,
         };
-        if let Some(answered) = self.ports.posts.find(post, None).await? {
-            self.tell(
-                NoticeKind::Replied,
-                Audience::Users(vec![answered.author.id]),
-                author,
-                subject,
-                Some(excerpt(&comment.body)),
-            )
-            .await;
-        }
+        self.tell(
+            NoticeKind::Replied,
+            Audience::Users(vec![answered.author.id]),
+            author,
+            subject,
+            Some(excerpt(&comment.body)),
+        )
+        .await;
         self.tell_mentioned(&comment.body, author, subject).await;
         self.ports
             .posts
@@ -558,7 +614,8 @@ impl PlazaService {
     /// text writes nothing. Those the new text names and the old one did not are told.
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed` (someone else's post), `InvalidBody`, `WordsRefused`, `RateLimited`,
+    /// `NotFound`, `NotAllowed` (someone else's post), `InvalidBody`, `WordsRefused`, `Blocked`
+    /// (it newly mentions someone a block stands between the author and), `RateLimited`,
     /// `Unexpected`. A post at another version than `from` is [`EditOutcome::Conflict`].
     #[tracing::instrument(skip(self, body))]
     pub async fn edit_post(
@@ -574,6 +631,9 @@ impl PlazaService {
         }
         let body = parse_post_body(body, !post.images.is_empty())?;
         self.screen(&body)?;
+        if let Some(named) = new_mentions(&post.body, &body) {
+            self.refuse_blocked_mentions(author, &named).await?;
+        }
         self.limit(format!("plaza:edit:{author}"), self.policy.edit_rate)
             .await?;
         if post.version != from {
@@ -611,7 +671,12 @@ impl PlazaService {
         viewer: &Actor,
         id: PostId,
     ) -> Result<Vec<TextVersion>, PlazaError> {
-        let post = self.post(Some(viewer.id), id).await?;
+        let post = self
+            .ports
+            .posts
+            .find(id, None)
+            .await?
+            .ok_or(PlazaError::NotFound)?;
         if post.author.id != viewer.id && viewer.role != Role::Admin {
             return Err(PlazaError::NotAllowed);
         }
@@ -627,8 +692,9 @@ impl PlazaService {
     /// Edits the text of one's own comment, as [`PlazaService::edit_post`] does a post's.
     ///
     /// # Errors
-    /// `NotFound`, `NotAllowed`, `InvalidComment`, `WordsRefused`, `RateLimited`, `Unexpected`; a comment at
-    /// another version than `from` is [`EditOutcome::Conflict`].
+    /// `NotFound`, `NotAllowed`, `InvalidComment`, `WordsRefused`, `Blocked` (as
+    /// [`PlazaService::edit_post`]), `RateLimited`, `Unexpected`; a comment at another version
+    /// than `from` is [`EditOutcome::Conflict`].
     #[tracing::instrument(skip(self, body))]
     pub async fn edit_comment(
         &self,
@@ -643,6 +709,9 @@ impl PlazaService {
         }
         let body = parse_comment_body(body)?;
         self.screen(&body)?;
+        if let Some(named) = new_mentions(&comment.body, &body) {
+            self.refuse_blocked_mentions(author, &named).await?;
+        }
         self.limit(format!("plaza:edit:{author}"), self.policy.edit_rate)
             .await?;
         if comment.version != from {

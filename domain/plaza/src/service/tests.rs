@@ -202,6 +202,7 @@ impl PostRepository for MemPosts {
     }
     async fn count_newer(
         &self,
+        _viewer: Option<UserId>,
         than: Cursor,
         _district: Option<DistrictCode>,
         cap: u32,
@@ -244,7 +245,12 @@ impl PostRepository for MemPosts {
             .is_some_and(|l| l.remove(&user).is_some());
         Ok(Some(Self::state(&m, post, user, changed)))
     }
-    async fn comments(&self, post: PostId, page: PageRequest) -> Result<Page<Comment>, PlazaError> {
+    async fn comments(
+        &self,
+        post: PostId,
+        _viewer: Option<UserId>,
+        page: PageRequest,
+    ) -> Result<Page<Comment>, PlazaError> {
         let m = self.mem.lock().unwrap();
         let mut rows: Vec<Comment> = m
             .comments
@@ -374,7 +380,54 @@ fn sichuan() -> District {
     .unwrap()
 }
 
+/// Blocks between pairs of people (either way), and the usernames mentions name them by.
+#[derive(Default)]
+struct PairBlocks {
+    pairs: Mutex<Vec<(UserId, UserId)>>,
+    names: HashMap<String, UserId>,
+}
+
+impl PairBlocks {
+    fn new(pairs: Vec<(UserId, UserId)>, names: &[(&str, UserId)]) -> Arc<Self> {
+        Arc::new(Self {
+            pairs: Mutex::new(pairs),
+            names: names.iter().map(|(n, id)| ((*n).to_owned(), *id)).collect(),
+        })
+    }
+}
+
+#[async_trait]
+impl kernel::Blocks for PairBlocks {
+    async fn is_blocked(&self, a: UserId, b: UserId) -> Result<bool, anyhow::Error> {
+        Ok(self
+            .pairs
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|p| *p == (a, b) || *p == (b, a)))
+    }
+    async fn blocked_among(
+        &self,
+        actor: UserId,
+        usernames: Vec<String>,
+    ) -> Result<Vec<String>, anyhow::Error> {
+        let mut found = Vec::new();
+        for name in usernames {
+            if let Some(id) = self.names.get(&name)
+                && self.is_blocked(actor, *id).await?
+            {
+                found.push(name);
+            }
+        }
+        Ok(found)
+    }
+}
+
 fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
+    world_blocking(limiter, audit, Arc::default())
+}
+
+fn world_blocking(limiter: MockRateLimiter, audit: MockAuditLog, blocks: Arc<PairBlocks>) -> World {
     let mut processor = MockImageProcessor::new();
     processor.expect_process().returning(|_, _| {
         Ok(ProcessedImage {
@@ -419,6 +472,7 @@ fn world_with(limiter: MockRateLimiter, audit: MockAuditLog) -> World {
             clock,
             notifier: told.clone(),
             words: Arc::new(kernel::RefusedWords(&["禁词"])),
+            blocks,
         },
         media,
         PlazaPolicy::default(),
@@ -605,7 +659,7 @@ async fn a_listed_word_refuses_a_post_a_comment_and_their_edits_and_nothing_is_s
     refused(w.svc.edit_comment(alice, c.id, "禁词!", c.version).await);
     let comments = w
         .svc
-        .comments(post.id, PageRequest::first(10))
+        .comments(None, post.id, PageRequest::first(10))
         .await
         .unwrap();
     assert_eq!(comments.items[0].body, "fine");
@@ -692,7 +746,7 @@ async fn comments_are_checked_listed_oldest_first_and_deleted_by_their_author() 
     assert_eq!(c.body, "first");
     let page = w
         .svc
-        .comments(post.id, PageRequest::first(20))
+        .comments(None, post.id, PageRequest::first(20))
         .await
         .unwrap();
     assert_eq!(page.items.len(), 1);
@@ -703,7 +757,7 @@ async fn comments_are_checked_listed_oldest_first_and_deleted_by_their_author() 
     w.svc.delete_comment(&alice, c.id, None).await.unwrap();
     assert!(matches!(
         w.svc
-            .comments(PostId::new_random(), PageRequest::first(20))
+            .comments(None, PostId::new_random(), PageRequest::first(20))
             .await,
         Err(PlazaError::NotFound)
     ));
@@ -746,7 +800,10 @@ async fn a_malformed_district_filter_is_refused_and_new_posts_are_counted_above_
     ));
     let alice = UserId::new_random();
     let first = w.svc.create(alice, text("one")).await.unwrap();
-    assert_eq!(w.svc.count_newer(first.cursor(), None).await.unwrap(), 0);
+    assert_eq!(
+        w.svc.count_newer(None, first.cursor(), None).await.unwrap(),
+        0
+    );
 }
 
 fn media_of(kind: MediaKind, state: MediaState, owner: UserId) -> Media {
@@ -1129,4 +1186,81 @@ async fn editing_past_the_rate_writes_nothing() {
         })
     ));
     assert_eq!(w.svc.post(None, post.id).await.unwrap().body, "one");
+}
+
+#[tokio::test]
+async fn a_block_either_way_refuses_comments_likes_and_mentions_and_tells_nobody() {
+    let (alice, bob, carol) = (
+        UserId::new_random(),
+        UserId::new_random(),
+        UserId::new_random(),
+    );
+    // Bob blocked Alice; Carol blocked nobody.
+    let blocks = PairBlocks::new(vec![(bob, alice)], &[("bob", bob), ("carol", carol)]);
+    let w = world_blocking(allowing(), MockAuditLog::new(), blocks);
+    let bobs = w.svc.create(bob, text("bob's")).await.unwrap();
+    let alices = w.svc.create(alice, text("alice's")).await.unwrap();
+    w.told.take();
+    fn blocked<T>(r: Result<T, PlazaError>) -> bool {
+        matches!(r, Err(PlazaError::Blocked))
+    }
+    // The blocked one cannot answer, like or mention the blocker …
+    assert!(blocked(w.svc.comment(alice, bobs.id, "hello").await));
+    assert!(blocked(w.svc.like(alice, bobs.id).await));
+    assert!(blocked(w.svc.create(alice, text("hi @bob")).await));
+    assert!(blocked(w.svc.comment(alice, alices.id, "see @Bob").await));
+    // … nor the blocker the blocked one.
+    assert!(blocked(w.svc.comment(bob, alices.id, "hello").await));
+    assert!(blocked(w.svc.like(bob, alices.id).await));
+    {
+        let m = w.posts.mem.lock().unwrap();
+        assert!(m.comments.is_empty() && m.likes.is_empty());
+        assert_eq!(m.posts.len(), 2);
+    }
+    assert!(w.told.take().is_empty());
+    // Someone no block stands between is answered, liked and mentioned as before.
+    w.svc.comment(carol, bobs.id, "hello @alice").await.unwrap();
+    w.svc.like(carol, alices.id).await.unwrap();
+    w.svc.create(alice, text("hi @carol")).await.unwrap();
+    let kinds: Vec<NoticeKind> = w.told.take().iter().map(|n| n.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            NoticeKind::Replied,
+            NoticeKind::Mentioned,
+            NoticeKind::Liked,
+            NoticeKind::Mentioned
+        ]
+    );
+}
+
+#[tokio::test]
+async fn an_edit_is_refused_only_for_a_blocked_name_it_adds() {
+    let (alice, bob) = (UserId::new_random(), UserId::new_random());
+    let blocks = PairBlocks::new(vec![], &[("bob", bob)]);
+    let w = world_blocking(allowing(), MockAuditLog::new(), blocks.clone());
+    let named = w.svc.create(alice, text("hi @bob")).await.unwrap();
+    let plain = w.svc.create(alice, text("plain")).await.unwrap();
+    let comment = w.svc.comment(alice, plain.id, "a comment").await.unwrap();
+    // Bob blocks Alice after she wrote.
+    blocks.pairs.lock().unwrap().push((bob, alice));
+    assert!(matches!(
+        w.svc
+            .edit_post(alice, plain.id, "now @bob", plain.version)
+            .await,
+        Err(PlazaError::Blocked)
+    ));
+    assert!(matches!(
+        w.svc
+            .edit_comment(alice, comment.id, "again @bob!", comment.version)
+            .await,
+        Err(PlazaError::Blocked)
+    ));
+    // A text that named Bob before the block keeps his name through an edit.
+    let edited = w
+        .svc
+        .edit_post(alice, named.id, "hello @bob", named.version)
+        .await
+        .unwrap();
+    assert!(matches!(edited, EditOutcome::Saved(p) if p.body == "hello @bob"));
 }
