@@ -192,6 +192,9 @@ error_codes! {
         /// A text with words of the operator's list (posts, comments, articles, replies,
         /// names, bios): every area that takes text answers it alike.
         WordsRefused = "words_refused" => WordsRefused,
+        /// A block stands between the writer and the one answered, mentioned or liked (the
+        /// plaza, the groups: docs/moderation.md, "Blocking and muting").
+        Blocked = "blocked" => Blocked,
         ServerBusy = "server_busy" => ServerBusy,
         InternalError = "internal_error" => InternalError,
         DatabaseUnavailable = "database_unavailable" => DatabaseUnavailable,

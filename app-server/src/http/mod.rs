@@ -5,6 +5,7 @@ pub mod account;
 pub mod admin;
 pub mod ai;
 pub mod auth;
+pub mod blocks;
 pub mod districts;
 pub mod groups;
 pub mod media;
@@ -255,6 +256,7 @@ pub const AREAS: &[Registered] = &[
     Registered::area::<plaza::Plaza>(),
     Registered::area::<media::Media>(),
     Registered::area::<notifications::Notifications>(),
+    Registered::area::<blocks::Blocks>(),
     Registered::area::<profiles::Profiles>(),
     Registered::area::<search::Search>(),
     Registered::area::<reports::Reports>(),

@@ -58,6 +58,10 @@ impl Msg {
         zh: "内容含有不能发布的词语",
         en: "This text contains words that can't be published",
     });
+    pub const Blocked: Msg = Msg(&Sentence {
+        zh: "你们之间有一方屏蔽了对方，不能回复、评论、提及对方或给对方点赞",
+        en: "One of you has blocked the other: you can't reply to, comment on, mention or like each other",
+    });
     pub const RateLimited: Msg = Msg(&Sentence {
         zh: "尝试次数过多，请稍后再试",
         en: "Too many attempts; please try again later",

@@ -42,6 +42,9 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             S3MediaStore::new(s3.clone()).map_err(|e| anyhow::anyhow!("S3 media store: {e}"))?,
         ),
     };
+    // Who blocked whom: the groups and the plaza ask before a reply, a comment, a like or a
+    // mention is stored.
+    let blocks: Arc<dyn kernel::Blocks> = Arc::new(db.blocks());
     let group_repo: Arc<dyn groups::ports::GroupRepository> = Arc::new(db.groups());
     let article_repo: Arc<dyn groups::ports::ArticleRepository> = Arc::new(db.articles());
     let group_access: Arc<dyn media::ports::MediaAccess> = Arc::new(GroupMediaAccess::new(
@@ -78,6 +81,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             audit: Arc::new(db.audit_log()),
             notifier: notifier.clone(),
             words: words.clone(),
+            blocks: blocks.clone(),
         },
         media.clone(),
         config.areas.get::<GroupsPolicy>().clone(),
@@ -91,6 +95,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             clock: w.clock.clone(),
             notifier,
             words: words.clone(),
+            blocks,
         },
         media.clone(),
         config.areas.get::<PlazaPolicy>().clone(),

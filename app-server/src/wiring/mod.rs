@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod ai;
+pub mod blocks;
 pub mod community;
 pub mod districts;
 pub mod moderation;
@@ -45,6 +46,7 @@ pub const AREAS: &[Wire] = &[
     Wire::new(ai::settings, ai::wire),
     Wire::new(weather::settings, weather::wire),
     Wire::new(no_settings, districts::wire),
+    Wire::new(no_settings, blocks::wire),
     Wire::new(no_settings, overview::wire),
     Wire::new(notifications::settings, notifications::wire),
     Wire::new(no_settings, search::wire),

@@ -159,7 +159,7 @@ pub async fn show_article(
     responses(
         (status = 200, description = "Saved, with its new `version`", body = ArticleResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`, `blocked` (a published article newly mentions someone a block stands between the writer and)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`edit_conflict`", body = ArticleConflictBody),
         (status = 422, description = "`invalid_article_title`, `invalid_article_body`, `article_quota_exceeded`, `words_refused` (with `words`; a published article's text)", body = ErrorBody),
@@ -235,7 +235,7 @@ fn article_answer(changed: &WithReplies<Article>) -> HttpResponse {
     responses(
         (status = 200, description = "Published", body = ArticleResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`members_only`, `group_role_not_allowed`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed`, `blocked` (it mentions someone a block stands between the publisher and)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 422, description = "`words_refused` (with `words`)", body = ErrorBody),
     ),

@@ -102,6 +102,9 @@ impl From<GroupsError> for ApiError {
             ),
             GroupsError::NotFound => return ApiError::missing(Resource::Group),
             GroupsError::MembersOnly => (S::FORBIDDEN, GroupsCode::MembersOnly, Msg::MembersOnly),
+            GroupsError::Blocked => {
+                return ApiError::new(S::FORBIDDEN, SharedCode::Blocked, Msg::Blocked);
+            }
             GroupsError::NotAllowed => (
                 S::FORBIDDEN,
                 GroupsCode::GroupRoleNotAllowed,

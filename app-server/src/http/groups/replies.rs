@@ -77,7 +77,7 @@ pub async fn article_replies(
     responses(
         (status = 201, description = "The reply", body = ReplyResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`members_only`, `group_role_not_allowed` (not a member), `banned_from_group`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed` (not a member), `banned_from_group`, `blocked` (a block stands between the replier and the article's author, the quoted reply's author or someone the reply mentions)", body = ErrorBody),
         (status = 404, description = "`not_found` (the article, or the quoted reply)", body = ErrorBody),
         (status = 409, description = "`replies_locked`, `article_not_published`", body = ErrorBody),
         (status = 422, description = "`invalid_reply`, `words_refused` (with `words`)", body = ErrorBody),
@@ -183,7 +183,7 @@ pub async fn delete_reply(
     responses(
         (status = 200, description = "Edited, with its new `version`", body = ReplyResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`members_only`, `group_role_not_allowed` (not the author, not a member), `banned_from_group`", body = ErrorBody),
+        (status = 403, description = "`members_only`, `group_role_not_allowed` (not the author, not a member), `banned_from_group`, `blocked` (it newly mentions someone a block stands between the author and)", body = ErrorBody),
         (status = 404, description = "`not_found` (the article, or the reply)", body = ErrorBody),
         (status = 409, description = "`edit_conflict` (with the reply as it is), `replies_locked`, `article_not_published`", body = ReplyConflictBody),
         (status = 422, description = "`invalid_reply`, `words_refused` (with `words`)", body = ErrorBody),

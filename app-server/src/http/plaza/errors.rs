@@ -48,6 +48,9 @@ impl From<PlazaError> for ApiError {
                     .with_field("reason", Msg::InvalidReason);
             }
             PlazaError::NotFound => return ApiError::missing(Resource::Post),
+            PlazaError::Blocked => {
+                return ApiError::new(S::FORBIDDEN, SharedCode::Blocked, Msg::Blocked);
+            }
             PlazaError::NotAllowed => {
                 return ApiError::new(S::FORBIDDEN, SharedCode::Forbidden, Msg::NotYours);
             }

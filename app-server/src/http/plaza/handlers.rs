@@ -119,10 +119,13 @@ pub async fn list_plaza_posts(
 #[get("/plaza/posts/new-count")]
 pub async fn count_new_plaza_posts(
     plaza: web::Data<PlazaService>,
+    me: MaybeSignedIn,
     query: web::Query<NewCountQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let head = Cursor::decode(&query.since).ok_or_else(ApiError::invalid_cursor)?;
-    let count = plaza.count_newer(head, query.district.as_deref()).await?;
+    let count = plaza
+        .count_newer(me.user_id(), head, query.district.as_deref())
+        .await?;
     Ok(HttpResponse::Ok().json(NewCountResponse {
         success: true,
         count,
@@ -137,6 +140,7 @@ pub async fn count_new_plaza_posts(
     responses(
         (status = 201, description = "Posted", body = PostResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`blocked`: it mentions someone a block stands between the writer and (either blocked the other)", body = ErrorBody),
         (status = 422, description = "`invalid_post_body`, `too_many_images`, `image_not_usable` (with `fields`), `unknown_district`, `words_refused` (with `words`)", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
         JsonBodyRefusal,
@@ -258,6 +262,7 @@ pub async fn upload_plaza_image(
     responses(
         (status = 200, description = "Liked", body = LikeResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`blocked`: a block stands between the asker and the post's author (either blocked the other)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
     ),
@@ -318,7 +323,7 @@ pub async fn list_plaza_comments(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id: PostId = path_id(&id)?;
-    let found = plaza.comments(id, query.page()?).await?;
+    let found = plaza.comments(me.user_id(), id, query.page()?).await?;
     let who = viewer(&me);
     Ok(HttpResponse::Ok().json(CommentsResponse {
         success: true,
@@ -336,6 +341,7 @@ pub async fn list_plaza_comments(
     responses(
         (status = 201, description = "Commented", body = CommentResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`blocked`: a block stands between the commenter and the post's author or someone the comment mentions", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 422, description = "`invalid_comment` (with `fields`), `words_refused` (with `words`)", body = ErrorBody),
         (status = 429, description = "`rate_limited`", body = ErrorBody),
@@ -399,7 +405,7 @@ pub async fn delete_plaza_comment(
     responses(
         (status = 200, description = "Saved, with its new `version`", body = PostResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden` (someone else's post)", body = ErrorBody),
+        (status = 403, description = "`forbidden` (someone else's post), `blocked` (it newly mentions someone a block stands between the author and)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`plaza_edit_conflict`", body = PostConflictBody),
         (status = 422, description = "`invalid_post_body` (with `fields`), `words_refused` (with `words`)", body = ErrorBody),
@@ -494,7 +500,7 @@ pub async fn plaza_post_versions(
     responses(
         (status = 200, description = "Saved, with its new `version`", body = CommentResponse),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 403, description = "`forbidden` (someone else's comment)", body = ErrorBody),
+        (status = 403, description = "`forbidden` (someone else's comment), `blocked` (it newly mentions someone a block stands between the author and)", body = ErrorBody),
         (status = 404, description = "`not_found`", body = ErrorBody),
         (status = 409, description = "`plaza_edit_conflict`", body = CommentConflictBody),
         (status = 422, description = "`invalid_comment` (with `fields`), `words_refused` (with `words`)", body = ErrorBody),

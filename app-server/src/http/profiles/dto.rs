@@ -3,9 +3,29 @@
 use crate::http::dto::avatar_url;
 use crate::http::rules;
 use accounts::model::User;
+use blocks::{BlockKind, Standing};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use serde_json::{Value, json};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+
+/// What the asker holds against the person (`blocks::BlockKind`), or `null`.
+fn my_block() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(rules::nullable(Type::String))
+        .enum_values(Some(
+            BlockKind::ALL
+                .map(|k| json!(k.as_str()))
+                .into_iter()
+                .chain([Value::Null]),
+        ))
+        .description(Some(
+            "What the asker holds against this person: `block`, `mute`, or `null` (nothing, signed out, or their own profile).",
+        ))
+        .build()
+        .into()
+}
 
 /// A person as their profile shows them to anyone (no sign-in methods, no phone).
 #[derive(Debug, Serialize, ToSchema)]
@@ -32,12 +52,19 @@ pub struct ProfileDto {
     pub disabled: Option<bool>,
     /// Whether this is the asker's own profile.
     pub is_self: bool,
+    /// Whether a block stands between the asker and this person (either blocked the other):
+    /// then none of their content is shown — `bio` is `null`, and their groups, plaza posts and
+    /// articles list nothing. `false` signed out and on one's own profile.
+    pub blocked: bool,
+    #[schema(schema_with = my_block, required = true)]
+    pub my_block: Option<&'static str>,
 }
 
 impl ProfileDto {
     /// `u` as `viewer` sees it; `admin`: whether the viewer reads as an administrator (their
-    /// session, or their token within `admin:read`).
-    pub fn new(u: &User, viewer: Option<kernel::UserId>, admin: bool) -> Self {
+    /// session, or their token within `admin:read`); `standing`: where the viewer stands with
+    /// them (a block between the two hides the bio).
+    pub fn new(u: &User, viewer: Option<kernel::UserId>, admin: bool, standing: Standing) -> Self {
         Self {
             id: u.id.0,
             username: u.username.as_str().to_owned(),
@@ -48,11 +75,17 @@ impl ProfileDto {
                 u.avatar_url.as_ref(),
                 media::Variant::Thumbnail,
             ),
-            bio: u.bio.as_ref().map(|b| b.as_str().to_owned()),
+            bio: u
+                .bio
+                .as_ref()
+                .filter(|_| !standing.blocked)
+                .map(|b| b.as_str().to_owned()),
             role: u.role.as_str().to_owned(),
             created_at: u.created_at,
             disabled: admin.then_some(u.disabled_at.is_some()),
             is_self: viewer == Some(u.id),
+            blocked: standing.blocked,
+            my_block: standing.mine.map(BlockKind::as_str),
         }
     }
 }

@@ -5,12 +5,13 @@ use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{MaybeSignedIn, path_id};
 use crate::state::AppState;
 use actix_web::{HttpResponse, get, web};
+use blocks::BlocksService;
 use kernel::UserId;
 
 #[utoipa::path(
     tag = "profiles",
     summary = "A person's profile",
-    description = "Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not.",
+    description = "Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not. For a signed-in asker, `myBlock` says whether they blocked or muted this person, and `blocked` whether a block stands between the two (either blocked the other): then the profile shows who they are but none of their content (`bio` is `null`; the three lists are empty).",
     params(("id" = uuid::Uuid, Path, description = "The user's id")),
     responses(
         (status = 200, description = "The profile", body = ProfileResponse),
@@ -21,23 +22,26 @@ use kernel::UserId;
 #[get("/users/{id}")]
 pub async fn user_profile(
     state: web::Data<AppState>,
+    blocks: web::Data<BlocksService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: UserId = path_id(&id)?;
     let user = state.accounts.find_user(id).await?;
-    profile(user, &me)
+    profile(user, &me, &blocks).await
 }
 
-fn profile(
+async fn profile(
     user: Option<accounts::model::User>,
     me: &MaybeSignedIn,
+    blocks: &BlocksService,
 ) -> Result<HttpResponse, ApiError> {
     let user = user.ok_or_else(ApiError::not_found)?;
     let admin = me.role(tokens::model::Access::Read) == Some(kernel::Role::Admin);
+    let standing = blocks.standing(me.user_id(), user.id).await?;
     Ok(HttpResponse::Ok().json(ProfileResponse {
         success: true,
-        profile: ProfileDto::new(&user, me.user_id(), admin),
+        profile: ProfileDto::new(&user, me.user_id(), admin, standing),
     }))
 }
 
@@ -55,9 +59,10 @@ fn profile(
 #[get("/users/by-username/{username}")]
 pub async fn user_profile_by_username(
     state: web::Data<AppState>,
+    blocks: web::Data<BlocksService>,
     me: MaybeSignedIn,
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.find_by_username(&username).await?;
-    profile(user, &me)
+    profile(user, &me, &blocks).await
 }

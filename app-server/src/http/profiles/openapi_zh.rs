@@ -17,7 +17,7 @@ const OPERATIONS: &[OperationZh] = &[
         "GET /api/users/{id}",
         "个人主页",
         Some(
-            "头像、昵称、用户名、简介、角色和加入时间；`disabled` 仅对管理员给出。其小组、广场动态和文章见 `GET /api/users/{id}/groups`、`/posts` 和 `/articles`。任何人（包括未登录）都可以查看。",
+            "头像、昵称、用户名、简介、角色和加入时间；`disabled` 仅对管理员给出。其小组、广场动态和文章见 `GET /api/users/{id}/groups`、`/posts` 和 `/articles`。任何人（包括未登录）都可以查看。对已登录的提问者，`myBlock` 说明提问者是否屏蔽或静音了此人，`blocked` 说明两人之间是否有屏蔽（任一方屏蔽了另一方）：此时主页只显示此人是谁，不显示其任何内容（`bio` 为 `null`，三个列表为空）。",
         ),
     ),
     (
