@@ -13,6 +13,7 @@ import type notifications from './locales/en/notifications.json'
 import type plaza from './locales/en/plaza.json'
 import type profiles from './locales/en/profiles.json'
 import type resources from './locales/en/index.ts'
+import type reports from './locales/en/reports.json'
 import type search from './locales/en/search.json'
 import type weather from './locales/en/weather.json'
 import type words from './locales/en/words.json'
@@ -35,6 +36,7 @@ declare module 'i18next' {
       notifications: typeof notifications
       plaza: typeof plaza
       profiles: typeof profiles
+      reports: typeof reports
       search: typeof search
       weather: typeof weather
       words: typeof words

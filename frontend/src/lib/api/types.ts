@@ -151,3 +151,14 @@ export type ProfileArticle = Schemas['AuthoredArticleDto']
 export type ProfileArticlesPage = Schemas['AuthoredArticlesResponse']
 /** What disabling or enabling a user did (`POST /api/admin/users/{id}/disable`, `/enable`). */
 export type UserStatusResponse = Schemas['UserStatusResponse']
+
+// Reports (docs/moderation.md "Reports")
+export type ReportSubjectKind = Schemas['ReportSubjectKind']
+export type ReportReason = Schemas['ReportReason']
+export type ReportAction = Schemas['ReportAction']
+export type ReportCaseState = Schemas['ReportCaseState']
+/** A case of a queue: one item's open reports, counted; reporters never shown. */
+export type ReportCase = Schemas['CaseDto']
+export type ReportCasesPage = Schemas['CasesResponse']
+export type ReportCaseResponse = Schemas['CaseResponse']
+export type CloseCaseBody = Schemas['CloseCaseBody']

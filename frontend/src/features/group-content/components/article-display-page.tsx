@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import type { Article } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
+import { useSession } from '@/lib/session.ts'
+import { ReportButton } from '@/components/report-action.tsx'
 import { useArticle } from '../api/get-article.ts'
 import { ArticleReplies } from './article-replies.tsx'
 import { PersonAvatar } from './person.tsx'
@@ -32,6 +34,7 @@ export function ArticleDisplayPage({ groupId, articleId }: { groupId: string; ar
 
 function ArticleView({ article }: { article: Article }) {
   const { t } = useTranslation('group-content')
+  const { user } = useSession()
   const params = { groupId: article.groupId, articleId: article.id }
   const draft = article.status === 'draft'
   // "Updated" only when it changed after it was published (or, for a draft, ever saved).
@@ -49,14 +52,19 @@ function ArticleView({ article }: { article: Article }) {
             {t('articles.title')}
           </Link>
         </Button>
-        {article.mayEdit && (
-          <Button asChild variant="outline" size="sm">
-            <Link to="/group/$groupId/article/$articleId/edit" params={params}>
-              <PenLine aria-hidden="true" />
-              {t('display.edit')}
-            </Link>
-          </Button>
-        )}
+        <div className="flex items-center gap-1">
+          {user && user.id !== article.author.id && !draft && (
+            <ReportButton subject={{ kind: 'article', id: article.id }} withLabel />
+          )}
+          {article.mayEdit && (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/group/$groupId/article/$articleId/edit" params={params}>
+                <PenLine aria-hidden="true" />
+                {t('display.edit')}
+              </Link>
+            </Button>
+          )}
+        </div>
       </div>
 
       <header className="grid gap-4 border-b pb-5">

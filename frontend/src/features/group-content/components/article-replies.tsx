@@ -27,6 +27,7 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { personName } from '@/lib/person.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { ReportButton } from '@/components/report-action.tsx'
 import { charCount } from '@/lib/text.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
@@ -147,6 +148,7 @@ function Thread({ article, userId }: { article: Article; userId: string | null }
                 canEdit={canReply && reply.author.id === userId}
                 canDelete={reply.author.id === userId || canManage}
                 canSeeVersions={reply.author.id === userId || canManage}
+                canReport={userId !== null && reply.author.id !== userId}
                 onQuote={() => quote(reply)}
               />
             ))}
@@ -191,6 +193,7 @@ function ReplyItem({
   canEdit,
   canDelete,
   canSeeVersions,
+  canReport,
   onQuote,
 }: {
   groupId: string
@@ -202,6 +205,8 @@ function ReplyItem({
   canEdit: boolean
   canDelete: boolean
   canSeeVersions: boolean
+  /** Signed in and not its author. */
+  canReport: boolean
   onQuote: () => void
 }) {
   const [editing, setEditing] = useState(false)
@@ -336,6 +341,7 @@ function ReplyItem({
           >
             <Link2 aria-hidden="true" />
           </Button>
+          {canReport && <ReportButton subject={{ kind: 'reply', id: reply.id }} size="xs" />}
           {canDelete && (
             <Button
               variant="ghost"

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { NotFoundPage } from '@/components/error-page.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { ApiError } from '@/lib/api-client.ts'
+import { useSession } from '@/lib/session.ts'
+import { ReportButton } from '@/components/report-action.tsx'
 import type { Group } from '@/lib/api/types.ts'
 import { cn } from '@/lib/utils.ts'
 import { useGroupHome } from '../api/get-group-home.ts'
@@ -74,6 +76,7 @@ function GroupHeader({
   showAction: boolean
 }) {
   const { t } = useTranslation('groups')
+  const { user } = useSession()
   const facts = (
     <div className="mt-2 flex flex-wrap items-center gap-1.5">
       <span className="me-1 inline-flex items-center gap-1 text-sm text-muted-foreground">
@@ -88,6 +91,9 @@ function GroupHeader({
   const action = showAction && (
     <div className="flex shrink-0 flex-wrap gap-2">
       <MembershipAction group={group} />
+      {user && user.id !== group.ownerId && (
+        <ReportButton subject={{ kind: 'group', id: group.id }} withLabel />
+      )}
     </div>
   )
 

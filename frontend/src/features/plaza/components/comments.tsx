@@ -21,6 +21,7 @@ import { plazaKeys } from '../api/keys.ts'
 import type { PlazaComment, PlazaCommentsPage } from '@/lib/api/types.ts'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { MentionText } from '@/components/mention-text.tsx'
+import { ReportButton } from '@/components/report-action.tsx'
 import { charCount } from '@/lib/text.ts'
 import { COMMENT_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
@@ -258,6 +259,13 @@ export function Comments({
                 >
                   <Pencil aria-hidden="true" />
                 </Button>
+              )}
+              {user && user.id !== comment.author.id && (
+                <ReportButton
+                  subject={{ kind: 'comment', id: comment.id }}
+                  size="xs"
+                  className="mt-1"
+                />
               )}
               {comment.canDelete && (
                 <Button

@@ -11,6 +11,7 @@ import { copyText } from '@/lib/clipboard.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { formatNumber } from '@/lib/format.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
+import { ReportButton } from '@/components/report-action.tsx'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { plazaKeys } from '../api/keys.ts'
@@ -244,6 +245,9 @@ export function PostCard({
           >
             <Pencil aria-hidden="true" />
           </Button>
+        )}
+        {user && user.id !== post.author.id && (
+          <ReportButton subject={{ kind: 'post', id: post.id }} className="-mt-1" />
         )}
         {post.canDelete && (
           <Button

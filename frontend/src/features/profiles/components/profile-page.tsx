@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client.ts'
 import { useConfirm } from '@/lib/confirm.ts'
 import { formatDate, parseTime } from '@/lib/format.ts'
 import { useSession } from '@/lib/session.ts'
+import { ReportButton } from '@/components/report-action.tsx'
 import { useToast } from '@/lib/toast.ts'
 import { personName } from '@/lib/person.ts'
 import { userInitials } from '@/lib/user.ts'
@@ -133,6 +134,9 @@ function ProfileHeader({ profile }: { profile: Profile }) {
             </>
           )}
           {viewerIsAdmin && !profile.isSelf && <DisableControl profile={profile} />}
+          {user && !profile.isSelf && (
+            <ReportButton subject={{ kind: 'person', id: profile.id }} withLabel />
+          )}
         </div>
       </div>
     </header>
