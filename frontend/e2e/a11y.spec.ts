@@ -65,6 +65,7 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
   '/group/$groupId/join': 'as the owner, a stranger and a visitor, below',
   '/group/$groupId/members': 'as the owner (every tab, a member menu), below',
   '/group/$groupId/settings': 'as the owner and a stranger, below',
+  '/group/$groupId/reports': "as the group's owner with a case, in e2e/reports.spec.ts",
   '/group/$groupId/articles': 'on a group made for the purpose, by its owner, below',
   '/group/$groupId/gallery': 'on a group made for the purpose, by its owner, below',
   '/group/$groupId/article/$articleId/display': 'on a group made for the purpose, below',

@@ -55,6 +55,7 @@ const ROUTES = [
   '/admin/logs',
   '/admin/districts',
   '/admin/words',
+  '/admin/reports',
   '/admin/gallery',
   '/admin/wechat/menu',
   '/admin/wechat/token',

@@ -19,6 +19,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminDistrictsRouteImport } from './routes/admin/districts'
 import { Route as AdminGalleryRouteImport } from './routes/admin/gallery'
 import { Route as AdminLogsRouteImport } from './routes/admin/logs'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AdminWordsRouteImport } from './routes/admin/words'
 import { Route as DevelopersIndexRouteImport } from './routes/developers/index'
 import { Route as DevelopersPatRouteImport } from './routes/developers/pat'
@@ -49,6 +50,7 @@ import { Route as GroupGroupIdArticlesRouteImport } from './routes/group/$groupI
 import { Route as GroupGroupIdGalleryRouteImport } from './routes/group/$groupId/gallery'
 import { Route as GroupGroupIdJoinRouteImport } from './routes/group/$groupId/join'
 import { Route as GroupGroupIdMembersRouteImport } from './routes/group/$groupId/members'
+import { Route as GroupGroupIdReportsRouteImport } from './routes/group/$groupId/reports'
 import { Route as GroupGroupIdSettingsRouteImport } from './routes/group/$groupId/settings'
 import { Route as PlazaPostPostIdRouteImport } from './routes/plaza/post/$postId'
 import { Route as PlazaWeatherMapRouteImport } from './routes/plaza/weather/map'
@@ -105,6 +107,11 @@ const AdminGalleryRoute = AdminGalleryRouteImport.update({
 const AdminLogsRoute = AdminLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminWordsRoute = AdminWordsRouteImport.update({
@@ -258,6 +265,11 @@ const GroupGroupIdMembersRoute = GroupGroupIdMembersRouteImport.update({
   path: '/members',
   getParentRoute: () => GroupGroupIdRouteRoute,
 } as any)
+const GroupGroupIdReportsRoute = GroupGroupIdReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => GroupGroupIdRouteRoute,
+} as any)
 const GroupGroupIdSettingsRoute = GroupGroupIdSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -308,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/words': typeof AdminWordsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/profile/$userId': typeof ProfileUserIdRoute
@@ -334,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/group/$groupId/gallery': typeof GroupGroupIdGalleryRoute
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
+  '/group/$groupId/reports': typeof GroupGroupIdReportsRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/plaza/post/$postId': typeof PlazaPostPostIdRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
@@ -353,6 +367,7 @@ export interface FileRoutesByTo {
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/words': typeof AdminWordsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/profile/$userId': typeof ProfileUserIdRoute
@@ -379,6 +394,7 @@ export interface FileRoutesByTo {
   '/group/$groupId/gallery': typeof GroupGroupIdGalleryRoute
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
+  '/group/$groupId/reports': typeof GroupGroupIdReportsRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/plaza/post/$postId': typeof PlazaPostPostIdRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
@@ -403,6 +419,7 @@ export interface FileRoutesById {
   '/admin/districts': typeof AdminDistrictsRoute
   '/admin/gallery': typeof AdminGalleryRoute
   '/admin/logs': typeof AdminLogsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/words': typeof AdminWordsRoute
   '/developers/pat': typeof DevelopersPatRoute
   '/profile/$userId': typeof ProfileUserIdRoute
@@ -429,6 +446,7 @@ export interface FileRoutesById {
   '/group/$groupId/gallery': typeof GroupGroupIdGalleryRoute
   '/group/$groupId/join': typeof GroupGroupIdJoinRoute
   '/group/$groupId/members': typeof GroupGroupIdMembersRoute
+  '/group/$groupId/reports': typeof GroupGroupIdReportsRoute
   '/group/$groupId/settings': typeof GroupGroupIdSettingsRoute
   '/plaza/post/$postId': typeof PlazaPostPostIdRoute
   '/plaza/weather/map': typeof PlazaWeatherMapRoute
@@ -454,6 +472,7 @@ export interface FileRouteTypes {
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
+    | '/admin/reports'
     | '/admin/words'
     | '/developers/pat'
     | '/profile/$userId'
@@ -480,6 +499,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/gallery'
     | '/group/$groupId/join'
     | '/group/$groupId/members'
+    | '/group/$groupId/reports'
     | '/group/$groupId/settings'
     | '/plaza/post/$postId'
     | '/plaza/weather/map'
@@ -499,6 +519,7 @@ export interface FileRouteTypes {
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
+    | '/admin/reports'
     | '/admin/words'
     | '/developers/pat'
     | '/profile/$userId'
@@ -525,6 +546,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/gallery'
     | '/group/$groupId/join'
     | '/group/$groupId/members'
+    | '/group/$groupId/reports'
     | '/group/$groupId/settings'
     | '/plaza/post/$postId'
     | '/plaza/weather/map'
@@ -548,6 +570,7 @@ export interface FileRouteTypes {
     | '/admin/districts'
     | '/admin/gallery'
     | '/admin/logs'
+    | '/admin/reports'
     | '/admin/words'
     | '/developers/pat'
     | '/profile/$userId'
@@ -574,6 +597,7 @@ export interface FileRouteTypes {
     | '/group/$groupId/gallery'
     | '/group/$groupId/join'
     | '/group/$groupId/members'
+    | '/group/$groupId/reports'
     | '/group/$groupId/settings'
     | '/plaza/post/$postId'
     | '/plaza/weather/map'
@@ -675,6 +699,13 @@ declare module '@tanstack/react-router' {
       path: '/logs'
       fullPath: '/admin/logs'
       preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/words': {
@@ -887,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GroupGroupIdMembersRouteImport
       parentRoute: typeof GroupGroupIdRouteRoute
     }
+    '/group/$groupId/reports': {
+      id: '/group/$groupId/reports'
+      path: '/reports'
+      fullPath: '/group/$groupId/reports'
+      preLoaderRoute: typeof GroupGroupIdReportsRouteImport
+      parentRoute: typeof GroupGroupIdRouteRoute
+    }
     '/group/$groupId/settings': {
       id: '/group/$groupId/settings'
       path: '/settings'
@@ -943,6 +981,7 @@ interface AdminRouteRouteChildren {
   AdminDistrictsRoute: typeof AdminDistrictsRoute
   AdminGalleryRoute: typeof AdminGalleryRoute
   AdminLogsRoute: typeof AdminLogsRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminWordsRoute: typeof AdminWordsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminLogoPreview1Route: typeof AdminLogoPreview1Route
@@ -956,6 +995,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDistrictsRoute: AdminDistrictsRoute,
   AdminGalleryRoute: AdminGalleryRoute,
   AdminLogsRoute: AdminLogsRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminWordsRoute: AdminWordsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminLogoPreview1Route: AdminLogoPreview1Route,
@@ -1023,6 +1063,7 @@ interface GroupGroupIdRouteRouteChildren {
   GroupGroupIdGalleryRoute: typeof GroupGroupIdGalleryRoute
   GroupGroupIdJoinRoute: typeof GroupGroupIdJoinRoute
   GroupGroupIdMembersRoute: typeof GroupGroupIdMembersRoute
+  GroupGroupIdReportsRoute: typeof GroupGroupIdReportsRoute
   GroupGroupIdSettingsRoute: typeof GroupGroupIdSettingsRoute
   GroupGroupIdIndexRoute: typeof GroupGroupIdIndexRoute
   GroupGroupIdArticleArticleIdDisplayRoute: typeof GroupGroupIdArticleArticleIdDisplayRoute
@@ -1034,6 +1075,7 @@ const GroupGroupIdRouteRouteChildren: GroupGroupIdRouteRouteChildren = {
   GroupGroupIdGalleryRoute: GroupGroupIdGalleryRoute,
   GroupGroupIdJoinRoute: GroupGroupIdJoinRoute,
   GroupGroupIdMembersRoute: GroupGroupIdMembersRoute,
+  GroupGroupIdReportsRoute: GroupGroupIdReportsRoute,
   GroupGroupIdSettingsRoute: GroupGroupIdSettingsRoute,
   GroupGroupIdIndexRoute: GroupGroupIdIndexRoute,
   GroupGroupIdArticleArticleIdDisplayRoute:

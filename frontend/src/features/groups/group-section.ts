@@ -1,7 +1,8 @@
 import { groupPaths } from '@/lib/api/get-group.ts'
 
 /** Where inside a group the viewer is, from the path below `/group/{id}`. */
-export type GroupSection = 'home' | 'articles' | 'gallery' | 'members' | 'settings' | 'join'
+export type GroupSection =
+  'home' | 'articles' | 'gallery' | 'members' | 'settings' | 'reports' | 'join'
 
 export function groupSection(groupId: string, pathname: string): GroupSection {
   const rest = pathname.slice(groupPaths.home(groupId).length).replace(/\/+$/, '')
@@ -10,5 +11,6 @@ export function groupSection(groupId: string, pathname: string): GroupSection {
   if (rest === '/gallery') return 'gallery'
   if (rest === '/members') return 'members'
   if (rest === '/settings') return 'settings'
+  if (rest === '/reports') return 'reports'
   return 'join'
 }

@@ -16,6 +16,8 @@ export const adminKeys = {
   media: [...adminKey, 'media'] as const,
   /** The word list's pages (per filter), its changes and its import. */
   words: [...adminKey, 'words'] as const,
+  /** The site's report queue: its lists (per state) and its closings. */
+  reports: [...adminKey, 'reports'] as const,
   /** The audit log's lists (per filter). */
   audit: [...adminKey, 'audit'] as const,
   /** Users and groups found by name for the filters. */

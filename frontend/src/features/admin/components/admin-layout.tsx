@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import {
+  Flag,
   Image,
   Images,
   KeyRound,
@@ -29,6 +30,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | '/admin/wechat/menu'
     | '/admin/districts'
     | '/admin/words'
+    | '/admin/reports'
     | '/admin/gallery'
     | '/admin/logs'
     | '/admin/logo/preview1'
@@ -40,6 +42,7 @@ const NAV_ITEMS: ReadonlyArray<{
     | 'nav.wechatMenu'
     | 'nav.districts'
     | 'nav.words'
+    | 'nav.reports'
     | 'nav.gallery'
     | 'nav.logs'
     | 'nav.logoPreview'
@@ -52,6 +55,7 @@ const NAV_ITEMS: ReadonlyArray<{
   { to: '/admin/wechat/menu', label: 'nav.wechatMenu', icon: PanelBottom },
   { to: '/admin/districts', label: 'nav.districts', icon: MapPinned },
   { to: '/admin/words', label: 'nav.words', icon: ShieldAlert },
+  { to: '/admin/reports', label: 'nav.reports', icon: Flag },
   { to: '/admin/gallery', label: 'nav.gallery', icon: Images },
   { to: '/admin/logs', label: 'nav.logs', icon: ScrollText },
   { to: '/admin/logo/preview1', label: 'nav.logoPreview', icon: Image },

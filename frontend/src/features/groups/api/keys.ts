@@ -13,6 +13,8 @@ export const groupKeys = {
   group: groupKey,
   members: (groupId: string) => [...groupKey(groupId), 'members'] as const,
   bans: (groupId: string) => [...groupKey(groupId), 'bans'] as const,
+  /** The group's report queue, per state. */
+  reports: (groupId: string) => [...groupKey(groupId), 'reports'] as const,
   requests: (groupId: string, status: 'pending' | 'all') =>
     [...groupKey(groupId), 'requests', status] as const,
 }

@@ -47,7 +47,8 @@ export function GroupLayout({ groupId }: { groupId: string }) {
   const gated =
     !group.canRead && (section === 'articles' || section === 'gallery' || section === 'members')
   // The members-only panel (home or a gated section) carries the way in itself.
-  const panel = !group.canRead && section !== 'join' && section !== 'settings'
+  const panel =
+    !group.canRead && section !== 'join' && section !== 'settings' && section !== 'reports'
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 md:pt-6">
@@ -141,6 +142,7 @@ const TABS = [
   { section: 'gallery', to: '/group/$groupId/gallery' },
   { section: 'members', to: '/group/$groupId/members' },
   { section: 'settings', to: '/group/$groupId/settings' },
+  { section: 'reports', to: '/group/$groupId/reports' },
 ] as const
 
 /** The group's sections; on phones a row that scrolls sideways with the current one in view. */
@@ -163,7 +165,9 @@ function GroupTabs({ group, section }: { group: Group; section: GroupSection }) 
       aria-label={t('tabs.label')}
       className="-mx-4 mt-5 flex gap-1 overflow-x-auto border-b px-4 [scrollbar-width:none] md:mx-0 md:px-0"
     >
-      {TABS.filter((tab) => tab.section !== 'settings' || group.canManage).map((tab) => {
+      {TABS.filter(
+        (tab) => (tab.section !== 'settings' && tab.section !== 'reports') || group.canManage,
+      ).map((tab) => {
         const current = tab.section === section
         return (
           <Link
