@@ -402,6 +402,25 @@ export interface paths {
      */
     post: operations["auth_wechat_register"];
   };
+  "/api/blocks": {
+    /**
+     * People I blocked or muted
+     * @description One list at a time (`kind`), newest first, each entry with the person. A block hides both ways — neither sees the other's posts, comments, replies and articles, nor their profile's content — and neither may reply to, comment on, mention or like the other's writing, nor is told of the other's acts. A mute only hides the person's writing from me and tells me nothing of their acts; they are told nothing and refused nothing.
+     */
+    get: operations["list_blocks"];
+  };
+  "/api/blocks/{userId}": {
+    /**
+     * Block or mute someone
+     * @description Sets my entry against this person to `kind`: blocking someone I muted turns the mute into a block, muting someone I blocked softens the block into a mute (dated now); asking again for the kind it has changes nothing. It takes effect at once everywhere (feeds, comments, replies, group pages, search, profiles, mention suggestions, notifications). Nobody is told. At most 1000 people blocked and muted together; limited per person.
+     */
+    put: operations["set_block"];
+    /**
+     * Unblock or unmute someone
+     * @description Removes my block or mute of this person: everything it hid shows again, and they may answer, mention and like me again. Nobody is told. Limited per person, as a block is.
+     */
+    delete: operations["remove_block"];
+  };
   "/api/districts": {
     /**
      * Districts under a parent
@@ -941,7 +960,7 @@ export interface paths {
   "/api/users/{id}": {
     /**
      * A person's profile
-     * @description Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not.
+     * @description Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not. For a signed-in asker, `myBlock` says whether they blocked or muted this person, and `blocked` whether a block stands between the two (either blocked the other): then the profile shows who they are but none of their content (`bio` is `null`; the three lists are empty).
      */
     get: operations["user_profile"];
   };
@@ -1262,6 +1281,33 @@ export interface components {
       signInMethods: components["schemas"]["SignInMethodsDto"];
       /** @example xiaoming */
       username: string;
+    };
+    /** @description One entry of my lists: the person, and what I did. */
+    BlockDto: {
+      /**
+       * Format: date-time
+       * @description When it became this kind (a mute turned into a block is dated by the block).
+       */
+      createdAt: string;
+      /** @description `block`: hides both ways, and neither may reply to, comment on, mention or like the other; `mute`: hides the person's writing from you, silently. */
+      kind: components["schemas"]["BlockKind"];
+      person: components["schemas"]["PersonDto"];
+    };
+    /**
+     * @description A block or a mute
+     * @enum {string}
+     */
+    BlockKind: "block" | "mute";
+    BlockResponse: {
+      block: components["schemas"]["BlockDto"];
+      success: boolean;
+    };
+    /** @description A page of one of my lists, newest first. */
+    BlocksResponse: {
+      blocks: components["schemas"]["BlockDto"][];
+      /** @description Pass as `cursor` for the next page; `null` on the last page. */
+      nextCursor: string | null;
+      success: boolean;
     };
     /** @description How a case was closed. */
     CaseClosedDto: {
@@ -2762,6 +2808,12 @@ export interface components {
       avatarUrl: string | null;
       bio: string | null;
       /**
+       * @description Whether a block stands between the asker and this person (either blocked the other):
+       * then none of their content is shown — `bio` is `null`, and their groups, plaza posts and
+       * articles list nothing. `false` signed out and on one's own profile.
+       */
+      blocked: boolean;
+      /**
        * Format: date-time
        * @description When the account was created (joined).
        */
@@ -2772,6 +2824,8 @@ export interface components {
       id: string;
       /** @description Whether this is the asker's own profile. */
       isSelf: boolean;
+      /** @description What the asker holds against this person: `block`, `mute`, or `null` (nothing, signed out, or their own profile). */
+      myBlock: components["schemas"]["BlockKind"] | null;
       /** @example 小明 */
       nickname: string;
       /** @description `user` or `admin`. */
@@ -3134,6 +3188,11 @@ export interface components {
     SessionsResponse: {
       sessions: components["schemas"]["SessionDto"][];
       success: boolean;
+    };
+    /** @description Block or mute someone: what to set (it replaces a mute by a block, or a block by a mute). */
+    SetBlockBody: {
+      /** @description `block`: hides both ways, and neither may reply to, comment on, mention or like the other; `mute`: hides the person's writing from you, silently. */
+      kind: components["schemas"]["BlockKind"];
     };
     /** @description The ways an account can sign in. */
     SignInMethodsDto: {
@@ -7109,6 +7168,209 @@ export interface operations {
     };
   };
   /**
+   * People I blocked or muted
+   * @description One list at a time (`kind`), newest first, each entry with the person. A block hides both ways — neither sees the other's posts, comments, replies and articles, nor their profile's content — and neither may reply to, comment on, mention or like the other's writing, nor is told of the other's acts. A mute only hides the person's writing from me and tells me nothing of their acts; they are told nothing and refused nothing.
+   */
+  list_blocks: {
+    parameters: {
+      query?: {
+        kind?: components["schemas"]["BlockKind"];
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string;
+        /** @description Items per page, 1–50 (default 20); another number is refused with 400 `invalid_limit`. */
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the list */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BlocksResponse"];
+        };
+      };
+      /** @description `invalid_query` (a missing or unknown `kind`, with `fields`), `invalid_cursor`, `invalid_limit` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Block or mute someone
+   * @description Sets my entry against this person to `kind`: blocking someone I muted turns the mute into a block, muting someone I blocked softens the block into a mute (dated now); asking again for the kind it has changes nothing. It takes effect at once everywhere (feeds, comments, replies, group pages, search, profiles, mention suggestions, notifications). Nobody is told. At most 1000 people blocked and muted together; limited per person.
+   */
+  set_block: {
+    parameters: {
+      path: {
+        /** @description The user's id */
+        userId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SetBlockBody"];
+      };
+    };
+    responses: {
+      /** @description The entry as it is now */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BlockResponse"];
+        };
+      };
+      /** @description `invalid_json` (not JSON at all) or `invalid_body` (missing or mistyped fields) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (no such user) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /**
+       * @description `request_too_slow`: the body did not arrive within `REQUEST_BODY_TIMEOUT_SECS` or at
+       * `REQUEST_BODY_MIN_BYTES_PER_SEC`
+       */
+      408: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `payload_too_large`: over `JSON_BODY_LIMIT_BYTES` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `unsupported_media_type`: no body, or one that is not `application/json` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `cannot_block_self`, `invalid_block_kind` (with `fields`), `blocks_full` (the bound in `detail`) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Unblock or unmute someone
+   * @description Removes my block or mute of this person: everything it hid shows again, and they may answer, mention and like me again. Nobody is told. Limited per person, as a block is.
+   */
+  remove_block: {
+    parameters: {
+      path: {
+        /** @description The user's id */
+        userId: string;
+      };
+    };
+    responses: {
+      /** @description Undone */
+      204: {
+        content: never;
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `insufficient_scope`: a token without the scope `account:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `not_found` (neither blocked nor muted) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
    * Districts under a parent
    * @description The divisions directly under `parent` (a province's cities, a city's counties), or the 34 provinces without it, in code order.
    */
@@ -7854,7 +8116,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed`, `blocked` (a published article newly mentions someone a block stands between the writer and); `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8013,7 +8275,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed`, `blocked` (it mentions someone a block stands between the publisher and); `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8142,7 +8404,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` (not a member), `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` (not a member), `banned_from_group`, `blocked` (a block stands between the replier and the article's author, the quoted reply's author or someone the reply mentions); `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -8316,7 +8578,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `members_only`, `group_role_not_allowed` (not the author, not a member), `banned_from_group`; `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `members_only`, `group_role_not_allowed` (not the author, not a member), `banned_from_group`, `blocked` (it newly mentions someone a block stands between the author and); `insufficient_scope`: a token without the scope `groups:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -11050,7 +11312,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's comment); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` (someone else's comment), `blocked` (it newly mentions someone a block stands between the author and); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -11326,7 +11588,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `blocked`: it mentions someone a block stands between the writer and (either blocked the other); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -11528,7 +11790,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `forbidden` (someone else's post); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `forbidden` (someone else's post), `blocked` (it newly mentions someone a block stands between the author and); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -11690,7 +11952,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `blocked`: a block stands between the commenter and the post's author or someone the comment mentions; `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -11775,7 +12037,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
+      /** @description `blocked`: a block stands between the asker and the post's author (either blocked the other); `insufficient_scope`: a token without the scope `plaza:write` (`requiredScope` names the missing one); `cross_origin_request`: a write a browser sent from another site (requests with a token are exempt) */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -12591,7 +12853,7 @@ export interface operations {
   };
   /**
    * A person's profile
-   * @description Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not.
+   * @description Avatar, nickname, username, bio, role and when they joined; `disabled` for administrators only. Their groups, plaza posts and articles are `GET /api/users/{id}/groups`, `/posts` and `/articles`. Anyone may read it, signed in or not. For a signed-in asker, `myBlock` says whether they blocked or muted this person, and `blocked` whether a block stands between the two (either blocked the other): then the profile shows who they are but none of their content (`bio` is `null`; the three lists are empty).
    */
   user_profile: {
     parameters: {

@@ -143,6 +143,13 @@ export type PlazaDistrict = Schemas['DistrictDto']
 /** `GET /api/users/{id}`: a person as their profile shows them (`disabled` for admins only). */
 export type Profile = Schemas['ProfileDto']
 export type ProfileResponse = Schemas['ProfileResponse']
+
+// Blocking and muting (docs/moderation.md "Blocking and muting")
+export type BlockKind = Schemas['BlockKind']
+/** One entry of my lists: the person, and what I did. */
+export type BlockEntry = Schemas['BlockDto']
+export type BlocksPage = Schemas['BlocksResponse']
+export type BlockResponse = Schemas['BlockResponse']
 /** One of a person's groups, with their role there (`GET /api/users/{id}/groups`). */
 export type ProfileGroup = Schemas['MemberGroupDto']
 export type ProfileGroupsPage = Schemas['MemberGroupsResponse']
