@@ -2,6 +2,7 @@ import 'i18next'
 import type admin from './locales/en/admin.json'
 import type ai from './locales/en/ai.json'
 import type apidocs from './locales/en/apidocs.json'
+import type blocks from './locales/en/blocks.json'
 import type audit from './locales/en/audit.json'
 import type developers from './locales/en/developers.json'
 import type districts from './locales/en/districts.json'
@@ -26,6 +27,7 @@ declare module 'i18next' {
       admin: typeof admin
       ai: typeof ai
       apidocs: typeof apidocs
+      blocks: typeof blocks
       audit: typeof audit
       developers: typeof developers
       districts: typeof districts

@@ -31,6 +31,7 @@ import { Route as ProfileUserIdRouteImport } from './routes/profile/$userId'
 import { Route as SettingsIndexRouteImport } from './routes/settings/index'
 import { Route as SettingsAccountRouteImport } from './routes/settings/account'
 import { Route as SettingsAppearanceRouteImport } from './routes/settings/appearance'
+import { Route as SettingsBlocksRouteImport } from './routes/settings/blocks'
 import { Route as SettingsMenuRouteImport } from './routes/settings/menu'
 import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
 import { Route as SettingsSecurityRouteImport } from './routes/settings/security'
@@ -167,6 +168,11 @@ const SettingsAccountRoute = SettingsAccountRouteImport.update({
 const SettingsAppearanceRoute = SettingsAppearanceRouteImport.update({
   id: '/appearance',
   path: '/appearance',
+  getParentRoute: () => SettingsRoute,
+} as any)
+const SettingsBlocksRoute = SettingsBlocksRouteImport.update({
+  id: '/blocks',
+  path: '/blocks',
   getParentRoute: () => SettingsRoute,
 } as any)
 const SettingsMenuRoute = SettingsMenuRouteImport.update({
@@ -326,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
+  '/settings/blocks': typeof SettingsBlocksRoute
   '/settings/menu': typeof SettingsMenuRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/security': typeof SettingsSecurityRoute
@@ -373,6 +380,7 @@ export interface FileRoutesByTo {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
+  '/settings/blocks': typeof SettingsBlocksRoute
   '/settings/menu': typeof SettingsMenuRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/security': typeof SettingsSecurityRoute
@@ -425,6 +433,7 @@ export interface FileRoutesById {
   '/profile/$userId': typeof ProfileUserIdRoute
   '/settings/account': typeof SettingsAccountRoute
   '/settings/appearance': typeof SettingsAppearanceRoute
+  '/settings/blocks': typeof SettingsBlocksRoute
   '/settings/menu': typeof SettingsMenuRoute
   '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/security': typeof SettingsSecurityRoute
@@ -478,6 +487,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/settings/account'
     | '/settings/appearance'
+    | '/settings/blocks'
     | '/settings/menu'
     | '/settings/notifications'
     | '/settings/security'
@@ -525,6 +535,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/settings/account'
     | '/settings/appearance'
+    | '/settings/blocks'
     | '/settings/menu'
     | '/settings/notifications'
     | '/settings/security'
@@ -576,6 +587,7 @@ export interface FileRouteTypes {
     | '/profile/$userId'
     | '/settings/account'
     | '/settings/appearance'
+    | '/settings/blocks'
     | '/settings/menu'
     | '/settings/notifications'
     | '/settings/security'
@@ -783,6 +795,13 @@ declare module '@tanstack/react-router' {
       path: '/appearance'
       fullPath: '/settings/appearance'
       preLoaderRoute: typeof SettingsAppearanceRouteImport
+      parentRoute: typeof SettingsRoute
+    }
+    '/settings/blocks': {
+      id: '/settings/blocks'
+      path: '/blocks'
+      fullPath: '/settings/blocks'
+      preLoaderRoute: typeof SettingsBlocksRouteImport
       parentRoute: typeof SettingsRoute
     }
     '/settings/menu': {
@@ -1039,6 +1058,7 @@ const DevelopersRouteRouteWithChildren = DevelopersRouteRoute._addFileChildren(
 interface SettingsRouteChildren {
   SettingsAccountRoute: typeof SettingsAccountRoute
   SettingsAppearanceRoute: typeof SettingsAppearanceRoute
+  SettingsBlocksRoute: typeof SettingsBlocksRoute
   SettingsMenuRoute: typeof SettingsMenuRoute
   SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsSecurityRoute: typeof SettingsSecurityRoute
@@ -1048,6 +1068,7 @@ interface SettingsRouteChildren {
 const SettingsRouteChildren: SettingsRouteChildren = {
   SettingsAccountRoute: SettingsAccountRoute,
   SettingsAppearanceRoute: SettingsAppearanceRoute,
+  SettingsBlocksRoute: SettingsBlocksRoute,
   SettingsMenuRoute: SettingsMenuRoute,
   SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsSecurityRoute: SettingsSecurityRoute,

@@ -61,6 +61,7 @@ describe('settings on a phone', () => {
       '/settings/account',
       '/settings/security',
       '/settings/notifications',
+      '/settings/blocks',
       '/settings/appearance',
     ])
     await user.click(within(menu).getByRole('link', { name: /Appearance/ }))

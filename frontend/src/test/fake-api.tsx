@@ -23,7 +23,11 @@ function toResponse({ status = 200, body, contentType }: StubResponse): Response
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)
   const type =
     contentType ?? (typeof body === 'string' || body === undefined ? undefined : 'application/json')
-  return new Response(text, { status, headers: type ? { 'Content-Type': type } : {} })
+  // A 204 has no body (the Response constructor refuses one), as in fetch.ts.
+  return new Response(status === 204 ? null : text, {
+    status,
+    headers: type ? { 'Content-Type': type } : {},
+  })
 }
 
 /**

@@ -1,12 +1,20 @@
-import { Bell, Palette, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react'
+import { Bell, Palette, ShieldCheck, UserRound, UserX, type LucideIcon } from 'lucide-react'
 
 /** The settings sections, in order: the desktop sidebar and the phone menu list these. */
 export const SETTINGS_SECTIONS: ReadonlyArray<{
   to:
-    '/settings/account' | '/settings/security' | '/settings/notifications' | '/settings/appearance'
-  label: 'nav.account' | 'nav.security' | 'nav.notifications' | 'nav.appearance'
+    | '/settings/account'
+    | '/settings/security'
+    | '/settings/notifications'
+    | '/settings/blocks'
+    | '/settings/appearance'
+  label: 'nav.account' | 'nav.security' | 'nav.notifications' | 'nav.blocks' | 'nav.appearance'
   description:
-    'nav.accountHint' | 'nav.securityHint' | 'nav.notificationsHint' | 'nav.appearanceHint'
+    | 'nav.accountHint'
+    | 'nav.securityHint'
+    | 'nav.notificationsHint'
+    | 'nav.blocksHint'
+    | 'nav.appearanceHint'
   icon: LucideIcon
 }> = [
   {
@@ -26,6 +34,12 @@ export const SETTINGS_SECTIONS: ReadonlyArray<{
     label: 'nav.notifications',
     description: 'nav.notificationsHint',
     icon: Bell,
+  },
+  {
+    to: '/settings/blocks',
+    label: 'nav.blocks',
+    description: 'nav.blocksHint',
+    icon: UserX,
   },
   {
     to: '/settings/appearance',

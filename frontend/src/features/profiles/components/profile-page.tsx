@@ -19,6 +19,7 @@ import { userInitials } from '@/lib/user.ts'
 import type { Profile } from '@/lib/api/types.ts'
 import { useProfile } from '../api/get-profile.ts'
 import { useSetUserDisabled } from '../api/set-user-disabled.ts'
+import { ProfileBlockActions } from './profile-block-actions.tsx'
 import { ProfileArticles, ProfileGroups, ProfilePosts } from './profile-lists.tsx'
 
 /**
@@ -105,13 +106,15 @@ function ProfileHeader({ profile }: { profile: Profile }) {
           {profile.disabled === true && <Badge tone="error">{t('disabledBadge')}</Badge>}
         </div>
         <p className="text-muted-foreground">@{profile.username}</p>
-        <p className="wrap-anywhere whitespace-pre-wrap">
-          {profile.bio?.trim() ? (
-            profile.bio
-          ) : (
-            <span className="text-muted-foreground">{t('noBio')}</span>
-          )}
-        </p>
+        {!profile.blocked && (
+          <p className="wrap-anywhere whitespace-pre-wrap">
+            {profile.bio?.trim() ? (
+              profile.bio
+            ) : (
+              <span className="text-muted-foreground">{t('noBio')}</span>
+            )}
+          </p>
+        )}
         {joined !== null && (
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
             <CalendarDays aria-hidden="true" className="size-4" />
@@ -133,6 +136,7 @@ function ProfileHeader({ profile }: { profile: Profile }) {
               </Button>
             </>
           )}
+          {user && !profile.isSelf && <ProfileBlockActions profile={profile} />}
           {viewerIsAdmin && !profile.isSelf && <DisableControl profile={profile} />}
           {user && !profile.isSelf && (
             <ReportButton subject={{ kind: 'person', id: profile.id }} withLabel />
@@ -166,23 +170,35 @@ export function ProfilePage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-6 md:py-10">
       <ProfileHeader profile={profile} />
-      <Tabs defaultValue="posts">
-        <TabsList aria-label={t('tabs.label')} className="max-w-full overflow-x-auto">
-          <TabsTrigger value="posts">{t('tabs.posts')}</TabsTrigger>
-          <TabsTrigger value="articles">{t('tabs.articles')}</TabsTrigger>
-          <TabsTrigger value="groups">{t('tabs.groups')}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="posts">
-          <ProfilePosts userId={userId} />
-        </TabsContent>
-        <TabsContent value="articles">
-          <ProfileArticles userId={userId} />
-        </TabsContent>
-        <TabsContent value="groups">
-          <ProfileGroups userId={userId} />
-        </TabsContent>
-      </Tabs>
+      {profile.blocked ? (
+        <Alert>{t('block.hidden', { name: personName(profile) })}</Alert>
+      ) : (
+        <ProfileTabs userId={userId} />
+      )}
     </div>
+  )
+}
+
+/** Their posts, articles and groups, a tab each (each list loads when its tab opens). */
+function ProfileTabs({ userId }: { userId: string }) {
+  const { t } = useTranslation('profiles')
+  return (
+    <Tabs defaultValue="posts">
+      <TabsList aria-label={t('tabs.label')} className="max-w-full overflow-x-auto">
+        <TabsTrigger value="posts">{t('tabs.posts')}</TabsTrigger>
+        <TabsTrigger value="articles">{t('tabs.articles')}</TabsTrigger>
+        <TabsTrigger value="groups">{t('tabs.groups')}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="posts">
+        <ProfilePosts userId={userId} />
+      </TabsContent>
+      <TabsContent value="articles">
+        <ProfileArticles userId={userId} />
+      </TabsContent>
+      <TabsContent value="groups">
+        <ProfileGroups userId={userId} />
+      </TabsContent>
+    </Tabs>
   )
 }
 

@@ -55,6 +55,8 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     createdAt: '2026-03-05T08:00:00Z',
     disabled: null,
     isSelf: false,
+    blocked: false,
+    myBlock: null,
     ...overrides,
   }
 }
