@@ -120,16 +120,21 @@ function CaseLink({ item }: { item: ReportCase }) {
   const { kind, id } = item.subject
   const className =
     'inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline max-md:-my-3 max-md:min-h-11'
+  const label = t('queue.viewLabel', { kind: t(`kinds.${kind}`) })
   const body = (
     <>
       <ExternalLink aria-hidden="true" className="size-4" />
       {t('queue.view')}
-      <span className="sr-only">: {t(`kinds.${kind}`)}</span>
     </>
   )
   if (kind === 'post')
     return (
-      <Link to="/plaza/post/$postId" params={{ postId: id }} className={className}>
+      <Link
+        to="/plaza/post/$postId"
+        params={{ postId: id }}
+        aria-label={label}
+        className={className}
+      >
         {body}
       </Link>
     )
@@ -139,6 +144,7 @@ function CaseLink({ item }: { item: ReportCase }) {
         to="/plaza/post/$postId"
         params={{ postId: item.parentId }}
         hash={`comment-${id}`}
+        aria-label={label}
         className={className}
       >
         {body}
@@ -152,6 +158,7 @@ function CaseLink({ item }: { item: ReportCase }) {
         to="/group/$groupId/article/$articleId/display"
         params={{ groupId: item.groupId, articleId }}
         hash={kind === 'reply' ? `reply-${id}` : undefined}
+        aria-label={label}
         className={className}
       >
         {body}
@@ -160,13 +167,13 @@ function CaseLink({ item }: { item: ReportCase }) {
   }
   if (kind === 'group')
     return (
-      <Link to="/group/$groupId" params={{ groupId: id }} className={className}>
+      <Link to="/group/$groupId" params={{ groupId: id }} aria-label={label} className={className}>
         {body}
       </Link>
     )
   if (kind === 'person')
     return (
-      <Link to="/profile/$userId" params={{ userId: id }} className={className}>
+      <Link to="/profile/$userId" params={{ userId: id }} aria-label={label} className={className}>
         {body}
       </Link>
     )
