@@ -2,7 +2,7 @@ import type { Browser, TestInfo } from '@playwright/test'
 import enBlocks from '../src/locales/en/blocks.json' with { type: 'json' }
 import enProfiles from '../src/locales/en/profiles.json' with { type: 'json' }
 import { call } from './api.ts'
-import { expect, layoutOf, test } from './helpers.ts'
+import { expect, expectAccessible, layoutOf, test } from './helpers.ts'
 import { signUp } from './groups-data.ts'
 
 // Blocking (docs/moderation.md, "Blocking and muting"), seen from both sides: Ann blocks Bob
@@ -44,6 +44,7 @@ test(`a block hides both ways until it is undone ${layoutOf('en')}`, async ({
     await dialog.getByRole('button', { name: enProfiles.block.block, exact: true }).click()
     await expect(page.getByText(fill(enProfiles.block.hidden, `Bob ${stamp}`))).toBeVisible()
     await expect(page.getByRole('button', { name: enProfiles.block.unblock })).toBeVisible()
+    await expectAccessible(page, '/profile/$userId, blocked')
 
     // Neither sees the other's posts.
     await page.goto('/plaza')
@@ -60,6 +61,8 @@ test(`a block hides both ways until it is undone ${layoutOf('en')}`, async ({
     // Ann undoes it from her settings; everything shows again.
     await page.goto('/settings/blocks')
     const list = page.getByRole('list', { name: enBlocks.blocked.list })
+    await expect(list.getByRole('link', { name: `Bob ${stamp}` })).toBeVisible()
+    await expectAccessible(page, '/settings/blocks')
     await list
       .getByRole('button', { name: fill(enBlocks.blocked.undoLabel, `Bob ${stamp}`) })
       .click()
