@@ -134,7 +134,9 @@ export function ReportDialog({
             aria-describedby={[`${id}-count`, noteError && `${id}-note-error`]
               .filter(Boolean)
               .join(' ')}
-            placeholder={reason === 'other' ? t('dialog.noteRequired') : t('dialog.noteOptional')}
+            placeholder={
+              reason === 'other' ? t('dialog.notePlaceholder') : t('dialog.noteOptional')
+            }
           />
           {noteError && (
             <p id={`${id}-note-error`} className="text-xs text-error">
