@@ -80,7 +80,7 @@ describe('application shell', () => {
     // Logout clears the user even though the server call fails (spec §4.1).
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }))
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent('database down')
+    expect(await screen.findByRole('status')).toHaveTextContent('database down')
   })
 
   it('switches language and colour mode from the header and remembers both', async () => {
@@ -181,7 +181,7 @@ describe('/settings/security', () => {
       '/api/auth/sessions/s2',
       expect.objectContaining({ method: 'DELETE' }),
     )
-    expect(screen.getByRole('status')).toHaveTextContent('Session revoked')
+    expect(await screen.findByRole('status')).toHaveTextContent('Session revoked')
   })
 
   it('changes the password and reports the server message', async () => {

@@ -36,16 +36,7 @@ export function splitMentions(text: string): MentionPart[] {
   return parts
 }
 
-/** The profile link of a mention: `/profile/@username`, which the profile route resolves. */
-export function mentionHref(username: string): string {
-  return `/profile/@${username}`
-}
-
-/** The username a `/profile/$userId` parameter names with `@`, or `null` for an id. */
-export function mentionUsername(param: string): string | null {
-  const match = /^@([A-Za-z0-9_-]{1,32})$/.exec(param)
-  return match ? (match[1] ?? '').toLowerCase() : null
-}
+export { mentionHref, mentionUsername } from './mention-link.ts'
 
 /**
  * The name being typed before the caret, for completion: `{ start, query }` when the caret

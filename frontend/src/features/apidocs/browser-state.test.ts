@@ -66,7 +66,10 @@ describe('groupEndpoints', () => {
       'plaza',
       'media',
       'notifications',
+      'blocks',
       'profiles',
+      'search',
+      'reports',
       'system',
     ])
   })

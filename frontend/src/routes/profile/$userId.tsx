@@ -4,7 +4,7 @@ import { profileIdOfUsername } from '@/features/profiles/api/find-profile-by-use
 import { profileQueryOptions } from '@/features/profiles/api/get-profile.ts'
 import { ApiError } from '@/lib/api-client.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
-import { mentionUsername } from '@/lib/mentions.ts'
+import { mentionUsername } from '@/lib/mention-link.ts'
 import { isUuid } from '@/lib/uuid.ts'
 
 /**

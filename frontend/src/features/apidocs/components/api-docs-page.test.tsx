@@ -86,7 +86,10 @@ describe('list view', () => {
       'plaza',
       'media',
       'notifications',
+      'blocks',
       'profiles',
+      'search',
+      'reports',
       'system',
     ])
     // Nothing is selected (it once opened on POST /api/auth/logout, one click from signing the
