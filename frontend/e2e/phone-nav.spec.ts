@@ -164,7 +164,8 @@ test('an admin reaches admin and developer pages through the sections sheet @pho
   await page.getByRole('menuitem', { name: 'Admin console' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   const consoleNav = page.getByRole('navigation', { name: 'Admin console' })
-  await expect(consoleNav.getByRole('link')).toHaveCount(10)
+  await expect(consoleNav.getByRole('link')).toHaveCount(11)
+  await expect(consoleNav.getByRole('link', { name: 'Reports' })).toBeVisible()
   await consoleNav.getByRole('link', { name: 'Audit log' }).click()
   await expect(page).toHaveURL(/\/admin\/logs$/)
 
@@ -173,7 +174,7 @@ test('an admin reaches admin and developer pages through the sections sheet @pho
   const sheet = page.getByRole('dialog', { name: 'Admin console' })
   await expect(sheet).toBeVisible()
   const sheetNav = sheet.getByRole('navigation', { name: 'Admin console' })
-  await expect(sheetNav.getByRole('link')).toHaveCount(10)
+  await expect(sheetNav.getByRole('link')).toHaveCount(11)
   await expect(sheetNav.getByRole('link', { name: 'Audit log' })).toHaveAttribute(
     'aria-current',
     'page',

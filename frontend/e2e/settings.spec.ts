@@ -162,7 +162,8 @@ test('@phone-only the settings menu lists the sections and each page leads back 
   await page.goto('/settings')
   await expect(page).toHaveURL(/\/settings\/menu$/)
   const menu = page.getByRole('navigation', { name: 'Settings sections' })
-  await expect(menu.getByRole('link')).toHaveCount(4)
+  await expect(menu.getByRole('link')).toHaveCount(5)
+  await expect(menu.getByRole('link', { name: /Blocked and muted/ })).toBeVisible()
   // The desktop sidebar is not shown on a phone.
   await expect(page.getByRole('navigation', { name: 'Settings', exact: true })).toBeHidden()
   await menu.getByRole('link', { name: /Appearance/ }).click()
