@@ -96,6 +96,7 @@ fn pieces(text: &str) -> Vec<Piece> {
 }
 
 /// Irregular English forms Snowball leaves alone, and the word they are a form of.
+#[rustfmt::skip]
 const IRREGULAR: &[(&str, &str)] = &[
     ("ran", "run"), ("went", "go"), ("gone", "go"), ("ate", "eat"), ("eaten", "eat"),
     ("swam", "swim"), ("swum", "swim"), ("drove", "drive"), ("driven", "drive"),
@@ -356,7 +357,10 @@ mod tests {
         assert!(found("成都火锅", "成都的火锅店"));
         assert!(found("上海迪士尼", "上海迪士尼乐园"));
         assert!(!found("成都火锅", "重庆火锅"));
-        assert_eq!(marked("考研复习", "考研最后一个月怎么复习"), ["考研", "复习"]);
+        assert_eq!(
+            marked("考研复习", "考研最后一个月怎么复习"),
+            ["考研", "复习"]
+        );
         assert_eq!(marked("乌鲁木齐", "乌鲁木齐"), ["乌鲁木齐"]);
     }
 
@@ -366,7 +370,10 @@ mod tests {
         assert!(found("children", "a child of five"));
         assert!(found("KPI", "Our KPIs for Q3"));
         assert!(found("apis", "one API"));
-        assert!(!found("kpi", "the kpis"), "a lower-case plural is no acronym's");
+        assert!(
+            !found("kpi", "the kpis"),
+            "a lower-case plural is no acronym's"
+        );
         assert_eq!(marked("run", "I ran, she runs"), ["ran", "runs"]);
     }
 
