@@ -146,16 +146,6 @@ async fn cases(
         .collect()
 }
 
-fn excerpt(text: &str) -> String {
-    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if folded.chars().count() <= EXCERPT_CHARS {
-        return folded;
-    }
-    let mut cut: String = folded.chars().take(EXCERPT_CHARS - 1).collect();
-    cut.push('…');
-    cut
-}
-
 #[async_trait]
 impl CaseStore for SqlCaseStore {
     async fn file(&self, report: &NewReport, target: &Target) -> Result<Filed, ReportsError> {
@@ -172,7 +162,7 @@ impl CaseStore for SqlCaseStore {
             open.bind(target.author.0),
             open.bind(target.group.map(|g| g.0)),
             open.bind(target.parent),
-            open.bind(excerpt(&target.excerpt)),
+            open.bind(kernel::markdown::excerpt(&target.excerpt, EXCERPT_CHARS)),
             open.bind(0_i32),
             open.bind(at),
         ];

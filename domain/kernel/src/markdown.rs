@@ -1,4 +1,5 @@
-//! Markdown as plain text: what an excerpt shows and what the search index reads.
+//! Markdown as plain text, and the excerpt of a plain text: what an excerpt shows and what the
+//! search index reads.
 
 /// The text of `markdown` without its marks: headings', quotes' and lists' leading marks,
 /// fenced-code fences, emphasis marks and image and link targets (`![alt](url)` → `alt`,
@@ -53,6 +54,18 @@ pub fn plain(markdown: &str, stop: Option<usize>) -> String {
     text
 }
 
+/// At most `max` characters of `text` (`max` ≥ 1), white space folded to single spaces; a cut
+/// text ends with `…` within the `max`. A notice's detail, a report case's excerpt.
+pub fn excerpt(text: &str, max: usize) -> String {
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if folded.chars().count() <= max {
+        return folded;
+    }
+    let mut cut: String = folded.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,6 +78,13 @@ mod tests {
             plain(md, None),
             "Title Bold and it with a link and a shelf. item quote"
         );
+    }
+
+    #[test]
+    fn an_excerpt_folds_white_space_and_cuts_within_its_length() {
+        assert_eq!(excerpt("  a\n\n b  ", 5), "a b");
+        assert_eq!(excerpt("abcdef", 4), "abc…");
+        assert_eq!(excerpt("abcd", 4), "abcd");
     }
 
     #[test]

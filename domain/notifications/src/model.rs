@@ -188,11 +188,5 @@ pub const DETAIL_CHARS: usize = 140;
 
 /// An excerpt: whitespace folded, cut at [`DETAIL_CHARS`] with an ellipsis.
 pub fn excerpt(text: &str) -> String {
-    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if folded.chars().count() <= DETAIL_CHARS {
-        return folded;
-    }
-    let mut cut: String = folded.chars().take(DETAIL_CHARS - 1).collect();
-    cut.push('…');
-    cut
+    kernel::markdown::excerpt(text, DETAIL_CHARS)
 }

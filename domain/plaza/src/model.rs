@@ -169,13 +169,7 @@ pub const EXCERPT_CHARS: usize = 140;
 /// A short excerpt of `text` for a notice: whitespace folded to single spaces, at most
 /// [`EXCERPT_CHARS`] characters (a cut one ends with `…`).
 pub fn excerpt(text: &str) -> String {
-    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if folded.chars().count() <= EXCERPT_CHARS {
-        return folded;
-    }
-    let mut cut: String = folded.chars().take(EXCERPT_CHARS - 1).collect();
-    cut.push('…');
-    cut
+    kernel::markdown::excerpt(text, EXCERPT_CHARS)
 }
 
 #[cfg(test)]
