@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
-import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { Modal } from '@/components/ui/modal.tsx'
+import { ReportButton } from './report-action.tsx'
 
 /** A horizontal swipe at least this long (px) turns to the previous or next image. */
 const SWIPE_MIN_PX = 50
@@ -19,7 +20,9 @@ interface LightboxImage {
  * One image at full size over the page (a `Modal`: focus kept inside, Escape, the backdrop and
  * Back close it). ← and → (and the buttons, and a swipe on a touch screen) go to the previous
  * and next image; `hasMore` lets → go past the last loaded one (`onNextPage` loads more).
- * `caption` and `actions` add the caller's details (a time, a delete button) to the top bar.
+ * `caption` and `actions` add the caller's details (a time, a delete button) to the top bar;
+ * `canReport` (signed in, not the viewer's own) adds "Report", which opens the report dialog
+ * above the lightbox with the image's media id (`{kind: 'image'}`); closing it comes back here.
  * Used by the group gallery and the plaza (strings in `common:lightbox`).
  */
 export function Lightbox<Image extends LightboxImage>({
@@ -32,6 +35,7 @@ export function Lightbox<Image extends LightboxImage>({
   alt,
   caption,
   actions,
+  canReport,
 }: {
   images: readonly Image[]
   index: number
@@ -42,10 +46,25 @@ export function Lightbox<Image extends LightboxImage>({
   alt: (image: Image) => string
   caption?: (image: Image) => ReactNode
   actions?: (image: Image) => ReactNode
+  /** Whether this image may be reported by the viewer: signed in, and not their own. */
+  canReport?: (image: Image) => boolean
 }) {
   const { t } = useTranslation()
   const swipe = useRef<{ x: number; y: number } | null>(null)
+  const frame = useRef<HTMLDivElement>(null)
   const image = images[index]
+  const imageId = image?.id
+
+  // An action of the last image that had the focus (its Report, its Delete) may be gone with it:
+  // the focus would fall out of the frame, and the arrow keys with it. The frame takes it.
+  useEffect(() => {
+    const box = frame.current
+    const active = document.activeElement
+    if (box && !box.contains(active) && (active === document.body || active?.contains(box))) {
+      box.focus()
+    }
+  }, [imageId])
+
   if (!image) return null
 
   const hasPrevious = index > 0
@@ -59,6 +78,9 @@ export function Lightbox<Image extends LightboxImage>({
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // A dialog opened from here (the report dialog) is portalled elsewhere in the document, but
+    // its keys bubble through React's tree: its radios and its note keep their arrow keys.
+    if (!event.currentTarget.contains(event.target as Node)) return
     if (event.key === 'ArrowLeft') {
       event.preventDefault()
       previous()
@@ -89,8 +111,10 @@ export function Lightbox<Image extends LightboxImage>({
   return (
     <Modal open onClose={onClose} title={label} bare size="xl">
       <div
+        ref={frame}
+        tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="flex h-[92dvh] flex-col md:h-[88vh]"
+        className="flex h-[92dvh] flex-col outline-none md:h-[88vh]"
         data-testid="lightbox"
       >
         <div className="flex items-center gap-2 border-b px-3 py-2">
@@ -106,6 +130,9 @@ export function Lightbox<Image extends LightboxImage>({
             )}
           </p>
           {actions?.(image)}
+          {canReport?.(image) && (
+            <ReportButton key={image.id} subject={{ kind: 'image', id: image.id }} withLabel />
+          )}
           <Button
             variant="ghost"
             size="sm"

@@ -21,6 +21,7 @@ import { formatDateTime } from '@/lib/format.ts'
 import { personName } from '@/lib/person.ts'
 import { charCount } from '@/lib/text.ts'
 import { useToast } from '@/lib/toast.ts'
+import { CaseHistory } from './case-history.tsx'
 
 /** The server's longest closing note (`CloseCaseBody.note`). */
 const NOTE_MAX = 500
@@ -30,10 +31,11 @@ type CasesQuery = PagedQuery & { data?: InfiniteData<ReportCasesPage> }
 
 /**
  * A report queue (the site's, a group's): open or closed cases, oldest first, each with what was
- * reported (kind, excerpt, author, a link where it lives), how many reported it and why, and for
- * an open case the moderator's `actions` — each asks first, with an optional note. `close`
- * throws to keep its dialog open with the server's message (409 `case_closed`: someone was
- * quicker). Strings in the lazy `reports` namespace, which the page's route loads.
+ * reported (kind, excerpt, author, a link where it lives; a post's, a comment's or a reply's
+ * history of edits on asking), how many reported it and why, and for an open case the
+ * moderator's `actions` — each asks first, with an optional note. `close` throws to keep its
+ * dialog open with the server's message (409 `case_closed`: someone was quicker). Strings in
+ * the lazy `reports` namespace, which the page's route loads.
  */
 export function ReportQueue({
   state,
@@ -231,6 +233,7 @@ function CaseCard({
         <span>{t('queue.opened', { time: formatDateTime(item.openedAt) })}</span>
         <CaseLink item={item} />
       </div>
+      <CaseHistory item={item} />
       {item.closed && (
         <p className="text-sm text-muted-foreground wrap-anywhere">
           {t('queue.closedAt', {

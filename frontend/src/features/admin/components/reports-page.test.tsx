@@ -168,7 +168,7 @@ describe('/admin/reports', () => {
       { action: 'delete', note: 'Advertising is not allowed' },
     )
     expect(await screen.findByText('No open reports.')).toBeVisible()
-    expect(screen.getByText('Case closed: Content deleted')).toBeVisible()
+    expect(await screen.findByText('Case closed: Content deleted')).toBeVisible()
   })
 
   it("shows the server's message when another moderator closed the case first (409)", async () => {
@@ -196,5 +196,117 @@ describe('/admin/reports', () => {
     )
     // The list is asked again: the case is gone from it.
     expect(await screen.findByText('No open reports.')).toBeInTheDocument()
+  })
+})
+
+describe('a case’s history of edits', () => {
+  const GROUP_ID = '0192e0a0-0000-7000-8000-0000000000g1'
+  const ARTICLE_ID = '0192e0a0-0000-7000-8000-0000000000b1'
+  const REPLY_ID = '0192e0a0-0000-7000-8000-0000000000d1'
+  const postVersions = `/api/plaza/posts/${POST_ID}/versions`
+  const commentVersions = `/api/plaza/comments/${COMMENT_ID}/versions`
+  const replyVersions = `/api/groups/${GROUP_ID}/articles/${ARTICLE_ID}/replies/${REPLY_ID}/versions`
+
+  it('loads a post’s versions when opened, not before, and lists them newest first', async () => {
+    const { calls, user } = open({
+      'GET /api/admin/reports': () => page([reportCase('c1')]),
+      [`GET ${postVersions}`]: () => ({
+        body: {
+          success: true,
+          versions: [
+            { version: 2, body: 'Nice watches, see my profile', writtenAt: '2026-11-27T10:00:00Z' },
+            { version: 1, body: 'Cheap watches, buy now', writtenAt: '2026-11-27T07:00:00Z' },
+          ],
+        },
+      }),
+    })
+    const item = (await screen.findAllByRole('listitem', { name: 'Plaza post' }))[0]!
+    const toggle = within(item).getByRole('button', { name: 'History of edits' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(calls('GET', postVersions)).toHaveLength(0)
+
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const versions = within(
+      await within(item).findByRole('list', { name: 'Its texts, newest first' }),
+    ).getAllByRole('listitem')
+    expect(versions).toHaveLength(2)
+    expect(versions[0]).toHaveTextContent('Current')
+    expect(versions[0]).toHaveTextContent('Nice watches, see my profile')
+    expect(versions[1]).toHaveTextContent('Cheap watches, buy now')
+    expect(versions[1]).not.toHaveTextContent('Current')
+    expect(within(versions[1]!).getByText(/2026/)).toHaveAttribute(
+      'datetime',
+      '2026-11-27T07:00:00Z',
+    )
+    expect(within(item).queryByText(/Never edited/)).toBeNull()
+    expect(calls('GET', postVersions)).toHaveLength(1)
+
+    // Closed, it hides them; open again, it shows them without asking again.
+    await user.click(toggle)
+    expect(within(item).queryByRole('list', { name: 'Its texts, newest first' })).toBeNull()
+    await user.click(toggle)
+    expect(within(item).getByRole('list', { name: 'Its texts, newest first' })).toBeVisible()
+    expect(calls('GET', postVersions)).toHaveLength(1)
+  })
+
+  it('says a deleted comment is gone (404), and an unedited reply never edited', async () => {
+    const { calls, user } = open({
+      'GET /api/admin/reports': () =>
+        page([
+          reportCase('c1', {
+            subject: { kind: 'comment', id: COMMENT_ID },
+            parentId: POST_ID,
+          }),
+          reportCase('c2', {
+            subject: { kind: 'reply', id: REPLY_ID },
+            groupId: GROUP_ID,
+            parentId: ARTICLE_ID,
+            excerpt: 'You are all fools',
+          }),
+          reportCase('c3', { subject: { kind: 'person', id: 'u2' } }),
+        ]),
+      [`GET ${commentVersions}`]: () => ({
+        status: 404,
+        body: { success: false, code: 'not_found', message: 'Not found.' },
+      }),
+      [`GET ${replyVersions}`]: () => ({
+        body: {
+          success: true,
+          reply: {
+            id: REPLY_ID,
+            version: 1,
+            body: 'You are all fools',
+            createdAt: '2026-11-27T06:00:00Z',
+            editedAt: null,
+          },
+          versions: [],
+        },
+      }),
+    })
+    const comment = (await screen.findAllByRole('listitem', { name: 'Plaza comment' }))[0]!
+    await user.click(within(comment).getByRole('button', { name: 'History of edits' }))
+    expect(
+      await within(comment).findByText(
+        'It is gone (deleted since it was reported): there is no history to show.',
+      ),
+    ).toBeVisible()
+    expect(calls('GET', commentVersions)).toHaveLength(1)
+
+    const reply = screen.getAllByRole('listitem', { name: 'Reply' })[0]!
+    await user.click(within(reply).getByRole('button', { name: 'History of edits' }))
+    expect(
+      await within(reply).findByText('Never edited: this is the only text it has had.'),
+    ).toBeVisible()
+    const versions = within(
+      within(reply).getByRole('list', { name: 'Its texts, newest first' }),
+    ).getAllByRole('listitem')
+    expect(versions).toHaveLength(1)
+    expect(versions[0]).toHaveTextContent('You are all fools')
+    expect(calls('GET', replyVersions)).toHaveLength(1)
+
+    // A person has no edits to show.
+    const person = screen.getAllByRole('listitem', { name: 'Person' })[0]!
+    expect(within(person).queryByRole('button', { name: 'History of edits' })).toBeNull()
   })
 })

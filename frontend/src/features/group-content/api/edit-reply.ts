@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '@/lib/api-client.ts'
+import { replyVersionsKey } from '@/lib/api/list-reply-versions.ts'
 import type { RequestBody, ResponseBody } from '@/lib/api/types.ts'
-import { contentKeys, repliesApiPath } from './keys.ts'
+import { repliesApiPath } from './keys.ts'
 import type { Reply } from './list-replies.ts'
 import { changeThread, replaceReply } from './reply-cache.ts'
 
@@ -41,7 +42,7 @@ export function useEditReply(groupId: string, articleId: string, replyId: string
     onSuccess: (edited) => {
       changeThread(queryClient, groupId, articleId, { pages: replaceReply(edited) })
       void queryClient.invalidateQueries({
-        queryKey: contentKeys.replyVersions(groupId, articleId, replyId),
+        queryKey: replyVersionsKey(groupId, articleId, replyId),
       })
     },
     onError: (failure) => {

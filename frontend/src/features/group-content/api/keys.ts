@@ -13,9 +13,6 @@ export const contentKeys = {
   /** An article's replies, under the article's key: dropping the article drops them. */
   replies: (groupId: string, articleId: string) =>
     [...groupKey(groupId), 'article', articleId, 'replies'] as const,
-  /** A reply's earlier versions, beside the article's replies (not under their infinite key). */
-  replyVersions: (groupId: string, articleId: string, replyId: string) =>
-    [...groupKey(groupId), 'article', articleId, 'reply-versions', replyId] as const,
   gallery: (groupId: string) => [...groupKey(groupId), 'gallery'] as const,
 }
 

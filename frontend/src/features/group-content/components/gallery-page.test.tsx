@@ -183,6 +183,48 @@ describe('the lightbox', () => {
     expect(await screen.findByRole('dialog', { name: 'Image 1 of 2' })).toBeVisible()
   })
 
+  it('lets the signed-in report someone else’s image, not their own', async () => {
+    const reports: unknown[] = []
+    const { user } = renderGroupPage(GALLERY, {
+      viewer: lily,
+      routes: {
+        ...galleryRoutes([images]),
+        'POST /api/reports': (init) => {
+          reports.push(JSON.parse(String(init?.body)))
+          return { status: 201, body: { success: true, message: 'Thank you.' } }
+        },
+      },
+    })
+    const list = await grid()
+    await user.click(list.getAllByRole('button')[0]!)
+    let dialog = await screen.findByRole('dialog', { name: 'Image 1 of 3' })
+    // Lily's own.
+    expect(within(dialog).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument()
+    await user.keyboard('{ArrowRight}')
+    dialog = await screen.findByRole('dialog', { name: 'Image 2 of 3' })
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }))
+    const report = await screen.findByRole('dialog', { name: 'Report this image' })
+    await user.click(within(report).getByRole('radio', { name: 'Harassment or abuse' }))
+    await user.click(within(report).getByRole('button', { name: 'Send report' }))
+    await waitFor(() =>
+      expect(reports).toEqual([{ kind: 'image', id: image(2).id, reason: 'abuse' }]),
+    )
+    // The lightbox is still there, on the same image.
+    expect(await screen.findByRole('dialog', { name: 'Image 2 of 3' })).toBeVisible()
+  })
+
+  it('offers a signed-out visitor no report', async () => {
+    const { user } = renderGroupPage(GALLERY, {
+      viewer: null,
+      home: group({ membership: null }),
+      routes: galleryRoutes([images]),
+    })
+    const list = await grid()
+    await user.click(list.getAllByRole('button')[1]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Image 2 of 3' })
+    expect(within(dialog).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument()
+  })
+
   it('gives a manager the delete button on anyone’s image', async () => {
     const { user } = renderGroupPage(GALLERY, {
       viewer: ming,

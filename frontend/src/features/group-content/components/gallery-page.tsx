@@ -50,7 +50,8 @@ function ratioOf(image: GalleryImage): number {
 /**
  * `/group/{groupId}/gallery`: the group's images as thumbnails in justified rows (each keeps its
  * aspect ratio), newest first; members upload several at once, each with its own progress bar;
- * a lightbox shows one at full size. Uploaders delete their own images, managers any.
+ * a lightbox shows one at full size. Uploaders delete their own images, managers any; anyone
+ * signed in reports someone else's from the lightbox.
  */
 export function GalleryPage({ groupId }: { groupId: string }) {
   const { t } = useTranslation('group-content')
@@ -96,6 +97,7 @@ export function GalleryPage({ groupId }: { groupId: string }) {
 
   const canDelete = (image: GalleryImage) =>
     Boolean(user) && (image.ownerId === user?.id || group?.canManage === true)
+  const canReport = (image: GalleryImage) => Boolean(user) && image.ownerId !== user?.id
 
   const askDelete = (image: GalleryImage) =>
     confirm({
@@ -225,6 +227,7 @@ export function GalleryPage({ groupId }: { groupId: string }) {
           caption={(image) => (
             <time dateTime={image.createdAt}>{formatDateTime(image.createdAt)}</time>
           )}
+          canReport={canReport}
           actions={(image) =>
             canDelete(image) && (
               <Button

@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { formatDateTime } from '@/lib/format.ts'
-import { useReplyVersions } from '../api/list-reply-versions.ts'
+import { useReplyVersions } from '@/lib/api/list-reply-versions.ts'
 
 /**
  * A reply's texts, newest first: as it is now, then each text an edit replaced (its author and

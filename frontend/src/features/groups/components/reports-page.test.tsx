@@ -59,12 +59,13 @@ describe('/group/{id}/reports', () => {
       'href',
       `/group/${GROUP_ID}/article/${ARTICLE_ID}/display#reply-${REPLY_ID}`,
     )
-    // A group's queue: dismiss, delete, ban — disabling accounts is the site's.
+    // A group's queue: dismiss, delete, ban — disabling accounts is the site's (and the reply's
+    // history of edits, on asking).
     expect(
       within(item)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Dismiss', 'Delete the content', 'Ban from the group'])
+    ).toEqual(['History of edits', 'Dismiss', 'Delete the content', 'Ban from the group'])
     await user.click(within(item).getByRole('button', { name: 'Ban from the group' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Ban from the group?' })
     await user.click(within(dialog).getByRole('button', { name: 'Ban from the group' }))

@@ -13,9 +13,6 @@ export const plazaKeys = {
   /** One post, for its own page (`/plaza/post/$postId`). */
   post: (postId: string) => ['auth', 'plaza', 'post', postId] as const,
   comments: (postId: string) => ['auth', 'plaza', 'comments', postId] as const,
-  /** The earlier texts of a post or a comment (its author and administrators). */
-  versions: (kind: 'post' | 'comment', id: string) =>
-    ['auth', 'plaza', 'versions', kind, id] as const,
   provinces: ['districts', 'provinces'] as const,
 }
 

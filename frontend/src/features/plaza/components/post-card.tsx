@@ -376,6 +376,8 @@ export function PostCard({
               {name} · <PostTime at={post.createdAt} />
             </>
           )}
+          // A post's images are its author's: anyone else signed in may report one.
+          canReport={() => user !== null && user.id !== post.author.id}
         />
       )}
     </article>

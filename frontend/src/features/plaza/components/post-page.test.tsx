@@ -175,6 +175,56 @@ describe('/plaza/post/$postId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Post by 小明' })).toBeVisible()
   })
 
+  it('lets the signed-in report an image of another’s post from the lightbox', async () => {
+    const photo = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      url: '/api/media/00000000-0000-4000-8000-0000000000f1',
+      thumbnailUrl: '/api/media/00000000-0000-4000-8000-0000000000f1/thumbnail',
+      width: 800,
+      height: 600,
+    }
+    const reports: unknown[] = []
+    const { user } = renderGroupsApp(
+      `/plaza/post/${ID}`,
+      routes({
+        'GET /api/auth/token': () => ({ body: signedIn }),
+        [`GET ${PATH}`]: () => ({ body: { success: true, post: post({ images: [photo] }) } }),
+        'POST /api/reports': (request) => {
+          reports.push(request.body)
+          return { status: 201, body: { success: true, message: 'Thank you.' } }
+        },
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: /Image 1 of 1/ }))
+    const box = await screen.findByRole('dialog', { name: 'Image 1 of 1' })
+    await user.click(within(box).getByRole('button', { name: 'Report' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Report this image' })
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam or advertising' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    await waitFor(() => expect(reports).toEqual([{ kind: 'image', id: photo.id, reason: 'spam' }]))
+  })
+
+  it('offers no report on the images of one’s own post', async () => {
+    const photo = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      url: '/api/media/f1',
+      thumbnailUrl: '/api/media/f1/thumbnail',
+      width: 800,
+      height: 600,
+    }
+    const mine = post({ images: [photo], author: { ...post().author, id: signedIn.user.id } })
+    const { user } = renderGroupsApp(
+      `/plaza/post/${ID}`,
+      routes({
+        'GET /api/auth/token': () => ({ body: signedIn }),
+        [`GET ${PATH}`]: () => ({ body: { success: true, post: mine } }),
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: /Image 1 of 1/ }))
+    const box = await screen.findByRole('dialog', { name: 'Image 1 of 1' })
+    expect(within(box).queryByRole('button', { name: 'Report' })).toBeNull()
+  })
+
   it('goes back to the plaza after its author deletes it', async () => {
     const { user, router } = renderGroupsApp(
       `/plaza/post/${ID}`,

@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/modal.tsx'
 import { Spinner } from '@/components/ui/spinner.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { formatDateTime } from '@/lib/format.ts'
-import { useVersions } from '../api/list-versions.ts'
+import { usePlazaVersions } from '@/lib/api/list-plaza-versions.ts'
 
 /** Every text of a post or a comment, newest first (its author and administrators). */
 export function VersionsDialog({
@@ -17,7 +17,7 @@ export function VersionsDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation('plaza')
-  const versions = useVersions(kind, id)
+  const versions = usePlazaVersions(kind, id)
   return (
     <Modal
       open
