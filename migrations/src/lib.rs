@@ -28,6 +28,7 @@ mod m20261128_000022_create_word_list;
 mod m20261128_000023_create_search;
 mod m20261128_000024_create_user_blocks;
 mod m20261128_000025_create_reports;
+mod m20261128_000026_withheld_content;
 
 pub struct Migrator;
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000023_create_search::Migration),
             Box::new(m20261128_000024_create_user_blocks::Migration),
             Box::new(m20261128_000025_create_reports::Migration),
+            Box::new(m20261128_000026_withheld_content::Migration),
         ]
     }
 }

@@ -18,6 +18,7 @@ use crate::entities::{
 };
 use crate::sql::{Order, Sql, columns, contains_pattern, stored};
 use crate::unexpected;
+use crate::withheld::{Held, Item, hold, shown_to};
 use ::groups::GroupsError;
 use ::groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
@@ -1036,7 +1037,7 @@ fn to_offer(row: &QueryResult) -> Result<TransferOffer, GroupsError> {
 /// What an article list shows: everything but the body.
 const SUMMARY_COLUMNS: &str = "a.id AS a_id, a.group_id AS a_group_id, a.title AS a_title, \
      a.excerpt AS a_excerpt, a.status AS a_status, a.updated_at AS a_updated_at, \
-     a.published_at AS a_published_at";
+     a.published_at AS a_published_at, a.withheld AS a_withheld";
 
 fn article_status(raw: &str) -> Result<ArticleStatus, GroupsError> {
     ArticleStatus::parse(raw).ok_or_else(|| corrupt("article status", raw))
@@ -1056,6 +1057,7 @@ fn to_article(row: &QueryResult) -> Result<Article, GroupsError> {
         created_at: m.created_at,
         updated_at: m.updated_at,
         published_at: m.published_at,
+        withheld: crate::withheld::parse(m.withheld)?,
     })
 }
 
@@ -1070,7 +1072,32 @@ fn to_summary(row: &QueryResult) -> Result<ArticleSummary, GroupsError> {
         status: article_status(&get("status")?)?,
         updated_at: row.try_get("a_", "updated_at").map_err(failed)?,
         published_at: row.try_get("a_", "published_at").map_err(failed)?,
+        withheld: crate::withheld::parse(row.try_get("a_", "withheld").map_err(failed)?)?,
     })
+}
+
+/// Holds an article for review in the transaction that wrote its text (`crate::withheld`).
+async fn hold_article(
+    txn: &DatabaseTransaction,
+    id: ArticleId,
+    title: &str,
+    body: &str,
+    words: &[String],
+    at: DateTime<Utc>,
+) -> Result<(), GroupsError> {
+    let text = format!("{title}\n\n{body}");
+    hold(
+        txn,
+        &Held {
+            item: Item::Article,
+            id: id.0,
+            text: &text,
+            words,
+            at,
+        },
+    )
+    .await?;
+    Ok(())
 }
 
 async fn load_article(
@@ -1118,6 +1145,10 @@ impl SqlArticleRepository {
             sql.push(&format!(" AND a.author_id = {a}"));
         }
         seen_by(&mut sql, viewer, "a.author_id");
+        // A draft is listed to its author alone, withheld or not.
+        if status == ArticleStatus::Published {
+            shown_to(&mut sql, viewer, "a");
+        }
         sql.after(time, "a.id", page.after, Order::Desc)
             .order_limit(time, "a.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -1157,6 +1188,7 @@ impl ArticleRepository for SqlArticleRepository {
             created_at: Set(stored(article.created_at)),
             updated_at: Set(stored(article.updated_at)),
             published_at: Set(published_at.map(stored)),
+            withheld: Set(article.withheld.map(|w| w.as_str().to_owned())),
         }
         .insert(&self.db)
         .await
@@ -1176,6 +1208,7 @@ impl ArticleRepository for SqlArticleRepository {
         excerpt: String,
         expected_version: i64,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<SaveOutcome>, GroupsError> {
         let txn = self.db.begin().await.map_err(failed)?;
         let saved = execute(
@@ -1183,8 +1216,8 @@ impl ArticleRepository for SqlArticleRepository {
             "UPDATE articles SET title = $1, body = $2, excerpt = $3, version = version + 1, \
              updated_at = $4 WHERE id = $5 AND version = $6",
             vec![
-                title.into(),
-                body.into(),
+                title.clone().into(),
+                body.clone().into(),
                 excerpt.into(),
                 stored(now).into(),
                 id.0.into(),
@@ -1192,6 +1225,11 @@ impl ArticleRepository for SqlArticleRepository {
             ],
         )
         .await?;
+        if saved == 1
+            && let Some(words) = &held
+        {
+            hold_article(&txn, id, &title, &body, words, now).await?;
+        }
         let current = load_article(&txn, id).await?;
         txn.commit().await.map_err(failed)?;
         Ok(current.map(|a| {
@@ -1208,6 +1246,7 @@ impl ArticleRepository for SqlArticleRepository {
         id: ArticleId,
         status: ArticleStatus,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<Article>, GroupsError> {
         // Publishing keeps the first publishing time; unpublishing keeps it too, for a
         // later re-publish.
@@ -1229,6 +1268,12 @@ impl ArticleRepository for SqlArticleRepository {
         )
         .await?;
         let article = if changed == 1 {
+            if let Some(words) = &held
+                && status == ArticleStatus::Published
+                && let Some(current) = load_article(&txn, id).await?
+            {
+                hold_article(&txn, id, &current.title, &current.body, words, now).await?;
+            }
             load_article(&txn, id).await?
         } else {
             None
@@ -1285,6 +1330,7 @@ impl ArticleRepository for SqlArticleRepository {
              AND (g.visibility = {public} OR vm.state = {active})"
         ));
         not_blocked(&mut sql, viewer, "a.author_id");
+        shown_to(&mut sql, viewer, "a");
         sql.after("a.published_at", "a.id", page.after, Order::Desc)
             .order_limit("a.published_at", "a.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)

@@ -25,6 +25,7 @@ pub mod testing;
 mod tokens;
 mod weather;
 mod wechat;
+mod withheld;
 mod word_list;
 
 pub use accounts::{SqlSessionRepository, SqlUserRepository, SqlVerificationCodeRepository};

@@ -59,6 +59,7 @@ fn subject_columns(s: &Subject) -> (&'static str, Option<Uuid>, Option<Uuid>, Op
             reply,
         } => ("reply", Some(group.0), Some(article.0), Some(reply)),
         Subject::Group { group } => ("group", Some(group.0), None, None),
+        Subject::Person { user } => ("person", None, Some(user.0), None),
     }
 }
 
@@ -85,6 +86,9 @@ fn subject_of(
         },
         "group" => Subject::Group {
             group: GroupId(group?),
+        },
+        "person" => Subject::Person {
+            user: UserId(target?),
         },
         _ => return None,
     })

@@ -27,6 +27,7 @@ use crate::blocks::{not_blocked, seen_by};
 use crate::entities::{plaza_comments, plaza_likes, plaza_post_images as image_links, plaza_posts};
 use crate::sql::{Order, PERSON_COLUMNS, Sql, columns, stored};
 use crate::unexpected;
+use crate::withheld::{Held, Item, hold, shown_to};
 use ::plaza::PlazaError;
 use ::plaza::model::{
     Comment, CommentId, DistrictRef, LikeState, NewComment, NewPost, Post, PostId, PostImage,
@@ -208,6 +209,7 @@ async fn with_images(
                 (None, _) => None,
             };
             Ok(Post {
+                withheld: crate::withheld::parse(p.withheld)?,
                 id: PostId(p.id),
                 images: images.remove(&p.id).unwrap_or_default(),
                 removed_images: to_u32("removed images", p.removed_images)?
@@ -236,6 +238,7 @@ fn to_comment(row: &QueryResult) -> Result<Comment, PlazaError> {
         created_at: m.created_at,
         version: to_u32("comment version", m.version)?,
         edited_at: m.edited_at,
+        withheld: crate::withheld::parse(m.withheld)?,
     })
 }
 
@@ -306,6 +309,7 @@ impl SqlPostRepository {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Held<'_>>,
     ) -> Result<bool, PlazaError> {
         let (items, versions, item) = what.tables();
         let txn = self.begin().await?;
@@ -346,6 +350,9 @@ impl SqlPostRepository {
         if replaced != 1 {
             txn.rollback().await.map_err(failed)?;
             return Ok(false);
+        }
+        if let Some(held) = held {
+            hold(&txn, &held).await?;
         }
         txn.commit().await.map_err(failed)?;
         Ok(true)
@@ -433,6 +440,19 @@ impl PostRepository for SqlPostRepository {
                 .await
                 .map_err(failed)?;
         }
+        if let Some(words) = &post.held {
+            hold(
+                &txn,
+                &Held {
+                    item: Item::Post,
+                    id: post.id.0,
+                    text: &post.body,
+                    words,
+                    at: post.created_at,
+                },
+            )
+            .await?;
+        }
         txn.commit().await.map_err(failed)
     }
 
@@ -441,6 +461,19 @@ impl PostRepository for SqlPostRepository {
         let p = sql.bind(id.0);
         sql.push(&format!(" AND p.id = {p}"));
         not_blocked(&mut sql, viewer, "p.author_id");
+        shown_to(&mut sql, viewer, "p");
+        let rows = query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(post_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(with_images(&self.db, rows).await?.into_iter().next())
+    }
+
+    async fn find_any(&self, id: PostId) -> Result<Option<Post>, PlazaError> {
+        let mut sql = post_select(None);
+        let p = sql.bind(id.0);
+        sql.push(&format!(" AND p.id = {p}"));
         let rows = query_all(&self.db, sql)
             .await?
             .iter()
@@ -460,6 +493,7 @@ impl PostRepository for SqlPostRepository {
             within(&mut sql, &code);
         }
         seen_by(&mut sql, viewer, "p.author_id");
+        shown_to(&mut sql, viewer, "p");
         sql.after("p.created_at", "p.id", page.after, Order::Desc)
             .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -483,6 +517,7 @@ impl PostRepository for SqlPostRepository {
         let a = sql.bind(author.0);
         sql.push(&format!(" AND p.author_id = {a}"));
         not_blocked(&mut sql, viewer, "p.author_id");
+        shown_to(&mut sql, viewer, "p");
         sql.after("p.created_at", "p.id", page.after, Order::Desc)
             .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -502,8 +537,9 @@ impl PostRepository for SqlPostRepository {
         cap: u32,
     ) -> Result<u32, PlazaError> {
         // At most `cap` rows are visited (the inner LIMIT), however many are newer.
-        let mut sql =
-            Sql::new("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM plaza_posts p WHERE 1 = 1");
+        let mut sql = Sql::new(
+            "SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM plaza_posts p WHERE p.withheld IS NULL",
+        );
         if let Some(code) = district {
             within(&mut sql, &code);
         }
@@ -605,6 +641,7 @@ impl PostRepository for SqlPostRepository {
         let p = sql.bind(post.0);
         sql.push(&format!("c.post_id = {p}"));
         seen_by(&mut sql, viewer, "c.author_id");
+        shown_to(&mut sql, viewer, "c");
         sql.after("c.created_at", "c.id", page.after, Order::Asc)
             .order_limit("c.created_at", "c.id", Order::Asc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -646,6 +683,19 @@ impl PostRepository for SqlPostRepository {
         )
         .await
         .map_err(failed)?;
+        if let Some(words) = &comment.held {
+            hold(
+                &txn,
+                &Held {
+                    item: Item::Comment,
+                    id: comment.id.0,
+                    text: &comment.body,
+                    words,
+                    at: comment.created_at,
+                },
+            )
+            .await?;
+        }
         txn.commit().await.map_err(failed)?;
         Ok(true)
     }
@@ -691,8 +741,16 @@ impl PostRepository for SqlPostRepository {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<bool, PlazaError> {
-        self.edit(Versioned::Post, id.0, from, body, at).await
+        let held = held.as_deref().map(|words| Held {
+            item: Item::Post,
+            id: id.0,
+            text: body,
+            words,
+            at,
+        });
+        self.edit(Versioned::Post, id.0, from, body, at, held).await
     }
 
     async fn post_versions(&self, id: PostId) -> Result<Vec<TextVersion>, PlazaError> {
@@ -705,8 +763,17 @@ impl PostRepository for SqlPostRepository {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<bool, PlazaError> {
-        self.edit(Versioned::Comment, id.0, from, body, at).await
+        let held = held.as_deref().map(|words| Held {
+            item: Item::Comment,
+            id: id.0,
+            text: body,
+            words,
+            at,
+        });
+        self.edit(Versioned::Comment, id.0, from, body, at, held)
+            .await
     }
 
     async fn comment_versions(&self, id: CommentId) -> Result<Vec<TextVersion>, PlazaError> {

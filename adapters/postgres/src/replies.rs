@@ -17,6 +17,7 @@ use crate::blocks::seen_by;
 use crate::entities::article_replies;
 use crate::sql::{Order, Sql, stored};
 use crate::unexpected;
+use crate::withheld::{Held, Item, hold, shown_to};
 use ::groups::GroupsError;
 use ::groups::model::{
     NewReply, Person, Quote, Reply, ReplyBody, ReplyEdit, ReplyId, ReplyThread, ReplyVersion,
@@ -72,8 +73,9 @@ fn reply_select() -> String {
     format!(
         "SELECT r.id AS r_id, r.article_id AS r_article_id, r.body AS r_body, \
          r.quote_id AS r_quote_id, r.created_at AS r_created_at, r.deleted_at AS r_deleted_at, \
-         r.version AS r_version, r.edited_at AS r_edited_at, \
-         {}, q.id AS q_id, q.excerpt AS q_excerpt, q.deleted_at AS q_deleted_at, {} \
+         r.version AS r_version, r.edited_at AS r_edited_at, r.withheld AS r_withheld, \
+         {}, q.id AS q_id, q.excerpt AS q_excerpt, q.deleted_at AS q_deleted_at, \
+         q.withheld AS q_withheld, {} \
          FROM article_replies r JOIN users u ON u.id = r.author_id \
          LEFT JOIN article_replies q ON q.id = r.quote_id \
          LEFT JOIN users qu ON qu.id = q.author_id WHERE ",
@@ -89,6 +91,9 @@ fn to_reply(row: &QueryResult) -> Result<Reply, GroupsError> {
         None => None,
         Some(id) => {
             let found: Option<Uuid> = row.try_get("", "q_id").map_err(failed)?;
+            // A quoted reply held or hidden is shown to nobody in another's reply: as gone.
+            let withheld: Option<String> = row.try_get("", "q_withheld").map_err(failed)?;
+            let found = found.filter(|_| withheld.is_none());
             Some(match (found, get("q_deleted_at")?) {
                 (Some(_), None) => Quote::Shown {
                     id: ReplyId(id),
@@ -109,6 +114,7 @@ fn to_reply(row: &QueryResult) -> Result<Reply, GroupsError> {
         deleted_at: get("r_deleted_at")?,
         version: row.try_get("", "r_version").map_err(failed)?,
         edited_at: get("r_edited_at")?,
+        withheld: crate::withheld::parse(row.try_get("", "r_withheld").map_err(failed)?)?,
     })
 }
 
@@ -186,10 +192,24 @@ impl ReplyRepository for SqlReplyRepository {
             deleted_at: Set(None),
             version: Set(1),
             edited_at: Set(None),
+            withheld: Set(None),
         }
         .insert(&txn)
         .await
         .map_err(failed)?;
+        if let Some(words) = &reply.held {
+            hold(
+                &txn,
+                &Held {
+                    item: Item::Reply,
+                    id: reply.id.0,
+                    text: reply.body.as_str(),
+                    words,
+                    at: reply.created_at,
+                },
+            )
+            .await?;
+        }
         txn.commit().await.map_err(failed)
     }
 
@@ -203,6 +223,7 @@ impl ReplyRepository for SqlReplyRepository {
         body: &ReplyBody,
         expected_version: i64,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<ReplyEdit>, GroupsError> {
         // The first statement writes (keeping the replaced body, where the version is still
         // the expected one), so no transaction reads a version it then fails to write.
@@ -244,6 +265,19 @@ impl ReplyRepository for SqlReplyRepository {
                 .filter(|r| r.deleted_at.is_none())
                 .map(ReplyEdit::Conflict));
         }
+        if let Some(words) = &held {
+            hold(
+                &txn,
+                &Held {
+                    item: Item::Reply,
+                    id: id.0,
+                    text: body.as_str(),
+                    words,
+                    at: now,
+                },
+            )
+            .await?;
+        }
         txn.commit().await.map_err(failed)?;
         Ok(find_in(&self.db, id).await?.map(ReplyEdit::Saved))
     }
@@ -276,6 +310,7 @@ impl ReplyRepository for SqlReplyRepository {
         let a = sql.bind(article.0);
         sql.push(&format!("r.article_id = {a} AND r.deleted_at IS NULL"));
         seen_by(&mut sql, viewer, "r.author_id");
+        shown_to(&mut sql, viewer, "r");
         sql.after("r.created_at", "r.id", page.after, Order::Asc)
             .order_limit("r.created_at", "r.id", Order::Asc, page.fetch_limit());
         let rows = query_all(&self.db, sql)

@@ -9,6 +9,7 @@
 //! up only when it was.
 
 use crate::sql::{Order, PERSON_COLUMNS, Sql, person, rows, run, stored};
+use crate::withheld::{Item, decide};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use groups::model::{ArticleStatus, MemberRole, MemberState, Visibility};
@@ -23,7 +24,7 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 /// The most characters of an item's text a case keeps.
-const EXCERPT_CHARS: usize = 280;
+pub(crate) const EXCERPT_CHARS: usize = 280;
 
 pub struct SqlCaseStore {
     db: DatabaseConnection,
@@ -57,7 +58,7 @@ impl SqlGroupManagers {
 
 const CASE_COLUMNS: &str = "c.id, c.subject_kind, c.subject_id, c.author_id, c.group_id, c.parent_id, \
      c.excerpt, c.reports, c.opened_at, c.last_reported_at, c.closed_action, c.closed_by, \
-     c.closed_at, c.closed_note";
+     c.closed_at, c.closed_note, c.held_words";
 
 fn corrupt(what: &str, value: &str) -> ReportsError {
     ReportsError::Unexpected(anyhow::anyhow!(
@@ -104,6 +105,10 @@ fn case_of(row: &QueryResult, reasons: Vec<(Reason, u32)>) -> Result<Case, Repor
         opened_at: row.try_get("", "opened_at").map_err(get)?,
         last_reported_at: row.try_get("", "last_reported_at").map_err(get)?,
         closed,
+        held_words: row
+            .try_get::<Option<String>>("", "held_words")
+            .map_err(get)?
+            .map(|w| w.lines().map(str::to_owned).collect()),
     })
 }
 
@@ -238,14 +243,16 @@ impl CaseStore for SqlCaseStore {
             "c.closed_at IS NOT NULL"
         });
         match queue {
+            // What the word list held is the operator's to review, not the group's.
             Queue::Group(group) => {
                 let g = sql.bind(group.0);
-                sql.push(&format!(" AND c.group_id = {g}"));
+                sql.push(&format!(" AND c.group_id = {g} AND c.held_words IS NULL"));
             }
             Queue::Site { escalated_before } if open => {
                 let before = sql.bind(stored(escalated_before));
                 sql.push(&format!(
-                    " AND (c.group_id IS NULL OR c.opened_at <= {before})"
+                    " AND (c.group_id IS NULL OR c.held_words IS NOT NULL \
+                     OR c.opened_at <= {before})"
                 ));
             }
             // Closed: every case the administrators could have handled.
@@ -260,17 +267,52 @@ impl CaseStore for SqlCaseStore {
     }
 
     async fn close(&self, id: CaseId, closed: &Closed) -> Result<bool, ReportsError> {
+        let txn = self.db.begin().await.map_err(crate::unexpected)?;
         let mut sql = Sql::new("UPDATE report_cases SET closed_action = ");
         let action = sql.bind(closed.action.as_str());
         let by = sql.bind(closed.by.0);
         let at = sql.bind(stored(closed.at));
         let note = sql.bind(closed.note.clone());
-        let id = sql.bind(id.0);
+        let case = sql.bind(id.0);
         sql.push(&format!(
             "{action}, closed_by = {by}, closed_at = {at}, closed_note = {note} \
-             WHERE id = {id} AND closed_at IS NULL"
+             WHERE id = {case} AND closed_at IS NULL \
+             RETURNING subject_kind, subject_id, held_words"
         ));
-        Ok(run(&self.db, sql).await? > 0)
+        let Some(row) = rows(&txn, sql).await?.into_iter().next() else {
+            return Ok(false);
+        };
+        let get = crate::unexpected;
+        let kind: String = row.try_get("", "subject_kind").map_err(get)?;
+        if let Some(item) = Item::of_kind(&kind) {
+            let subject: Uuid = row.try_get("", "subject_id").map_err(get)?;
+            let held: Option<String> = row.try_get("", "held_words").map_err(get)?;
+            decide(
+                &txn,
+                item,
+                subject,
+                closed.action == Action::Hide,
+                closed.action == Action::Dismiss && held.is_some(),
+            )
+            .await?;
+        }
+        txn.commit().await.map_err(crate::unexpected)?;
+        Ok(true)
+    }
+
+    async fn reporters(&self, id: CaseId) -> Result<Vec<UserId>, ReportsError> {
+        let mut sql = Sql::new("SELECT reporter_id FROM reports WHERE case_id = ");
+        let id = sql.bind(id.0);
+        sql.push(&format!("{id} ORDER BY created_at, reporter_id"));
+        rows(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| {
+                row.try_get("", "reporter_id")
+                    .map(UserId)
+                    .map_err(|e| ReportsError::Unexpected(crate::unexpected(e)))
+            })
+            .collect()
     }
 
     async fn reopen(&self, id: CaseId) -> Result<(), ReportsError> {
@@ -308,11 +350,11 @@ impl Subjects for SqlSubjects {
         let text = match subject.kind {
             SubjectKind::Post => {
                 "SELECT p.author_id AS author, NULL AS grp, NULL AS parent, p.body AS text FROM plaza_posts p \
-                 WHERE p.id = "
+                 WHERE p.withheld IS NULL AND p.id = "
                     .to_owned()
             }
             SubjectKind::Comment => "SELECT c.author_id AS author, NULL AS grp, c.post_id AS parent, c.body AS text \
-                 FROM plaza_comments c WHERE c.id = "
+                 FROM plaza_comments c WHERE c.withheld IS NULL AND c.id = "
                 .to_owned(),
             SubjectKind::Person => {
                 "SELECT u.id AS author, NULL AS grp, NULL AS parent, u.nickname AS text FROM users u \
@@ -325,7 +367,7 @@ impl Subjects for SqlSubjects {
                 format!(
                     "SELECT a.author_id AS author, g.id AS grp, NULL AS parent, a.title AS text FROM articles a \
                      JOIN groups g ON g.id = a.group_id {vm} WHERE a.status = {published} \
-                     AND {rule} AND a.id = "
+                     AND a.withheld IS NULL AND {rule} AND a.id = "
                 )
             }
             SubjectKind::Reply => {
@@ -335,7 +377,7 @@ impl Subjects for SqlSubjects {
                     "SELECT r.author_id AS author, g.id AS grp, r.article_id AS parent, r.body AS text \
                      FROM article_replies r JOIN articles a ON a.id = r.article_id \
                      JOIN groups g ON g.id = a.group_id {vm} WHERE r.deleted_at IS NULL \
-                     AND a.status = {published} AND {rule} AND r.id = "
+                     AND r.withheld IS NULL AND a.status = {published} AND {rule} AND r.id = "
                 )
             }
             SubjectKind::Group => {

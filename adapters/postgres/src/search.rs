@@ -141,7 +141,9 @@ fn readable_group(sql: &mut Sql) {
 /// The statement's start for `kind`, reading the documents of `from`: the columns [`found`]
 /// reads, the joins to the items as they are now, and the rules of who sees them — for a
 /// signed-in viewer, nothing by (and nobody of) those they blocked or muted or who blocked them
-/// (`crate::blocks::seen_by` on the author `u`; a group is no one's writing).
+/// (`crate::blocks::seen_by` on the author `u`; a group is no one's writing); nothing
+/// withheld (held for review or hidden: `crate::withheld`), not even to its author, whose
+/// search is everyone's.
 fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
     let viewer_membership = |sql: &mut Sql| {
         let v = sql.bind(viewer.map(|v| v.0));
@@ -154,7 +156,8 @@ fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
                  d.code AS d_code, d.name_zh AS d_name_zh, d.name_en AS d_name_en \
                  FROM {from} JOIN plaza_posts p ON p.id = s.id \
                  JOIN users u ON u.id = p.author_id \
-                 LEFT JOIN districts d ON d.code = p.district_code WHERE s.kind = 'post'"
+                 LEFT JOIN districts d ON d.code = p.district_code WHERE s.kind = 'post' \
+                 AND p.withheld IS NULL"
             ));
         }
         SearchKind::Articles => {
@@ -165,7 +168,7 @@ fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
                  g.id AS g_id, g.name AS g_name \
                  FROM {from} JOIN articles a ON a.id = s.id \
                  JOIN groups g ON g.id = a.group_id {vm} JOIN users u ON u.id = a.author_id \
-                 WHERE s.kind = 'article' AND a.status = {published}"
+                 WHERE s.kind = 'article' AND a.status = {published} AND a.withheld IS NULL"
             ));
             readable_group(sql);
         }
@@ -178,7 +181,8 @@ fn select(sql: &mut Sql, kind: SearchKind, viewer: Option<UserId>, from: &str) {
                  FROM {from} JOIN article_replies r ON r.id = s.id \
                  JOIN articles a ON a.id = r.article_id JOIN groups g ON g.id = a.group_id {vm} \
                  JOIN users u ON u.id = r.author_id \
-                 WHERE s.kind = 'reply' AND r.deleted_at IS NULL AND a.status = {published}"
+                 WHERE s.kind = 'reply' AND r.deleted_at IS NULL AND a.status = {published} \
+                 AND r.withheld IS NULL AND a.withheld IS NULL"
             ));
             readable_group(sql);
         }

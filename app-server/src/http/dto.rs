@@ -255,6 +255,25 @@ impl From<&kernel::Person> for PersonDto {
     }
 }
 
+/// Why what someone wrote is shown to its author only (docs/moderation.md, "Hold and hide"):
+/// `held` while the word list holds it for review (shown as 审核中 / "under review"),
+/// `hidden` once a moderator hid it. Only its author ever reads such an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WithheldDto {
+    Held,
+    Hidden,
+}
+
+impl From<kernel::Withheld> for WithheldDto {
+    fn from(w: kernel::Withheld) -> Self {
+        match w {
+            kernel::Withheld::Held => Self::Held,
+            kernel::Withheld::Hidden => Self::Hidden,
+        }
+    }
+}
+
 /// The raw bytes of one image upload (JPEG, PNG, WebP or GIF, judged by content).
 #[derive(Debug, ToSchema)]
 #[schema(value_type = String, format = Binary)]

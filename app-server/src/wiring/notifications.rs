@@ -102,6 +102,8 @@ impl Access for CommunityAccess {
             },
             Subject::Group { group } => groups_hidden(self.groups.get(me, group).await)?
                 .map(|g| shown(Some(g.group.name.as_str().to_owned()))),
+            // A person's page is open to everyone; a notice about them carries no content.
+            Subject::Person { .. } => Some(shown(None)),
         }
         .unwrap_or_default())
     }

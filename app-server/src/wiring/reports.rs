@@ -39,6 +39,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
         limiter: Arc::new(w.db.rate_limiter()),
         audit: Arc::new(w.db.audit_log()),
         clock: w.clock.clone(),
+        notifier: w.service::<kernel::notice::Relay>()?,
     })));
     Ok(())
 }

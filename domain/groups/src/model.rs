@@ -2,7 +2,7 @@
 
 use crate::error::GroupsError;
 use chrono::{DateTime, Utc};
-use kernel::{ArticleId, GroupId, MediaId, UserId};
+use kernel::{ArticleId, GroupId, MediaId, UserId, Withheld};
 
 kernel::typed_id!(
     /// Identifies one request to join a group.
@@ -447,6 +447,8 @@ pub struct Article {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub published_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: held for review by the word list, or hidden by a moderator.
+    pub withheld: Option<Withheld>,
 }
 
 /// An article as listed (no body).
@@ -460,6 +462,8 @@ pub struct ArticleSummary {
     pub status: ArticleStatus,
     pub updated_at: DateTime<Utc>,
     pub published_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: held for review by the word list, or hidden by a moderator.
+    pub withheld: Option<Withheld>,
 }
 
 impl From<&Article> for ArticleSummary {
@@ -473,6 +477,7 @@ impl From<&Article> for ArticleSummary {
             status: a.status,
             updated_at: a.updated_at,
             published_at: a.published_at,
+            withheld: a.withheld,
         }
     }
 }
@@ -555,6 +560,8 @@ pub struct Reply {
     pub version: i64,
     /// When it was last edited; `None` for a reply never edited.
     pub edited_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: held for review by the word list, or hidden by a moderator.
+    pub withheld: Option<Withheld>,
 }
 
 /// An earlier version of a reply, kept when an edit replaced it.
@@ -595,6 +602,9 @@ pub struct NewReply {
     /// The quoted reply's own id (of the same article, not deleted).
     pub quote: Option<ReplyId>,
     pub created_at: DateTime<Utc>,
+    /// The listed words that hold it for review: stored for its author only, and a case is
+    /// opened for the administrators in the same write. `None`: shown.
+    pub held: Option<Vec<String>>,
 }
 
 /// The owner's offer of the group to one of its active members, waiting for their answer

@@ -289,7 +289,9 @@ pub trait ArticleRepository: Send + Sync {
     async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError>;
 
     /// Writes title, body and excerpt only if the stored version is `expected_version`,
-    /// raising it by one (one conditional `UPDATE`). `None` when the article is gone.
+    /// raising it by one (one conditional `UPDATE`). `None` when the article is gone. With
+    /// `held` (the listed words of a published article's new text) the article is held for
+    /// review in the same transaction, and a case opened, unless it is withheld already.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -302,10 +304,12 @@ pub trait ArticleRepository: Send + Sync {
         excerpt: String,
         expected_version: i64,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<SaveOutcome>, GroupsError>;
 
-    /// Publishes (setting `published_at` the first time) or unpublishes, raising the version.
-    /// `None` when the article is gone.
+    /// Publishes (setting `published_at` the first time) or unpublishes, raising the version;
+    /// publishing with `held` holds it for review as [`ArticleRepository::save`] does. `None`
+    /// when the article is gone.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -314,6 +318,7 @@ pub trait ArticleRepository: Send + Sync {
         id: ArticleId,
         status: ArticleStatus,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<Article>, GroupsError>;
 
     /// # Errors
@@ -413,6 +418,7 @@ pub trait ReplyRepository: Send + Sync {
         body: &ReplyBody,
         expected_version: i64,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<ReplyEdit>, GroupsError>;
 
     /// The reply's earlier versions, newest first (none once it is deleted).

@@ -81,8 +81,8 @@ pub use notice::MockNotifier;
 pub use notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};
 pub use page::{Cursor, Page, PageRequest};
 #[cfg(any(test, feature = "mocks"))]
-pub use words::{MockWordFilter, RefusedWords};
-pub use words::{NoWords, WordAction, WordFilter, WordHit};
+pub use words::{ListedWords, MockWordFilter};
+pub use words::{NoWords, Verdict, Withheld, WordAction, WordFilter, WordHit};
 
 /// How a person is shown beside what they did: an article's author, a post's, a member.
 #[derive(Debug, Clone, PartialEq, Eq)]

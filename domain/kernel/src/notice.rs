@@ -67,6 +67,9 @@ notice_kinds! {
     TransferOffered => "transfer_offered",
     /// A manager or an administrator hid or deleted what I wrote (`detail`: the reason).
     ContentRemoved => "content_removed",
+    /// For a reporter: the case of what I reported was closed (`detail`: the action —
+    /// `dismiss`, `hide`, `delete`, `ban` or `disable`); never who closed it.
+    ReportDecided => "report_decided",
 }
 
 /// What a notice is about, and where it leads.
@@ -86,13 +89,17 @@ pub enum Subject {
     },
     /// A group itself (a join request, a role, a removal, an offered ownership).
     Group { group: GroupId },
+    /// A person (`/profile/{user}`): a report of them, or of their plaza image.
+    Person { user: UserId },
 }
 
 impl Subject {
     /// The group the subject belongs to, if any: its privacy decides who may be told.
     pub fn group(&self) -> Option<GroupId> {
         match self {
-            Subject::PlazaPost { .. } | Subject::PlazaComment { .. } => None,
+            Subject::PlazaPost { .. } | Subject::PlazaComment { .. } | Subject::Person { .. } => {
+                None
+            }
             Subject::Article { group, .. }
             | Subject::Reply { group, .. }
             | Subject::Group { group } => Some(*group),

@@ -90,8 +90,9 @@ impl NotificationView {
         actor: Option<Person>,
         subject: SubjectView,
     ) -> Self {
-        // A removal's detail is the reason, not the content: it stays.
-        if !subject.readable && notification.kind != kernel::NoticeKind::ContentRemoved {
+        // A removal's detail is the reason, a report's outcome the action; neither is the
+        // content: they stay.
+        if !subject.readable && crate::service::needs_reader(notification.kind) {
             notification.detail = None;
         }
         let subject = if subject.readable {

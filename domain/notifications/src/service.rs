@@ -497,9 +497,10 @@ fn lock(queue: &std::sync::Mutex<Vec<Waiting>>) -> std::sync::MutexGuard<'_, Vec
 
 /// Whether the recipient must be able to read the subject to be told. Not so for a removal of
 /// what they wrote: it is gone for everyone, and they are told that it is (with the reason,
-/// never its content).
+/// never its content); nor for a reporter told the outcome (the item may be gone, and the
+/// notice carries the action, never the content).
 pub fn needs_reader(kind: NoticeKind) -> bool {
-    kind != NoticeKind::ContentRemoved
+    !matches!(kind, NoticeKind::ContentRemoved | NoticeKind::ReportDecided)
 }
 
 /// Whether anyone may read `subject` while it exists (the plaza's posts and comments).

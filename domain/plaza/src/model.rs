@@ -2,7 +2,7 @@
 
 use crate::error::PlazaError;
 use chrono::{DateTime, Utc};
-use kernel::{Cursor, MediaId, Person, UserId, typed_id};
+use kernel::{Cursor, MediaId, Person, UserId, Withheld, typed_id};
 
 typed_id!(
     /// Identifies a plaza post.
@@ -82,6 +82,8 @@ pub struct Post {
     pub version: u32,
     /// When its text was last edited; `None` when never.
     pub edited_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: held for review by the word list, or hidden by a moderator.
+    pub withheld: Option<Withheld>,
 }
 
 impl Post {
@@ -102,6 +104,9 @@ pub struct NewPost {
     pub images: Vec<MediaId>,
     pub district: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// The listed words that hold it for review: stored for its author only, and a case is
+    /// opened for the administrators in the same write. `None`: shown.
+    pub held: Option<Vec<String>>,
 }
 
 /// A comment on a post.
@@ -116,6 +121,8 @@ pub struct Comment {
     pub version: u32,
     /// When its text was last edited; `None` when never.
     pub edited_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: held for review by the word list, or hidden by a moderator.
+    pub withheld: Option<Withheld>,
 }
 
 impl Comment {
@@ -133,6 +140,9 @@ pub struct NewComment {
     pub author: UserId,
     pub body: String,
     pub created_at: DateTime<Utc>,
+    /// The listed words that hold it for review: stored for its author only, and a case is
+    /// opened for the administrators in the same write. `None`: shown.
+    pub held: Option<Vec<String>>,
 }
 
 /// The like state of a post after a like or an unlike.

@@ -26,6 +26,13 @@ pub trait PostRepository: Send + Sync {
     /// `Unexpected` only.
     async fn find(&self, id: PostId, viewer: Option<UserId>) -> Result<Option<Post>, PlazaError>;
 
+    /// One post as it is, whoever may see it: held, hidden, or by anyone (for its author's and
+    /// the moderators' acts on it).
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_any(&self, id: PostId) -> Result<Option<Post>, PlazaError>;
+
     /// The feed, newest first (`created_at`, then id), of one district when given: the posts
     /// tagged with it or with any division within it ([`DistrictCode::span`]: a province's
     /// cities and counties, a city's counties). Without the posts of those `viewer` blocked or
@@ -124,7 +131,9 @@ pub trait PostRepository: Send + Sync {
     /// Replaces a post's text when the post is still at version `from`, in one transaction:
     /// the text it replaces is kept as an earlier version (with the time it was written), the
     /// post's version becomes `from + 1` and `edited_at` becomes `at`. `false`, with nothing
-    /// written, when the post is at another version (a concurrent edit won) or gone.
+    /// written, when the post is at another version (a concurrent edit won) or gone. With
+    /// `held` (the listed words the new text holds) the post is held for review as it is
+    /// written, and a case opened, unless it is held or hidden already.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -134,6 +143,7 @@ pub trait PostRepository: Send + Sync {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<bool, PlazaError>;
 
     /// The earlier texts of a post, newest first (empty for a post never edited or gone).
@@ -152,6 +162,7 @@ pub trait PostRepository: Send + Sync {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<bool, PlazaError>;
 
     /// The earlier texts of a comment, newest first.

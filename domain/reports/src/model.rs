@@ -150,8 +150,11 @@ pub struct Filed {
 /// What a moderator did with a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// Nothing wrong: the case closes, the content stays.
+    /// Nothing wrong: the case closes, the content stays (shown again, when the word list
+    /// held it).
     Dismiss,
+    /// The content stays, shown to its author only (a post, a comment, an article, a reply).
+    Hide,
     /// The content is deleted (a post, a comment, an article, a reply, an image).
     Delete,
     /// The author is banned from the group (and removed from it).
@@ -161,11 +164,18 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Self; 4] = [Self::Dismiss, Self::Delete, Self::Ban, Self::Disable];
+    pub const ALL: [Self; 5] = [
+        Self::Dismiss,
+        Self::Hide,
+        Self::Delete,
+        Self::Ban,
+        Self::Disable,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Dismiss => "dismiss",
+            Self::Hide => "hide",
             Self::Delete => "delete",
             Self::Ban => "ban",
             Self::Disable => "disable",
@@ -205,13 +215,32 @@ pub struct Case {
     pub opened_at: DateTime<Utc>,
     pub last_reported_at: DateTime<Utc>,
     pub closed: Option<Closed>,
+    /// The listed words that held the item for review: a case the word list opened (it goes to
+    /// the site's administrators at once, whatever the item's group). `None` for reports alone.
+    pub held_words: Option<Vec<String>>,
 }
 
 impl Case {
     /// Whether the site's administrators see it in their queue at `now`: what belongs to no
     /// group at once, a group's case once its managers left it open for [`ESCALATE_AFTER`].
     pub fn in_site_queue(&self, now: DateTime<Utc>) -> bool {
-        self.group.is_none() || (self.closed.is_none() && now - self.opened_at >= ESCALATE_AFTER)
+        self.group.is_none()
+            || self.held_words.is_some()
+            || (self.closed.is_none() && now - self.opened_at >= ESCALATE_AFTER)
+    }
+
+    /// Whether a group's managers see it in their group's queue: a report of their group's
+    /// content, never what the operator's word list held (the operator's to review).
+    pub fn in_group_queue(&self, group: GroupId) -> bool {
+        self.group == Some(group) && self.held_words.is_none()
+    }
+
+    /// Whether the case's item can be hidden (kept for its author only).
+    pub fn hideable(&self) -> bool {
+        matches!(
+            self.subject.kind,
+            SubjectKind::Post | SubjectKind::Comment | SubjectKind::Article | SubjectKind::Reply
+        )
     }
 
     /// Its place in a queue (oldest first: time opened, then id).
@@ -234,9 +263,10 @@ pub struct Moderator {
 /// Which queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Queue {
-    /// The administrators': no group's, and a group's opened before `escalated_before`.
+    /// The administrators': no group's, what the word list held, and a group's opened before
+    /// `escalated_before`.
     Site { escalated_before: DateTime<Utc> },
-    /// One group's managers'.
+    /// One group's managers': its reported content (not what the word list held).
     Group(GroupId),
 }
 

@@ -35,11 +35,18 @@ pub trait CaseStore: Send + Sync {
     ) -> Result<Page<Case>, ReportsError>;
 
     /// Closes the case when it is open; `false` (nothing written) when it is closed already or
-    /// gone.
+    /// gone. In the same transaction, [`crate::model::Action::Hide`] withholds the item (its
+    /// author's only) and [`crate::model::Action::Dismiss`] shows again an item the word list held.
     ///
     /// # Errors
     /// `Unexpected` only.
     async fn close(&self, id: CaseId, closed: &Closed) -> Result<bool, ReportsError>;
+
+    /// Who reported the case's item (each once), to be told the outcome.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn reporters(&self, id: CaseId) -> Result<Vec<UserId>, ReportsError>;
 
     /// Opens a case again that [`CaseStore::close`] closed but whose action failed.
     ///

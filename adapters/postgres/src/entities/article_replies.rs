@@ -14,6 +14,8 @@ pub struct Model {
     pub deleted_at: Option<DateTimeUtc>,
     pub version: i64,
     pub edited_at: Option<DateTimeUtc>,
+    /// `held` (the word list) or `hidden` (a moderator): its author's only; `NULL`: shown.
+    pub withheld: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -15,6 +15,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub published_at: Option<DateTimeUtc>,
+    /// `held` (the word list) or `hidden` (a moderator): its author's only; `NULL`: shown.
+    pub withheld: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

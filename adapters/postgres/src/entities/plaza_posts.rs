@@ -18,6 +18,8 @@ pub struct Model {
     /// 1 when written, one more per edit (`plaza_post_versions` keeps the texts it replaced).
     pub version: i64,
     pub edited_at: Option<DateTimeUtc>,
+    /// `held` (the word list) or `hidden` (a moderator): its author's only; `NULL`: shown.
+    pub withheld: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

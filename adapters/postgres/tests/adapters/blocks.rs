@@ -249,6 +249,7 @@ async fn the_plaza_hides_a_muted_author_from_the_muter_and_a_block_both_ways() {
         let friends = posted(&t, &friend, "friend's", None, at(4)).await;
         for (i, who) in [&me, &blocker, &muted, &friend].into_iter().enumerate() {
             let c = NewComment {
+                held: None,
                 id: CommentId::new_random(),
                 post: friends,
                 author: who.id,
@@ -337,6 +338,7 @@ async fn a_groups_articles_replies_and_a_profiles_lists_honour_blocks_and_mutes(
         for (i, author) in [&me, &blocker, &muted].into_iter().enumerate() {
             let at = at(1 + i64::try_from(i).unwrap());
             let a = Article {
+                withheld: None,
                 id: ArticleId::new_random(),
                 group: g.id,
                 author: author.clone(),
@@ -356,6 +358,7 @@ async fn a_groups_articles_replies_and_a_profiles_lists_honour_blocks_and_mutes(
         for (i, author) in [&me, &blocker, &muted].into_iter().enumerate() {
             t.db.article_replies()
                 .insert(&NewReply {
+                    held: None,
                     id: ReplyId::new_random(),
                     article,
                     author: author.id,

@@ -1045,6 +1045,7 @@ async fn deleting_a_group_takes_its_memberships_requests_and_articles() {
 
 fn article(group: &Group, author: &Person, title: &str, created: DateTime<Utc>) -> Article {
     Article {
+        withheld: None,
         id: ArticleId::new_random(),
         group: group.id,
         author: author.clone(),
@@ -1083,6 +1084,7 @@ async fn articles_are_saved_only_over_the_version_they_started_from() {
                 "正文 2".into(),
                 1,
                 at(2),
+                None,
             )
             .await
             .unwrap();
@@ -1098,7 +1100,15 @@ async fn articles_are_saved_only_over_the_version_they_started_from() {
 
         // Started from version 1, but it is 2 now: nothing written.
         let stale = repo
-            .save(a.id, "覆盖".into(), "lost".into(), "lost".into(), 1, at(3))
+            .save(
+                a.id,
+                "覆盖".into(),
+                "lost".into(),
+                "lost".into(),
+                1,
+                at(3),
+                None,
+            )
             .await
             .unwrap();
         assert_eq!(stale, Some(SaveOutcome::Conflict(expected.clone())));
@@ -1111,7 +1121,8 @@ async fn articles_are_saved_only_over_the_version_they_started_from() {
                 String::new(),
                 String::new(),
                 1,
-                at(4)
+                at(4),
+                None,
             )
             .await
             .unwrap(),
@@ -1120,9 +1131,17 @@ async fn articles_are_saved_only_over_the_version_they_started_from() {
         repo.delete(a.id).await.unwrap();
         assert_eq!(repo.find(a.id).await.unwrap(), None);
         assert_eq!(
-            repo.save(a.id, "x".into(), String::new(), String::new(), 2, at(5))
-                .await
-                .unwrap(),
+            repo.save(
+                a.id,
+                "x".into(),
+                String::new(),
+                String::new(),
+                2,
+                at(5),
+                None
+            )
+            .await
+            .unwrap(),
             None,
             "gone"
         );
@@ -1140,7 +1159,7 @@ async fn publishing_keeps_the_first_publication_time_and_raises_the_version() {
         repo.insert(&a).await.unwrap();
 
         let published = repo
-            .set_status(a.id, ArticleStatus::Published, at(2))
+            .set_status(a.id, ArticleStatus::Published, at(2), None)
             .await
             .unwrap()
             .unwrap();
@@ -1150,7 +1169,7 @@ async fn publishing_keeps_the_first_publication_time_and_raises_the_version() {
         assert_eq!(published.updated_at, at(2));
 
         let draft = repo
-            .set_status(a.id, ArticleStatus::Draft, at(3))
+            .set_status(a.id, ArticleStatus::Draft, at(3), None)
             .await
             .unwrap()
             .unwrap();
@@ -1159,7 +1178,7 @@ async fn publishing_keeps_the_first_publication_time_and_raises_the_version() {
         assert_eq!(draft.version, 3);
 
         let again = repo
-            .set_status(a.id, ArticleStatus::Published, at(4))
+            .set_status(a.id, ArticleStatus::Published, at(4), None)
             .await
             .unwrap()
             .unwrap();
@@ -1174,15 +1193,28 @@ async fn publishing_keeps_the_first_publication_time_and_raises_the_version() {
 
         // A save started before the status change conflicts.
         assert!(matches!(
-            repo.save(a.id, "x".into(), String::new(), String::new(), 3, at(5))
-                .await
-                .unwrap(),
+            repo.save(
+                a.id,
+                "x".into(),
+                String::new(),
+                String::new(),
+                3,
+                at(5),
+                None
+            )
+            .await
+            .unwrap(),
             Some(SaveOutcome::Conflict(_))
         ));
         assert_eq!(
-            repo.set_status(ArticleId::new_random(), ArticleStatus::Published, at(6))
-                .await
-                .unwrap(),
+            repo.set_status(
+                ArticleId::new_random(),
+                ArticleStatus::Published,
+                at(6),
+                None
+            )
+            .await
+            .unwrap(),
             None
         );
     }
@@ -1208,7 +1240,7 @@ async fn published_articles_and_an_authors_drafts_are_listed_newest_first_in_pag
             repo.insert(&a).await.unwrap();
             // Two share a publication time; published in an order unlike creation.
             a = repo
-                .set_status(a.id, ArticleStatus::Published, at(100 - i / 2 * 10))
+                .set_status(a.id, ArticleStatus::Published, at(100 - i / 2 * 10), None)
                 .await
                 .unwrap()
                 .unwrap();
@@ -1226,7 +1258,7 @@ async fn published_articles_and_an_authors_drafts_are_listed_newest_first_in_pag
         let mut elsewhere = article(&other, &writer, "elsewhere", at(301));
         repo.insert(&elsewhere).await.unwrap();
         elsewhere.status = ArticleStatus::Published;
-        repo.set_status(elsewhere.id, ArticleStatus::Published, at(400))
+        repo.set_status(elsewhere.id, ArticleStatus::Published, at(400), None)
             .await
             .unwrap();
 
@@ -1262,7 +1294,7 @@ async fn published_articles_and_an_authors_drafts_are_listed_newest_first_in_pag
         assert_eq!(rest.next, None);
         // An unpublished article is a draft again, the most recently changed.
         let back = repo
-            .set_status(published[0].id, ArticleStatus::Draft, at(500))
+            .set_status(published[0].id, ArticleStatus::Draft, at(500), None)
             .await
             .unwrap()
             .unwrap();
@@ -1322,7 +1354,7 @@ async fn a_members_groups_and_an_authors_articles_leave_out_private_groups_the_v
             let a = article(g, &author, &format!("in {}", g.name), at(20 + i as i64));
             articles.insert(&a).await.unwrap();
             articles
-                .set_status(a.id, ArticleStatus::Published, at(30 + i as i64))
+                .set_status(a.id, ArticleStatus::Published, at(30 + i as i64), None)
                 .await
                 .unwrap();
             written.push(a.id);
@@ -1335,7 +1367,7 @@ async fn a_members_groups_and_an_authors_articles_leave_out_private_groups_the_v
         let other = article(&public, &owner, "owner's", at(41));
         articles.insert(&other).await.unwrap();
         articles
-            .set_status(other.id, ArticleStatus::Published, at(42))
+            .set_status(other.id, ArticleStatus::Published, at(42), None)
             .await
             .unwrap();
 

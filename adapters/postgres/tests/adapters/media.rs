@@ -29,6 +29,7 @@ async fn group(t: &TestDb, owner: &Person, name: &str) -> Group {
 
 async fn article(t: &TestDb, group: &Group, author: &Person) -> Article {
     let a = Article {
+        withheld: None,
         id: ArticleId::new_random(),
         group: group.id,
         author: author.clone(),
@@ -757,7 +758,7 @@ async fn the_gallery_shows_an_unpublished_articles_images_only_to_whom_it_is_tol
         assert_eq!(ids(UnpublishedImages::Shown).await, both);
 
         t.db.articles()
-            .set_status(draft.id, ArticleStatus::Published, at(2))
+            .set_status(draft.id, ArticleStatus::Published, at(2), None)
             .await
             .unwrap();
         assert_eq!(ids(UnpublishedImages::Hidden).await, both, "on {}", t.url);

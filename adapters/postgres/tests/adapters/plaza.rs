@@ -48,6 +48,7 @@ async fn image(t: &TestDb, owner: &Person, width: u32) -> Media {
 
 fn new_post(author: &Person, body: &str, created: DateTime<Utc>) -> NewPost {
     NewPost {
+        held: None,
         id: PostId::new_random(),
         author: author.id,
         body: body.to_owned(),
@@ -124,6 +125,7 @@ async fn a_post_attaches_its_images_in_order_and_is_found_with_author_and_distri
         assert_eq!(
             post,
             Post {
+                withheld: None,
                 id: p.id,
                 author: alice.clone(),
                 body: "成都的秋天 · autumn".to_owned(),
@@ -484,6 +486,7 @@ async fn comments_are_listed_oldest_first_in_pages_and_counted() {
         let mut written = Vec::new();
         for i in 0..7 {
             let c = NewComment {
+                held: None,
                 id: CommentId::new_random(),
                 post: p,
                 author: if i % 2 == 0 { bob.id } else { alice.id },
@@ -495,6 +498,7 @@ async fn comments_are_listed_oldest_first_in_pages_and_counted() {
             written.push(c);
         }
         let elsewhere = NewComment {
+            held: None,
             id: CommentId::new_random(),
             post: other,
             author: bob.id,
@@ -552,6 +556,7 @@ async fn comments_are_listed_oldest_first_in_pages_and_counted() {
         );
 
         let orphan = NewComment {
+            held: None,
             id: CommentId::new_random(),
             post: PostId::new_random(),
             author: bob.id,
@@ -585,6 +590,7 @@ async fn deleting_a_post_returns_its_images_and_takes_its_likes_and_comments() {
         repo.like(p.id, bob.id, at(1)).await.unwrap();
         repo.like(kept, bob.id, at(1)).await.unwrap();
         let comment = NewComment {
+            held: None,
             id: CommentId::new_random(),
             post: p.id,
             author: bob.id,
@@ -624,6 +630,7 @@ async fn deleting_a_user_takes_their_posts_likes_and_comments() {
         let his = posted(&t, &bob, "his", None, at(1)).await;
         repo.like(his, alice.id, at(2)).await.unwrap();
         let comment = NewComment {
+            held: None,
             id: CommentId::new_random(),
             post: his,
             author: alice.id,
@@ -811,7 +818,7 @@ async fn an_edit_keeps_the_text_it_replaces_and_one_from_another_version_writes_
         let repo = t.db.plaza_posts();
         let alice = person(&t, "alice").await;
         let p = posted(&t, &alice, "first", None, at(0)).await;
-        assert!(repo.edit_post(p, 1, "second", at(5)).await.unwrap());
+        assert!(repo.edit_post(p, 1, "second", at(5), None).await.unwrap());
         let post = found(&t, p, None).await;
         assert_eq!(
             (post.body.as_str(), post.version, post.edited_at),
@@ -826,15 +833,15 @@ async fn an_edit_keeps_the_text_it_replaces_and_one_from_another_version_writes_
             (2, Some(at(5)))
         );
         // From version 1 again: nothing written.
-        assert!(!repo.edit_post(p, 1, "stale", at(6)).await.unwrap());
-        assert!(!repo.edit_post(p, 3, "ahead", at(6)).await.unwrap());
+        assert!(!repo.edit_post(p, 1, "stale", at(6), None).await.unwrap());
+        assert!(!repo.edit_post(p, 3, "ahead", at(6), None).await.unwrap());
         assert!(
             !repo
-                .edit_post(PostId::new_random(), 1, "x", at(6))
+                .edit_post(PostId::new_random(), 1, "x", at(6), None)
                 .await
                 .unwrap()
         );
-        assert!(repo.edit_post(p, 2, "third", at(7)).await.unwrap());
+        assert!(repo.edit_post(p, 2, "third", at(7), None).await.unwrap());
         assert_eq!(
             repo.post_versions(p).await.unwrap(),
             [
@@ -854,6 +861,7 @@ async fn an_edit_keeps_the_text_it_replaces_and_one_from_another_version_writes_
 
         // A comment likewise.
         let comment = NewComment {
+            held: None,
             id: CommentId::new_random(),
             post: p,
             author: alice.id,
@@ -863,8 +871,17 @@ async fn an_edit_keeps_the_text_it_replaces_and_one_from_another_version_writes_
         repo.insert_comment(&comment).await.unwrap();
         let c = repo.find_comment(comment.id).await.unwrap().unwrap();
         assert_eq!((c.version, c.edited_at), (1, None));
-        assert!(repo.edit_comment(c.id, 1, "two", at(8)).await.unwrap());
-        assert!(!repo.edit_comment(c.id, 1, "late", at(9)).await.unwrap());
+        assert!(
+            repo.edit_comment(c.id, 1, "two", at(8), None)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !repo
+                .edit_comment(c.id, 1, "late", at(9), None)
+                .await
+                .unwrap()
+        );
         let c = repo.find_comment(comment.id).await.unwrap().unwrap();
         assert_eq!(
             (c.body.as_str(), c.version, c.edited_at),
@@ -903,7 +920,10 @@ async fn of_concurrent_edits_from_one_version_exactly_one_is_saved() {
         let mut edits = tokio::task::JoinSet::new();
         for i in 0..8 {
             let repo = pool.plaza_posts();
-            edits.spawn(async move { repo.edit_post(p, 1, &format!("edit {i}"), at(1)).await });
+            edits.spawn(async move {
+                repo.edit_post(p, 1, &format!("edit {i}"), at(1), None)
+                    .await
+            });
         }
         let mut saved = 0;
         while let Some(done) = edits.join_next().await {

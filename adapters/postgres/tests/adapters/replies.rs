@@ -17,6 +17,7 @@ use kernel::{ArticleId, PageRequest};
 async fn published(t: &TestDb, author: &Person) -> ArticleId {
     let g = created(t, author, "Club", Visibility::Public, at(0)).await;
     let a = Article {
+        withheld: None,
         id: ArticleId::new_random(),
         group: g.id,
         author: author.clone(),
@@ -41,6 +42,7 @@ fn reply(
     created: DateTime<Utc>,
 ) -> NewReply {
     NewReply {
+        held: None,
         id: ReplyId::new_random(),
         article,
         author: author.id,
@@ -231,7 +233,8 @@ async fn an_edit_keeps_the_replaced_body_and_a_stale_one_writes_nothing() {
         assert!(repo.versions(first.id).await.unwrap().is_empty());
 
         let body = ReplyBody::parse("**改过**的回应").unwrap();
-        let Some(ReplyEdit::Saved(saved)) = repo.edit(first.id, &body, 1, at(10)).await.unwrap()
+        let Some(ReplyEdit::Saved(saved)) =
+            repo.edit(first.id, &body, 1, at(10), None).await.unwrap()
         else {
             panic!("saved on {}", t.url)
         };
@@ -250,14 +253,14 @@ async fn an_edit_keeps_the_replaced_body_and_a_stale_one_writes_nothing() {
         // From version 1 again: a conflict with the reply as it is, nothing written.
         let stale = ReplyBody::parse("旧的").unwrap();
         assert_eq!(
-            repo.edit(first.id, &stale, 1, at(11)).await.unwrap(),
+            repo.edit(first.id, &stale, 1, at(11), None).await.unwrap(),
             Some(ReplyEdit::Conflict(saved.clone())),
             "on {}",
             t.url
         );
         let third = ReplyBody::parse("第三版").unwrap();
         assert!(matches!(
-            repo.edit(first.id, &third, 2, at(12)).await.unwrap(),
+            repo.edit(first.id, &third, 2, at(12), None).await.unwrap(),
             Some(ReplyEdit::Saved(r)) if r.version == 3
         ));
         let versions = repo.versions(first.id).await.unwrap();
@@ -282,9 +285,12 @@ async fn an_edit_keeps_the_replaced_body_and_a_stale_one_writes_nothing() {
         // A deleted or unknown reply takes no edit; deleting drops its versions.
         assert!(repo.delete(first.id, at(20)).await.unwrap());
         assert!(repo.versions(first.id).await.unwrap().is_empty());
-        assert_eq!(repo.edit(first.id, &third, 3, at(21)).await.unwrap(), None);
         assert_eq!(
-            repo.edit(ReplyId::new_random(), &third, 1, at(21))
+            repo.edit(first.id, &third, 3, at(21), None).await.unwrap(),
+            None
+        );
+        assert_eq!(
+            repo.edit(ReplyId::new_random(), &third, 1, at(21), None)
                 .await
                 .unwrap(),
             None
@@ -306,7 +312,7 @@ async fn of_simultaneous_edits_from_one_version_one_is_saved() {
             let id = r.id;
             edits.spawn(async move {
                 let body = ReplyBody::parse(&format!("第{i}版")).unwrap();
-                repo.edit(id, &body, 1, at(10 + i)).await
+                repo.edit(id, &body, 1, at(10 + i), None).await
             });
         }
         let results = edits.join_all().await;

@@ -107,7 +107,7 @@ async fn an_edit_changes_what_finds_a_post_and_a_delete_takes_it_out_at_once() {
         assert_eq!(posts(&t, "火锅").await, [post.0]);
         assert!(
             t.db.plaza_posts()
-                .edit_post(post, 1, "烧烤 tonight", at(2))
+                .edit_post(post, 1, "烧烤 tonight", at(2), None)
                 .await
                 .unwrap()
         );

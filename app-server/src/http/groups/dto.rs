@@ -2,7 +2,7 @@
 
 use super::errors::GroupsCode;
 use super::rules;
-use crate::http::dto::{PersonDto, media_url};
+use crate::http::dto::{PersonDto, WithheldDto, media_url};
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
 use chrono::{DateTime, Utc};
@@ -418,6 +418,10 @@ pub struct ArticleSummaryDto {
     /// Its replies (deleted ones not counted).
     #[schema(example = 3)]
     pub reply_count: u32,
+    /// Shown to its author only: `held` for review by the word list, `hidden` by a moderator;
+    /// `null` for what everyone allowed may read.
+    #[schema(required = true)]
+    pub withheld: Option<WithheldDto>,
 }
 
 impl From<&WithReplies<ArticleSummary>> for ArticleSummaryDto {
@@ -433,6 +437,7 @@ impl From<&WithReplies<ArticleSummary>> for ArticleSummaryDto {
             updated_at: a.updated_at,
             published_at: a.published_at,
             reply_count: row.replies.count,
+            withheld: a.withheld.map(Into::into),
         }
     }
 }
@@ -463,6 +468,10 @@ pub struct ArticleDto {
     pub reply_count: u32,
     /// Whether its replies are locked: no new ones.
     pub replies_locked: bool,
+    /// Shown to its author only: `held` for review by the word list, `hidden` by a moderator;
+    /// `null` for what everyone allowed may read.
+    #[schema(required = true)]
+    pub withheld: Option<WithheldDto>,
 }
 
 impl ArticleDto {
@@ -482,6 +491,7 @@ impl ArticleDto {
             may_edit,
             reply_count: replies.count,
             replies_locked: replies.locked,
+            withheld: a.withheld.map(Into::into),
         }
     }
 }
@@ -755,6 +765,10 @@ pub struct ReplyDto {
     /// When it was last edited (shown as "edited"); `null` for a reply never edited.
     #[schema(required = true)]
     pub edited_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: `held` for review by the word list, `hidden` by a moderator;
+    /// `null` for what everyone allowed may read.
+    #[schema(required = true)]
+    pub withheld: Option<WithheldDto>,
 }
 
 impl From<&Reply> for ReplyDto {
@@ -768,6 +782,7 @@ impl From<&Reply> for ReplyDto {
             created_at: r.created_at,
             version: r.version,
             edited_at: r.edited_at,
+            withheld: r.withheld.map(Into::into),
         }
     }
 }

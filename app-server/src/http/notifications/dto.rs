@@ -34,6 +34,9 @@ pub struct NotificationSubjectDto {
     pub article_id: Option<Uuid>,
     #[schema(required = true)]
     pub reply_id: Option<Uuid>,
+    /// The person (`person`: a report of them or of their plaza image), for `/profile/{id}`.
+    #[schema(required = true)]
+    pub user_id: Option<Uuid>,
 }
 
 impl NotificationSubjectDto {
@@ -47,6 +50,7 @@ impl NotificationSubjectDto {
             comment_id: None,
             article_id: None,
             reply_id: None,
+            user_id: None,
         };
         match subject {
             Subject::PlazaPost { post } => {
@@ -68,6 +72,10 @@ impl NotificationSubjectDto {
                 dto.reply_id = Some(reply);
             }
             Subject::Group { .. } => dto.kind = "group",
+            Subject::Person { user } => {
+                dto.kind = "person";
+                dto.user_id = Some(user.0);
+            }
         }
         dto
     }

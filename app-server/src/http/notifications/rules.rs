@@ -7,7 +7,14 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, Schema};
 
 /// What a notification's subject is: where it leads.
-pub const SUBJECT_TYPES: &[&str] = &["plaza_post", "plaza_comment", "article", "reply", "group"];
+pub const SUBJECT_TYPES: &[&str] = &[
+    "plaza_post",
+    "plaza_comment",
+    "article",
+    "reply",
+    "group",
+    "person",
+];
 
 /// The events of the notification stream.
 pub const STREAM_EVENTS: &[&str] = &["notification", "unread", "plaza"];

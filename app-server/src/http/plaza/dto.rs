@@ -1,7 +1,7 @@
 //! The plaza's bodies.
 
 use super::rules;
-use crate::http::dto::{PersonDto, media_url};
+use crate::http::dto::{PersonDto, WithheldDto, media_url};
 use chrono::{DateTime, Utc};
 use kernel::{MediaId, Role};
 use media::{Media, Variant};
@@ -87,6 +87,10 @@ pub struct PostDto {
     /// When its text was last edited; `null` when never (shown as "edited").
     #[schema(required = true)]
     pub edited_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: `held` for review by the word list, `hidden` by a moderator;
+    /// `null` for what everyone allowed may read.
+    #[schema(required = true)]
+    pub withheld: Option<WithheldDto>,
     /// Whether the asker may edit its text (its author).
     pub can_edit: bool,
     /// Whether the asker may read its earlier texts (its author, or an administrator).
@@ -127,6 +131,7 @@ impl PostDto {
             can_delete: viewer.may_delete(post.author.id),
             version: post.version,
             edited_at: post.edited_at,
+            withheld: post.withheld.map(Into::into),
             can_edit: viewer.id == Some(post.author.id),
             can_see_versions: viewer.may_delete(post.author.id),
         }
@@ -262,6 +267,10 @@ pub struct CommentDto {
     /// When its text was last edited; `null` when never (shown as "edited").
     #[schema(required = true)]
     pub edited_at: Option<DateTime<Utc>>,
+    /// Shown to its author only: `held` for review by the word list, `hidden` by a moderator;
+    /// `null` for what everyone allowed may read.
+    #[schema(required = true)]
+    pub withheld: Option<WithheldDto>,
     /// Whether the asker may edit its text (its author).
     pub can_edit: bool,
     /// Whether the asker may read its earlier texts (its author, or an administrator).
@@ -279,6 +288,7 @@ impl CommentDto {
             can_delete: viewer.may_delete(c.author.id),
             version: c.version,
             edited_at: c.edited_at,
+            withheld: c.withheld.map(Into::into),
             can_edit: viewer.id == Some(c.author.id),
             can_see_versions: viewer.may_delete(c.author.id),
         }

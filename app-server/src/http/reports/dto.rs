@@ -112,6 +112,11 @@ pub struct CaseDto {
     /// `null` while it is open.
     #[schema(required = true)]
     pub closed: Option<CaseClosedDto>,
+    /// The operator's listed words that held the item for review, as found in its text: a case
+    /// the word list opened (`reports` is 0 until someone reports it too). `null` for a case of
+    /// reports alone. Dismissing it shows the item; hiding keeps it for its author only.
+    #[schema(required = true)]
+    pub held_words: Option<Vec<String>>,
 }
 
 impl From<&Case> for CaseDto {
@@ -143,6 +148,7 @@ impl From<&Case> for CaseDto {
                 at: closed.at,
                 note: closed.note.clone(),
             }),
+            held_words: c.held_words.clone(),
         }
     }
 }

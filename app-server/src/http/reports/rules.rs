@@ -8,7 +8,7 @@ const KINDS: [&str; 7] = [
     "post", "comment", "article", "reply", "image", "group", "person",
 ];
 const REASONS: [&str; 5] = ["spam", "abuse", "illegal", "privacy", "other"];
-const ACTIONS: [&str; 4] = ["dismiss", "delete", "ban", "disable"];
+const ACTIONS: [&str; 5] = ["dismiss", "hide", "delete", "ban", "disable"];
 
 pub fn subject_kind() -> Schema {
     one_of(KINDS, "What is reported.")
@@ -21,7 +21,7 @@ pub fn reason() -> Schema {
 pub fn action() -> Schema {
     one_of(
         ACTIONS,
-        "`dismiss`: nothing wrong; `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only).",
+        "`dismiss`: nothing wrong (what the word list held is shown again); `hide`: the content stays, shown to its author only (a post, a comment, an article or a reply); `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only).",
     )
 }
 

@@ -110,6 +110,7 @@ impl GroupsService {
             version: 1,
             created_at: now,
             updated_at: now,
+            withheld: None,
             published_at: None,
         };
         self.ports.articles.insert(&article).await?;
@@ -147,6 +148,10 @@ impl GroupsService {
         let view = self.readable_view(viewer, id).await?;
         let article = self.article_of(id, article).await?;
         if article.status == ArticleStatus::Draft && !may_edit(&view, viewer, &article) {
+            return Err(GroupsError::NotFound);
+        }
+        // Held for review or hidden: its author's alone.
+        if article.withheld.is_some() && Some(article.author.id) != viewer {
             return Err(GroupsError::NotFound);
         }
         Ok((view, article))
@@ -215,8 +220,9 @@ impl GroupsService {
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
+        let mut held = None;
         if current.status == ArticleStatus::Published {
-            self.screen(&[("title", title.as_str()), ("body", body.as_str())])?;
+            held = self.screen_writing(&[("title", title.as_str()), ("body", body.as_str())])?;
             if let Some(names) = new_mentions(
                 &mention_text(&current.title, &current.body),
                 &mention_text(title.as_str(), body.as_str()),
@@ -245,6 +251,7 @@ impl GroupsService {
                 body.excerpt(),
                 version,
                 self.ports.clock.now(),
+                held,
             )
             .await?
         {
@@ -252,6 +259,7 @@ impl GroupsService {
             Some(item) => {
                 if let SaveOutcome::Saved(saved) = &item
                     && saved.status == ArticleStatus::Published
+                    && saved.withheld.is_none()
                     && let Some(names) = new_mentions(
                         &mention_text(&current.title, &current.body),
                         &mention_text(&saved.title, &saved.body),
@@ -323,19 +331,20 @@ impl GroupsService {
     ) -> Result<WithReplies<Article>, GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
+        let mut held = None;
         if status == ArticleStatus::Published && current.status != ArticleStatus::Published {
-            self.screen(&[("title", &current.title), ("body", &current.body)])?;
+            held = self.screen_writing(&[("title", &current.title), ("body", &current.body)])?;
             self.refuse_blocked_mentions(actor, &mention_text(&current.title, &current.body))
                 .await?;
         }
         let item = self
             .ports
             .articles
-            .set_status(current.id, status, self.ports.clock.now())
+            .set_status(current.id, status, self.ports.clock.now(), held)
             .await?
             .ok_or(GroupsError::NotFound)?;
         match (current.status, item.status) {
-            (ArticleStatus::Draft, ArticleStatus::Published) => {
+            (ArticleStatus::Draft, ArticleStatus::Published) if item.withheld.is_none() => {
                 self.tell(
                     NoticeKind::Mentioned,
                     Audience::MentionedIn(mention_text(&item.title, &item.body)),

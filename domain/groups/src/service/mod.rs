@@ -11,7 +11,7 @@ use crate::ports::{ArticleRepository, GroupRepository, InviteCodes, ReplyReposit
 use async_trait::async_trait;
 use kernel::{
     ArticleId, AuditAction, AuditEvent, AuditLog, Clock, GroupId, MediaId, Page, PageRequest,
-    RateDecision, RateLimitRule, RateLimiter, UserId,
+    RateDecision, RateLimitRule, RateLimiter, UserId, Verdict,
 };
 use media::ports::{MediaAccess, Readable};
 use media::{Media, MediaError, MediaKind, MediaService, NewUpload, UnpublishedImages};
@@ -195,8 +195,28 @@ impl GroupsService {
         }
     }
 
-    /// Refuses the first of `fields` (name, text) that holds a word the operator's list
-    /// refuses.
+    /// What someone wrote (an article's title and body, a reply): refuses the first of
+    /// `fields` that holds a word the operator's list refuses; the words that hold it for
+    /// review when the fields hold only such.
+    pub(crate) fn screen_writing(
+        &self,
+        fields: &[(&'static str, &str)],
+    ) -> Result<Option<Vec<String>>, GroupsError> {
+        let mut verdict = Verdict::Clear;
+        for (field, text) in fields {
+            match Verdict::of(&self.ports.words.check(text)) {
+                Verdict::Refuse(found) => return Err(GroupsError::WordsRefused { field, found }),
+                other => verdict = verdict.and(other),
+            }
+        }
+        Ok(match verdict {
+            Verdict::Hold(words) => Some(words),
+            Verdict::Clear | Verdict::Refuse(_) => None,
+        })
+    }
+
+    /// A group's name or description: refuses the first of `fields` (name, text) that holds
+    /// a listed word, held ones too (`kernel::words::refused_words`).
     pub(crate) fn screen(&self, fields: &[(&'static str, &str)]) -> Result<(), GroupsError> {
         for (field, text) in fields {
             let found = kernel::words::refused_words(&self.ports.words.check(text));

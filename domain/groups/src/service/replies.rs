@@ -153,7 +153,7 @@ impl GroupsService {
         let body = ReplyBody::parse(body)?;
         let (view, article) = self.visible_article(Some(actor), id, article).await?;
         may_write(&view)?;
-        self.screen(&[("body", body.as_str())])?;
+        let held = self.screen_writing(&[("body", body.as_str())])?;
         if article.status != ArticleStatus::Published {
             return Err(GroupsError::ArticleNotPublished);
         }
@@ -164,6 +164,10 @@ impl GroupsService {
         let quote = match quote {
             Some(q) => {
                 let quoted = self.live_reply(article.id, q).await?;
+                // What only its author reads cannot be quoted by anyone else.
+                if quoted.withheld.is_some() && quoted.author.id != actor {
+                    return Err(GroupsError::ReplyNotFound);
+                }
                 self.refuse_blocked(actor, quoted.author.id).await?;
                 Some(quoted.id)
             }
@@ -179,6 +183,7 @@ impl GroupsService {
             body,
             quote,
             created_at: self.ports.clock.now(),
+            held,
         };
         self.ports.replies.insert(&reply).await?;
         // The stored reply, with its author and quote as the repository shows them.
@@ -188,7 +193,10 @@ impl GroupsService {
             .find(reply.id)
             .await?
             .ok_or(GroupsError::ReplyNotFound)?;
-        self.tell_of_reply(&article, &stored).await;
+        // A held reply is its author's alone until it is reviewed: nobody hears of it.
+        if stored.withheld.is_none() {
+            self.tell_of_reply(&article, &stored).await;
+        }
         Ok(stored)
     }
 
@@ -346,7 +354,7 @@ impl GroupsService {
         if self.thread(article.id).await?.locked {
             return Err(GroupsError::RepliesLocked);
         }
-        self.screen(&[("body", body.as_str())])?;
+        let held = self.screen_writing(&[("body", body.as_str())])?;
         if let Some(names) = new_mentions(&current.body, body.as_str()) {
             self.refuse_blocked_mentions(actor, &names).await?;
         }
@@ -358,10 +366,11 @@ impl GroupsService {
         let edit = self
             .ports
             .replies
-            .edit(current.id, &body, version, self.ports.clock.now())
+            .edit(current.id, &body, version, self.ports.clock.now(), held)
             .await?
             .ok_or(GroupsError::ReplyNotFound)?;
         if let ReplyEdit::Saved(saved) = &edit
+            && saved.withheld.is_none()
             && let Some(names) = new_mentions(&current.body, &saved.body)
         {
             self.tell(

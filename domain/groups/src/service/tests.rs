@@ -79,6 +79,7 @@ impl Mem {
             deleted_at: *deleted_at,
             version: self.edits.get(&id).map_or(1, |e| e.0),
             edited_at: self.edits.get(&id).map(|e| e.1),
+            withheld: r.held.as_ref().map(|_| kernel::Withheld::Held),
         })
     }
 }
@@ -516,11 +517,15 @@ impl ArticleRepository for MemRepo {
         excerpt: String,
         expected_version: i64,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<SaveOutcome>, GroupsError> {
         let mut m = self.0.lock().unwrap();
         let Some(a) = m.articles.get_mut(&id) else {
             return Ok(None);
         };
+        if a.version == expected_version && a.withheld.is_none() && held.is_some() {
+            a.withheld = Some(kernel::Withheld::Held);
+        }
         if a.version != expected_version {
             return Ok(Some(SaveOutcome::Conflict(a.clone())));
         }
@@ -536,9 +541,13 @@ impl ArticleRepository for MemRepo {
         id: ArticleId,
         status: ArticleStatus,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<Article>, GroupsError> {
         let mut m = self.0.lock().unwrap();
         Ok(m.articles.get_mut(&id).map(|a| {
+            if a.withheld.is_none() && held.is_some() {
+                a.withheld = Some(kernel::Withheld::Held);
+            }
             a.status = status;
             a.version += 1;
             if status == ArticleStatus::Published && a.published_at.is_none() {
@@ -661,6 +670,7 @@ impl ReplyRepository for MemRepo {
         body: &ReplyBody,
         expected_version: i64,
         now: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<Option<ReplyEdit>, GroupsError> {
         let mut m = self.0.lock().unwrap();
         let Some(current) = m.reply(id).filter(|r| r.deleted_at.is_none()) else {
@@ -680,6 +690,9 @@ impl ReplyRepository for MemRepo {
         entry.2.push(old);
         let stored = m.replies.iter_mut().find(|(r, _)| r.id == id).unwrap();
         stored.0.body = body.clone();
+        if stored.0.held.is_none() {
+            stored.0.held = held;
+        }
         Ok(Some(ReplyEdit::Saved(m.reply(id).unwrap())))
     }
     async fn versions(&self, id: ReplyId) -> Result<Vec<ReplyVersion>, GroupsError> {
@@ -874,7 +887,10 @@ fn world_with(policy: GroupsPolicy, limiter: MockRateLimiter) -> World {
             clock,
             audit: audit.clone(),
             notifier: told.clone(),
-            words: Arc::new(kernel::RefusedWords(&["禁词"])),
+            words: Arc::new(kernel::ListedWords {
+                refused: &["禁词"],
+                held: &["审词"],
+            }),
             blocks: blocks.clone(),
         },
         Arc::new(media),
@@ -3072,7 +3088,7 @@ async fn editing_replies_is_rate_limited_per_person() {
     assert_eq!(now.item.items[0].body, "原文");
 }
 
-/// The word refused in these tests (`kernel::RefusedWords` in [`world_with`]).
+/// The word refused in these tests (`kernel::ListedWords` in [`world_with`]).
 fn refused_field<T: std::fmt::Debug>(r: Result<T, GroupsError>) -> &'static str {
     match r {
         Err(GroupsError::WordsRefused { field, found }) => {
@@ -3222,4 +3238,52 @@ async fn a_block_either_way_refuses_replies_quotes_and_mentions_and_tells_nobody
         .await
         .unwrap();
     w.svc.reply(owner, g.id, theirs, &back, None).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_held_word_keeps_an_article_and_a_reply_for_their_author_and_tells_nobody() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w.group(owner, Visibility::Public, JoinPolicy::Open).await;
+    let bob = w.member(owner, &g, MemberRole::Member).await;
+    // Publishing a draft that holds a held word holds the article.
+    let draft = w
+        .svc
+        .create_article(owner, g.id, "标题", "审词 @bob")
+        .await
+        .unwrap();
+    w.told.clear();
+    let held = w
+        .svc
+        .set_article_status(owner, g.id, draft.id, ArticleStatus::Published)
+        .await
+        .unwrap();
+    assert_eq!(held.item.withheld, Some(kernel::Withheld::Held));
+    assert!(w.told.take(NoticeKind::Mentioned).is_empty());
+    assert!(w.svc.article(Some(owner), g.id, draft.id).await.is_ok());
+    for viewer in [Some(bob), None] {
+        assert!(matches!(
+            w.svc.article(viewer, g.id, draft.id).await,
+            Err(GroupsError::NotFound)
+        ));
+    }
+    // A reply with a held word: its author's alone, nobody told, nobody may quote it.
+    let a = published_article(&w, owner, &g).await;
+    w.told.clear();
+    let reply = w.svc.reply(bob, g.id, a, "审词在此", None).await.unwrap();
+    assert_eq!(reply.withheld, Some(kernel::Withheld::Held));
+    assert!(w.told.take(NoticeKind::Replied).is_empty());
+    assert!(matches!(
+        w.svc.reply(owner, g.id, a, "quoting", Some(reply.id)).await,
+        Err(GroupsError::ReplyNotFound)
+    ));
+    // An edit of a shown reply that brings a held word in holds it.
+    let shown = w.svc.reply(bob, g.id, a, "fine", None).await.unwrap();
+    assert_eq!(shown.withheld, None);
+    let edited = w
+        .svc
+        .edit_reply(bob, g.id, a, shown.id, "审词 now", shown.version)
+        .await
+        .unwrap();
+    assert!(matches!(edited, ReplyEdit::Saved(r) if r.withheld == Some(kernel::Withheld::Held)));
 }

@@ -16,7 +16,7 @@ use districts::ports::DistrictRepository;
 use kernel::notice::{Audience, News, Notice, NoticeKind, Subject, mentioned_usernames};
 use kernel::{
     AuditAction, AuditEvent, AuditLog, Clock, Cursor, MediaId, Page, PageRequest, RateDecision,
-    RateLimitRule, RateLimiter, Role, UserId,
+    RateLimitRule, RateLimiter, Role, UserId, Verdict,
 };
 use media::ports::{MediaAccess, Readable};
 use media::{Media, MediaError, MediaKind, MediaService, MediaState, NewUpload};
@@ -173,13 +173,13 @@ impl PlazaService {
         }
     }
 
-    /// Refuses a text that holds a word the operator's list refuses.
-    fn screen(&self, text: &str) -> Result<(), PlazaError> {
-        let refused = kernel::words::refused_words(&self.ports.words.check(text));
-        if refused.is_empty() {
-            Ok(())
-        } else {
-            Err(PlazaError::WordsRefused(refused))
+    /// Refuses a text that holds a word the operator's list refuses; the words that hold it
+    /// for review when it holds only such.
+    fn screen(&self, text: &str) -> Result<Option<Vec<String>>, PlazaError> {
+        match Verdict::of(&self.ports.words.check(text)) {
+            Verdict::Clear => Ok(None),
+            Verdict::Hold(words) => Ok(Some(words)),
+            Verdict::Refuse(words) => Err(PlazaError::WordsRefused(words)),
         }
     }
 
@@ -322,7 +322,7 @@ impl PlazaService {
             return Err(PlazaError::TooManyImages);
         }
         let body = parse_post_body(&input.body, !input.images.is_empty())?;
-        self.screen(&body)?;
+        let held = self.screen(&body)?;
         self.refuse_blocked_mentions(author, &body).await?;
         let unique: HashSet<MediaId> = input.images.iter().copied().collect();
         if unique.len() != input.images.len() {
@@ -344,12 +344,16 @@ impl PlazaService {
             images: input.images,
             district,
             created_at: self.ports.clock.now(),
+            held,
         };
         self.ports.posts.insert(&post).await?;
-        tracing::info!(post = %post.id, images = post.images.len(), "plaza post written");
-        self.ports.notifier.announce(News::PlazaPosted).await;
-        self.tell_mentioned(&post.body, author, Subject::PlazaPost { post: post.id.0 })
-            .await;
+        tracing::info!(post = %post.id, images = post.images.len(), held = post.held.is_some(), "plaza post written");
+        // A held post is its author's alone until it is reviewed: nobody hears of it.
+        if post.held.is_none() {
+            self.ports.notifier.announce(News::PlazaPosted).await;
+            self.tell_mentioned(&post.body, author, Subject::PlazaPost { post: post.id.0 })
+                .await;
+        }
         self.post(Some(author), post.id).await
     }
 
@@ -370,7 +374,7 @@ impl PlazaService {
         let post = self
             .ports
             .posts
-            .find(id, None)
+            .find_any(id)
             .await?
             .ok_or(PlazaError::NotFound)?;
         let own = post.author.id == actor.id;
@@ -496,7 +500,8 @@ impl PlazaService {
         let Some(found) = self.ports.posts.find_comment(comment).await? else {
             return Ok(false);
         };
-        Ok(found.post == post && self.ports.posts.find(post, viewer).await?.is_some())
+        let shown = found.withheld.is_none() || Some(found.author.id) == viewer;
+        Ok(shown && found.post == post && self.ports.posts.find(post, viewer).await?.is_some())
     }
 
     /// Comments on a post.
@@ -512,7 +517,7 @@ impl PlazaService {
         body: &str,
     ) -> Result<Comment, PlazaError> {
         let body = parse_comment_body(body)?;
-        self.screen(&body)?;
+        let held = self.screen(&body)?;
         let answered = self
             .ports
             .posts
@@ -529,6 +534,7 @@ impl PlazaService {
             author,
             body,
             created_at: self.ports.clock.now(),
+            held,
         };
         if !self.ports.posts.insert_comment(&comment).await? {
             return Err(PlazaError::NotFound);
@@ -537,6 +543,10 @@ impl PlazaService {
             post: post.0,
             comment: comment.id.0,
         };
+        if comment.held.is_some() {
+            // Its author's alone until it is reviewed: nobody hears of it.
+            return self.find_comment(comment.id).await;
+        }
         self.tell(
             NoticeKind::Replied,
             Audience::Users(vec![answered.author.id]),
@@ -630,7 +640,7 @@ impl PlazaService {
             return Err(PlazaError::NotAllowed);
         }
         let body = parse_post_body(body, !post.images.is_empty())?;
-        self.screen(&body)?;
+        let held = self.screen(&body)?;
         if let Some(named) = new_mentions(&post.body, &body) {
             self.refuse_blocked_mentions(author, &named).await?;
         }
@@ -643,12 +653,20 @@ impl PlazaService {
             return Ok(EditOutcome::Saved(post));
         }
         let at = self.ports.clock.now();
-        if !self.ports.posts.edit_post(id, from, &body, at).await? {
+        if !self
+            .ports
+            .posts
+            .edit_post(id, from, &body, at, held.clone())
+            .await?
+        {
             // A concurrent edit won (or the post was deleted meanwhile).
             return Ok(EditOutcome::Conflict(self.post(Some(author), id).await?));
         }
         tracing::info!(post = %id, version = from + 1, "plaza post edited");
-        if let Some(named) = new_mentions(&post.body, &body) {
+        if post.withheld.is_none()
+            && held.is_none()
+            && let Some(named) = new_mentions(&post.body, &body)
+        {
             self.tell(
                 NoticeKind::Mentioned,
                 Audience::MentionedIn(named),
@@ -674,7 +692,7 @@ impl PlazaService {
         let post = self
             .ports
             .posts
-            .find(id, None)
+            .find_any(id)
             .await?
             .ok_or(PlazaError::NotFound)?;
         if post.author.id != viewer.id && viewer.role != Role::Admin {
@@ -708,7 +726,7 @@ impl PlazaService {
             return Err(PlazaError::NotAllowed);
         }
         let body = parse_comment_body(body)?;
-        self.screen(&body)?;
+        let held = self.screen(&body)?;
         if let Some(named) = new_mentions(&comment.body, &body) {
             self.refuse_blocked_mentions(author, &named).await?;
         }
@@ -721,11 +739,19 @@ impl PlazaService {
             return Ok(EditOutcome::Saved(comment));
         }
         let at = self.ports.clock.now();
-        if !self.ports.posts.edit_comment(id, from, &body, at).await? {
+        if !self
+            .ports
+            .posts
+            .edit_comment(id, from, &body, at, held.clone())
+            .await?
+        {
             return Ok(EditOutcome::Conflict(self.find_comment(id).await?));
         }
         tracing::info!(comment = %id, version = from + 1, "plaza comment edited");
-        if let Some(named) = new_mentions(&comment.body, &body) {
+        if comment.withheld.is_none()
+            && held.is_none()
+            && let Some(named) = new_mentions(&comment.body, &body)
+        {
             self.tell(
                 NoticeKind::Mentioned,
                 Audience::MentionedIn(named),

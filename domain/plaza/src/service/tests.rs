@@ -8,7 +8,7 @@ use crate::model::PostImage;
 use chrono::{DateTime, TimeZone, Utc};
 use districts::ports::MockDistrictRepository;
 use districts::{District, TilePosition};
-use kernel::{FixedClock, MockAuditLog, MockRateLimiter, Person};
+use kernel::{FixedClock, MockAuditLog, MockRateLimiter, Person, Withheld};
 use media::memory::{MemoryRepository, MemoryStore};
 use media::model::{ImageFormat, ProcessedImage};
 use media::ports::{MediaRepository, MediaStore, MockImageProcessor};
@@ -90,6 +90,7 @@ fn comment_of(m: &Mem, c: &NewComment) -> Comment {
         created_at: c.created_at,
         version: edits.version(),
         edited_at: edits.edited_at,
+        withheld: c.held.as_ref().map(|_| Withheld::Held),
     }
 }
 
@@ -125,6 +126,7 @@ impl MemPosts {
             liked: viewer.is_some_and(|v| likes.is_some_and(|l| l.contains_key(&v))),
             version: m.post_edits.get(&p.id).map_or(1, Edits::version),
             edited_at: m.post_edits.get(&p.id).and_then(|e| e.edited_at),
+            withheld: p.held.as_ref().map(|_| Withheld::Held),
         }
     }
 
@@ -160,7 +162,14 @@ impl PostRepository for MemPosts {
     }
     async fn find(&self, id: PostId, viewer: Option<UserId>) -> Result<Option<Post>, PlazaError> {
         let m = self.mem.lock().unwrap();
-        Ok(m.posts.get(&id).map(|p| self.view(&m, p, viewer)))
+        Ok(m.posts
+            .get(&id)
+            .filter(|p| p.held.is_none() || Some(p.author) == viewer)
+            .map(|p| self.view(&m, p, viewer)))
+    }
+    async fn find_any(&self, id: PostId) -> Result<Option<Post>, PlazaError> {
+        let m = self.mem.lock().unwrap();
+        Ok(m.posts.get(&id).map(|p| self.view(&m, p, None)))
     }
     async fn feed(
         &self,
@@ -283,12 +292,16 @@ impl PostRepository for MemPosts {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<bool, PlazaError> {
         let mut guard = self.mem.lock().unwrap();
         let m = &mut *guard;
         let Some(post) = m.posts.get_mut(&id) else {
             return Ok(false);
         };
+        if post.held.is_none() {
+            post.held = held;
+        }
         let written = post.created_at;
         Ok(m.post_edits
             .entry(id)
@@ -308,12 +321,16 @@ impl PostRepository for MemPosts {
         from: u32,
         body: &str,
         at: DateTime<Utc>,
+        held: Option<Vec<String>>,
     ) -> Result<bool, PlazaError> {
         let mut guard = self.mem.lock().unwrap();
         let m = &mut *guard;
         let Some(comment) = m.comments.get_mut(&id) else {
             return Ok(false);
         };
+        if comment.held.is_none() {
+            comment.held = held;
+        }
         let written = comment.created_at;
         Ok(m.comment_edits
             .entry(id)
@@ -471,7 +488,10 @@ fn world_blocking(limiter: MockRateLimiter, audit: MockAuditLog, blocks: Arc<Pai
             audit: Arc::new(audit),
             clock,
             notifier: told.clone(),
-            words: Arc::new(kernel::RefusedWords(&["禁词"])),
+            words: Arc::new(kernel::ListedWords {
+                refused: &["禁词"],
+                held: &["审词"],
+            }),
             blocks,
         },
         media,
@@ -1263,4 +1283,76 @@ async fn an_edit_is_refused_only_for_a_blocked_name_it_adds() {
         .await
         .unwrap();
     assert!(matches!(edited, EditOutcome::Saved(p) if p.body == "hello @bob"));
+}
+
+#[tokio::test]
+async fn a_held_word_keeps_a_post_and_a_comment_for_their_author_and_tells_nobody() {
+    let w = world();
+    let alice = UserId::new_random();
+    let bob = UserId::new_random();
+    let post = w.svc.create(alice, text("一句审词 @bob")).await.unwrap();
+    assert_eq!(
+        post.withheld,
+        Some(Withheld::Held),
+        "its author sees it, marked"
+    );
+    assert_eq!(
+        w.posts.mem.lock().unwrap().posts[&post.id].held,
+        Some(vec!["审词".to_owned()]),
+        "stored with the words that held it"
+    );
+    assert!(matches!(
+        w.svc.post(Some(bob), post.id).await,
+        Err(PlazaError::NotFound)
+    ));
+    assert!(matches!(
+        w.svc.post(None, post.id).await,
+        Err(PlazaError::NotFound)
+    ));
+    // Nobody can answer or like what nobody else can read.
+    assert!(matches!(
+        w.svc.comment(bob, post.id, "hi").await,
+        Err(PlazaError::NotFound)
+    ));
+    let open = w.svc.create(alice, text("fine")).await.unwrap();
+    assert_eq!(open.withheld, None);
+    let c = w.svc.comment(bob, open.id, "审词 again").await.unwrap();
+    assert_eq!(c.withheld, Some(Withheld::Held));
+    assert!(
+        !w.svc
+            .comment_readable(Some(alice), open.id, c.id)
+            .await
+            .unwrap()
+    );
+    assert!(
+        w.svc
+            .comment_readable(Some(bob), open.id, c.id)
+            .await
+            .unwrap()
+    );
+    // An edit that brings a held word in holds what was shown.
+    let edited = w
+        .svc
+        .edit_post(alice, open.id, "now 审词", open.version)
+        .await
+        .unwrap();
+    assert!(matches!(edited, EditOutcome::Saved(p) if p.withheld == Some(Withheld::Held)));
+    assert!(matches!(
+        w.svc.post(Some(bob), open.id).await,
+        Err(PlazaError::NotFound)
+    ));
+    let told = w.told.take();
+    assert!(
+        told.iter().all(|n| n.kind != NoticeKind::Mentioned),
+        "a held post mentions no one: {told:?}"
+    );
+    assert!(
+        told.iter().all(|n| n.kind != NoticeKind::Replied),
+        "a held comment answers no one: {told:?}"
+    );
+    assert_eq!(
+        w.told.news.lock().unwrap().len(),
+        1,
+        "only the post shown when written is announced"
+    );
 }

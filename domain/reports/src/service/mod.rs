@@ -6,8 +6,9 @@ use crate::model::{
     Subject, SubjectKind, parse_note,
 };
 use crate::ports::{CaseStore, Enforcer, GroupManagers, Subjects};
+use kernel::notice::{Audience, Notice, NoticeKind};
 use kernel::{
-    AuditAction, AuditEvent, AuditLog, Clock, GroupId, Page, PageRequest, RateDecision,
+    AuditAction, AuditEvent, AuditLog, Clock, GroupId, Notifier, Page, PageRequest, RateDecision,
     RateLimitRule, RateLimiter, UserId,
 };
 use std::sync::Arc;
@@ -27,6 +28,7 @@ pub struct ReportsPorts {
     pub limiter: Arc<dyn RateLimiter>,
     pub audit: Arc<dyn AuditLog>,
     pub clock: Arc<dyn Clock>,
+    pub notifier: Arc<dyn Notifier>,
 }
 
 /// Which queue is asked for.
@@ -133,7 +135,7 @@ impl ReportsService {
             .await?
             .ok_or(ReportsError::CaseNotFound)?;
         if let QueueName::Group(group) = queue
-            && case.group != Some(group)
+            && !case.in_group_queue(group)
         {
             return Err(ReportsError::CaseNotFound);
         }
@@ -164,6 +166,7 @@ impl ReportsService {
         match action {
             Action::Disable if !who.admin => return Err(ReportsError::NotAllowed),
             Action::Ban if case.group.is_none() => return Err(ReportsError::ActionNotApplicable),
+            Action::Hide if !case.hideable() => return Err(ReportsError::ActionNotApplicable),
             Action::Delete
                 if matches!(case.subject.kind, SubjectKind::Group | SubjectKind::Person) =>
             {
@@ -180,8 +183,9 @@ impl ReportsService {
         if !self.ports.cases.close(id, &closed).await? {
             return Err(ReportsError::AlreadyClosed);
         }
+        // Hiding, and showing again what the word list held, were done by the closing itself.
         let done = match (action, case.group) {
-            (Action::Dismiss, _) => Ok(()),
+            (Action::Dismiss | Action::Hide, _) => Ok(()),
             (Action::Delete, _) => self.ports.enforcer.delete(&case, who, note.clone()).await,
             (Action::Ban, Some(group)) => self.ports.enforcer.ban(group, case.author.id, who).await,
             (Action::Ban, None) => Err(ReportsError::ActionNotApplicable),
@@ -203,10 +207,49 @@ impl ReportsService {
             case.reports
         ));
         kernel::audit::record_or_log(self.ports.audit.as_ref(), event).await;
+        self.tell_outcome(&case, action, note).await;
         Ok(Case {
             closed: Some(closed),
             ..case
         })
+    }
+
+    /// Tells the case's reporters its outcome (never who decided it), and a hidden item's
+    /// author that it was hidden and why. A deletion, a ban and a disabling tell the author
+    /// through the use case that carried them out.
+    async fn tell_outcome(&self, case: &Case, action: Action, note: Option<String>) {
+        let subject = notice_subject(case);
+        let at = self.ports.clock.now();
+        if action == Action::Hide {
+            self.ports
+                .notifier
+                .notify(Notice {
+                    kind: NoticeKind::ContentRemoved,
+                    to: Audience::Users(vec![case.author.id]),
+                    actor: None,
+                    subject,
+                    detail: note,
+                    at,
+                })
+                .await;
+        }
+        match self.ports.cases.reporters(case.id).await {
+            Ok(reporters) if reporters.is_empty() => {}
+            Ok(reporters) => {
+                self.ports
+                    .notifier
+                    .notify(Notice {
+                        kind: NoticeKind::ReportDecided,
+                        to: Audience::Users(reporters),
+                        actor: None,
+                        subject,
+                        detail: Some(action.as_str().to_owned()),
+                        at,
+                    })
+                    .await;
+            }
+            Err(e) => tracing::warn!(case = %case.id, error = %e, "reporters not told"),
+        }
     }
 
     async fn may_manage(&self, who: &Moderator, group: GroupId) -> Result<(), ReportsError> {
@@ -215,6 +258,35 @@ impl ReportsService {
         } else {
             Err(ReportsError::NotAllowed)
         }
+    }
+}
+
+/// What a notice of the case is about: its item, or where it lives (a group's image: the
+/// group; a plaza image or a person: the person).
+fn notice_subject(case: &Case) -> kernel::Subject {
+    use kernel::{ArticleId, Subject as S};
+    let id = case.subject.id;
+    let parent = case.parent.unwrap_or_default();
+    match (case.subject.kind, case.group) {
+        (SubjectKind::Post, _) => S::PlazaPost { post: id },
+        (SubjectKind::Comment, _) => S::PlazaComment {
+            post: parent,
+            comment: id,
+        },
+        (SubjectKind::Article, Some(group)) => S::Article {
+            group,
+            article: ArticleId(id),
+        },
+        (SubjectKind::Reply, Some(group)) => S::Reply {
+            group,
+            article: ArticleId(parent),
+            reply: id,
+        },
+        (SubjectKind::Group | SubjectKind::Image, Some(group)) => S::Group { group },
+        (SubjectKind::Group, None) => S::Group { group: GroupId(id) },
+        _ => S::Person {
+            user: case.author.id,
+        },
     }
 }
 

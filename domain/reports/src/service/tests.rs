@@ -58,7 +58,20 @@ fn case(subject: Subject, group: Option<GroupId>) -> Case {
         opened_at: t0(),
         last_reported_at: t0(),
         closed: None,
+        held_words: None,
     }
+}
+
+/// Remembers what it was told.
+#[derive(Default)]
+struct Told(std::sync::Mutex<Vec<Notice>>);
+
+#[async_trait::async_trait]
+impl Notifier for Told {
+    async fn notify(&self, notice: Notice) {
+        self.0.lock().unwrap().push(notice);
+    }
+    async fn announce(&self, _news: kernel::News) {}
 }
 
 struct Doubles {
@@ -68,6 +81,7 @@ struct Doubles {
     enforcer: MockEnforcer,
     limiter: MockRateLimiter,
     audit: MockAuditLog,
+    told: Arc<Told>,
 }
 
 impl Doubles {
@@ -83,6 +97,7 @@ impl Doubles {
             enforcer: MockEnforcer::new(),
             limiter: MockRateLimiter::new(),
             audit: MockAuditLog::new(),
+            told: Arc::default(),
         }
     }
 
@@ -93,7 +108,10 @@ impl Doubles {
         self
     }
 
-    fn service(self) -> ReportsService {
+    fn service(mut self) -> ReportsService {
+        self.cases
+            .expect_reporters()
+            .returning(|_| Ok(vec![user(REPORTER)]));
         ReportsService::new(ReportsPorts {
             cases: Arc::new(self.cases),
             subjects: Arc::new(self.subjects),
@@ -102,6 +120,7 @@ impl Doubles {
             limiter: Arc::new(self.limiter),
             audit: Arc::new(self.audit),
             clock: Arc::new(FixedClock(t0())),
+            notifier: self.told,
         })
     }
 }
@@ -299,6 +318,7 @@ async fn a_manager_deletes_their_groups_content_and_the_closing_is_audited() {
         admin: false,
         ip: None,
     };
+    let told = d.told.clone();
     let closed = d
         .service()
         .close(
@@ -313,6 +333,118 @@ async fn a_manager_deletes_their_groups_content_and_the_closing_is_audited() {
         closed.ok().and_then(|c| c.closed).map(|c| c.action),
         Some(Action::Delete)
     );
+    // The reporters hear the outcome, from nobody in particular; the author hears of the
+    // deletion from the use case that carried it out, not twice.
+    let told = told.0.lock().unwrap().clone();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].kind, NoticeKind::ReportDecided);
+    assert_eq!(told[0].to, Audience::Users(vec![user(REPORTER)]));
+    assert_eq!(told[0].actor, None);
+    assert_eq!(told[0].detail.as_deref(), Some("delete"));
+}
+
+#[tokio::test]
+async fn hiding_is_the_closing_itself_and_tells_the_author_why_and_the_reporters_how() {
+    let mut d = Doubles::new();
+    d.cases
+        .expect_find()
+        .returning(|_| Ok(Some(case(post(), None))));
+    d.cases
+        .expect_close()
+        .withf(|_, c| c.action == Action::Hide)
+        .times(1)
+        .returning(|_, _| Ok(true));
+    d.enforcer.expect_delete().never();
+    d.audit.expect_record().times(1).returning(|_| Ok(()));
+    let told = d.told.clone();
+    let admin = Moderator {
+        user: user(ADMIN),
+        admin: true,
+        ip: None,
+    };
+    let service = d.service();
+    let closed = service
+        .close(
+            &admin,
+            QueueName::Site,
+            CaseId(Uuid::from_u128(7)),
+            Action::Hide,
+            Some("广告"),
+        )
+        .await;
+    assert!(closed.is_ok(), "{closed:?}");
+    let told = told.0.lock().unwrap().clone();
+    let kinds: Vec<NoticeKind> = told.iter().map(|n| n.kind).collect();
+    assert_eq!(
+        kinds,
+        [NoticeKind::ContentRemoved, NoticeKind::ReportDecided]
+    );
+    assert_eq!(told[0].to, Audience::Users(vec![user(AUTHOR)]));
+    assert_eq!(told[0].detail.as_deref(), Some("广告"));
+    assert_eq!(
+        told[0].subject,
+        kernel::Subject::PlazaPost {
+            post: Uuid::from_u128(100)
+        }
+    );
+    assert_eq!(told[1].detail.as_deref(), Some("hide"));
+}
+
+#[tokio::test]
+async fn a_group_or_a_person_cannot_be_hidden_and_the_word_lists_cases_are_the_sites() {
+    let mut d = Doubles::new();
+    d.cases.expect_find().returning(|id| {
+        Ok(Some(if id.0 == Uuid::from_u128(1) {
+            case(
+                Subject {
+                    kind: SubjectKind::Person,
+                    id: Uuid::from_u128(2),
+                },
+                None,
+            )
+        } else {
+            Case {
+                held_words: Some(vec!["审词".into()]),
+                ..case(reply(), Some(group()))
+            }
+        }))
+    });
+    d.cases.expect_close().never();
+    let service = d.service();
+    let admin = Moderator {
+        user: user(ADMIN),
+        admin: true,
+        ip: None,
+    };
+    let manager = Moderator {
+        user: user(MANAGER),
+        admin: false,
+        ip: None,
+    };
+    let person = service
+        .close(
+            &admin,
+            QueueName::Site,
+            CaseId(Uuid::from_u128(1)),
+            Action::Hide,
+            None,
+        )
+        .await;
+    assert!(matches!(person, Err(ReportsError::ActionNotApplicable)));
+    // What the word list held in a group is not its managers' case.
+    let held = service
+        .case(
+            &manager,
+            QueueName::Group(group()),
+            CaseId(Uuid::from_u128(3)),
+        )
+        .await;
+    assert!(matches!(held, Err(ReportsError::CaseNotFound)));
+    let held = Case {
+        held_words: Some(vec!["审词".into()]),
+        ..case(reply(), Some(group()))
+    };
+    assert!(held.in_site_queue(t0()), "at once, not after 48 hours");
 }
 
 #[tokio::test]

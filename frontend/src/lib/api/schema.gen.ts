@@ -1139,6 +1139,7 @@ export interface components {
        * @description Send it back with a save: a save from an older version is refused with 409.
        */
       version: number;
+      withheld: components["schemas"]["WithheldDto"] | null;
     };
     ArticleResponse: {
       article: components["schemas"]["ArticleDto"];
@@ -1178,6 +1179,7 @@ export interface components {
       title: string;
       /** Format: date-time */
       updatedAt: string;
+      withheld: components["schemas"]["WithheldDto"] | null;
     };
     /**
      * @description A group role that can be given to a member (`owner` moves only by a transfer)
@@ -1311,7 +1313,7 @@ export interface components {
     };
     /** @description How a case was closed. */
     CaseClosedDto: {
-      /** @description `dismiss`: nothing wrong; `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only). */
+      /** @description `dismiss`: nothing wrong (what the word list held is shown again); `hide`: the content stays, shown to its author only (a post, a comment, an article or a reply); `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only). */
       action: components["schemas"]["ReportAction"];
       /** Format: date-time */
       at: string;
@@ -1331,6 +1333,12 @@ export interface components {
        * @description The group whose managers handle it.
        */
       groupId: string | null;
+      /**
+       * @description The operator's listed words that held the item for review, as found in its text: a case
+       * the word list opened (`reports` is 0 until someone reports it too). `null` for a case of
+       * reports alone. Dismissing it shows the item; hiding keeps it for its author only.
+       */
+      heldWords: string[] | null;
       /** Format: uuid */
       id: string;
       /** Format: date-time */
@@ -1516,7 +1524,7 @@ export interface components {
     };
     /** @description Closing a case. */
     CloseCaseBody: {
-      /** @description `dismiss`: nothing wrong; `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only). */
+      /** @description `dismiss`: nothing wrong (what the word list held is shown again); `hide`: the content stays, shown to its author only (a post, a comment, an article or a reply); `delete`: the content is deleted (not a group or a person); `ban`: its author is banned from the group; `disable`: its author's account is disabled (administrators only). */
       action: components["schemas"]["ReportAction"];
       /** @description Why, at most 500 characters: the author is told it with a deletion. */
       note?: string | null;
@@ -1581,6 +1589,7 @@ export interface components {
        * @example 1
        */
       version: number;
+      withheld: components["schemas"]["WithheldDto"] | null;
     };
     CommentResponse: {
       comment: components["schemas"]["CommentDto"];
@@ -2485,7 +2494,7 @@ export interface components {
      * @description A kind of notification
      * @enum {string}
      */
-    NotificationKind: "replied" | "mentioned" | "liked" | "join_requested" | "join_decided" | "role_changed" | "removed" | "banned" | "transfer_offered" | "content_removed";
+    NotificationKind: "replied" | "mentioned" | "liked" | "join_requested" | "join_decided" | "role_changed" | "removed" | "banned" | "transfer_offered" | "content_removed" | "report_decided";
     /** @description One kind and whether the user gets it. */
     NotificationKindSetting: {
       enabled: boolean;
@@ -2560,12 +2569,17 @@ export interface components {
       title: string | null;
       /** @description What the notification is about. */
       type: components["schemas"]["NotificationSubjectType"];
+      /**
+       * Format: uuid
+       * @description The person (`person`: a report of them or of their plaza image), for `/profile/{id}`.
+       */
+      userId: string | null;
     };
     /**
      * @description What a notification is about
      * @enum {string}
      */
-    NotificationSubjectType: "plaza_post" | "plaza_comment" | "article" | "reply" | "group";
+    NotificationSubjectType: "plaza_post" | "plaza_comment" | "article" | "reply" | "group" | "person";
     /** @description How much the community holds. */
     OverviewCounts: {
       /**
@@ -2768,6 +2782,7 @@ export interface components {
        * @example 1
        */
       version: number;
+      withheld: components["schemas"]["WithheldDto"] | null;
     };
     /** @description An image of a post. */
     PostImageDto: {
@@ -2995,6 +3010,7 @@ export interface components {
        * @description 1, and one more with every edit: an edit sends the version it started from.
        */
       version: number;
+      withheld: components["schemas"]["WithheldDto"] | null;
     };
     /** @description Lock or unlock an article's replies. */
     ReplyLockBody: {
@@ -3043,7 +3059,7 @@ export interface components {
      * @description What a moderator does with a case
      * @enum {string}
      */
-    ReportAction: "dismiss" | "delete" | "ban" | "disable";
+    ReportAction: "dismiss" | "hide" | "delete" | "ban" | "disable";
     /**
      * @description Whether a case is open or closed
      * @enum {string}
@@ -3465,6 +3481,13 @@ export interface components {
      * @enum {string}
      */
     WechatTokenState: "missing" | "fresh" | "expiring" | "expired";
+    /**
+     * @description Why what someone wrote is shown to its author only (docs/moderation.md, "Hold and hide"):
+     * `held` while the word list holds it for review (shown as 审核中 / "under review"),
+     * `hidden` once a moderator hid it. Only its author ever reads such an item.
+     * @enum {string}
+     */
+    WithheldDto: "held" | "hidden";
     /**
      * @description What a listed word does
      * @enum {string}

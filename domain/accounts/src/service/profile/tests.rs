@@ -57,7 +57,10 @@ fn service(users: MockUserRepository, w: &World) -> ProfileService {
             users: Arc::new(users),
             media: w.media.clone(),
             clock: Arc::new(FixedClock(t0())),
-            words: Arc::new(kernel::RefusedWords(&["禁词"])),
+            words: Arc::new(kernel::ListedWords {
+                refused: &["禁词"],
+                held: &["审词"],
+            }),
         },
         ProfilePolicy::default(),
     )
