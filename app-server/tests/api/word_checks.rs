@@ -24,12 +24,17 @@ impl TestApp {
 
     /// An administrator lists `phrase` as refused, and this instance's filter has it.
     async fn refuses_word(&self, admin: &Person, phrase: &str) {
+        self.lists_word(admin, phrase, "refuse").await;
+    }
+
+    /// An administrator lists `phrase` with `action`, and this instance's filter has it.
+    async fn lists_word(&self, admin: &Person, phrase: &str, action: &str) {
         let r = self
             .writes(
                 admin,
                 Method::POST,
                 "/api/admin/words",
-                json!({ "phrase": phrase, "action": "refuse" }),
+                json!({ "phrase": phrase, "action": action }),
                 "en",
             )
             .await;
@@ -217,5 +222,201 @@ async fn a_refused_word_stops_every_kind_of_text_in_the_writers_language() {
             )
             .await;
         assert_eq!(r.status, 201, "{:?}", r.body);
+    }
+}
+
+impl TestApp {
+    /// `who` reads `path` (in English).
+    async fn reads(&self, who: &Person, path: &str) -> Reply {
+        self.send(&who.client, Method::GET, path, None, "en").await
+    }
+
+    /// The site queue's open case of `subject` (the administrator's view).
+    async fn open_case_of(&self, admin: &Person, subject: &str) -> Option<Value> {
+        let r = self.reads(admin, "/api/admin/reports").await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        r.body["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["subject"]["id"] == subject)
+            .cloned()
+    }
+}
+
+#[tokio::test]
+async fn a_held_word_keeps_writing_for_its_author_until_an_administrator_decides() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let admin = app.person("hold-admin").await;
+        app.promote_to_admin("hold-admin").await;
+        let ann = app.person("hold-ann").await;
+        let bob = app.person("hold-bob").await;
+        app.lists_word(&admin, "审查词", "hold").await;
+
+        // Stored for its author alone, marked; nobody else finds it.
+        let r = app
+            .writes(
+                &ann,
+                Method::POST,
+                "/api/plaza/posts",
+                json!({ "body": "一条含 审查词 的动态" }),
+                "zh",
+            )
+            .await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        assert_eq!(r.body["post"]["withheld"], "held");
+        let post = r.body["post"]["id"].as_str().unwrap().to_owned();
+        let path = format!("/api/plaza/posts/{post}");
+        assert_eq!(
+            app.reads(&ann, &path).await.body["post"]["withheld"],
+            "held"
+        );
+        assert_eq!(app.reads(&bob, &path).await.status, 404);
+        assert_eq!(app.get(&path).await.status, 404);
+        let feed = app.reads(&bob, "/api/plaza/posts").await;
+        assert!(
+            !feed.body["posts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|p| p["id"] == post.as_str()),
+            "{:?}",
+            feed.body
+        );
+        // Nobody can report or answer what they cannot see.
+        let r = app
+            .writes(
+                &bob,
+                Method::POST,
+                "/api/reports",
+                json!({ "kind": "post", "id": post, "reason": "spam" }),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 404, "{:?}", r.body);
+
+        // The case is the site's, opened by the word list: no reports, the words.
+        let case = app.open_case_of(&admin, &post).await.expect("a case");
+        assert_eq!(case["heldWords"], json!(["审查词"]));
+        assert_eq!(case["reports"], 0);
+        let id = case["id"].as_str().unwrap().to_owned();
+        let r = app
+            .writes(
+                &admin,
+                Method::POST,
+                &format!("/api/admin/reports/{id}/close"),
+                json!({ "action": "dismiss" }),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        // Released: shown to everyone.
+        let r = app.reads(&bob, &path).await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["post"]["withheld"], Value::Null);
+
+        // Reported and hidden: its author keeps it, marked, and is told why; the reporter is
+        // told the outcome by nobody in particular.
+        let r = app
+            .writes(
+                &bob,
+                Method::POST,
+                "/api/reports",
+                json!({ "kind": "post", "id": post, "reason": "abuse" }),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        let case = app
+            .open_case_of(&admin, &post)
+            .await
+            .expect("a case of reports");
+        assert_eq!(case["heldWords"], Value::Null);
+        let id = case["id"].as_str().unwrap().to_owned();
+        let r = app
+            .writes(
+                &admin,
+                Method::POST,
+                &format!("/api/admin/reports/{id}/close"),
+                json!({ "action": "hide", "note": "人身攻击" }),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(app.reads(&bob, &path).await.status, 404);
+        assert_eq!(
+            app.reads(&ann, &path).await.body["post"]["withheld"],
+            "hidden"
+        );
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let told = app.reads(&bob, "/api/notifications").await;
+            let decided = told.body["notifications"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|n| n["kind"] == "report_decided")
+                .cloned();
+            let removed = app.reads(&ann, "/api/notifications").await.body["notifications"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|n| n["kind"] == "content_removed")
+                .cloned();
+            if let (Some(decided), Some(removed)) = (decided, removed) {
+                assert_eq!(decided["detail"], "hide");
+                assert_eq!(decided["actor"], Value::Null, "never who decided");
+                assert_eq!(removed["detail"], "人身攻击");
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "{:?}", told.body);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+
+        // In a group: a held reply is the operator's case, not the group's managers'.
+        let g = app.create_group(&ann, "审核读书会", "public", "open").await;
+        let gid = g["id"].as_str().unwrap().to_owned();
+        let aid = app.published_article(&ann, &gid, "书单").await;
+        let r = app
+            .writes(
+                &ann,
+                Method::POST,
+                &format!("/api/groups/{gid}/articles/{aid}/replies"),
+                json!({ "body": "审查词 在回应里" }),
+                "zh",
+            )
+            .await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        assert_eq!(r.body["reply"]["withheld"], "held");
+        let reply = r.body["reply"]["id"].as_str().unwrap().to_owned();
+        let replies = app
+            .reads(&bob, &format!("/api/groups/{gid}/articles/{aid}/replies"))
+            .await;
+        assert!(
+            !replies.body["replies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["id"] == reply.as_str()),
+            "{:?}",
+            replies.body
+        );
+        let queue = app.reads(&ann, &format!("/api/groups/{gid}/reports")).await;
+        assert_eq!(queue.status, 200, "{:?}", queue.body);
+        assert_eq!(queue.body["cases"], json!([]), "not the group's to review");
+        assert!(app.open_case_of(&admin, &reply).await.is_some());
+
+        // A name is shown beside everything its owner writes: a held word stops it.
+        let r = app
+            .writes(
+                &ann,
+                Method::PATCH,
+                "/api/account/profile",
+                json!({ "nickname": "审查词本人" }),
+                "en",
+            )
+            .await;
+        assert_eq!((r.status, r.code()), (422, "words_refused"), "{:?}", r.body);
     }
 }

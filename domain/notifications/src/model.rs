@@ -50,8 +50,8 @@ impl NewNotification {
     /// (docs/moderation.md, "Blocking and muting"): the recipient blocked or muted the actor,
     /// or the actor blocked the recipient. Every kind but the decisions taken about the
     /// recipient in a role — a removal of what they wrote, their new role, their removal or
-    /// ban, the answer to their request to join — which they hear of whoever took them; and
-    /// never a notice without an actor.
+    /// ban, the answer to their request to join, the outcome of their report — which they hear
+    /// of whoever took them; and never a notice without an actor.
     pub fn heeds_blocks(&self) -> bool {
         self.actor.is_some()
             && !matches!(
@@ -61,6 +61,7 @@ impl NewNotification {
                     | NoticeKind::Removed
                     | NoticeKind::Banned
                     | NoticeKind::JoinDecided
+                    | NoticeKind::ReportDecided
             )
     }
 }

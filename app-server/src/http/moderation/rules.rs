@@ -12,7 +12,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 pub fn word_action() -> Schema {
     one_of(
         ["refuse", "hold"],
-        "`refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md).",
+        "`refuse`: the write is refused (422 `words_refused`); `hold`: a post, comment, article or reply is stored for its author only, under review, with a case in the site's queue; a name or a bio is refused (docs/moderation.md, \"Hold and hide\").",
     )
 }
 

@@ -2443,7 +2443,7 @@ export interface components {
     };
     /** @description A phrase to list. */
     NewWordBody: {
-      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
+      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: a post, comment, article or reply is stored for its author only, under review, with a case in the site's queue; a name or a bio is refused (docs/moderation.md, "Hold and hide"). */
       action: components["schemas"]["WordAction"];
       /** @description Why it is listed, for the administrators: at most 200 characters; blank for none. */
       note?: string | null;
@@ -3531,7 +3531,7 @@ export interface components {
     };
     /** @description One entry of the word list. */
     WordDto: {
-      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
+      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: a post, comment, article or reply is stored for its author only, under review, with a case in the site's queue; a name or a bio is refused (docs/moderation.md, "Hold and hide"). */
       action: components["schemas"]["WordAction"];
       /** Format: date-time */
       createdAt: string;
@@ -3551,7 +3551,7 @@ export interface components {
     };
     /** @description A listed word found in a text. */
     WordHitDto: {
-      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: for review — refused the same way until the review queue exists (docs/moderation.md). */
+      /** @description `refuse`: the write is refused (422 `words_refused`); `hold`: a post, comment, article or reply is stored for its author only, under review, with a case in the site's queue; a name or a bio is refused (docs/moderation.md, "Hold and hide"). */
       action: components["schemas"]["WordAction"];
       /** @description The text as written where it was found. */
       found: string;
