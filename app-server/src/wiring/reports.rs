@@ -8,6 +8,7 @@ use accounts::moderation::{ModerationService, Moderator as AccountsModerator};
 use async_trait::async_trait;
 use groups::GroupsService;
 use groups::model::ReplyId;
+use groups::service::SiteAct;
 use kernel::{ArticleId, GroupId, MediaId, Role, UserId};
 use media::MediaAdminService;
 use media::service::admin::AdminAction;
@@ -101,26 +102,48 @@ impl Enforcer for ServicesEnforcer {
                     .delete_comment(&actor, CommentId(id), reason)
                     .await,
             ),
+            // An administrator acts in a group's case (one its managers left open) as the site's,
+            // a manager as the group's.
+            SubjectKind::Article if by.admin => groups(
+                self.groups
+                    .act_as_site_admin(
+                        by.user,
+                        group_of(case)?,
+                        SiteAct::DeleteArticle(ArticleId(id)),
+                        reason,
+                    )
+                    .await,
+            ),
             SubjectKind::Article => groups(
                 self.groups
                     .delete_article(by.user, group_of(case)?, ArticleId(id), reason)
                     .await,
             ),
             SubjectKind::Reply => {
-                let article = case.parent.ok_or(ReportsError::ActionNotApplicable)?;
-                groups(
+                let article = ArticleId(case.parent.ok_or(ReportsError::ActionNotApplicable)?);
+                let group = group_of(case)?;
+                let reply = ReplyId(id);
+                groups(if by.admin {
                     self.groups
-                        .delete_reply(
+                        .act_as_site_admin(
                             by.user,
-                            group_of(case)?,
-                            ArticleId(article),
-                            ReplyId(id),
+                            group,
+                            SiteAct::DeleteReply { article, reply },
                             reason,
                         )
-                        .await,
-                )
+                        .await
+                } else {
+                    self.groups
+                        .delete_reply(by.user, group, article, reply, reason)
+                        .await
+                })
             }
             SubjectKind::Image => match case.group {
+                Some(group) if by.admin => groups(
+                    self.groups
+                        .act_as_site_admin(by.user, group, SiteAct::DeleteImage(MediaId(id)), None)
+                        .await,
+                ),
                 Some(group) => groups(self.groups.delete_image(by.user, group, MediaId(id)).await),
                 None if by.admin => {
                     let admin = AdminAction {
@@ -140,7 +163,14 @@ impl Enforcer for ServicesEnforcer {
 
     async fn ban(&self, group: GroupId, user: UserId, by: &Moderator) -> Result<(), ReportsError> {
         use groups::GroupsError as G;
-        match self.groups.ban(by.user, group, user).await {
+        let banned = if by.admin {
+            self.groups
+                .act_as_site_admin(by.user, group, SiteAct::Ban(user), None)
+                .await
+        } else {
+            self.groups.ban(by.user, group, user).await
+        };
+        match banned {
             Ok(()) => Ok(()),
             Err(e @ (G::NotAllowed | G::MembersOnly | G::OwnerUntouchable | G::NotFound)) => {
                 Err(refused(false, e))

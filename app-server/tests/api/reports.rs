@@ -340,3 +340,135 @@ async fn a_bad_report_is_a_clear_4xx_in_the_askers_language_and_reports_are_boun
 fn uuid_nil() -> &'static str {
     "00000000-0000-4000-8000-000000000000"
 }
+
+#[tokio::test]
+async fn an_administrator_deletes_and_bans_in_a_case_a_groups_managers_left_open() {
+    for db in TestDb::all().await {
+        let app = spawn_app(db).await;
+        let owner = app.person("esc-owner").await;
+        let (mia, rex) = (app.person("esc-mia").await, app.person("esc-rex").await);
+        let g = app.create_group(&owner, "夜读会", "public", "open").await;
+        let gid = g["id"].as_str().unwrap().to_owned();
+        for who in [&mia, &rex] {
+            let r = app
+                .by(
+                    who,
+                    Method::POST,
+                    &format!("/api/groups/{gid}/join"),
+                    Some(json!({})),
+                )
+                .await;
+            assert!(r.status < 300, "{:?}", r.body);
+        }
+        let article = app.published_article(&owner, &gid, "书单").await;
+        let replies = format!("/api/groups/{gid}/articles/{article}/replies");
+        let r = app
+            .by(
+                &mia,
+                Method::POST,
+                &replies,
+                Some(json!({ "body": "加微信买房" })),
+            )
+            .await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        let reply = r.body["reply"]["id"].as_str().unwrap().to_owned();
+        let r = app.reports(&rex, "reply", &reply, "spam").await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+
+        // The managers leave it open for 48 hours: the site's queue has it from then on.
+        let db = adapter_postgres::Database::connect(&app.db_url, 1)
+            .await
+            .unwrap();
+        let ago = (chrono::Utc::now() - chrono::Duration::hours(49))
+            .format("%Y-%m-%dT%H:%M:%S%.6f+00:00");
+        db.execute_for_tests(&format!("UPDATE report_cases SET opened_at = '{ago}'"))
+            .await
+            .unwrap();
+        let admin = app.person("esc-chief").await;
+        app.promote_to_admin("esc-chief").await;
+        let site = app
+            .by(&admin, Method::GET, "/api/admin/reports", None)
+            .await;
+        assert_eq!(ids(&site), [reply.as_str()], "{:?}", site.body);
+        let case = site.body["cases"][0]["id"].as_str().unwrap().to_owned();
+
+        // Not a member of the group, the administrator deletes the reply as the site's; the
+        // author is told why and the reporter how it ended.
+        let r = app
+            .by(
+                &admin,
+                Method::POST,
+                &format!("/api/admin/reports/{case}/close"),
+                Some(json!({ "action": "delete", "note": "广告" })),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let shown = app.by(&owner, Method::GET, &replies, None).await;
+        assert!(
+            !shown.body["replies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["id"] == reply.as_str()),
+            "{:?}",
+            shown.body
+        );
+        let told = app.by(&mia, Method::GET, "/api/notifications", None).await;
+        assert!(
+            told.body["notifications"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|n| n["kind"] == "content_removed" && n["detail"] == "广告"),
+            "{:?}",
+            told.body
+        );
+        let told = app.by(&rex, Method::GET, "/api/notifications", None).await;
+        assert!(
+            told.body["notifications"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|n| n["kind"] == "report_decided" && n["detail"] == "delete"),
+            "{:?}",
+            told.body
+        );
+
+        // A second report of Mia (her article), left open as long: the administrator bans her.
+        let hers = app.published_article(&mia, &gid, "再来一次").await;
+        let r = app.reports(&rex, "article", &hers, "spam").await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        db.execute_for_tests(&format!(
+            "UPDATE report_cases SET opened_at = '{ago}' WHERE closed_at IS NULL"
+        ))
+        .await
+        .unwrap();
+        let site = app
+            .by(&admin, Method::GET, "/api/admin/reports", None)
+            .await;
+        let case = site.body["cases"][0]["id"].as_str().unwrap().to_owned();
+        let r = app
+            .by(
+                &admin,
+                Method::POST,
+                &format!("/api/admin/reports/{case}/close"),
+                Some(json!({ "action": "ban" })),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let banned = app
+            .by(
+                &owner,
+                Method::GET,
+                &format!("/api/groups/{gid}/bans"),
+                None,
+            )
+            .await;
+        assert_eq!(banned.status, 200, "{:?}", banned.body);
+        assert!(
+            banned.body.to_string().contains("esc-mia"),
+            "{:?}",
+            banned.body
+        );
+    }
+}

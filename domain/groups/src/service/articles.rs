@@ -390,6 +390,18 @@ impl GroupsService {
             .filter(|r| !r.is_empty());
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
+        self.remove_article(actor, &current, reason).await
+    }
+
+    /// Deletes `current` and its images as `actor` (its author, a manager, a site
+    /// administrator): moderation when it is not their own, audited and its author told.
+    pub(super) async fn remove_article(
+        &self,
+        actor: UserId,
+        current: &Article,
+        reason: Option<String>,
+    ) -> Result<(), GroupsError> {
+        let id = current.group;
         self.media.delete_of_article(current.id).await?;
         self.ports.articles.delete(current.id).await?;
         // An author deleting their own article is not moderation.
@@ -409,7 +421,7 @@ impl GroupsService {
                 NoticeKind::ContentRemoved,
                 users([current.author.id]),
                 actor,
-                article_subject(&current),
+                article_subject(current),
                 reason,
             )
             .await;

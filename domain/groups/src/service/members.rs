@@ -239,6 +239,17 @@ impl GroupsService {
     /// `NotFound`, `NotAllowed`, `OwnerUntouchable`, `Unexpected`.
     pub async fn ban(&self, actor: UserId, id: GroupId, target: UserId) -> Result<(), GroupsError> {
         self.manage_target(actor, id, target).await?;
+        self.ban_member(actor, id, target).await
+    }
+
+    /// Bans `target` as `actor` (a manager who may, or a site administrator), audited and
+    /// told.
+    pub(super) async fn ban_member(
+        &self,
+        actor: UserId,
+        id: GroupId,
+        target: UserId,
+    ) -> Result<(), GroupsError> {
         self.ports
             .groups
             .ban(id, target, self.ports.clock.now())

@@ -22,6 +22,9 @@ mod members;
 mod notices;
 mod profiles;
 mod replies;
+mod site_moderation;
+
+pub use site_moderation::SiteAct;
 
 pub use articles::ArticleView;
 pub use replies::ReplyHistory;

@@ -230,7 +230,11 @@ impl GroupsService {
     }
 
     /// A reply of `article` that is not deleted; else `ReplyNotFound`.
-    async fn live_reply(&self, article: ArticleId, reply: ReplyId) -> Result<Reply, GroupsError> {
+    pub(super) async fn live_reply(
+        &self,
+        article: ArticleId,
+        reply: ReplyId,
+    ) -> Result<Reply, GroupsError> {
         self.ports
             .replies
             .find(reply)
@@ -283,10 +287,23 @@ impl GroupsService {
             .filter(|r| !r.is_empty());
         let (view, article) = self.visible_article(Some(actor), id, article).await?;
         let reply = self.live_reply(article.id, reply).await?;
-        let own = reply.author.id == actor;
-        if !own && !view.manages() {
+        if reply.author.id != actor && !view.manages() {
             return Err(GroupsError::NotAllowed);
         }
+        self.remove_reply(actor, &article, &reply, reason).await
+    }
+
+    /// Deletes `reply` of `article` as `actor` (its author, a manager, a site administrator):
+    /// moderation when it is not their own, audited and its author told.
+    pub(super) async fn remove_reply(
+        &self,
+        actor: UserId,
+        article: &Article,
+        reply: &Reply,
+        reason: Option<String>,
+    ) -> Result<(), GroupsError> {
+        let id = article.group;
+        let own = reply.author.id == actor;
         if !self
             .ports
             .replies
@@ -311,7 +328,7 @@ impl GroupsService {
                 NoticeKind::ContentRemoved,
                 users([reply.author.id]),
                 actor,
-                reply_subject(&article, reply.id),
+                reply_subject(article, reply.id),
                 reason,
             )
             .await;

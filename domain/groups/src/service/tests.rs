@@ -3287,3 +3287,40 @@ async fn a_held_word_keeps_an_article_and_a_reply_for_their_author_and_tells_nob
         .unwrap();
     assert!(matches!(edited, ReplyEdit::Saved(r) if r.withheld == Some(kernel::Withheld::Held)));
 }
+
+#[tokio::test]
+async fn a_site_administrator_deletes_and_bans_in_a_group_but_never_the_owner() {
+    let w = world();
+    let owner = UserId::new_random();
+    let g = w
+        .group(owner, Visibility::Private, JoinPolicy::Approval)
+        .await;
+    let a = published_article(&w, owner, &g).await;
+    let admin = UserId::new_random();
+    // Not a member: a manager's use case refuses them, the site's does not.
+    assert!(w.svc.delete_article(admin, g.id, a, None).await.is_err());
+    assert!(matches!(
+        w.svc
+            .act_as_site_admin(admin, g.id, SiteAct::Ban(owner), None)
+            .await,
+        Err(GroupsError::OwnerUntouchable)
+    ));
+    w.told.clear();
+    w.svc
+        .act_as_site_admin(admin, g.id, SiteAct::DeleteArticle(a), Some("广告"))
+        .await
+        .unwrap();
+    assert!(matches!(
+        w.svc.article(Some(owner), g.id, a).await,
+        Err(GroupsError::NotFound)
+    ));
+    let told = w.told.take(NoticeKind::ContentRemoved);
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].detail.as_deref(), Some("广告"));
+    assert!(matches!(
+        w.svc
+            .act_as_site_admin(admin, g.id, SiteAct::DeleteArticle(a), None)
+            .await,
+        Err(GroupsError::NotFound)
+    ));
+}
