@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ExternalLink, Flag } from 'lucide-react'
+import { ExternalLink, Flag, ListFilter } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PagedList, type PagedQuery } from '@/components/paged-list.tsx'
@@ -33,9 +33,10 @@ type CasesQuery = PagedQuery & { data?: InfiniteData<ReportCasesPage> }
  * A report queue (the site's, a group's): open or closed cases, oldest first, each with what was
  * reported (kind, excerpt, author, a link where it lives; a post's, a comment's or a reply's
  * history of edits on asking), how many reported it and why, and for an open case the
- * moderator's `actions` — each asks first, with an optional note. `close` throws to keep its
- * dialog open with the server's message (409 `case_closed`: someone was quicker). Strings in
- * the lazy `reports` namespace, which the page's route loads.
+ * moderator's `actions` — each asks first, with an optional note. A case the word list opened
+ * (`heldWords`) is marked with the words, and its dismiss reads "Release": the item is shown
+ * again. `close` throws to keep its dialog open with the server's message (409 `case_closed`:
+ * someone was quicker). Strings in the lazy `reports` namespace, which the page's route loads.
  */
 export function ReportQueue({
   state,
@@ -55,7 +56,11 @@ export function ReportQueue({
   const listId = useId()
   // Held here, not by the case: a case that leaves the list (closed by someone else, 409) keeps
   // its dialog, with the server's message, until the moderator closes it.
-  const [acting, setActing] = useState<{ caseId: string; action: ReportAction } | null>(null)
+  const [acting, setActing] = useState<{
+    caseId: string
+    action: ReportAction
+    held: boolean
+  } | null>(null)
   return (
     <div className="grid gap-4">
       <div role="group" aria-label={t('queue.state')} className="flex gap-2">
@@ -91,7 +96,9 @@ export function ReportQueue({
               key={item.id}
               item={item}
               actions={actions}
-              onAct={(action) => setActing({ caseId: item.id, action })}
+              onAct={(action) =>
+                setActing({ caseId: item.id, action, held: item.heldWords !== null })
+              }
             />
           ))}
         </ul>
@@ -99,6 +106,7 @@ export function ReportQueue({
       {acting && (
         <CloseDialog
           action={acting.action}
+          held={acting.held}
           close={(body) => close(acting.caseId, body)}
           onClose={() => setActing(null)}
         />
@@ -107,14 +115,29 @@ export function ReportQueue({
   )
 }
 
-/** The actions of `offered` that fit this case (nothing to delete in a group or a person). */
+/**
+ * The actions of `offered` that fit this case: nothing to delete in a group or a person, and
+ * only what someone wrote (a post, a comment, an article, a reply) can be hidden.
+ */
 function actionsFor(item: ReportCase, offered: readonly ReportAction[]): ReportAction[] {
   const kind = item.subject.kind
   return offered.filter((action) => {
+    if (action === 'hide')
+      return kind === 'post' || kind === 'comment' || kind === 'article' || kind === 'reply'
     if (action === 'delete') return kind !== 'group' && kind !== 'person'
     if (action === 'ban') return item.groupId !== null && kind !== 'group'
     return true
   })
+}
+
+/** An action's name: a held case's dismiss releases the item (it is shown again). */
+function actionKey(action: ReportAction, held: boolean) {
+  return action === 'dismiss' && held ? 'actions.release' : (`actions.${action}` as const)
+}
+
+/** How a case was closed: a held case dismissed was released. */
+function closedKey(action: ReportAction, held: boolean) {
+  return action === 'dismiss' && held ? 'closedAs.release' : (`closedAs.${action}` as const)
 }
 
 function CaseLink({ item }: { item: ReportCase }) {
@@ -194,6 +217,7 @@ function CaseCard({
   const { t } = useTranslation('reports')
   const titleId = useId()
   const offered = item.closed ? [] : actionsFor(item, actions)
+  const held = item.heldWords !== null
   return (
     <li
       aria-labelledby={titleId}
@@ -203,29 +227,50 @@ function CaseCard({
         <Badge tone="info" id={titleId}>
           {t(`kinds.${item.subject.kind}`)}
         </Badge>
-        <span className="inline-flex items-center gap-1 text-sm font-medium">
-          <Flag aria-hidden="true" className="size-4 text-error" />
-          {t('queue.reports', { count: item.reports })}
-        </span>
-        {item.closed && <Badge>{t(`closedAs.${item.closed.action}`)}</Badge>}
+        {held && (
+          <Badge tone="warning">
+            <ListFilter aria-hidden="true" className="size-3.5" />
+            {t('queue.held')}
+          </Badge>
+        )}
+        {(!held || item.reports > 0) && (
+          <span className="inline-flex items-center gap-1 text-sm font-medium">
+            <Flag aria-hidden="true" className="size-4 text-error" />
+            {t('queue.reports', { count: item.reports })}
+          </span>
+        )}
+        {item.closed && <Badge>{t(closedKey(item.closed.action, held))}</Badge>}
       </div>
+      {item.heldWords && item.heldWords.length > 0 && (
+        <p className="text-sm wrap-anywhere">
+          <span className="font-medium">{t('queue.heldWords')}</span>{' '}
+          {item.heldWords.map((word, index) => (
+            <span key={`${index}-${word}`}>
+              {index > 0 && t('queue.wordSeparator')}
+              <mark className="rounded bg-warning-soft px-1 text-warning">{word}</mark>
+            </span>
+          ))}
+        </p>
+      )}
       <p className="line-clamp-4 text-sm wrap-anywhere whitespace-pre-wrap">
         {item.excerpt.trim() || (
           <span className="text-muted-foreground">{t('queue.noExcerpt')}</span>
         )}
       </p>
-      <ul className="flex flex-wrap gap-1.5" aria-label={t('dialog.reason')}>
-        {item.reasons.map((reason) => (
-          <li key={reason.reason}>
-            <Badge tone="warning">
-              {t('queue.reasonCount', {
-                reason: t(`reasons.${reason.reason}`),
-                count: reason.count,
-              })}
-            </Badge>
-          </li>
-        ))}
-      </ul>
+      {item.reasons.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('dialog.reason')}>
+          {item.reasons.map((reason) => (
+            <li key={reason.reason}>
+              <Badge tone="warning">
+                {t('queue.reasonCount', {
+                  reason: t(`reasons.${reason.reason}`),
+                  count: reason.count,
+                })}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span className="min-w-0 wrap-anywhere">
           {t('queue.by', { name: personName(item.author) })}
@@ -237,7 +282,7 @@ function CaseCard({
       {item.closed && (
         <p className="text-sm text-muted-foreground wrap-anywhere">
           {t('queue.closedAt', {
-            action: t(`closedAs.${item.closed.action}`),
+            action: t(closedKey(item.closed.action, held)),
             time: formatDateTime(item.closed.at),
           })}
           {item.closed.note && (
@@ -257,7 +302,7 @@ function CaseCard({
               variant={action === 'dismiss' ? 'outline' : 'destructive-outline'}
               onClick={() => onAct(action)}
             >
-              {t(`actions.${action}`)}
+              {t(actionKey(action, held))}
             </Button>
           ))}
         </div>
@@ -266,13 +311,18 @@ function CaseCard({
   )
 }
 
-/** The confirm step of an action, with an optional note (told to the author with a deletion). */
+/**
+ * The confirm step of an action, with an optional note (told to the author with a deletion or
+ * a hiding). `held`: the case is the word list's, so dismissing it releases the item.
+ */
 function CloseDialog({
   action,
+  held,
   close,
   onClose,
 }: {
   action: ReportAction
+  held: boolean
   close: (body: CloseCaseBody) => Promise<unknown>
   onClose: () => void
 }) {
@@ -283,7 +333,7 @@ function CloseDialog({
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const tooLong = charCount(note) > NOTE_MAX
-  const label = t(`actions.${action}`)
+  const label = t(actionKey(action, held))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -292,7 +342,7 @@ function CloseDialog({
     setProblem(null)
     try {
       await close({ action, note: note.trim() || undefined })
-      toast.success(t('queue.closedToast', { action: t(`closedAs.${action}`) }))
+      toast.success(t('queue.closedToast', { action: t(closedKey(action, held)) }))
       onClose()
     } catch (failure) {
       setProblem(errorMessage(failure))
@@ -307,7 +357,9 @@ function CloseDialog({
       onClose={onClose}
       role="alertdialog"
       title={t('queue.closeTitle', { action: label })}
-      description={t(`queue.closeBody.${action}`)}
+      description={t(
+        action === 'dismiss' && held ? 'queue.closeBody.release' : `queue.closeBody.${action}`,
+      )}
     >
       <form onSubmit={(event) => void submit(event)} className="grid gap-3">
         <div className="flex items-baseline justify-between gap-3">

@@ -34,6 +34,22 @@ describe('a notification', () => {
     })
   })
 
+  it('tells a reporter what was decided, per action, and never who decided it', () => {
+    const decided = (detail: string | null) =>
+      notificationSentence(notification(1, { kind: 'report_decided', actor: null, detail }))
+    expect(decided('dismiss').key).toBe('sentence.reportDecidedAs.dismiss')
+    expect(decided('hide').key).toBe('sentence.reportDecidedAs.hide')
+    expect(decided('delete').key).toBe('sentence.reportDecidedAs.delete')
+    expect(decided('ban').key).toBe('sentence.reportDecidedAs.ban')
+    expect(decided('disable').key).toBe('sentence.reportDecidedAs.disable')
+    // An action this client does not know yet: the plain sentence.
+    expect(decided('warn').key).toBe('sentence.reportDecided')
+    expect(decided(null).key).toBe('sentence.reportDecided')
+    // The detail is the action, not text to show; and the row names nobody.
+    expect(decided('delete')).toMatchObject({ showsDetail: false, anonymous: true })
+    expect(notificationSentence(notification(1)).anonymous).toBeFalsy()
+  })
+
   it('leads to its permalink, or nowhere when no longer readable', () => {
     expect(notificationLink(notification(1))).toEqual({
       to: '/plaza/post/$postId',
@@ -61,6 +77,12 @@ describe('a notification', () => {
     expect(notificationLink(notification(4, { subject: { ...subject, readable: false } }))).toBe(
       null,
     )
+    const person = { ...subject, type: 'person' as const, postId: null, commentId: null }
+    expect(notificationLink(notification(5, { subject: { ...person, userId: 'u7' } }))).toEqual({
+      to: '/profile/$userId',
+      params: { userId: 'u7' },
+    })
+    expect(notificationLink(notification(6, { subject: { ...person, userId: null } }))).toBe(null)
   })
 
   it('counts to 99, then 99+; all read means up to the newest seq shown', () => {

@@ -15,6 +15,12 @@ type SentenceKey =
   | 'sentence.banned'
   | 'sentence.transferOffered'
   | 'sentence.contentRemoved'
+  | 'sentence.reportDecided'
+  | `sentence.reportDecidedAs.${ReportOutcome}`
+
+/** What a report's case was closed with (`report_decided`'s `detail`). */
+const REPORT_OUTCOMES = ['dismiss', 'hide', 'delete', 'ban', 'disable'] as const
+type ReportOutcome = (typeof REPORT_OUTCOMES)[number]
 
 const ROLES = ['owner', 'admin', 'member'] as const
 type Role = (typeof ROLES)[number]
@@ -30,6 +36,8 @@ interface Sentence {
   showsDetail: boolean
   /** Whether `detail` is a reason ("Reason: …"). */
   detailIsReason?: boolean
+  /** Whether the row leaves out who did it (a report's outcome never says who decided). */
+  anonymous?: boolean
 }
 
 /** What a notification says, by kind: one sentence per kind, the detail where it is text. */
@@ -68,6 +76,15 @@ export function notificationSentence(notification: Notification): Sentence {
       return { key: 'sentence.transferOffered', showsDetail: false }
     case 'content_removed':
       return { key: 'sentence.contentRemoved', showsDetail: true, detailIsReason: true }
+    case 'report_decided': {
+      // `detail` is the action taken, not text to show; an unknown one gets the plain sentence.
+      const outcome = REPORT_OUTCOMES.find((o) => o === detail)
+      return {
+        key: outcome ? `sentence.reportDecidedAs.${outcome}` : 'sentence.reportDecided',
+        showsDetail: false,
+        anonymous: true,
+      }
+    }
   }
 }
 
@@ -80,10 +97,11 @@ type Permalink =
       hash?: string
     }
   | { to: '/group/$groupId'; params: { groupId: string } }
+  | { to: '/profile/$userId'; params: { userId: string } }
 
 export function notificationLink({ subject }: Notification): Permalink | null {
   if (!subject.readable) return null
-  const { postId, commentId, groupId, articleId, replyId } = subject
+  const { postId, commentId, groupId, articleId, replyId, userId } = subject
   switch (subject.type) {
     case 'plaza_post':
       return postId ? { to: '/plaza/post/$postId', params: { postId } } : null
@@ -106,6 +124,8 @@ export function notificationLink({ subject }: Notification): Permalink | null {
         : null
     case 'group':
       return groupId ? { to: '/group/$groupId', params: { groupId } } : null
+    case 'person':
+      return userId ? { to: '/profile/$userId', params: { userId } } : null
   }
 }
 

@@ -19,6 +19,7 @@ function post(n: number): PlazaPost {
     editedAt: null,
     canEdit: false,
     canSeeVersions: false,
+    withheld: null,
   }
 }
 

@@ -54,6 +54,7 @@ function reportCase(id: string, patch: Partial<ReportCase> = {}): ReportCase {
     openedAt: '2026-11-27T08:00:00Z',
     lastReportedAt: '2026-11-27T09:00:00Z',
     closed: null,
+    heldWords: null,
     ...patch,
   }
 }
@@ -196,6 +197,125 @@ describe('/admin/reports', () => {
     )
     // The list is asked again: the case is gone from it.
     expect(await screen.findByText('No open reports.')).toBeInTheDocument()
+  })
+})
+
+describe('hiding, and what the word list held', () => {
+  it('offers Hide for what someone wrote only, and hides after asking, with the note', async () => {
+    const { calls, user } = open({
+      'GET /api/admin/reports': () =>
+        page([reportCase('c1'), reportCase('c2', { subject: { kind: 'person', id: 'u2' } })]),
+      'POST /api/admin/reports/c1/close': () => ({
+        body: {
+          success: true,
+          case: reportCase('c1', {
+            closed: { action: 'hide', byId: 'u0', at: '2026-11-28T00:00:00Z', note: null },
+          }),
+        },
+      }),
+    })
+    const post = (await screen.findAllByRole('listitem', { name: 'Plaza post' }))[0]!
+    const person = screen.getAllByRole('listitem', { name: 'Person' })[0]!
+    expect(
+      within(post)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['History of edits', 'Dismiss', 'Hide', 'Delete the content', 'Disable the account'])
+    // A person: nothing to hide or delete.
+    expect(within(person).queryByRole('button', { name: 'Hide' })).toBeNull()
+    expect(within(person).queryByRole('button', { name: 'Delete the content' })).toBeNull()
+
+    await user.click(within(post).getByRole('button', { name: 'Hide' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hide?' })
+    expect(dialog).toHaveAccessibleDescription(
+      'The content stays, but only its author sees it; they are told, with your note.',
+    )
+    expect(within(dialog).getByText(/told to the author with a deletion or hiding/)).toBeVisible()
+    await user.type(within(dialog).getByRole('textbox'), 'Advertising')
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(JSON.parse(String(calls('POST', '/api/admin/reports/c1/close')[0]?.init?.body))).toEqual(
+      { action: 'hide', note: 'Advertising' },
+    )
+    expect(await screen.findByText('Case closed: Hidden')).toBeVisible()
+  })
+
+  it('marks a held case with its words, and releases it (a dismiss) after asking', async () => {
+    const { calls, user } = open({
+      'GET /api/admin/reports': () =>
+        page([
+          reportCase('c1', {
+            heldWords: ['cheap', 'watches'],
+            reports: 0,
+            reasons: [],
+          }),
+          reportCase('c2'),
+        ]),
+      'POST /api/admin/reports/c1/close': () => ({
+        body: {
+          success: true,
+          case: reportCase('c1', {
+            heldWords: ['cheap', 'watches'],
+            closed: { action: 'dismiss', byId: 'u0', at: '2026-11-28T00:00:00Z', note: null },
+          }),
+        },
+      }),
+    })
+    const [held, reported] = await screen.findAllByRole('listitem', { name: 'Plaza post' })
+    expect(within(held!).getByText('Held by the word list')).toBeVisible()
+    expect(held).toHaveTextContent('Held for: cheap, watches')
+    expect(within(held!).getByText('cheap')).toBeVisible()
+    expect(within(held!).getByText('watches')).toBeVisible()
+    // Nobody reported it (yet): no "0 reports", no reasons.
+    expect(held).not.toHaveTextContent('0 reports')
+    expect(within(held!).queryByRole('list', { name: 'Reason' })).toBeNull()
+    expect(within(held!).queryByRole('button', { name: 'Dismiss' })).toBeNull()
+    expect(within(held!).getByRole('button', { name: 'Hide' })).toBeVisible()
+    // A case of reports alone keeps its count and its Dismiss.
+    expect(within(reported!).queryByText('Held by the word list')).toBeNull()
+    expect(reported).toHaveTextContent('3 reports')
+    expect(within(reported!).getByRole('button', { name: 'Dismiss' })).toBeVisible()
+    expect(within(reported!).queryByRole('button', { name: 'Release' })).toBeNull()
+
+    await user.click(within(held!).getByRole('button', { name: 'Release' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release?' })
+    expect(dialog).toHaveAccessibleDescription(
+      'The item is shown again to everyone who could see it, and the case is closed.',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(JSON.parse(String(calls('POST', '/api/admin/reports/c1/close')[0]?.init?.body))).toEqual(
+      { action: 'dismiss' },
+    )
+    expect(await screen.findByText('Case closed: Released')).toBeVisible()
+  })
+
+  it('shows how closed cases ended: hidden, released', async () => {
+    const at = '2026-11-28T00:00:00Z'
+    open({
+      'GET /api/admin/reports': () =>
+        page([
+          reportCase('c1', { closed: { action: 'hide', byId: 'u0', at, note: 'spam' } }),
+          reportCase('c2', {
+            heldWords: ['cheap'],
+            reports: 0,
+            reasons: [],
+            closed: { action: 'dismiss', byId: 'u0', at, note: null },
+          }),
+          reportCase('c3', { closed: { action: 'dismiss', byId: 'u0', at, note: null } }),
+        ]),
+    })
+    const [hidden, released, dismissed] = await screen.findAllByRole('listitem', {
+      name: 'Plaza post',
+    })
+    expect(within(hidden!).getAllByText(/^Hidden/)[0]).toBeVisible()
+    expect(hidden).toHaveTextContent('Note: spam')
+    expect(released).toHaveTextContent('Released')
+    expect(released).not.toHaveTextContent('Dismissed')
+    expect(dismissed).toHaveTextContent('Dismissed')
+    // Closed: nothing more to do.
+    expect(within(hidden!).queryByRole('button', { name: 'Hide' })).toBeNull()
+    expect(within(released!).queryByRole('button', { name: 'Release' })).toBeNull()
   })
 })
 

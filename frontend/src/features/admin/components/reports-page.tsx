@@ -6,7 +6,7 @@ import type { ReportCaseState } from '@/lib/api/types.ts'
 import { useCloseReport } from '../api/close-report.ts'
 import { useSiteReports } from '../api/list-reports.ts'
 
-const SITE_ACTIONS = ['dismiss', 'delete', 'ban', 'disable'] as const
+const SITE_ACTIONS = ['dismiss', 'hide', 'delete', 'ban', 'disable'] as const
 
 /** `/admin/reports`: the site's report queue (docs/moderation.md "Reports"). */
 export function ReportsPage() {

@@ -53,6 +53,36 @@ describe('/group/{id}/article/{articleId}/display', () => {
     expect(main.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument()
   })
 
+  it('tells its author an article the word list holds is under review; nothing otherwise', async () => {
+    let withheld: 'held' | null = 'held'
+    const view = renderGroupPage(DISPLAY, {
+      routes: {
+        [GET]: () => ({
+          body: {
+            success: true,
+            article: article({
+              status: 'published',
+              publishedAt: '2026-03-01T06:10:00Z',
+              withheld,
+            }),
+          },
+        }),
+        [REPLIES]: noReplies,
+      },
+    })
+    const main = within(await screen.findByRole('main'))
+    const header = (await main.findByRole('heading', { level: 2, name: '三月书单' })).closest(
+      'header',
+    )!
+    expect(within(header).getByText('Under review')).toBeVisible()
+    expect(header).toHaveTextContent('Only you can see this until a moderator reviews it.')
+
+    // Released: the page read again shows no mark.
+    withheld = null
+    await view.router.options.context.queryClient.refetchQueries()
+    await waitFor(() => expect(within(header).queryByText('Under review')).toBeNull())
+  })
+
   it('shows a draft as a draft, with the edit link for its author', async () => {
     renderGroupPage(DISPLAY, {
       routes: { [GET]: () => ({ body: { success: true, article: article() } }) },

@@ -9,6 +9,7 @@ import type { Article } from '@/lib/api/types.ts'
 import { formatDateTime } from '@/lib/format.ts'
 import { useSession } from '@/lib/session.ts'
 import { ReportButton } from '@/components/report-action.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { useArticle } from '../api/get-article.ts'
 import { ArticleReplies } from './article-replies.tsx'
 import { PersonAvatar } from './person.tsx'
@@ -20,7 +21,8 @@ const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
 
 /**
  * `/group/{groupId}/article/{articleId}/display`: the article as sanitised Markdown, with its
- * author and times; an edit link for those who may edit it.
+ * author and times; an edit link for those who may edit it. Its author alone is sent it while it
+ * is withheld, and sees why (under review, or hidden).
  */
 export function ArticleDisplayPage({ groupId, articleId }: { groupId: string; articleId: string }) {
   const article = useArticle(groupId, articleId)
@@ -76,6 +78,7 @@ function ArticleView({ article }: { article: Article }) {
         <h2 id="article-title" className="text-2xl font-bold wrap-anywhere md:text-3xl">
           {article.title}
         </h2>
+        <WithheldBadge withheld={article.withheld} />
         <div className="flex items-center gap-3">
           <PersonAvatar person={article.author} className="size-10 text-sm" />
           <div className="min-w-0 text-sm">

@@ -4,6 +4,7 @@ import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { ReasonDialog } from '@/components/reason-dialog.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
@@ -211,6 +212,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
           onResolve={() => setDismissedConflict(null)}
         />
       </div>
+      <WithheldBadge withheld={article.withheld} />
 
       <div className="flex flex-wrap gap-2">
         <ImageTools upload={images} />

@@ -128,6 +128,32 @@ describe('replies under an article', () => {
     expect(localStorage.getItem(replyDraftKey(lily.id, ARTICLE))).toBeNull()
   })
 
+  it('marks one’s reply the server holds for review, and one a moderator hid', async () => {
+    const { user } = renderThread([reply(1, lily, { withheld: 'hidden' }), reply(2, ming)], {
+      routes: {
+        [`POST ${REPLIES}`]: () => ({
+          status: 201,
+          body: {
+            success: true,
+            reply: reply(9, lily, { body: 'Cheap watches', withheld: 'held' }),
+          },
+        }),
+      },
+    })
+    const [hidden, shown] = await items()
+    expect(within(hidden!).getByText('Hidden')).toBeVisible()
+    expect(hidden).toHaveTextContent('A moderator hid this; only you can see it.')
+    expect(within(shown!).queryByText('Hidden')).toBeNull()
+    expect(within(shown!).queryByText('Under review')).toBeNull()
+
+    await user.type(await screen.findByRole('textbox', { name: 'Your reply' }), 'Cheap watches')
+    await user.click(screen.getByRole('button', { name: 'Reply' }))
+    await waitFor(async () => expect(await items()).toHaveLength(3))
+    const held = (await items())[2]!
+    expect(within(held).getByText('Under review')).toBeVisible()
+    expect(held).toHaveTextContent('Only you can see this until a moderator reviews it.')
+  })
+
   it('keeps the text and shows the server’s message when sending fails; the draft survives a reload', async () => {
     const { user, server } = renderThread([])
     server.state.failNext = {

@@ -28,6 +28,7 @@ import { formatDateTime } from '@/lib/format.ts'
 import { personName } from '@/lib/person.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { ReportButton } from '@/components/report-action.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { charCount } from '@/lib/text.ts'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
@@ -271,6 +272,8 @@ function ReplyItem({
             )}
           </div>
         </div>
+
+        <WithheldBadge withheld={reply.withheld} />
 
         {reply.quote && (
           <blockquote className="rounded-md border-s-4 border-primary/40 bg-muted px-3 py-2 text-sm">

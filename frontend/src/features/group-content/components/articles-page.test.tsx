@@ -69,6 +69,26 @@ describe('/group/{id}/articles', () => {
     expect(cards[2]).toHaveTextContent('2 replies')
   })
 
+  it('marks its author’s hidden article in the list, and no other', async () => {
+    renderGroupPage(ARTICLES, {
+      routes: {
+        ...listRoutes([]),
+        [`GET ${LIST}`]: () => ({
+          body: {
+            success: true,
+            articles: [{ ...published(1), withheld: 'hidden' }, published(2)],
+            nextCursor: null,
+          },
+        }),
+      },
+    })
+    const list = await screen.findByRole('region', { name: 'Published' })
+    const [hidden, shown] = within(list).getAllByRole('article')
+    expect(within(hidden!).getByText('Hidden')).toBeVisible()
+    expect(hidden).toHaveTextContent('A moderator hid this; only you can see it.')
+    expect(within(shown!).queryByText('Hidden')).toBeNull()
+  })
+
   it('shows a member their drafts, which open in the editor', async () => {
     renderGroupPage(ARTICLES, { routes: listRoutes() })
     const drafts = await screen.findByRole('region', { name: 'My drafts' })

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { Field } from '@/components/ui/field.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Modal } from '@/components/ui/modal.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { errorMessage } from '@/lib/api-client.ts'
 import { useGroup } from '@/lib/api/get-group.ts'
 import type { ArticleSummary } from '@/lib/api/types.ts'
@@ -163,6 +164,7 @@ function ArticleRow({ article }: { article: ArticleSummary }) {
           </Badge>
         )}
       </h4>
+      <WithheldBadge withheld={article.withheld} className="mt-1.5" />
       {article.excerpt && (
         <p className="mt-1.5 line-clamp-2 wrap-anywhere text-sm text-muted-foreground">
           {article.excerpt}

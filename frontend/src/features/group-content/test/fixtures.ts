@@ -93,13 +93,26 @@ export function article(overrides: Partial<Article> = {}): Article {
     mayEdit: true,
     replyCount: 0,
     repliesLocked: false,
+    withheld: null,
     ...overrides,
   }
 }
 
 export function summary(from: Article): ArticleSummary {
   const { id, groupId, title, excerpt, status, author, updatedAt, publishedAt, replyCount } = from
-  return { id, groupId, title, excerpt, status, author, updatedAt, publishedAt, replyCount }
+  const { withheld } = from
+  return {
+    id,
+    groupId,
+    title,
+    excerpt,
+    status,
+    author,
+    updatedAt,
+    publishedAt,
+    replyCount,
+    withheld,
+  }
 }
 
 export function image(n: number, overrides: Partial<GalleryImage> = {}): GalleryImage {
@@ -251,6 +264,7 @@ export function reply(n: number, author: User, overrides: Partial<Reply> = {}): 
     createdAt: `2026-03-02T0${Math.min(n, 9)}:00:00Z`,
     version: 1,
     editedAt: null,
+    withheld: null,
     ...overrides,
   }
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight, FileText, Images, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import type { ArticleSummary, GalleryImage, GroupHome, Member } from '@/lib/api/types.ts'
 import { formatDate, parseTime } from '@/lib/format.ts'
 import { useGroupHome } from '../api/get-group-home.ts'
@@ -132,6 +133,7 @@ function ArticleItem({ article }: { article: ArticleSummary }) {
       >
         {article.title || t('home.untitled')}
       </Link>
+      <WithheldBadge withheld={article.withheld} className="mt-1" />
       {article.excerpt && (
         <p className="mt-1 line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
           {article.excerpt}

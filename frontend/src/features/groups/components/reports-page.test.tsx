@@ -25,6 +25,7 @@ const replyCase: ReportCase = {
   openedAt: '2026-11-27T08:00:00Z',
   lastReportedAt: '2026-11-27T09:00:00Z',
   closed: null,
+  heldWords: null,
 }
 
 function setup(viewer: User, role: 'owner' | 'member') {
@@ -59,19 +60,36 @@ describe('/group/{id}/reports', () => {
       'href',
       `/group/${GROUP_ID}/article/${ARTICLE_ID}/display#reply-${REPLY_ID}`,
     )
-    // A group's queue: dismiss, delete, ban — disabling accounts is the site's (and the reply's
-    // history of edits, on asking).
+    // A group's queue: dismiss, hide, delete, ban — disabling accounts is the site's (and the
+    // reply's history of edits, on asking).
     expect(
       within(item)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['History of edits', 'Dismiss', 'Delete the content', 'Ban from the group'])
+    ).toEqual(['History of edits', 'Dismiss', 'Hide', 'Delete the content', 'Ban from the group'])
     await user.click(within(item).getByRole('button', { name: 'Ban from the group' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Ban from the group?' })
     await user.click(within(dialog).getByRole('button', { name: 'Ban from the group' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(calls('POST', `${base}/reports/case-1/close`)[0]?.body).toEqual({ action: 'ban' })
     expect(await screen.findByText('No open reports.')).toBeVisible()
+  })
+
+  it('hides a reply after asking, with the note told to its author', async () => {
+    const { calls, user } = setup(users.olivia, 'owner')
+    const item = (await screen.findAllByRole('listitem', { name: 'Reply' }))[0]!
+    await user.click(within(item).getByRole('button', { name: 'Hide' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hide?' })
+    expect(dialog).toHaveAccessibleDescription(
+      'The content stays, but only its author sees it; they are told, with your note.',
+    )
+    await user.type(within(dialog).getByRole('textbox'), 'Be kind')
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(calls('POST', `${base}/reports/case-1/close`)[0]?.body).toEqual({
+      action: 'hide',
+      note: 'Be kind',
+    })
   })
 
   it('tells a member the queue is not theirs and asks the server nothing about it', async () => {

@@ -8,7 +8,7 @@ import { useCloseGroupReport } from '../api/close-report.ts'
 import { useGroupHome } from '../api/get-group-home.ts'
 import { useGroupReports } from '../api/list-reports.ts'
 
-const GROUP_ACTIONS = ['dismiss', 'delete', 'ban'] as const
+const GROUP_ACTIONS = ['dismiss', 'hide', 'delete', 'ban'] as const
 
 /** `/group/{id}/reports`: the group's report queue, for its owner and admins. */
 export function GroupReportsPage({ groupId }: { groupId: string }) {

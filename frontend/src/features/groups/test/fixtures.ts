@@ -121,6 +121,7 @@ export function home(g: Group, extras: Partial<Omit<GroupHome, 'group'>> = {}): 
             updatedAt: '2026-03-02T10:00:00Z',
             publishedAt: '2026-03-02T10:00:00Z',
             replyCount: 0,
+            withheld: null,
           },
         ]
       : [],

@@ -43,6 +43,7 @@ function post(id: string, overrides: Partial<PlazaPost> = {}): PlazaPost {
     editedAt: null,
     canEdit: false,
     canSeeVersions: false,
+    withheld: null,
     ...overrides,
   }
 }

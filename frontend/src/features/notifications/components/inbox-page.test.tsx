@@ -95,6 +95,38 @@ describe('the inbox', () => {
     expect(screen.getByText('4 unread')).toBeInTheDocument()
   })
 
+  it('tells a reporter the outcome without saying who decided, and links a person', async () => {
+    const person = {
+      ...subject,
+      type: 'person' as const,
+      title: 'Spam King',
+      postId: null,
+      commentId: null,
+      userId: 'u7',
+    }
+    renderGroupsApp(
+      '/notifications',
+      routes([
+        // Even were an actor sent, a report's outcome does not show it.
+        notification(4, { kind: 'report_decided', detail: 'delete' }),
+        notification(3, { kind: 'report_decided', actor: null, detail: 'ban', subject: person }),
+        notification(2, { kind: 'report_decided', actor: null, detail: 'dismiss' }),
+      ]),
+    )
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent('Your report was reviewed: the content was removed')
+    expect(rows[0]).not.toHaveTextContent('Ben')
+    expect(rows[0]).not.toHaveTextContent('BE')
+    // The detail is the action: never shown as text.
+    expect(rows[0]).not.toHaveTextContent('delete')
+    expect(rows[1]).toHaveTextContent(
+      'Your report was reviewed: the author was banned from the group',
+    )
+    expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '/profile/u7')
+    expect(rows[2]).toHaveTextContent('Your report was reviewed: no action was needed')
+  })
+
   it('marks one read on the way to it, and all read up to the newest shown', async () => {
     const { user, calls } = renderGroupsApp(
       '/notifications',

@@ -13,7 +13,7 @@ const rowClasses =
 
 /**
  * One notification: who, what (one sentence per kind), about what (its title and an excerpt),
- * when, and whether it is unread. A readable one links to its permalink and is marked read on
+ * when, and whether it is unread (a report's outcome names nobody). A readable one links to its permalink and is marked read on
  * the way; one whose subject is gone says so, with no link.
  */
 export function NotificationRow({
@@ -26,8 +26,10 @@ export function NotificationRow({
   onOpen: (notification: Notification) => void
 }) {
   const { t } = useTranslation('notifications')
-  const { actor, subject, detail, read } = notification
+  const { subject, detail, read } = notification
   const sentence = notificationSentence(notification)
+  // A report's outcome never says who decided it, whatever the server sent.
+  const actor = sentence.anonymous ? null : notification.actor
   const link = notificationLink(notification)
   const actorName = actor ? personName(actor) : t('someone')
   const time = parseTime(notification.updatedAt) ?? now

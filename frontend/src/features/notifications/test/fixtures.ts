@@ -46,6 +46,7 @@ export function notification(n: number, overrides: Partial<Notification> = {}): 
       commentId: id(600 + n),
       articleId: null,
       replyId: null,
+      userId: null,
     },
     detail: 'Nice photo!',
     read: false,

@@ -22,6 +22,7 @@ import type { PlazaComment, PlazaCommentsPage } from '@/lib/api/types.ts'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { MentionText } from '@/components/mention-text.tsx'
 import { ReportButton } from '@/components/report-action.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { charCount } from '@/lib/text.ts'
 import { COMMENT_MAX_CHARS } from '../rules.ts'
 import { PersonAvatar } from './person.tsx'
@@ -231,6 +232,7 @@ export function Comments({
                     />
                   )}
                 </p>
+                <WithheldBadge withheld={comment.withheld} className="my-1" />
                 {isEditing(comment) ? (
                   <InlineEditor
                     id={`comment-${comment.id}-edit`}

@@ -60,6 +60,7 @@ const posted: PlazaPost = {
   editedAt: null,
   canEdit: false,
   canSeeVersions: false,
+  withheld: null,
 }
 
 const provinces = {
@@ -268,5 +269,36 @@ describe('post pressed while images upload', () => {
       ),
     ).toBeVisible()
     expect(calls('POST', '/api/plaza/posts')).toHaveLength(0)
+  })
+})
+
+describe('a post the word list holds', () => {
+  it('says it waits for review, and the feed shows it to its author marked so', async () => {
+    const held: PlazaPost = { ...posted, body: 'Buy cheap watches', withheld: 'held' }
+    let sent = false
+    const { user } = renderGroupsApp(
+      '/plaza',
+      routes(lily, {
+        'GET /api/plaza/posts': () => ({
+          body: { success: true, posts: sent ? [held] : [], nextCursor: null, headCursor: null },
+        }),
+        'POST /api/plaza/posts': () => {
+          sent = true
+          return { status: 201, body: { success: true, post: held } }
+        },
+      }),
+    )
+    await user.type(await textbox(), 'Buy cheap watches')
+    await user.click(screen.getByRole('button', { name: 'Post' }))
+    expect(
+      await screen.findByText(
+        "Your post is saved, and waits for a moderator's review: only you can see it until then.",
+      ),
+    ).toBeVisible()
+    expect(screen.queryByText('Your post is up.')).toBeNull()
+    const card = await screen.findByRole('article')
+    expect(within(card).getByText('Buy cheap watches')).toBeVisible()
+    expect(within(card).getByText('Under review')).toBeVisible()
+    expect(card).toHaveTextContent('Only you can see this until a moderator reviews it.')
   })
 })

@@ -193,7 +193,8 @@ export function Composer({
       setGone(0)
       images.clear()
       clearDraft(userId)
-      toast.success(t('composer.posted'))
+      // Held by the word list: it is posted for its author alone until a moderator decides.
+      toast.success(t(created.withheld === 'held' ? 'composer.postedHeld' : 'composer.posted'))
       onPosted(created)
     } catch (failure) {
       setError(errorMessage(failure))

@@ -34,6 +34,7 @@ function post(overrides: Partial<PlazaPost> = {}): PlazaPost {
     editedAt: null,
     canEdit: true,
     canSeeVersions: true,
+    withheld: null,
     ...overrides,
   }
 }
@@ -50,6 +51,7 @@ function comment(overrides: Partial<PlazaComment> = {}): PlazaComment {
     editedAt: null,
     canEdit: true,
     canSeeVersions: true,
+    withheld: null,
     ...overrides,
   }
 }
@@ -309,5 +311,76 @@ describe('an administrator removes someone else’s writing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete post' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/plaza'))
     expect(calls('DELETE', PATH)[0]!.url.search).toBe('')
+  })
+})
+
+describe('what the word list holds, or a moderator hid', () => {
+  it('marks an edited post under review when the server answers it held', async () => {
+    const { user } = renderGroupsApp(
+      `/plaza/post/${ID}`,
+      routes({
+        [`PATCH ${PATH}`]: (request) => ({
+          body: {
+            success: true,
+            post: post({
+              body: (request.body as { body: string }).body,
+              version: 2,
+              editedAt: EDITED_AT,
+              withheld: 'held',
+            }),
+          },
+        }),
+      }),
+    )
+    const article = await screen.findByRole('article')
+    await within(article).findByText('Sunny in Chengdu')
+    expect(within(article).queryByText('Under review')).toBeNull()
+    await user.click(within(article).getByRole('button', { name: 'Edit post' }))
+    const box = within(article).getByRole('textbox', { name: 'Text of your post' })
+    await user.clear(box)
+    await user.type(box, 'Cheap watches')
+    await user.click(within(article).getByRole('button', { name: 'Save' }))
+    expect(await within(article).findByText('Under review')).toBeVisible()
+    expect(article).toHaveTextContent('Only you can see this until a moderator reviews it.')
+  })
+
+  it('marks a new comment the server holds, and a hidden one as hidden', async () => {
+    const { user } = renderGroupsApp(
+      `/plaza/post/${ID}`,
+      routes({
+        [`GET ${PATH}/comments`]: () => ({
+          body: {
+            success: true,
+            comments: [comment({ withheld: 'hidden' })],
+            nextCursor: null,
+          },
+        }),
+        [`POST ${PATH}/comments`]: () => ({
+          status: 201,
+          body: {
+            success: true,
+            comment: comment({
+              id: '00000000-0000-4000-9000-000000000002',
+              body: 'Cheap watches',
+              withheld: 'held',
+            }),
+          },
+        }),
+      }),
+    )
+    const region = await screen.findByRole('region', { name: 'Comments' })
+    const hidden = (await within(region).findByText('First!')).closest('li')!
+    expect(within(hidden).getByText('Hidden')).toBeVisible()
+    expect(hidden).toHaveTextContent('A moderator hid this; only you can see it.')
+    expect(within(region).queryByText('Under review')).toBeNull()
+
+    await user.type(
+      within(region).getByRole('textbox', { name: 'Write a comment' }),
+      'Cheap watches',
+    )
+    await user.click(within(region).getByRole('button', { name: 'Comment' }))
+    const held = (await within(region).findByText('Cheap watches')).closest('li')!
+    expect(within(held).getByText('Under review')).toBeVisible()
+    expect(within(held).queryByText('Hidden')).toBeNull()
   })
 })

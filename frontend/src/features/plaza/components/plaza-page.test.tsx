@@ -26,6 +26,7 @@ function post(n: number, overrides: Partial<PlazaPost> = {}): PlazaPost {
     editedAt: null,
     canEdit: false,
     canSeeVersions: false,
+    withheld: null,
     ...overrides,
   }
 }

@@ -12,6 +12,7 @@ import { useConfirm } from '@/lib/confirm.ts'
 import { formatNumber } from '@/lib/format.ts'
 import { useLoginDialog, useSession } from '@/lib/session.ts'
 import { ReportButton } from '@/components/report-action.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { useToast } from '@/lib/toast.ts'
 import { cn } from '@/lib/utils.ts'
 import { plazaKeys } from '../api/keys.ts'
@@ -59,7 +60,8 @@ function usePostUpdater() {
  * One post: author, time (a link to the post's own page), district (a link that filters the
  * feed), the text as written (plain text, line breaks kept), the images (the lightbox on click),
  * like, comments, copy link, edit (its author: the text in place, "edited" with the time after)
- * and delete; its author and administrators open its earlier versions from "edited". Its own
+ * and delete; its author and administrators open its earlier versions from "edited". Only its
+ * author is sent a withheld post: it says so (under review, or hidden). Its own
  * page shows the comments from the start
  * (`commentsOpen`) and leaves when the post is deleted (`onDeleted`).
  */
@@ -263,6 +265,8 @@ export function PostCard({
           </Button>
         )}
       </header>
+
+      <WithheldBadge withheld={post.withheld} />
 
       {editing ? (
         <InlineEditor

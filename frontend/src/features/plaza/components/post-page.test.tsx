@@ -29,6 +29,7 @@ function post(overrides: Partial<PlazaPost> = {}): PlazaPost {
     editedAt: null,
     canEdit: false,
     canSeeVersions: false,
+    withheld: null,
     ...overrides,
   }
 }
@@ -45,6 +46,7 @@ function comment(n: number, body: string): PlazaComment {
     editedAt: null,
     canEdit: false,
     canSeeVersions: false,
+    withheld: null,
   }
 }
 

@@ -104,6 +104,7 @@ export function post(id: string, body: string): PlazaPost {
     editedAt: null,
     canEdit: false,
     canSeeVersions: false,
+    withheld: null,
   }
 }
 
@@ -119,6 +120,7 @@ export function article(id: string, title: string, groupName = 'Book Club'): Pro
       updatedAt: '2026-03-07T00:00:00Z',
       publishedAt: '2026-03-07T00:00:00Z',
       replyCount: 0,
+      withheld: null,
     },
     groupName,
     groupVisibility: 'public',
