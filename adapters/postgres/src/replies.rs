@@ -68,20 +68,30 @@ fn person(row: &QueryResult, prefix: &str) -> Result<Person, GroupsError> {
 }
 
 /// A reply `r` with its author `u` and, when it quotes one, the quoted reply `q` and its
-/// author `qu`; the caller appends the condition.
-fn reply_select() -> String {
-    format!(
+/// author `qu`; the caller appends the condition. With a viewer, a quoted reply by someone they
+/// may not see (a block, a mute: `crate::blocks::sees`) is joined as missing, shown as gone.
+fn reply_select(viewer: Option<UserId>) -> Sql {
+    let mut sql = Sql::new("");
+    let unseen = match viewer {
+        Some(v) => {
+            let v = sql.bind(v.0);
+            format!(" AND {}", crate::blocks::sees(&v, "q.author_id"))
+        }
+        None => String::new(),
+    };
+    sql.push(&format!(
         "SELECT r.id AS r_id, r.article_id AS r_article_id, r.body AS r_body, \
          r.quote_id AS r_quote_id, r.created_at AS r_created_at, r.deleted_at AS r_deleted_at, \
          r.version AS r_version, r.edited_at AS r_edited_at, r.withheld AS r_withheld, \
          {}, q.id AS q_id, q.excerpt AS q_excerpt, q.deleted_at AS q_deleted_at, \
          q.withheld AS q_withheld, {} \
          FROM article_replies r JOIN users u ON u.id = r.author_id \
-         LEFT JOIN article_replies q ON q.id = r.quote_id \
+         LEFT JOIN article_replies q ON q.id = r.quote_id{unseen} \
          LEFT JOIN users qu ON qu.id = q.author_id WHERE ",
         person_columns("u", "p_"),
         person_columns("qu", "qp_"),
-    )
+    ));
+    sql
 }
 
 fn to_reply(row: &QueryResult) -> Result<Reply, GroupsError> {
@@ -119,7 +129,7 @@ fn to_reply(row: &QueryResult) -> Result<Reply, GroupsError> {
 }
 
 async fn find_in(c: &impl ConnectionTrait, id: ReplyId) -> Result<Option<Reply>, GroupsError> {
-    let mut sql = Sql::new(&reply_select());
+    let mut sql = reply_select(None);
     let r = sql.bind(id.0);
     sql.push(&format!("r.id = {r}"));
     query_all(c, sql).await?.first().map(to_reply).transpose()
@@ -306,7 +316,7 @@ impl ReplyRepository for SqlReplyRepository {
         viewer: Option<UserId>,
         page: PageRequest,
     ) -> Result<Page<Reply>, GroupsError> {
-        let mut sql = Sql::new(&reply_select());
+        let mut sql = reply_select(viewer);
         let a = sql.bind(article.0);
         sql.push(&format!("r.article_id = {a} AND r.deleted_at IS NULL"));
         seen_by(&mut sql, viewer, "r.author_id");

@@ -11,7 +11,7 @@ use crate::support::{TestDb, at, person};
 use blocks::model::{Block, BlockKind, Blocked, Standing};
 use blocks::ports::BlockStore;
 use chrono::{DateTime, Utc};
-use groups::model::{Article, ArticleStatus, NewReply, ReplyBody, ReplyId, Visibility};
+use groups::model::{Article, ArticleStatus, NewReply, Quote, ReplyBody, ReplyId, Visibility};
 use groups::ports::{ArticleRepository, GroupRepository, ReplyRepository};
 use kernel::{
     ArticleId, Blocks, Cursor, FixedClock, NoticeKind, PageRequest, Person, Subject, UserId,
@@ -355,11 +355,14 @@ async fn a_groups_articles_replies_and_a_profiles_lists_honour_blocks_and_mutes(
             ids.push(a.id);
         }
         let article = ids[0];
+        let mut reply_ids = Vec::new();
         for (i, author) in [&me, &blocker, &muted].into_iter().enumerate() {
+            let id = ReplyId::new_random();
+            reply_ids.push(id);
             t.db.article_replies()
                 .insert(&NewReply {
                     held: None,
-                    id: ReplyId::new_random(),
+                    id,
                     article,
                     author: author.id,
                     body: ReplyBody::parse("回应").unwrap(),
@@ -407,6 +410,44 @@ async fn a_groups_articles_replies_and_a_profiles_lists_honour_blocks_and_mutes(
         assert_eq!(repliers(Some(me.id)).await, ["myself"]);
         assert_eq!(repliers(Some(blocker.id)).await, ["blocker", "muted"]);
         assert_eq!(repliers(None).await.len(), 3);
+
+        // A reply quoting someone the viewer may not see shows the quote as gone, to them only.
+        let quoter = person(&t, "quoter").await;
+        let quoting = ReplyId::new_random();
+        t.db.article_replies()
+            .insert(&NewReply {
+                held: None,
+                id: quoting,
+                article,
+                author: quoter.id,
+                body: ReplyBody::parse("引用").unwrap(),
+                quote: Some(reply_ids[1]),
+                created_at: at(20),
+            })
+            .await
+            .unwrap();
+        let quote_as = |viewer: Option<UserId>| {
+            let replies = t.db.article_replies();
+            async move {
+                replies
+                    .of_article(article, viewer, PageRequest::first(10))
+                    .await
+                    .unwrap()
+                    .items
+                    .into_iter()
+                    .find(|r| r.id == quoting)
+                    .and_then(|r| r.quote)
+            }
+        };
+        assert!(matches!(
+            quote_as(Some(me.id)).await,
+            Some(Quote::Deleted { .. })
+        ));
+        assert!(matches!(quote_as(None).await, Some(Quote::Shown { .. })));
+        assert!(matches!(
+            quote_as(Some(quoter.id)).await,
+            Some(Quote::Shown { .. })
+        ));
 
         // A profile: nothing of someone a block stands between; a mute hides nothing there.
         let articles_of = |author: &Person, viewer: &Person| {
