@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PagedList, type PagedQuery } from '@/components/paged-list.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
+import { WithheldBadge } from '@/components/withheld-badge.tsx'
 import { formatDate, parseTime } from '@/lib/format.ts'
 import { useProfileArticles } from '../api/list-profile-articles.ts'
 import { useProfileGroups } from '../api/list-profile-groups.ts'
@@ -101,6 +102,7 @@ export function ProfilePosts({ userId }: { userId: string }) {
       {posts.map((post) => (
         <li key={post.id} className="rounded-xl border bg-card p-4">
           <article aria-label={t('posted', { date: dateOf(post.createdAt) })}>
+            <WithheldBadge withheld={post.withheld} className="mb-2" />
             <p className="wrap-anywhere whitespace-pre-wrap">{post.body}</p>
             <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
               <time dateTime={post.createdAt}>{t('posted', { date: dateOf(post.createdAt) })}</time>
@@ -147,6 +149,7 @@ export function ProfileArticles({ userId }: { userId: string }) {
           >
             {article.title}
           </Link>
+          <WithheldBadge withheld={article.withheld} className="mt-1" />
           {article.excerpt && (
             <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{article.excerpt}</p>
           )}

@@ -71,6 +71,31 @@ describe('/profile/$userId', () => {
     expect(calls('GET', `/api/users/${ALICE_ID}/groups`)).toHaveLength(0)
   })
 
+  it('marks what only its author sees: a held post, a hidden article', async () => {
+    const { user } = renderGroupsApp(`/profile/${ALICE_ID}`, {
+      ...aliceRoutes,
+      [`GET /api/users/${ALICE_ID}/posts`]: () =>
+        posts([{ ...post('p1', 'Waiting post'), withheld: 'held' }, post('p2', 'Open post')]),
+      [`GET /api/users/${ALICE_ID}/articles`]: () => {
+        const row = article('a1', 'Hidden essay')
+        return {
+          body: {
+            success: true,
+            articles: [{ ...row, article: { ...row.article, withheld: 'hidden' } }],
+            nextCursor: null,
+          },
+        }
+      },
+    })
+    const list = await screen.findByRole('list', { name: 'Their plaza posts' })
+    const [held, open] = within(list).getAllByRole('listitem')
+    expect(within(held!).getByText('Under review')).toBeVisible()
+    expect(within(open!).queryByText('Under review')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('tab', { name: 'Articles' }))
+    const articles = await screen.findByRole('list', { name: 'Their articles' })
+    expect(within(articles).getByText('Hidden')).toBeVisible()
+  })
+
   it('lists their articles and groups in their tabs', async () => {
     const { user } = renderGroupsApp(`/profile/${ALICE_ID}`, aliceRoutes)
     await user.click(await screen.findByRole('tab', { name: 'Articles' }))
