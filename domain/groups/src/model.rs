@@ -345,6 +345,17 @@ pub fn parse_message(raw: &str) -> Result<String, GroupsError> {
     Ok(s)
 }
 
+/// An optional reason or message: [`parse_message`], and empty is none.
+///
+/// # Errors
+/// `InvalidMessage`.
+pub fn parse_reason(raw: Option<&str>) -> Result<Option<String>, GroupsError> {
+    Ok(raw
+        .map(parse_message)
+        .transpose()?
+        .filter(|r| !r.is_empty()))
+}
+
 /// An article's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ArticleStatus {

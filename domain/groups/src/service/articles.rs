@@ -6,7 +6,7 @@ use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person, ReplyThread,
-    WithReplies, parse_message,
+    WithReplies, parse_reason,
 };
 use crate::ports::SaveOutcome;
 use kernel::notice::{Audience, NoticeKind, Subject};
@@ -313,10 +313,7 @@ impl GroupsService {
         article: ArticleId,
         reason: Option<&str>,
     ) -> Result<WithReplies<Article>, GroupsError> {
-        let reason = reason
-            .map(parse_message)
-            .transpose()?
-            .filter(|r| !r.is_empty());
+        let reason = parse_reason(reason)?;
         self.change_article_status(actor, id, article, ArticleStatus::Draft, reason)
             .await
     }
@@ -384,10 +381,7 @@ impl GroupsService {
         article: ArticleId,
         reason: Option<&str>,
     ) -> Result<(), GroupsError> {
-        let reason = reason
-            .map(parse_message)
-            .transpose()?
-            .filter(|r| !r.is_empty());
+        let reason = parse_reason(reason)?;
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         self.remove_article(actor, &current, reason).await

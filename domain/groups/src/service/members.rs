@@ -3,7 +3,7 @@
 use super::notices::users;
 use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
-use crate::model::{Decision, JoinRequest, JoinRequestId, Member, MemberRole, parse_message};
+use crate::model::{Decision, JoinRequest, JoinRequestId, Member, MemberRole, parse_reason};
 use kernel::notice::{NoticeKind, Subject};
 use kernel::{AuditAction, GroupId, Page, PageRequest, UserId};
 
@@ -72,13 +72,7 @@ impl GroupsService {
                 return Err(GroupsError::NotAllowed);
             }
             Decision::Approve(role) => Decision::Approve(role),
-            Decision::Reject(reason) => Decision::Reject(
-                reason
-                    .as_deref()
-                    .map(parse_message)
-                    .transpose()?
-                    .filter(|r| !r.is_empty()),
-            ),
+            Decision::Reject(reason) => Decision::Reject(parse_reason(reason.as_deref())?),
         };
         let found = self
             .ports

@@ -14,7 +14,7 @@ use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleStatus, MemberState, NewReply, Quote, Reply, ReplyBody, ReplyEdit, ReplyId,
-    ReplyThread, ReplyVersion, WithReplies, notice_excerpt, parse_message,
+    ReplyThread, ReplyVersion, WithReplies, notice_excerpt, parse_reason,
 };
 use kernel::notice::{Audience, NoticeKind, Subject};
 use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
@@ -281,10 +281,7 @@ impl GroupsService {
         reply: ReplyId,
         reason: Option<&str>,
     ) -> Result<(), GroupsError> {
-        let reason = reason
-            .map(parse_message)
-            .transpose()?
-            .filter(|r| !r.is_empty());
+        let reason = parse_reason(reason)?;
         let (view, article) = self.visible_article(Some(actor), id, article).await?;
         let reply = self.live_reply(article.id, reply).await?;
         if reply.author.id != actor && !view.manages() {

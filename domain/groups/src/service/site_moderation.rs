@@ -5,7 +5,7 @@
 
 use super::GroupsService;
 use crate::error::GroupsError;
-use crate::model::{MemberRole, ReplyId, parse_message};
+use crate::model::{MemberRole, ReplyId, parse_reason};
 use kernel::{ArticleId, GroupId, MediaId, UserId};
 use media::MediaKind;
 
@@ -38,10 +38,7 @@ impl GroupsService {
         act: SiteAct,
         reason: Option<&str>,
     ) -> Result<(), GroupsError> {
-        let reason = reason
-            .map(parse_message)
-            .transpose()?
-            .filter(|r| !r.is_empty());
+        let reason = parse_reason(reason)?;
         match act {
             SiteAct::DeleteArticle(article) => {
                 let current = self.article_of(id, article).await?;
