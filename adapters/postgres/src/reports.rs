@@ -9,7 +9,7 @@
 //! up only when it was.
 
 use crate::sql::{Order, PERSON_COLUMNS, Sql, person, rows, run, stored};
-use crate::withheld::{Item, decide};
+use crate::withheld::{CASE_EXCERPT_CHARS, Item, decide};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use groups::model::{ArticleStatus, MemberRole, MemberState, Visibility};
@@ -22,9 +22,6 @@ use reports::ports::{CaseStore, GroupManagers, Subjects};
 use sea_orm::{DatabaseConnection, QueryResult, TransactionTrait};
 use std::collections::HashMap;
 use uuid::Uuid;
-
-/// The most characters of an item's text a case keeps.
-pub(crate) const EXCERPT_CHARS: usize = 280;
 
 pub struct SqlCaseStore {
     db: DatabaseConnection,
@@ -167,7 +164,10 @@ impl CaseStore for SqlCaseStore {
             open.bind(target.author.0),
             open.bind(target.group.map(|g| g.0)),
             open.bind(target.parent),
-            open.bind(kernel::markdown::excerpt(&target.excerpt, EXCERPT_CHARS)),
+            open.bind(kernel::markdown::excerpt(
+                &target.excerpt,
+                CASE_EXCERPT_CHARS,
+            )),
             open.bind(0_i32),
             open.bind(at),
         ];

@@ -18,6 +18,9 @@ use kernel::{UserId, Withheld};
 use sea_orm::ConnectionTrait;
 use uuid::Uuid;
 
+/// The most characters of an item's text a case keeps.
+pub(crate) const CASE_EXCERPT_CHARS: usize = 280;
+
 /// What can be withheld, by the name a case gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Item {
@@ -133,10 +136,7 @@ pub(crate) async fn hold(c: &impl ConnectionTrait, held: &Held<'_>) -> anyhow::R
     let case = open.bind(Uuid::new_v4());
     let kind = open.bind(held.item.kind());
     let subject = open.bind(held.id);
-    let excerpt = open.bind(kernel::markdown::excerpt(
-        held.text,
-        crate::reports::EXCERPT_CHARS,
-    ));
+    let excerpt = open.bind(kernel::markdown::excerpt(held.text, CASE_EXCERPT_CHARS));
     let at = open.bind(at);
     let words = open.bind(held.words.join("\n"));
     open.push(&format!(

@@ -93,7 +93,7 @@ impl NotificationView {
     ) -> Self {
         // A removal's detail is the reason, a report's outcome the action; neither is the
         // content: they stay.
-        if !subject.readable && crate::service::needs_reader(notification.kind) {
+        if !subject.readable && needs_reader(notification.kind) {
             notification.detail = None;
         }
         let subject = if subject.readable {
@@ -191,4 +191,15 @@ pub const DETAIL_CHARS: usize = 140;
 /// An excerpt: whitespace folded, cut at [`DETAIL_CHARS`] with an ellipsis.
 pub fn excerpt(text: &str) -> String {
     kernel::markdown::excerpt(text, DETAIL_CHARS)
+}
+
+/// Whether the recipient must be able to read the subject to be told. Not so for a removal of
+/// what they wrote: it is gone for everyone, and they are told that it is (with the reason,
+/// never its content); nor for a reporter told the outcome (the item may be gone, and the
+/// notice carries the action, never the content).
+pub fn needs_reader(kind: kernel::NoticeKind) -> bool {
+    !matches!(
+        kind,
+        kernel::NoticeKind::ContentRemoved | kernel::NoticeKind::ReportDecided
+    )
 }

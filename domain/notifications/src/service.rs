@@ -3,6 +3,7 @@
 
 use crate::error::NotificationsError;
 use crate::hub::{Hub, SlotGuard};
+use crate::model::needs_reader;
 use crate::model::{
     InboxPage, NewNotification, Notification, NotificationView, Preferences, Seq, StreamEvent,
     Wake, excerpt,
@@ -493,14 +494,6 @@ fn lock(queue: &std::sync::Mutex<Vec<Waiting>>) -> std::sync::MutexGuard<'_, Vec
     queue
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Whether the recipient must be able to read the subject to be told. Not so for a removal of
-/// what they wrote: it is gone for everyone, and they are told that it is (with the reason,
-/// never its content); nor for a reporter told the outcome (the item may be gone, and the
-/// notice carries the action, never the content).
-pub fn needs_reader(kind: NoticeKind) -> bool {
-    !matches!(kind, NoticeKind::ContentRemoved | NoticeKind::ReportDecided)
 }
 
 /// Whether anyone may read `subject` while it exists (the plaza's posts and comments).
