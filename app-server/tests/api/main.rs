@@ -10,6 +10,7 @@ mod admin_scopes;
 mod ai;
 mod article_limits;
 mod auth;
+mod behind_proxy;
 mod blocks;
 mod configuration;
 mod contract;
