@@ -426,7 +426,7 @@ test('@phone a manager deletes a member’s reply with a reason, and the member 
   const row = member
     .getByRole('list', { name: 'Notifications' })
     .getByRole('listitem')
-    .filter({ hasText: 'Your content was removed by a moderator' })
+    .filter({ hasText: 'A moderator removed or hid your content' })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('Unread')
   // The reply is gone, its reason is not: the member reads why.

@@ -105,7 +105,7 @@ test('a report handled end to end: a plaza post reported as spam, deleted by an 
   const removal = ana.page
     .getByRole('list', { name: 'Notifications' })
     .getByRole('listitem')
-    .filter({ hasText: 'Your content was removed by a moderator' })
+    .filter({ hasText: 'A moderator removed or hid your content' })
   await expect(removal).toBeVisible()
   await expect(removal).toContainText(note)
 

@@ -84,7 +84,7 @@ describe('the inbox', () => {
       'href',
       '/group/g1/article/a1/display#reply-r1',
     )
-    expect(rows[3]).toHaveTextContent('Your content was removed by a moderator')
+    expect(rows[3]).toHaveTextContent('A moderator removed or hid your content')
     expect(rows[3]).toHaveTextContent('No longer available')
     // The reason is not the content: shown though the content is gone.
     expect(rows[3]).toHaveTextContent('Off topic for this group')
