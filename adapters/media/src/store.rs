@@ -75,6 +75,22 @@ impl MediaStore for FsMediaStore {
     fn kind(&self) -> &'static str {
         "filesystem"
     }
+
+    /// The folder is there (a `stat`, off the async threads: a network file system may be slow
+    /// to say).
+    async fn check(&self) -> Result<(), MediaError> {
+        let dir = self.dir.clone();
+        let found = tokio::task::spawn_blocking(move || std::fs::metadata(&dir))
+            .await
+            .context("checking the media folder")?;
+        match found {
+            Ok(meta) if meta.is_dir() => Ok(()),
+            Ok(_) => Err(anyhow!("the media folder {} is not a folder", self.dir.display()).into()),
+            Err(e) => Err(anyhow!(e)
+                .context(format!("the media folder {}", self.dir.display()))
+                .into()),
+        }
+    }
 }
 
 /// Where an S3-compatible bucket is and how to sign in to it.
@@ -193,7 +209,22 @@ impl MediaStore for S3MediaStore {
     fn kind(&self) -> &'static str {
         "s3"
     }
+
+    /// One `HEAD` of a key that is never written: "not found" is an answer, so the bucket is
+    /// reachable and the keys are accepted; no object is read or listed.
+    async fn check(&self) -> Result<(), MediaError> {
+        match self.store.head(&ObjectPath::from(CHECK_KEY)).await {
+            Ok(_) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(marked(
+                anyhow!(e).context(format!("checking the S3 bucket {}", self.bucket)),
+            )
+            .into()),
+        }
+    }
 }
+
+/// The key [`S3MediaStore`]'s check asks about (media keys start with `media/`).
+const CHECK_KEY: &str = "courtyard-readiness-check";
 
 /// Whether `cause` says the object store could not be reached: no connection, or a request
 /// that broke off or timed out, after `object_store`'s retries — as opposed to the store

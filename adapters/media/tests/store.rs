@@ -180,6 +180,11 @@ async fn deleting_a_missing_key_succeeds(backend: Backend) {
     assert_eq!(backend.everything_stored().await, Vec::<String>::new());
 }
 
+async fn a_reachable_store_passes_its_check_and_stores_nothing(backend: Backend) {
+    backend.store().check().await.unwrap();
+    assert_eq!(backend.everything_stored().await, Vec::<String>::new());
+}
+
 macro_rules! contract {
     ($backend:ident: $($case:ident),+ $(,)?) => {
         mod $backend {
@@ -194,6 +199,7 @@ macro_rules! contract {
 }
 
 contract!(filesystem:
+    a_reachable_store_passes_its_check_and_stores_nothing,
     round_trip_returns_the_exact_bytes,
     a_put_overwrites,
     a_missing_key_reads_as_none,
@@ -202,6 +208,7 @@ contract!(filesystem:
 );
 
 contract!(s3:
+    a_reachable_store_passes_its_check_and_stores_nothing,
     round_trip_returns_the_exact_bytes,
     a_put_overwrites,
     a_missing_key_reads_as_none,
@@ -261,6 +268,24 @@ async fn an_unreachable_bucket_is_unexpected() {
         matches!(delete, Err(MediaError::Unexpected(_))),
         "{delete:?}"
     );
+    let check = store.check().await;
+    assert!(matches!(check, Err(MediaError::Unexpected(_))), "{check:?}");
+}
+
+#[tokio::test]
+async fn a_media_folder_that_is_gone_fails_the_check() {
+    let backend = Backend::filesystem();
+    let Backend::Fs { dir, .. } = &backend else {
+        unreachable!()
+    };
+    std::fs::remove_dir_all(dir).unwrap();
+    let check = backend.store().check().await;
+    let Err(MediaError::Unexpected(error)) = check else {
+        panic!("{check:?}")
+    };
+    assert!(format!("{error:#}").contains("nested/media"), "{error:#}");
+    std::fs::create_dir_all(dir.join("nested/media")).unwrap();
+    backend.store().check().await.unwrap();
 }
 
 #[tokio::test]

@@ -41,6 +41,9 @@ impl MediaStore for MemoryStore {
     fn kind(&self) -> &'static str {
         "memory"
     }
+    async fn check(&self) -> Result<(), MediaError> {
+        Ok(())
+    }
 }
 
 /// A [`MediaRepository`] in memory, keeping its contract (pages, kinds, states).

@@ -31,6 +31,13 @@ pub trait MediaStore: Send + Sync {
 
     /// `filesystem` or `s3`, for the admin overview.
     fn kind(&self) -> &'static str;
+
+    /// Whether the store answers now, for the readiness check: cheap, and no object is read or
+    /// written (a folder that is there; a bucket that answers one request about a key).
+    ///
+    /// # Errors
+    /// `Unexpected` when the store cannot be reached or refuses (a folder gone, wrong keys).
+    async fn check(&self) -> Result<(), MediaError>;
 }
 
 /// Decodes, checks, cleans and thumbnails an upload, off the async executor and with a fixed

@@ -133,6 +133,17 @@ impl MediaService {
         self.ports.store.kind()
     }
 
+    /// Whether the store answers now (the readiness check): [`MediaStore::check`].
+    ///
+    /// # Errors
+    /// `Unexpected` when it cannot be reached or refuses.
+    ///
+    /// [`MediaStore::check`]: crate::ports::MediaStore::check
+    #[tracing::instrument(skip(self))]
+    pub async fn check_store(&self) -> Result<(), MediaError> {
+        self.ports.store.check().await
+    }
+
     /// The checks of [`MediaService::upload`] that need no bytes, for `owner` about to send
     /// one of `declared` bytes (its `Content-Length`, when it has one): the size, the rate
     /// (peeked, not counted: the upload counts it) and the quota. Run before an upload takes one

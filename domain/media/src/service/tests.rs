@@ -624,6 +624,9 @@ impl MediaStore for WatchingStore {
     fn kind(&self) -> &'static str {
         "watching"
     }
+    async fn check(&self) -> Result<(), MediaError> {
+        self.inner.check().await
+    }
 }
 
 #[tokio::test]
