@@ -3,6 +3,7 @@
 
 use accounts::model::{Password, Username};
 use anyhow::{Context, bail};
+use app_server::lifecycle::Shutdown;
 use app_server::startup::{Application, configuration_from_env};
 use app_server::state::AppState;
 use clap::{Parser, Subcommand};
@@ -53,7 +54,6 @@ enum AdminCommand {
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    app_server::telemetry::init();
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Serve);
     if let Command::Openapi { lang } = command {
@@ -65,9 +65,11 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     let config = configuration_from_env()?;
+    app_server::telemetry::init(config.log_format);
     match command {
         Command::Serve => {
             let app = Application::build(config.clone()).await?;
+            stop_on_signals(app.shutdown())?;
             tracing::info!(
                 "Courtyard listening on http://{}:{} ({} database)",
                 config.host,
@@ -79,6 +81,7 @@ async fn main() -> anyhow::Result<()> {
                 }
             );
             app.run_until_stopped().await?;
+            tracing::info!("Courtyard stopped");
         }
         Command::Migrate => {
             let db = adapter_postgres::Database::connect(&config.database_url, 2).await?;
@@ -122,5 +125,44 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Openapi { .. } => {}
     }
+    Ok(())
+}
+
+/// SIGTERM or SIGINT (Ctrl-C) begins a graceful stop (`app_server::lifecycle`); a second one
+/// ends the process at once. The handlers are in place when this returns.
+///
+/// # Errors
+/// When a signal handler cannot be installed.
+fn stop_on_signals(shutdown: Shutdown) -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        use actix_web::rt::signal::unix::{SignalKind, signal};
+        let mut term = signal(SignalKind::terminate()).context("handling SIGTERM")?;
+        let mut int = signal(SignalKind::interrupt()).context("handling SIGINT")?;
+        actix_web::rt::spawn(async move {
+            let name = tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = int.recv() => "SIGINT",
+            };
+            tracing::info!(
+                grace_secs = shutdown.grace().as_secs(),
+                "{name}: stopping; no new connections, event streams told to reconnect, \
+                 requests in flight finishing"
+            );
+            shutdown.begin();
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
+            }
+            tracing::warn!("a second signal: stopping now");
+            std::process::exit(1);
+        });
+    }
+    #[cfg(not(unix))]
+    actix_web::rt::spawn(async move {
+        if actix_web::rt::signal::ctrl_c().await.is_ok() {
+            shutdown.begin();
+        }
+    });
     Ok(())
 }

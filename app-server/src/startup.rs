@@ -5,8 +5,10 @@ use crate::config::env::Env;
 use crate::http::signed::Signer;
 use crate::http::upload_gate::UploadGate;
 use crate::http::{self, error::ApiError, middleware};
+use crate::lifecycle::Shutdown;
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
+use crate::telemetry;
 use crate::wiring::wechat::WechatSignIn;
 use crate::wiring::{self, Job, Services, Wiring};
 use accounts::AccountsService;
@@ -80,6 +82,7 @@ impl AppState {
 pub struct Application {
     port: u16,
     server: Server,
+    shutdown: Shutdown,
 }
 
 impl Application {
@@ -113,6 +116,7 @@ impl Application {
         let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
         let workers = config.workers;
+        let shutdown = Shutdown::new(config.shutdown_grace);
         let (state, services, jobs) = AppState::new(config, db).await?;
         let state = web::Data::new(state);
         for job in jobs {
@@ -125,6 +129,7 @@ impl Application {
         let json_limit = state.config.json_body_limit;
         let head_timeout = state.config.request_head_timeout;
         let keep_alive = state.config.keep_alive;
+        let grace_secs = state.config.shutdown_grace.as_secs();
         // Who may call what with a token, read once from the document the handlers declare;
         // the document itself, in both languages, serialised once.
         let doc = http::ApiDoc::openapi_with_routes();
@@ -133,6 +138,7 @@ impl Application {
                 .map_err(|e| anyhow::anyhow!("the OpenAPI document's security: {e}"))?,
         );
         let docs = web::Data::new(http::system::handlers::DocsJson::new(&doc)?);
+        let stopping = web::Data::new(shutdown.clone());
 
         let mut server = HttpServer::new(move || {
             App::new()
@@ -140,6 +146,7 @@ impl Application {
                 .app_data(docs.clone())
                 .app_data(access.clone())
                 .app_data(state.clone())
+                .app_data(stopping.clone())
                 .configure(|cfg| services.configure(cfg))
                 .app_data(static_dir.clone())
                 .app_data(
@@ -164,6 +171,9 @@ impl Application {
                 .wrap(middleware::security_headers())
                 .wrap(from_fn(middleware::strict_transport_security))
                 .wrap(from_fn(middleware::log_requests))
+                // Outermost: every line logged while a request is served, the request line
+                // included, carries its id.
+                .wrap(from_fn(telemetry::request_id))
         })
         // Streamed answers are many small writes: without TCP_NODELAY, Nagle's algorithm holds
         // each event back until the previous one is acknowledged (tens of milliseconds).
@@ -174,6 +184,12 @@ impl Application {
         // actix-web's own is 5 s: a client (a proxy, or a test's connection pool) sending on a
         // connection idle that long raced the server closing it.
         .keep_alive(keep_alive)
+        // Stopping (`crate::lifecycle`): from `Shutdown::begin` (SIGTERM or SIGINT in
+        // `main.rs`, a test's call) the listener closes, idle connections close, and requests in
+        // flight have the grace to finish before their connections are dropped. actix-web's own
+        // signal handling is off (it would stop at once on SIGINT).
+        .shutdown_signal(shutdown.begun())
+        .shutdown_timeout(grace_secs)
         .listen(listener)?;
         if let Some(w) = workers {
             server = server.workers(w);
@@ -181,6 +197,7 @@ impl Application {
         Ok(Self {
             port,
             server: server.run(),
+            shutdown,
         })
     }
 
@@ -188,7 +205,13 @@ impl Application {
         self.port
     }
 
-    /// Serves until the process is asked to stop.
+    /// What stops the server: [`Shutdown::begin`] starts a graceful stop (docs/operations.md).
+    pub fn shutdown(&self) -> Shutdown {
+        self.shutdown.clone()
+    }
+
+    /// Serves until the shutdown has begun and the requests in flight have finished, or its
+    /// grace is over.
     ///
     /// # Errors
     /// When the server fails.

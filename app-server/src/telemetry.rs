@@ -1,8 +1,35 @@
-//! Logging: `tracing` to stderr, filtered by `RUST_LOG` (default `info`). Colours only when stderr
-//! is a terminal and `NO_COLOR` is unset: a log written to a file or a pipe carries no escape codes.
+//! Logging: `tracing` to stderr, filtered by `RUST_LOG` (default `info`), as text or as JSON lines
+//! (`LOG_FORMAT`), and the id every request's log lines carry (docs/operations.md).
+//!
+//! Text has colours only when stderr is a terminal and `NO_COLOR` is unset: a log written to a
+//! file or a pipe carries no escape codes. A JSON line is one flat object: `timestamp`, `level`,
+//! `target`, the fields of the spans it happened in (outermost first, so a request's
+//! `request_id` is in every line logged while it is served) and the event's own, `message`
+//! among them.
 
+use crate::config::{LogFormat, TrustedProxies};
+use crate::state::AppState;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, web};
+use serde_json::{Map, Value};
+use std::fmt;
 use std::io::IsTerminal;
+use tracing::field::{Field, Visit};
+use tracing::{Event, Instrument, Subscriber};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt::format::{JsonFields, Writer};
+use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields, FormattedFields, MakeWriter};
+use tracing_subscriber::registry::LookupSpan;
+use tracing_subscriber::util::SubscriberInitExt;
+
+/// The header a request's id arrives in (from a trusted proxy) and every answer carries.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The longest request id taken from a proxy.
+const MAX_REQUEST_ID: usize = 128;
 
 /// Whether the log may colour its lines: stderr is a terminal and `NO_COLOR` (no-color.org) is
 /// unset or empty.
@@ -10,25 +37,176 @@ pub fn colour(stderr_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> b
     stderr_is_terminal && no_color.is_none_or(|v| v.is_empty())
 }
 
-pub fn init() {
+/// Installs the log for the process (once; later calls change nothing). Standard output stays
+/// for what a command prints (`app-server admin create`, `app-server openapi`).
+pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
-    let _ = tracing_subscriber::fmt()
+    let ansi = colour(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    );
+    // Also takes the `log` crate's records (actix-web's own).
+    let _ = subscriber(format, filter, ansi, std::io::stderr).try_init();
+}
+
+/// The log as [`init`] installs it, writing to `writer`.
+pub fn subscriber<W>(
+    format: LogFormat,
+    filter: EnvFilter,
+    ansi: bool,
+    writer: W,
+) -> Box<dyn Subscriber + Send + Sync>
+where
+    W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
+{
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_target(false)
-        .with_ansi(colour(
-            std::io::stderr().is_terminal(),
-            std::env::var_os("NO_COLOR").as_deref(),
-        ))
-        // Standard output stays for what a command prints (`app-server admin create`).
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(writer);
+    match format {
+        LogFormat::Text => Box::new(builder.with_target(false).with_ansi(ansi).finish()),
+        LogFormat::Json => Box::new(
+            builder
+                .with_ansi(false)
+                .fmt_fields(JsonFields::new())
+                .event_format(JsonLines)
+                .finish(),
+        ),
+    }
+}
+
+/// One event as one flat JSON object on one line (see the module's documentation). Spans'
+/// fields are kept as JSON by [`JsonFields`] and merged here, inner over outer, the event's own
+/// over both.
+struct JsonLines;
+
+impl<S, N> FormatEvent<S, N> for JsonLines
+where
+    S: Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        mut writer: Writer<'_>,
+        event: &Event<'_>,
+    ) -> fmt::Result {
+        let meta = event.metadata();
+        let mut line = Map::new();
+        line.insert(
+            "timestamp".into(),
+            chrono::Utc::now()
+                .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+                .into(),
+        );
+        line.insert("level".into(), meta.level().as_str().into());
+        line.insert("target".into(), meta.target().into());
+        if let Some(scope) = ctx.event_scope() {
+            for span in scope.from_root() {
+                let extensions = span.extensions();
+                let Some(fields) = extensions.get::<FormattedFields<N>>() else {
+                    continue;
+                };
+                if let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(fields) {
+                    line.extend(fields);
+                }
+            }
+        }
+        event.record(&mut JsonVisitor(&mut line));
+        writeln!(writer, "{}", Value::Object(line))
+    }
+}
+
+/// An event's fields into a JSON object: numbers and flags as such, the rest as text.
+struct JsonVisitor<'a>(&'a mut Map<String, Value>);
+
+impl Visit for JsonVisitor<'_> {
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        self.0
+            .insert(field.name().into(), format!("{value:?}").into());
+    }
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.0.insert(field.name().into(), value.into());
+    }
+    fn record_i64(&mut self, field: &Field, value: i64) {
+        self.0.insert(field.name().into(), value.into());
+    }
+    fn record_u64(&mut self, field: &Field, value: u64) {
+        self.0.insert(field.name().into(), value.into());
+    }
+    fn record_u128(&mut self, field: &Field, value: u128) {
+        let value = u64::try_from(value).map_or_else(|_| value.to_string().into(), Value::from);
+        self.0.insert(field.name().into(), value);
+    }
+    fn record_i128(&mut self, field: &Field, value: i128) {
+        let value = i64::try_from(value).map_or_else(|_| value.to_string().into(), Value::from);
+        self.0.insert(field.name().into(), value);
+    }
+    fn record_f64(&mut self, field: &Field, value: f64) {
+        self.0.insert(field.name().into(), value.into());
+    }
+    fn record_bool(&mut self, field: &Field, value: bool) {
+        self.0.insert(field.name().into(), value.into());
+    }
+    fn record_error(&mut self, field: &Field, value: &(dyn std::error::Error + 'static)) {
+        self.0.insert(field.name().into(), value.to_string().into());
+    }
+}
+
+/// A request's id, in its extensions ([`request_id`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestId(pub String);
+
+/// The id `X-Request-Id` proposes, when it may be taken: the connection comes from one of
+/// `TRUSTED_PROXIES` (a client could otherwise pick the id its lines are filed under, or forge
+/// another's) and the value is 1 to 128 of `A-Z a-z 0-9 - _ . :` (nginx's `$request_id` is 32
+/// hex digits). Otherwise `None`: the server makes one.
+pub fn proposed_id<'a>(
+    peer: Option<std::net::IpAddr>,
+    header: Option<&'a HeaderValue>,
+    proxies: &TrustedProxies,
+) -> Option<&'a str> {
+    if !peer.is_some_and(|ip| proxies.contains(ip)) {
+        return None;
+    }
+    let id = header?.to_str().ok()?;
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':');
+    (!id.is_empty() && id.len() <= MAX_REQUEST_ID && id.chars().all(allowed)).then_some(id)
+}
+
+/// Gives every request an id: a trusted proxy's `X-Request-Id` ([`proposed_id`]) or a new one
+/// (32 hex digits). It is the `request_id` of the span the request is served in, so every line
+/// logged meanwhile carries it; it is in the request's extensions ([`RequestId`]), and the
+/// answer carries it back in `X-Request-Id`.
+pub async fn request_id(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let proposed = req.app_data::<web::Data<AppState>>().and_then(|state| {
+        proposed_id(
+            req.peer_addr().map(|a| a.ip()),
+            req.headers().get(&REQUEST_ID),
+            &state.config.trusted_proxies,
+        )
+        .map(str::to_owned)
+    });
+    let id = proposed.unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
+    req.extensions_mut().insert(RequestId(id.clone()));
+    let span = tracing::info_span!("request", request_id = %id);
+    // The layers inside answer their refusals as responses; an `Err` (none of ours makes one)
+    // is answered by actix-web itself, without the header.
+    let mut res = next.call(req).instrument(span).await?;
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert(REQUEST_ID, value);
+    }
+    Ok(res)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::colour;
+    use super::*;
     use std::ffi::OsStr;
+    use std::sync::{Arc, Mutex};
 
     #[test]
     fn colours_only_a_terminal_without_no_color() {
@@ -39,5 +217,126 @@ mod tests {
             "a file or a pipe gets no escape codes"
         );
         assert!(!colour(true, Some(OsStr::new("1"))));
+    }
+
+    #[derive(Clone, Default)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Buffer {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl<'a> MakeWriter<'a> for Buffer {
+        type Writer = Buffer;
+        fn make_writer(&'a self) -> Buffer {
+            self.clone()
+        }
+    }
+
+    fn logged(format: LogFormat, log: impl FnOnce()) -> String {
+        let buffer = Buffer::default();
+        let subscriber = subscriber(format, EnvFilter::new("info"), false, buffer.clone());
+        tracing::subscriber::with_default(subscriber, log);
+        String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap()
+    }
+
+    #[test]
+    fn a_json_line_is_one_flat_object_with_the_request_id_of_its_spans() {
+        let out = logged(LogFormat::Json, || {
+            let request = tracing::info_span!("request", request_id = %"abc123");
+            let _in_request = request.enter();
+            let inner = tracing::info_span!("put", key = "media/1.jpg");
+            let _in_inner = inner.enter();
+            // `ms` as `log_requests` records it: a `u128` from `Duration::as_millis`.
+            tracing::info!(method = "GET", status = 200u16, ms = 3u128, "request");
+            tracing::warn!(error = %"disk \"full\"\nreally", "writing failed");
+        });
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "one line per event: {out}");
+        let first: Value = serde_json::from_str(lines[0]).unwrap();
+        let mut keys: Vec<&str> = first
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "key",
+                "level",
+                "message",
+                "method",
+                "ms",
+                "request_id",
+                "status",
+                "target",
+                "timestamp"
+            ]
+        );
+        assert_eq!(first["request_id"], "abc123");
+        assert_eq!(first["key"], "media/1.jpg", "inner spans' fields too");
+        assert_eq!(first["message"], "request");
+        assert_eq!(first["level"], "INFO");
+        assert_eq!(first["status"], 200, "numbers stay numbers");
+        assert_eq!(first["ms"], 3);
+        assert!(
+            chrono::DateTime::parse_from_rfc3339(first["timestamp"].as_str().unwrap()).is_ok(),
+            "{first}"
+        );
+        let second: Value = serde_json::from_str(lines[1]).unwrap();
+        assert_eq!(
+            second["error"], "disk \"full\"\nreally",
+            "escaped, one line"
+        );
+        assert_eq!(second["level"], "WARN");
+        assert_eq!(second["request_id"], "abc123");
+    }
+
+    #[test]
+    fn text_stays_text() {
+        let out = logged(LogFormat::Text, || {
+            // As the middleware records it (`%id`).
+            let request = tracing::info_span!("request", request_id = %"abc123");
+            let _in_request = request.enter();
+            tracing::info!(status = 200u16, "request");
+        });
+        assert!(out.contains("request{request_id=abc123}"), "{out}");
+        assert!(serde_json::from_str::<Value>(out.trim()).is_err(), "{out}");
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_names_the_request_id_and_only_a_plain_one() {
+        let proxies: TrustedProxies = "10.0.0.0/8".parse().unwrap();
+        let proxy = Some("10.1.2.3".parse().unwrap());
+        let client = Some("203.0.113.9".parse().unwrap());
+        let value = |s: &str| HeaderValue::from_str(s).unwrap();
+        let nginx = value("0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+        assert_eq!(
+            proposed_id(proxy, Some(&nginx), &proxies),
+            Some("0f1e2d3c4b5a69788796a5b4c3d2e1f0")
+        );
+        assert_eq!(
+            proposed_id(proxy, Some(&value("lb-1:req.42_x")), &proxies),
+            Some("lb-1:req.42_x")
+        );
+        assert_eq!(proposed_id(client, Some(&nginx), &proxies), None);
+        assert_eq!(proposed_id(None, Some(&nginx), &proxies), None);
+        assert_eq!(proposed_id(proxy, None, &proxies), None);
+        for refused in ["", "a b", "x\"y", "id{1}", &"a".repeat(129)] {
+            assert_eq!(
+                proposed_id(proxy, Some(&value(refused)), &proxies),
+                None,
+                "{refused:?}"
+            );
+        }
+        assert!(proposed_id(proxy, Some(&value(&"a".repeat(128))), &proxies).is_some());
     }
 }

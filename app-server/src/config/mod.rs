@@ -18,7 +18,9 @@ use env::Env;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use server::{BodyLimits, CookieSecure, Environment, IpRange, TrustedProxies, canonical_ip};
+pub use server::{
+    BodyLimits, CookieSecure, Environment, IpRange, LogFormat, TrustedProxies, canonical_ip,
+};
 pub use settings::{AreaSettings, Settings};
 
 #[derive(Debug, Clone)]
@@ -53,6 +55,11 @@ pub struct Config {
     /// How long an idle connection is kept open for the client's next request
     /// (`HTTP_KEEP_ALIVE_SECS`).
     pub keep_alive: Duration,
+    /// How long requests in flight may take to finish once SIGTERM or SIGINT arrives; event
+    /// streams are ended sooner (`SHUTDOWN_GRACE_SECS`, `crate::lifecycle`).
+    pub shutdown_grace: Duration,
+    /// How the log is written: text for a person, or JSON lines for a collector (`LOG_FORMAT`).
+    pub log_format: LogFormat,
     /// The address browsers reach this server at (`https://courtyard.example`), for WeChat's
     /// OAuth callback; without it the request's own scheme and host are used.
     pub public_url: Option<String>,
@@ -87,6 +94,9 @@ impl Default for Config {
             // load balancers' 60 s), so the client side closes an idle connection first: a
             // server closing it as the client sends on it resets that request (ECONNRESET).
             keep_alive: Duration::from_secs(75),
+            // Under the 30 s a container platform waits after SIGTERM before it kills.
+            shutdown_grace: Duration::from_secs(10),
+            log_format: LogFormat::Text,
             public_url: None,
             areas: AreaSettings::default(),
         }
@@ -185,6 +195,12 @@ impl Config {
             )?,
             request_head_timeout: env.millis("REQUEST_HEAD_TIMEOUT_MS", d.request_head_timeout)?,
             keep_alive: Duration::from_secs(env.num("HTTP_KEEP_ALIVE_SECS", d.keep_alive.as_secs())?),
+            shutdown_grace: Duration::from_secs(env.num_in(
+                "SHUTDOWN_GRACE_SECS",
+                d.shutdown_grace.as_secs(),
+                1..=3600,
+            )?),
+            log_format: LogFormat::read(env)?,
             public_url,
             areas: AreaSettings::default(),
         })
@@ -192,5 +208,46 @@ impl Config {
 
     pub fn is_production(&self) -> bool {
         self.environment == Environment::Production
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let lookup = |k: &str| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .map(|(_, v)| (*v).to_owned())
+        };
+        Config::from_lookup(lookup)
+    }
+
+    #[test]
+    fn the_shutdown_grace_is_ten_seconds_unless_set_within_an_hour() {
+        assert_eq!(from(&[]).unwrap().shutdown_grace, Duration::from_secs(10));
+        assert_eq!(
+            from(&[("SHUTDOWN_GRACE_SECS", "25")])
+                .unwrap()
+                .shutdown_grace,
+            Duration::from_secs(25)
+        );
+        for (bad, message) in [
+            ("0", "SHUTDOWN_GRACE_SECS must be 1 to 3600, not 0"),
+            ("3601", "SHUTDOWN_GRACE_SECS must be 1 to 3600, not 3601"),
+            (
+                "soon",
+                r#"SHUTDOWN_GRACE_SECS must be a number, not "soon""#,
+            ),
+        ] {
+            let err = from(&[("SHUTDOWN_GRACE_SECS", bad)]).unwrap_err();
+            assert_eq!(err.to_string(), message);
+        }
+        assert_eq!(
+            from(&[("LOG_FORMAT", "json")]).unwrap().log_format,
+            LogFormat::Json
+        );
     }
 }

@@ -15,6 +15,30 @@ pub enum Environment {
     Production,
 }
 
+/// How log lines are written (`LOG_FORMAT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One line of text per event, for a person reading a terminal (`text`, the default).
+    Text,
+    /// One JSON object per line, for a log collector (`json`): the event's fields, its level,
+    /// time and target, and the request's span with its `request_id`.
+    Json,
+}
+
+impl LogFormat {
+    /// `LOG_FORMAT`: `text` (default) or `json`.
+    ///
+    /// # Errors
+    /// `LOG_FORMAT must be text or json, not "…"`.
+    pub fn read(env: Env<'_>) -> anyhow::Result<Self> {
+        match env.get("LOG_FORMAT").as_deref().map(str::trim) {
+            None | Some("text") => Ok(Self::Text),
+            Some("json") => Ok(Self::Json),
+            Some(other) => bail!("LOG_FORMAT must be text or json, not {other:?}"),
+        }
+    }
+}
+
 /// When the session cookie gets the `Secure` flag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CookieSecure {
@@ -203,5 +227,25 @@ mod tests {
             assert!(bad.parse::<IpRange>().is_err(), "{bad:?}");
         }
         assert!("".parse::<TrustedProxies>().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_log_format_is_text_unless_json_is_asked_for() {
+        use crate::config::env::read_pairs;
+        assert_eq!(read_pairs(&[], LogFormat::read).unwrap(), LogFormat::Text);
+        assert_eq!(
+            read_pairs(&[("LOG_FORMAT", " json ")], LogFormat::read).unwrap(),
+            LogFormat::Json
+        );
+        assert_eq!(
+            read_pairs(&[("LOG_FORMAT", "text")], LogFormat::read).unwrap(),
+            LogFormat::Text
+        );
+        assert_eq!(
+            read_pairs(&[("LOG_FORMAT", "JSONL")], LogFormat::read)
+                .unwrap_err()
+                .to_string(),
+            r#"LOG_FORMAT must be text or json, not "JSONL""#
+        );
     }
 }

@@ -29,6 +29,7 @@ mod http_structure;
 mod import_cycles;
 mod imports;
 mod integration_state;
+mod lifecycle;
 mod media_drafts;
 mod media_privacy;
 mod not_found;

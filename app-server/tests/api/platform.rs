@@ -71,6 +71,8 @@ async fn openapi_documents_every_api_route() {
         "GET /api/auth/sessions",
         "DELETE /api/auth/sessions/{id}",
         "GET /api/health",
+        "GET /api/health/live",
+        "GET /api/health/ready",
         "GET /api/docs.json",
         "POST /api/auth/phone/sendVerification",
         "POST /api/auth/phone/login",

@@ -11,6 +11,7 @@ use super::stream;
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::{MaybeSignedIn, client_context};
 use crate::i18n::{Lang, Msg};
+use crate::lifecycle::Shutdown;
 use crate::state::AppState;
 use actix_web::http::header::{self, ContentEncoding};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -64,6 +65,7 @@ pub async fn send_chat(
     req: HttpRequest,
     state: web::Data<AppState>,
     chat: web::Data<ChatService>,
+    shutdown: web::Data<Shutdown>,
     me: MaybeSignedIn,
     body: web::Json<ChatBody>,
     lang: Lang,
@@ -109,6 +111,7 @@ pub async fn send_chat(
         model,
         lang,
         state.config.areas.get::<AiSettings>().idle_ping,
+        shutdown.last_call(),
     );
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream; charset=utf-8")

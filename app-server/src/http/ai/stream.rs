@@ -1,10 +1,12 @@
 //! The answer as server-sent events: one `data:` line per chunk in the OpenAI shape, an error
-//! event when the stream fails after it began, `[DONE]` at the end, and keep-alive comments
-//! while the provider is silent.
+//! event when the stream fails after it began (or the server stops before it is over), `[DONE]`
+//! at the end, and keep-alive comments while the provider is silent.
 
 use super::dto::{ChatUsage, Chunk, ChunkChoice, Delta, StreamError, StreamErrorBody};
+use super::errors::AiCode;
 use crate::http::error::ApiError;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
+use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use chat::{ChatError, ChatEvent};
 use futures_util::stream::{self, BoxStream, StreamExt};
@@ -44,7 +46,10 @@ fn chunk_bytes(id: &str, model: &str, event: &ChatEvent) -> Bytes {
 }
 
 fn error_bytes(error: ChatError, lang: Lang) -> Bytes {
-    let api = ApiError::from(error);
+    api_error_bytes(ApiError::from(error), lang)
+}
+
+fn api_error_bytes(api: ApiError, lang: Lang) -> Bytes {
     data_line(&StreamError {
         error: StreamErrorBody {
             code: api.code,
@@ -59,6 +64,9 @@ const PING: &[u8] = b":\n\n";
 
 struct SseState {
     events: BoxStream<'static, Result<ChatEvent, ChatError>>,
+    /// The server stopping: the answer must end before its grace is over
+    /// ([`crate::lifecycle::Shutdown::last_call`]).
+    last_call: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>,
     id: String,
     model: String,
     lang: Lang,
@@ -69,16 +77,20 @@ struct SseState {
 
 /// The answer as SSE bytes, one write per event. While the provider is silent a comment goes
 /// out every `idle_ping`: actix-web notices a closed connection only when a write fails, and
-/// dropping this stream is what cancels the upstream request.
+/// dropping this stream is what cancels the upstream request. An answer still going when
+/// `last_call` comes (the server is stopping and its grace nearly over) ends with the error
+/// event `ai_stream_interrupted`: the person sees that it broke off, and asks again.
 pub(super) fn sse_events(
     events: BoxStream<'static, Result<ChatEvent, ChatError>>,
     id: String,
     model: String,
     lang: Lang,
     idle_ping: Duration,
+    last_call: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> impl futures_util::Stream<Item = Result<Bytes, Infallible>> {
     let state = SseState {
         events,
+        last_call: Box::pin(last_call),
         id,
         model,
         lang,
@@ -105,6 +117,18 @@ pub(super) fn sse_events(
                 }
             },
             () = tokio::time::sleep_until(ping_at) => Bytes::from_static(PING),
+            () = s.last_call.as_mut() => {
+                s.over = true;
+                tracing::info!("a chat answer cut short: the server is stopping");
+                api_error_bytes(
+                    ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        AiCode::AiStreamInterrupted,
+                        Msg::AiStreamInterrupted,
+                    ),
+                    s.lang,
+                )
+            }
         };
         s.last_write = Instant::now();
         Some((Ok(bytes), s))

@@ -10,6 +10,7 @@ use super::errors::unknown_kind;
 use crate::http::dto::{PersonDto, check_limit};
 use crate::http::error::{ApiError, ErrorBody, JsonBodyRefusal};
 use crate::http::extract::SignedIn;
+use crate::lifecycle::{Shutdown, end_on_shutdown, retry_hint};
 use actix_web::http::header::{self, ContentEncoding};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
@@ -117,7 +118,7 @@ fn event_bytes(event: &StreamEvent) -> Bytes {
 #[utoipa::path(
     tag = "notifications",
     summary = "The live stream of my notifications (server-sent events)",
-    description = "`text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again.",
+    description = "`text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again. A server that stops ends its streams at once with a `retry:` of 1–5 s (a different one for each stream), and the browser reconnects, to another instance, with `Last-Event-ID`.",
     params(
         StreamQuery,
         ("Last-Event-ID" = Option<i64>, Header, description = "The last event id received: resume after it."),
@@ -135,6 +136,7 @@ fn event_bytes(event: &StreamEvent) -> Bytes {
 pub async fn notification_stream(
     req: HttpRequest,
     service: web::Data<NotificationsService>,
+    shutdown: web::Data<Shutdown>,
     me: SignedIn,
     query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
@@ -160,6 +162,9 @@ pub async fn notification_stream(
     })
     .chain(events.map(|e| Ok::<_, Infallible>(event_bytes(&e))))
     .take_until(deadline);
+    // A stopping server ends the stream with a reconnect hint: the browser comes back (to
+    // another instance) with `Last-Event-ID` and misses nothing.
+    let body = end_on_shutdown(Box::pin(body), &shutdown, Ok(Bytes::from(retry_hint())));
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache, no-transform"))

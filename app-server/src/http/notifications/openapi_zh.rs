@@ -29,7 +29,7 @@ const OPERATIONS: &[OperationZh] = &[
         "GET /api/notifications/stream",
         "我的通知实时推送（服务器发送事件）",
         Some(
-            "`text/event-stream`。先发送 `retry: 3000` 和一条 `unread` 事件，之后每条新通知是一条 `notification` 事件，其 `id:` 为通知的 `seq`（折叠的点赞增长时以相同的 `notification.id`、新的 `seq` 再次发送）；未读数变化时（任一标签页中）发送 `unread` 事件；广场有新动态时发送 `plaza` 事件。空闲时每 `NOTIFICATIONS_KEEP_ALIVE_SECS`（15 秒）发送一行 `: keep-alive` 注释。重连时带上 `Last-Event-ID`（或 `?lastEventId=`），其后的每条通知恰好收到一次；不带则从此刻开始（之前的在通知列表中）。每位用户在每个实例上最多保持 `NOTIFICATIONS_STREAMS_PER_USER`（5）条推送，新的会关闭最早的。推送 30 分钟后结束，浏览器随即重连并重新校验登录凭证。",
+            "`text/event-stream`。先发送 `retry: 3000` 和一条 `unread` 事件，之后每条新通知是一条 `notification` 事件，其 `id:` 为通知的 `seq`（折叠的点赞增长时以相同的 `notification.id`、新的 `seq` 再次发送）；未读数变化时（任一标签页中）发送 `unread` 事件；广场有新动态时发送 `plaza` 事件。空闲时每 `NOTIFICATIONS_KEEP_ALIVE_SECS`（15 秒）发送一行 `: keep-alive` 注释。重连时带上 `Last-Event-ID`（或 `?lastEventId=`），其后的每条通知恰好收到一次；不带则从此刻开始（之前的在通知列表中）。每位用户在每个实例上最多保持 `NOTIFICATIONS_STREAMS_PER_USER`（5）条推送，新的会关闭最早的。推送 30 分钟后结束，浏览器随即重连并重新校验登录凭证。服务器停止时立即结束其推送，并先发送 1–5 秒的 `retry:`（每条推送各不相同），浏览器随后带上 `Last-Event-ID` 重连到其他实例。",
         ),
     ),
     (

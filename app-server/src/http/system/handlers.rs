@@ -1,11 +1,23 @@
-//! The system area: liveness and readiness in one (the server answers and its database answers),
-//! and this API's own OpenAPI document.
+//! The system area: whether the server answers (`/api/health/live`), whether it should be sent
+//! requests (`/api/health/ready`: its database and media store answer), the older
+//! `/api/health` (the server and its database), and this API's own OpenAPI document.
+//! docs/operations.md says which probe to point where.
 
-use super::dto::Health;
+use super::dto::{Health, Liveness, Readiness};
 use crate::http::error::ErrorBody;
 use crate::i18n::Lang;
+use actix_web::http::header::RETRY_AFTER;
 use actix_web::{HttpResponse, get, web};
+use media::MediaService;
+use std::time::Duration;
 use system::SystemService;
+
+/// How long each readiness check may take; one that takes longer has failed (a probe gives up
+/// after a few seconds, and a database that needs more is not serving anyway).
+const CHECK_DEADLINE: Duration = Duration::from_secs(2);
+
+/// How soon to ask again after a 503 from the readiness check.
+const NOT_READY_RETRY_SECS: u32 = 5;
 
 #[utoipa::path(
     operation_id = "health_check",
@@ -31,6 +43,89 @@ pub async fn health(system: web::Data<SystemService>) -> HttpResponse {
         HttpResponse::Ok().json(body)
     } else {
         HttpResponse::ServiceUnavailable().json(body)
+    }
+}
+
+#[utoipa::path(
+    operation_id = "health_live",
+    tag = "system",
+    summary = "Liveness: the process answers",
+    description = "Touches nothing: no database, no media store. It answers 200 as long as the server's workers do, whatever else is down. A container platform's liveness probe goes here (restart the instance when it fails); readiness is `/api/health/ready`.",
+    responses((status = 200, description = "The process answers", body = Liveness)),
+    security(())
+)]
+#[get("/health/live")]
+pub async fn live() -> HttpResponse {
+    HttpResponse::Ok().json(Liveness {
+        success: true,
+        status: "alive",
+        version: env!("CARGO_PKG_VERSION"),
+    })
+}
+
+#[utoipa::path(
+    operation_id = "health_ready",
+    tag = "system",
+    summary = "Readiness: this instance may be sent requests",
+    description = "Checks, together and each within 2 s, that the database answers a round trip and that the media store answers (its folder is there, or its bucket answers one `HEAD` about a key that is never written: nothing is read, written or listed). A container platform's readiness probe or a load balancer's health check goes here: send this instance requests only while it answers 200. A server that begins to stop closes its listener at once, so from then on the probe's connection is refused.",
+    responses(
+        (status = 200, description = "Ready: every check passed", body = Readiness),
+        (status = 503, description = "Not ready: `failed` names each check that failed", body = Readiness),
+    ),
+    security(())
+)]
+#[get("/health/ready")]
+pub async fn ready(
+    system: web::Data<SystemService>,
+    media: web::Data<MediaService>,
+) -> HttpResponse {
+    let database = async {
+        match tokio::time::timeout(CHECK_DEADLINE, system.health()).await {
+            Ok(found) => found.database_reachable,
+            Err(_) => {
+                tracing::warn!("readiness: the database did not answer within 2 s");
+                false
+            }
+        }
+    };
+    let media_store = async {
+        match tokio::time::timeout(CHECK_DEADLINE, media.check_store()).await {
+            Ok(Ok(())) => true,
+            Ok(Err(e)) => {
+                tracing::warn!(
+                    error = format!("{e:#}"),
+                    "readiness: the media store failed"
+                );
+                false
+            }
+            Err(_) => {
+                tracing::warn!("readiness: the media store did not answer within 2 s");
+                false
+            }
+        }
+    };
+    let (database, media_store) = futures_util::join!(database, media_store);
+    let failed: Vec<&'static str> = [
+        (!database).then_some("database"),
+        (!media_store).then_some("mediaStore"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let ready = failed.is_empty();
+    let body = Readiness {
+        success: ready,
+        status: if ready { "ready" } else { "not_ready" },
+        database,
+        media_store,
+        failed,
+    };
+    if ready {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable()
+            .insert_header((RETRY_AFTER, NOT_READY_RETRY_SECS))
+            .json(body)
     }
 }
 

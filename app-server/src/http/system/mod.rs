@@ -1,5 +1,6 @@
-//! The system area (`/api/health`, `/api/docs.json`): whether the server and its database
-//! answer, and the API's own description.
+//! The system area (`/api/health`, `/api/health/live`, `/api/health/ready`, `/api/docs.json`):
+//! whether the server answers, whether it should be sent requests (its database and media store
+//! answer), and the API's own description.
 
 pub mod dto;
 pub mod handlers;
@@ -25,6 +26,8 @@ impl Area for System {
     fn routes<R: Routes>(routes: R) -> R {
         routes
             .service(handlers::health)
+            .service(handlers::live)
+            .service(handlers::ready)
             .service(handlers::openapi_json)
     }
 }

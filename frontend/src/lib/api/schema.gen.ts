@@ -722,6 +722,20 @@ export interface paths {
     /** Health check */
     get: operations["health_check"];
   };
+  "/api/health/live": {
+    /**
+     * Liveness: the process answers
+     * @description Touches nothing: no database, no media store. It answers 200 as long as the server's workers do, whatever else is down. A container platform's liveness probe goes here (restart the instance when it fails); readiness is `/api/health/ready`.
+     */
+    get: operations["health_live"];
+  };
+  "/api/health/ready": {
+    /**
+     * Readiness: this instance may be sent requests
+     * @description Checks, together and each within 2 s, that the database answers a round trip and that the media store answers (its folder is there, or its bucket answers one `HEAD` about a key that is never written: nothing is read, written or listed). A container platform's readiness probe or a load balancer's health check goes here: send this instance requests only while it answers 200. A server that begins to stop closes its listener at once, so from then on the probe's connection is refused.
+     */
+    get: operations["health_ready"];
+  };
   "/api/media/{id}": {
     /**
      * A stored image
@@ -780,7 +794,7 @@ export interface paths {
   "/api/notifications/stream": {
     /**
      * The live stream of my notifications (server-sent events)
-     * @description `text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again.
+     * @description `text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again. A server that stops ends its streams at once with a `retry:` of 1–5 s (a different one for each stream), and the browser reconnects, to another instance, with `Last-Event-ID`.
      */
     get: operations["notification_stream"];
   };
@@ -2167,6 +2181,16 @@ export interface components {
       liked: boolean;
       success: boolean;
     };
+    /** @description The process answers; nothing else was asked. */
+    Liveness: {
+      /**
+       * @description Always `alive`.
+       * @example alive
+       */
+      status: string;
+      success: boolean;
+      version: string;
+    };
     LoginRequest: {
       /** @description The password as it was set; at most 1024 bytes. */
       password: string;
@@ -2900,6 +2924,25 @@ export interface components {
        * @description The highest `seq` the reader saw: later ones stay unread. Left out: everything stored now.
        */
       upTo?: number | null;
+    };
+    /** @description Whether this instance should be sent requests, and what stops it. */
+    Readiness: {
+      /** @description The database answered a round trip. */
+      database: boolean;
+      /**
+       * @description The checks that failed, by field name (`database`, `mediaStore`); empty when ready.
+       * @example []
+       */
+      failed: string[];
+      /** @description The media store answered: its folder is there, or its bucket answered a request. */
+      mediaStore: boolean;
+      /**
+       * @description `ready` or `not_ready`.
+       * @example ready
+       */
+      status: string;
+      /** @description Every check passed. */
+      success: boolean;
     };
     /** @description Marked read. */
     ReadResponse: {
@@ -10626,6 +10669,66 @@ export interface operations {
     };
   };
   /**
+   * Liveness: the process answers
+   * @description Touches nothing: no database, no media store. It answers 200 as long as the server's workers do, whatever else is down. A container platform's liveness probe goes here (restart the instance when it fails); readiness is `/api/health/ready`.
+   */
+  health_live: {
+    responses: {
+      /** @description The process answers */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Liveness"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Readiness: this instance may be sent requests
+   * @description Checks, together and each within 2 s, that the database answers a round trip and that the media store answers (its folder is there, or its bucket answers one `HEAD` about a key that is never written: nothing is read, written or listed). A container platform's readiness probe or a load balancer's health check goes here: send this instance requests only while it answers 200. A server that begins to stop closes its listener at once, so from then on the probe's connection is refused.
+   */
+  health_ready: {
+    responses: {
+      /** @description Ready: every check passed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Readiness"];
+        };
+      };
+      /** @description `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description Not ready: `failed` names each check that failed; `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["Readiness"];
+        };
+      };
+    };
+  };
+  /**
    * A stored image
    * @description Re-encoded without metadata. A public group's images are cacheable by anyone for a minute (`Cache-Control: public, max-age=60, must-revalidate`, then revalidated by `ETag`, so a hidden or deleted image stops being served within a minute); a private group's are served to its active members only (`private, no-store`) and are 404 to everyone else, as a missing file is. An image an admin hid is 404 to everyone but admins (who get every file, `private, no-store`).
    */
@@ -11147,7 +11250,7 @@ export interface operations {
   };
   /**
    * The live stream of my notifications (server-sent events)
-   * @description `text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again.
+   * @description `text/event-stream`. It starts with `retry: 3000` and an `unread` event, then sends each new notification as an `notification` event whose `id:` is its `seq` (a folded like that grows comes again with the same `notification.id` and a new `seq`), an `unread` event whenever the count changes (in any tab), and a `plaza` event when a plaza post is published. Quiet streams get a `: keep-alive` comment every `NOTIFICATIONS_KEEP_ALIVE_SECS` (15 s). A reconnect sends `Last-Event-ID` (or `?lastEventId=`) and receives every notification after it exactly once; without one the stream starts now (the inbox holds the rest). One user holds at most `NOTIFICATIONS_STREAMS_PER_USER` (5) streams per instance: a newer one ends the oldest. A stream ends after 30 minutes, and the browser reconnects with its credential checked again. A server that stops ends its streams at once with a `retry:` of 1–5 s (a different one for each stream), and the browser reconnects, to another instance, with `Last-Event-ID`.
    */
   notification_stream: {
     parameters: {
