@@ -29,6 +29,8 @@ mod m20261128_000023_create_search;
 mod m20261128_000024_create_user_blocks;
 mod m20261128_000025_create_reports;
 mod m20261128_000026_withheld_content;
+mod m20261128_000027_index_busy_reads;
+mod m20261128_000028_create_content_totals;
 
 pub struct Migrator;
 
@@ -62,6 +64,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000024_create_user_blocks::Migration),
             Box::new(m20261128_000025_create_reports::Migration),
             Box::new(m20261128_000026_withheld_content::Migration),
+            Box::new(m20261128_000027_index_busy_reads::Migration),
+            Box::new(m20261128_000028_create_content_totals::Migration),
         ]
     }
 }

@@ -159,10 +159,9 @@ impl UserRepository for SqlUserRepository {
     }
 
     async fn count(&self) -> Result<u64, AccountsError> {
-        Ok(users::Entity::find()
-            .count(&self.db)
-            .await
-            .map_err(unexpected)?)
+        // Kept by triggers (migration 000028), not counted per request.
+        let [users] = crate::system::totals(&self.db, ["users"]).await?;
+        Ok(users)
     }
 
     async fn find_by_username(

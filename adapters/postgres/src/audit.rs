@@ -8,8 +8,9 @@ use crate::unexpected;
 use async_trait::async_trait;
 use audit::{ActorName, AuditEntry, AuditFilter, AuditReader};
 use kernel::{AuditEvent, AuditLog, Cursor, Page, PageRequest, UserId};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 use std::collections::HashMap;
 
 /// The audit log in the `audit_events` table.
@@ -148,12 +149,14 @@ impl AuditReader for SqlAuditLog {
     ) -> anyhow::Result<Page<AuditEntry>> {
         let mut q = select(filter);
         if let Some(c) = page.after {
+            // `(at, id) < (c.at, c.id)`: a row comparison, where an index scan starts (see
+            // `crate::sql::Sql::after`).
             q = q.filter(
-                Condition::any().add(audit_events::Column::At.lt(c.at)).add(
-                    Condition::all()
-                        .add(audit_events::Column::At.eq(c.at))
-                        .add(audit_events::Column::Id.lt(c.id)),
-                ),
+                Expr::tuple([
+                    Expr::col(audit_events::Column::At),
+                    Expr::col(audit_events::Column::Id),
+                ])
+                .lt(Expr::tuple([Expr::value(c.at), Expr::value(c.id)])),
             );
         }
         let rows = q

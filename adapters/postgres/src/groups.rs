@@ -525,7 +525,8 @@ impl GroupRepository for SqlGroupRepository {
             "{v} WHERE m.user_id = {u} AND m.state = {active} \
              AND (g.visibility = {public} OR vm.state = {active})"
         ));
-        not_blocked(&mut sql, viewer, "m.user_id");
+        // Of the member's id, once for the page (as `SqlPostRepository::by_author`).
+        not_blocked(&mut sql, viewer, &u);
         sql.after("m.since", "m.group_id", page.after, Order::Desc)
             .order_limit("m.since", "m.group_id", Order::Desc, page.fetch_limit());
         let rows = query_all(&self.db, sql)
@@ -1329,7 +1330,8 @@ impl ArticleRepository for SqlArticleRepository {
             "{v} WHERE a.author_id = {a} AND a.status = {status} \
              AND (g.visibility = {public} OR vm.state = {active})"
         ));
-        not_blocked(&mut sql, viewer, "a.author_id");
+        // Of the author's id, once for the page (as `SqlPostRepository::by_author`).
+        not_blocked(&mut sql, viewer, &a);
         shown_to(&mut sql, viewer, "a");
         sql.after("a.published_at", "a.id", page.after, Order::Desc)
             .order_limit("a.published_at", "a.id", Order::Desc, page.fetch_limit());

@@ -2,7 +2,6 @@
 //! no foreign key cascades into `media` (see the migration `m20261125_000007`): the owner's
 //! key restricts, and a row's group and article are checked when it is inserted.
 
-use crate::entities::articles;
 use crate::entities::media as rows;
 use crate::sql::{Order, Sql, columns, stored};
 use crate::unexpected;
@@ -14,7 +13,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use groups::model::ArticleStatus;
 use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
-use sea_orm::sea_query::{Expr, Query};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Select, TransactionTrait,
@@ -195,53 +194,45 @@ impl MediaRepository for SqlMediaRepository {
         unpublished: UnpublishedImages,
         page: PageRequest,
     ) -> Result<Page<Media>, MediaError> {
-        let mut select = rows::Entity::find()
-            .filter(rows::Column::GroupId.eq(group.0))
-            .filter(rows::Column::Kind.eq(MediaKind::Gallery.as_str()))
-            .filter(rows::Column::State.eq(MediaState::Attached.as_str()))
-            .filter(rows::Column::HiddenAt.is_null());
+        // The image's article is joined, not looked for in a list of the articles shown: given
+        // `article_id IN (SELECT id FROM articles WHERE …)`, PostgreSQL read every published
+        // article of every group to answer a page (the plan test, `tests/adapters/plans.rs`).
+        let mut sql = Sql::new(&format!(
+            "SELECT {} FROM media m LEFT JOIN articles a ON a.id = m.article_id WHERE ",
+            columns::<rows::Entity>("m", "")
+        ));
+        let g = sql.bind(group.0);
+        let kind = sql.bind(MediaKind::Gallery.as_str());
+        let state = sql.bind(MediaState::Attached.as_str());
+        sql.push(&format!(
+            "m.group_id = {g} AND m.kind = {kind} AND m.state = {state} AND m.hidden_at IS NULL"
+        ));
         // An article's images wait for it: shown once it is published, before that only to
-        // whom `unpublished` says (the groups domain decided it for this viewer).
-        let published = articles::Column::Status.eq(ArticleStatus::Published.as_str());
-        let articles_shown = match unpublished {
-            UnpublishedImages::Shown => None,
-            UnpublishedImages::Hidden => Some(Condition::all().add(published)),
-            UnpublishedImages::OfAuthor(author) => Some(
-                Condition::any()
-                    .add(published)
-                    .add(articles::Column::AuthorId.eq(author.0)),
-            ),
-        };
-        if let Some(shown) = articles_shown {
-            select = select.filter(
-                Condition::any().add(rows::Column::ArticleId.is_null()).add(
-                    rows::Column::ArticleId.in_subquery(
-                        Query::select()
-                            .column(articles::Column::Id)
-                            .from(articles::Entity)
-                            .cond_where(shown)
-                            .to_owned(),
-                    ),
-                ),
-            );
+        // whom `unpublished` says (the groups domain decided it for this viewer). An image whose
+        // article is gone is shown to nobody but those who see every image.
+        match unpublished {
+            UnpublishedImages::Shown => {}
+            UnpublishedImages::Hidden => {
+                let published = sql.bind(ArticleStatus::Published.as_str());
+                sql.push(&format!(
+                    " AND (m.article_id IS NULL OR a.status = {published})"
+                ));
+            }
+            UnpublishedImages::OfAuthor(author) => {
+                let published = sql.bind(ArticleStatus::Published.as_str());
+                let author = sql.bind(author.0);
+                sql.push(&format!(
+                    " AND (m.article_id IS NULL OR a.status = {published} OR a.author_id = {author})"
+                ));
+            }
         }
-        if let Some(c) = page.after {
-            select = select.filter(
-                Condition::any().add(rows::Column::CreatedAt.lt(c.at)).add(
-                    Condition::all()
-                        .add(rows::Column::CreatedAt.eq(c.at))
-                        .add(rows::Column::Id.lt(c.id)),
-                ),
-            );
-        }
-        let found = self
-            .all(
-                select
-                    .order_by_desc(rows::Column::CreatedAt)
-                    .order_by_desc(rows::Column::Id)
-                    .limit(page.fetch_limit()),
-            )
-            .await?;
+        sql.after("m.created_at", "m.id", page.after, Order::Desc)
+            .order_limit("m.created_at", "m.id", Order::Desc, page.fetch_limit());
+        let found = crate::sql::rows(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| to_media(rows::Model::from_query_result(row, "").map_err(failed)?))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Page::from_fetched(found, page, |m| {
             Cursor::new(m.created_at, m.id.0)
         }))
@@ -398,24 +389,10 @@ impl MediaCatalog for SqlMediaRepository {
     }
 
     async fn usage(&self) -> Result<StorageUsage, MediaError> {
-        // PostgreSQL's SUM of a BIGINT is a NUMERIC: cast back.
-        let row = self
-            .db
-            .query_one_raw(crate::statement(
-                self.db.get_database_backend(),
-                "SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) AS total, \
-                 COUNT(*) AS files FROM media",
-                vec![],
-            ))
-            .await
-            .map_err(failed)?
-            .ok_or_else(|| anyhow::anyhow!("SUM returned no row"))?;
-        let bytes: i64 = row.try_get("", "total").map_err(failed)?;
-        let files: i64 = row.try_get("", "files").map_err(failed)?;
-        Ok(StorageUsage {
-            bytes: u64::try_from(bytes).map_err(|_| anyhow::anyhow!("stored bytes sum {bytes}"))?,
-            files: u64::try_from(files).map_err(|_| anyhow::anyhow!("file count {files}"))?,
-        })
+        // Kept by triggers (migration 000028), not summed over every row per request.
+        let [files, bytes] =
+            crate::system::totals(&self.db, ["media_files", "media_bytes"]).await?;
+        Ok(StorageUsage { bytes, files })
     }
 
     async fn set_hidden(

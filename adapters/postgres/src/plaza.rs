@@ -36,7 +36,7 @@ use ::plaza::model::{
 use ::plaza::ports::PostRepository;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use districts::DistrictCode;
+use districts::{DistrictCode, Level};
 use kernel::{Cursor, MediaId, Page, PageRequest, Person, UserId};
 use media::{MediaKind, MediaState};
 use sea_orm::{
@@ -140,25 +140,37 @@ fn post_row(row: &QueryResult) -> Result<PostRow, PlazaError> {
     })
 }
 
-/// `SELECT` of posts with author, district and the viewer's like, up to its `WHERE` (the
-/// caller adds its conditions after `1 = 1`).
-/// ` AND p.district_code BETWEEN …`: the posts of `code` and of every division within it
-/// (a province's cities and counties, a city's counties; [`DistrictCode::span`]).
-fn within(sql: &mut Sql, code: &DistrictCode) {
-    let (from, to) = code.span();
-    let (from, to) = (sql.bind(from), sql.bind(to));
-    sql.push(&format!(" AND p.district_code BETWEEN {from} AND {to}"));
+/// ` AND …`: the posts `p` of `code` and of every division within it (a province's cities
+/// and counties, a city's counties; [`DistrictCode::span`]): the codes that start with the
+/// province's two digits or the city's four, or the county's code. An equality on the prefix,
+/// not a range of codes, so that one index (`idx_plaza_posts_province`, `…_city`,
+/// `…_district_created`; migrations 000010 and 000027) gives a district's posts newest first
+/// and a page stops after its rows (a range came in code order, and every post of the province
+/// was sorted), and PostgreSQL knows from the index's statistics how many posts a district has.
+pub(crate) fn within(sql: &mut Sql, code: &DistrictCode) {
+    let (level, code) = (code.level(), code.as_str());
+    let (column, value) = match level {
+        Level::Province => ("substr(p.district_code, 1, 2)", &code[..2]),
+        Level::City => ("substr(p.district_code, 1, 4)", &code[..4]),
+        Level::County => ("p.district_code", code),
+    };
+    let value = sql.bind(value);
+    sql.push(&format!(" AND {column} = {value}"));
 }
 
+/// `SELECT` of posts with author, district and the viewer's like, up to its `WHERE` (the
+/// caller adds its conditions after `1 = 1`). The like is joined by its key: asked as
+/// `EXISTS (…)`, PostgreSQL read every like of the viewer's for each page (the plan test,
+/// `tests/adapters/plans.rs`).
 fn post_select(viewer: Option<UserId>) -> Sql {
     let mut sql = Sql::new("");
     let v = sql.bind(viewer.map(|v| v.0));
     sql.push(&format!(
         "SELECT {}, {PERSON_COLUMNS}, d.name_zh AS d_name_zh, d.name_en AS d_name_en, \
-         EXISTS (SELECT 1 FROM plaza_likes l WHERE l.post_id = p.id AND l.user_id = {v}) \
-         AS liked \
+         l.user_id IS NOT NULL AS liked \
          FROM plaza_posts p JOIN users u ON u.id = p.author_id \
-         LEFT JOIN districts d ON d.code = p.district_code WHERE 1 = 1",
+         LEFT JOIN districts d ON d.code = p.district_code \
+         LEFT JOIN plaza_likes l ON l.post_id = p.id AND l.user_id = {v} WHERE 1 = 1",
         columns::<plaza_posts::Entity>("p", "p_"),
     ));
     sql
@@ -516,7 +528,10 @@ impl PostRepository for SqlPostRepository {
         let mut sql = post_select(viewer);
         let a = sql.bind(author.0);
         sql.push(&format!(" AND p.author_id = {a}"));
-        not_blocked(&mut sql, viewer, "p.author_id");
+        // The block is asked of the author's id, not of each row's: one check for the page.
+        // Asked of `p.author_id`, PostgreSQL took a block check that finds nothing for one
+        // that drops every row, and sorted all the person's posts (the plan test).
+        not_blocked(&mut sql, viewer, &a);
         shown_to(&mut sql, viewer, "p");
         sql.after("p.created_at", "p.id", page.after, Order::Desc)
             .order_limit("p.created_at", "p.id", Order::Desc, page.fetch_limit());
@@ -544,9 +559,11 @@ impl PostRepository for SqlPostRepository {
             within(&mut sql, &code);
         }
         seen_by(&mut sql, viewer, "p.author_id");
-        sql.after("p.created_at", "p.id", Some(than), Order::Asc);
-        let cap_value = sql.bind(i64::from(cap));
-        sql.push(&format!(" LIMIT {cap_value}) newer"));
+        // In the index's order from the head, so the scan stops at the cap: unordered,
+        // PostgreSQL collected every post since the head before counting.
+        sql.after("p.created_at", "p.id", Some(than), Order::Asc)
+            .order_limit("p.created_at", "p.id", Order::Asc, u64::from(cap));
+        sql.push(") newer");
         let row = query_all(&self.db, sql)
             .await?
             .into_iter()

@@ -64,9 +64,7 @@ impl SqlSearchIndex {
                     format!("(SELECT * FROM search_documents w WHERE w.kind = {kind_value}");
                 if let Some(after) = page.after {
                     let (at, id) = (sql.bind(after.at), sql.bind(after.id));
-                    from.push_str(&format!(
-                        " AND (w.created_at < {at} OR (w.created_at = {at} AND w.id < {id}))"
-                    ));
+                    from.push_str(&format!(" AND (w.created_at, w.id) < ({at}, {id})"));
                 }
                 let n = sql.bind(i64::from(n));
                 from.push_str(&format!(
@@ -78,9 +76,8 @@ impl SqlSearchIndex {
         select(&mut sql, kind, viewer, &from);
         matching(&mut sql, backend, terms);
         if let (SearchKind::Posts, Some(code)) = (kind, &filters.district) {
-            let (from, to) = code.span();
-            let (from, to) = (sql.bind(from), sql.bind(to));
-            sql.push(&format!(" AND p.district_code BETWEEN {from} AND {to}"));
+            // As the feed asks it: with a district of few posts, PostgreSQL starts from them.
+            crate::plaza::within(&mut sql, code);
         }
         if let (SearchKind::Posts | SearchKind::Articles | SearchKind::Replies, Some(since)) =
             (kind, filters.since)

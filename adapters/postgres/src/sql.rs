@@ -80,8 +80,12 @@ impl Sql {
         format!("${}", self.values.len())
     }
 
-    /// ` AND (t < at OR (t = at AND id < after))` — `>` for an ascending list — when there is
-    /// a cursor: the rows strictly after it in `(time, id)` order.
+    /// ` AND (t, id) < (at, after)` — `>` for an ascending list — when there is a cursor: the
+    /// rows strictly after it in `(time, id)` order. A row comparison, which both engines
+    /// start an index scan at. Written as `t < at OR (t = at AND id < after)`, PostgreSQL could
+    /// start none: it read every row before the cursor (a deep page cost what all the pages
+    /// before it did), and it guessed the rows an `OR` keeps so badly that it sorted everything
+    /// newer than a cursor to count a page of them (the plan test, `tests/adapters/plans.rs`).
     pub(crate) fn after(
         &mut self,
         time: &str,
@@ -96,9 +100,8 @@ impl Sql {
             };
             let at = self.bind(c.at);
             let after = self.bind(c.id);
-            self.text.push_str(&format!(
-                " AND ({time} {op} {at} OR ({time} = {at} AND {id} {op} {after}))"
-            ));
+            self.text
+                .push_str(&format!(" AND ({time}, {id}) {op} ({at}, {after})"));
         }
         self
     }
@@ -175,7 +178,7 @@ mod tests {
     }
 
     #[test]
-    fn keyset_conditions_reuse_their_placeholders() {
+    fn keyset_conditions_compare_rows() {
         let mut sql = Sql::new("SELECT 1 FROM t WHERE a = ");
         let a = sql.bind(1_i64);
         sql.push(&a);
@@ -184,7 +187,7 @@ mod tests {
             .order_limit("t.at", "t.id", Order::Asc, 21);
         assert_eq!(
             sql.text,
-            "SELECT 1 FROM t WHERE a = $1 AND (t.at > $2 OR (t.at = $2 AND t.id > $3)) \
+            "SELECT 1 FROM t WHERE a = $1 AND (t.at, t.id) > ($2, $3) \
              ORDER BY t.at ASC, t.id ASC LIMIT $4"
         );
         assert_eq!(sql.values.len(), 4);

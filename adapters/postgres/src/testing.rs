@@ -299,6 +299,62 @@ impl Database {
     }
 }
 
+/// Every statement a [`Database`] made by [`Database::recording_for_tests`] sends, in order
+/// (sea-orm's metric callback: the text and the bound values as they went out, whichever
+/// repository built them, inside transactions too). The plan test asks PostgreSQL for the plan of
+/// each (`adapters/postgres/tests/adapters/plans.rs`).
+#[derive(Clone, Default)]
+pub struct StatementLog(std::sync::Arc<std::sync::Mutex<Vec<sea_orm::Statement>>>);
+
+impl StatementLog {
+    /// The statements recorded since the last `take`, oldest first.
+    pub fn take(&self) -> Vec<sea_orm::Statement> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+impl Database {
+    /// The same pool, with every statement its repositories send recorded in the log (tests
+    /// only; the original `Database` records nothing).
+    pub fn recording_for_tests(&self) -> (Database, StatementLog) {
+        let log = StatementLog::default();
+        let mut conn = self.conn.clone();
+        let sink = log.clone();
+        conn.set_metric_callback(move |info| {
+            sink.0.lock().unwrap().push(info.statement.clone());
+        });
+        (Database { conn }, log)
+    }
+
+    /// PostgreSQL's plan of `statement` with its bound values, executed
+    /// (`EXPLAIN (ANALYZE, FORMAT JSON)`): the top node of the first plan, with actual row
+    /// counts. Runs the statement, so only for reads (tests only).
+    ///
+    /// # Errors
+    /// When the database refuses the statement.
+    pub async fn explain_for_tests(
+        &self,
+        statement: &sea_orm::Statement,
+    ) -> anyhow::Result<serde_json::Value> {
+        use anyhow::Context;
+        let explain = sea_orm::Statement {
+            sql: format!("EXPLAIN (ANALYZE, FORMAT JSON) {}", statement.sql),
+            values: statement.values.clone(),
+            db_backend: statement.db_backend,
+        };
+        let row = self
+            .conn
+            .query_one_raw(explain)
+            .await?
+            .context("EXPLAIN returned no row")?;
+        let plan: serde_json::Value = row.try_get("", "QUERY PLAN")?;
+        plan.get(0)
+            .and_then(|p| p.get("Plan"))
+            .cloned()
+            .context("EXPLAIN's JSON holds no plan")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{TestDb, host_and_port, replace_database};

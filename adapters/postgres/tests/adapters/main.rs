@@ -12,6 +12,7 @@ mod integration_state;
 mod media;
 mod migrations;
 mod notifications;
+mod plans;
 mod plaza;
 mod profiles;
 mod replies;
