@@ -104,6 +104,7 @@ async fn relevance(db: &Database, engine: &str) -> anyhow::Result<bool> {
                 images: vec![],
                 district: None,
                 created_at: t0 + Duration::minutes(i64::try_from(i)?),
+                held: None,
             })
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;

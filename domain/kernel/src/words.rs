@@ -70,11 +70,11 @@ impl Verdict {
                 Verdict::Refuse(a)
             }
             (Verdict::Refuse(mut a), Verdict::Refuse(b)) => {
-                a.extend(b.into_iter());
+                a.extend(b);
                 Verdict::Refuse(a)
             }
             (Verdict::Hold(mut a), Verdict::Hold(b)) => {
-                a.extend(b.into_iter());
+                a.extend(b);
                 Verdict::Hold(a)
             }
         }
