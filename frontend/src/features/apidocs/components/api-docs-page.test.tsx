@@ -142,7 +142,16 @@ describe('list view', () => {
     const nav = screen.getByRole('navigation', { name: 'Endpoints by tag' })
     expect(within(nav).getAllByRole('button')).toHaveLength(1)
     expect(groupButton(/^system/)).toHaveAttribute('aria-expanded', 'true')
-    expect(within(nav).getByRole('link', { name: /\/api\/health/ })).toBeVisible()
+    // The health check, the liveness and the readiness answers: every match, and only those.
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/developers/api/get-api-health',
+      '/developers/api/get-api-health-live',
+      '/developers/api/get-api-health-ready',
+    ])
 
     await user.clear(search)
     await user.type(search, 'delete sessions')
