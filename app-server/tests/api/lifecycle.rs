@@ -317,7 +317,11 @@ async fn a_stop_finishes_requests_ends_streams_and_refuses_new_connections() {
         "Hello, world"
     );
 
-    assert!(answer.read_to_end().await, "cut off, not ended: {}", answer.text);
+    assert!(
+        answer.read_to_end().await,
+        "cut off, not ended: {}",
+        answer.text
+    );
     assert!(
         answer.text.contains(r#""code":"ai_stream_interrupted""#),
         "{}",
