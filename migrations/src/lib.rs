@@ -31,6 +31,7 @@ mod m20261128_000025_create_reports;
 mod m20261128_000026_withheld_content;
 mod m20261128_000027_index_busy_reads;
 mod m20261128_000028_create_content_totals;
+mod m20261128_000029_search_recent_per_kind;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000026_withheld_content::Migration),
             Box::new(m20261128_000027_index_busy_reads::Migration),
             Box::new(m20261128_000028_create_content_totals::Migration),
+            Box::new(m20261128_000029_search_recent_per_kind::Migration),
         ]
     }
 }

@@ -59,9 +59,12 @@ impl SqlSearchIndex {
         let from = match window {
             None => "search_documents s".to_owned(),
             Some(n) => {
-                let kind_value = sql.bind(kind.as_str());
-                let mut from =
-                    format!("(SELECT * FROM search_documents w WHERE w.kind = {kind_value}");
+                // The kind as a literal (one of `SearchKind`'s names), so that any plan can
+                // use the kind's own index (migration 000029).
+                let mut from = format!(
+                    "(SELECT * FROM search_documents w WHERE w.kind = '{}'",
+                    kind.as_str()
+                );
                 if let Some(after) = page.after {
                     let (at, id) = (sql.bind(after.at), sql.bind(after.id));
                     from.push_str(&format!(" AND (w.created_at, w.id) < ({at}, {id})"));
