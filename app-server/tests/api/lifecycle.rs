@@ -222,6 +222,50 @@ fn configure_llm(config: &mut Config, fake: &FakeLlm) {
     });
 }
 
+/// What both stop tests hold open when the stop comes: ada's notification stream (its first
+/// event read) and her chat request waiting on the model, which has answered "Hello" and sends
+/// `after` once released.
+struct Open {
+    ada: reqwest::Client,
+    notifications: Body,
+    slow: tokio::task::JoinHandle<crate::helpers::Reply>,
+}
+
+async fn open_a_stream_and_a_waiting_request(address: &str, fake: &FakeLlm, after: &str) -> Open {
+    let ada = browser(address);
+    let r = reply(
+        ada.post(format!("{address}/api/auth/username/register"))
+            .json(&json!({ "username": "ada", "password": "ada-password-1" }))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{:?}", r.body);
+    let res = ada
+        .get(format!("{address}/api/notifications/stream"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let mut notifications = Body::of(res);
+    notifications.until("event: unread").await;
+    fake.set(Scenario::Gated {
+        before: vec!["Hello".into()],
+        after: vec![after.into()],
+    });
+    let slow = tokio::spawn({
+        let (ada, url) = (ada.clone(), format!("{address}/api/ai/chat"));
+        async move { reply(ada.post(url).json(&chat(false)).send().await.unwrap()).await }
+    });
+    assert!(fake.wait_for_open_streams(1, BOUND).await);
+    Open {
+        ada,
+        notifications,
+        slow,
+    }
+}
+
 /// A stop with everything open: a notification stream, a chat answer being streamed, and a
 /// request waiting on the language model. The stream ends at once with a reconnect hint while
 /// the request is still waiting; new connections are refused; the request, released, is
@@ -236,36 +280,12 @@ async fn a_stop_finishes_requests_ends_streams_and_refuses_new_connections() {
         configure_llm(c, &fake);
     })
     .await;
-    let ada = browser(&app.address);
-    let r = reply(
-        ada.post(format!("{}/api/auth/username/register", app.address))
-            .json(&json!({ "username": "ada", "password": "ada-password-1" }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(r.status, 201, "{:?}", r.body);
-
-    let res = ada
-        .get(format!("{}/api/notifications/stream", app.address))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let mut notifications = Body::of(res);
-    notifications.until("event: unread").await;
-
     // A request in flight: the model answers "Hello", then waits for the test.
-    fake.set(Scenario::Gated {
-        before: vec!["Hello".into()],
-        after: vec![", world".into()],
-    });
-    let slow = tokio::spawn({
-        let (ada, url) = (ada.clone(), format!("{}/api/ai/chat", app.address));
-        async move { reply(ada.post(url).json(&chat(false)).send().await.unwrap()).await }
-    });
-    assert!(fake.wait_for_open_streams(1, BOUND).await);
+    let Open {
+        ada,
+        mut notifications,
+        slow,
+    } = open_a_stream_and_a_waiting_request(&app.address, &fake, ", world").await;
     // An answer being streamed that would go on for ever.
     fake.set(Scenario::KeepAliveForever {
         interval: Duration::from_millis(200),
@@ -533,33 +553,11 @@ async fn the_binary_stops_cleanly_on_sigterm_and_sigint_and_logs_json_lines() {
             })
             .await;
 
-        let ada = browser(&server.address);
-        let r = reply(
-            ada.post(format!("{}/api/auth/username/register", server.address))
-                .json(&json!({ "username": "ada", "password": "ada-password-1" }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(r.status, 201, "{:?}", r.body);
-        let res = ada
-            .get(format!("{}/api/notifications/stream", server.address))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 200);
-        let mut notifications = Body::of(res);
-        notifications.until("event: unread").await;
-        fake.set(Scenario::Gated {
-            before: vec!["Hello".into()],
-            after: vec!["!".into()],
-        });
-        let slow = tokio::spawn({
-            let (ada, url) = (ada.clone(), format!("{}/api/ai/chat", server.address));
-            async move { reply(ada.post(url).json(&chat(false)).send().await.unwrap()).await }
-        });
-        assert!(fake.wait_for_open_streams(1, BOUND).await);
+        let Open {
+            mut notifications,
+            slow,
+            ..
+        } = open_a_stream_and_a_waiting_request(&server.address, &fake, "!").await;
 
         server.signal(signal);
         assert!(notifications.read_to_end().await, "{}", notifications.text);
