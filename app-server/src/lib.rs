@@ -5,6 +5,7 @@ pub mod config;
 pub mod http;
 pub mod i18n;
 pub mod lifecycle;
+pub mod metrics;
 pub mod recorded;
 pub mod spa;
 pub mod startup;

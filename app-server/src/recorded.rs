@@ -1,13 +1,16 @@
 //! The outside systems' ports, each wrapped so that every call's outcome is recorded for the
 //! admin overview ([`system::IntegrationRecorder`]: one upsert per attempt, in the database every
-//! instance shares). Wired in [`crate::startup`] around the configured adapters only: an
-//! integration that is not configured is never called, so it has no attempts.
+//! instance shares) and counted in this instance's metrics (`courtyard_outside_calls_total`,
+//! [`crate::metrics`]). Wired in [`crate::wiring`] around the configured adapters only: an
+//! integration that is not configured is never called, so it has no attempts. The media store
+//! is counted too (`object_store`), though the overview does not list it.
 //!
 //! The recorded failure is a fixed word per kind of failure (`timeout`, `unreachable`,
 //! `refused` …), never the provider's text, so no key, phone number or message is stored. A
 //! refusal caused by the user's own input (a number that is not a mobile, a stale WeChat code,
 //! a request the model refuses as too long) shows the provider answered: it counts as a success.
 
+use crate::metrics::{EventStream as OpenStream, Metrics};
 use accounts::AccountsError;
 use accounts::model::{PhoneNumber, VerificationCode, WechatProfile};
 use accounts::ports::{SmsSender, WechatOAuth};
@@ -15,6 +18,8 @@ use async_trait::async_trait;
 use chat::LlmError;
 use chat::ports::{EventStream, LlmProvider};
 use chrono::{DateTime, Utc};
+use media::MediaError;
+use media::ports::MediaStore;
 use std::sync::Arc;
 use system::{Integration, IntegrationRecorder, Outcome};
 use weather::ports::{ProviderError, WeatherProvider};
@@ -23,10 +28,35 @@ use wechat::access_token::IssuedAccessToken;
 use wechat::menu::Menu;
 use wechat::ports::WechatOfficialApi;
 
+/// Where an outside call's outcome goes: the shared record of the admin overview and this
+/// instance's metrics.
+#[derive(Clone)]
+pub struct Recorder {
+    pub integrations: IntegrationRecorder,
+    pub metrics: Arc<Metrics>,
+}
+
+impl Recorder {
+    /// Counts the outcome, then records it for the overview.
+    pub async fn record(&self, integration: Integration, outcome: Outcome) {
+        self.metrics
+            .outside_call(integration.as_str(), result_label(outcome));
+        self.integrations.record(integration, outcome).await;
+    }
+}
+
+/// The `result` label of an outcome: `ok`, or the failure's fixed word.
+pub fn result_label(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Ok => "ok",
+        Outcome::Failed(word) => word,
+    }
+}
+
 /// The SMS provider, recorded as `sms`.
 pub struct RecordedSms {
     pub inner: Arc<dyn SmsSender>,
-    pub recorder: IntegrationRecorder,
+    pub recorder: Recorder,
 }
 
 /// What an SMS send's result says of the provider.
@@ -63,7 +93,7 @@ impl SmsSender for RecordedSms {
 /// pass through (they need a token first, whose refresh is recorded).
 pub struct RecordedWechat<T> {
     pub inner: Arc<T>,
-    pub recorder: IntegrationRecorder,
+    pub recorder: Recorder,
 }
 
 fn wechat_outcome<V>(result: &Result<V, WechatError>) -> Outcome {
@@ -122,10 +152,11 @@ impl<T: WechatOfficialApi + 'static> WechatOfficialApi for RecordedWechat<T> {
     }
 }
 
-/// The language model, recorded as `llm` once it accepted a request or failed to.
+/// The language model, recorded as `llm` once it accepted a request or failed to; an answer it
+/// streams counts as an open `ai_chat` stream until the answer ends or its browser goes.
 pub struct RecordedLlm {
     pub inner: Arc<dyn LlmProvider>,
-    pub recorder: IntegrationRecorder,
+    pub recorder: Recorder,
 }
 
 fn llm_outcome(result: &Result<EventStream, LlmError>) -> Outcome {
@@ -143,7 +174,7 @@ fn llm_outcome(result: &Result<EventStream, LlmError>) -> Outcome {
 
 /// Records `timeout` when the call it guards is dropped unfinished: the chat service gives the
 /// provider a deadline for its first answer and drops the call when it passes.
-struct Unanswered(Option<IntegrationRecorder>);
+struct Unanswered(Option<Recorder>);
 
 impl Drop for Unanswered {
     fn drop(&mut self) {
@@ -166,7 +197,12 @@ impl LlmProvider for RecordedLlm {
         self.recorder
             .record(Integration::Llm, llm_outcome(&result))
             .await;
-        result
+        let events = result?;
+        Ok(Box::pin(
+            self.recorder
+                .metrics
+                .open_stream(OpenStream::AiChat, events),
+        ))
     }
 
     fn name(&self) -> &str {
@@ -177,7 +213,7 @@ impl LlmProvider for RecordedLlm {
 /// The weather provider, recorded as `weather` on every refresh.
 pub struct RecordedWeather {
     pub inner: Arc<dyn WeatherProvider>,
-    pub recorder: IntegrationRecorder,
+    pub recorder: Recorder,
 }
 
 #[async_trait]
@@ -201,6 +237,51 @@ impl WeatherProvider for RecordedWeather {
 
     fn attribution(&self) -> &'static str {
         self.inner.attribution()
+    }
+}
+
+/// The media store (a folder or a bucket), counted as `object_store`: `ok`, or `error` when
+/// it could not be reached or refused. Not part of the overview's record.
+pub struct RecordedStore {
+    pub inner: Arc<dyn MediaStore>,
+    pub metrics: Arc<Metrics>,
+}
+
+impl RecordedStore {
+    fn count<T>(&self, result: &Result<T, MediaError>) {
+        let word = if result.is_ok() { "ok" } else { "error" };
+        self.metrics.outside_call("object_store", word);
+    }
+}
+
+#[async_trait]
+impl MediaStore for RecordedStore {
+    async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<(), MediaError> {
+        let result = self.inner.put(key, bytes, content_type).await;
+        self.count(&result);
+        result
+    }
+
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, MediaError> {
+        let result = self.inner.get(key).await;
+        self.count(&result);
+        result
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), MediaError> {
+        let result = self.inner.delete(key).await;
+        self.count(&result);
+        result
+    }
+
+    fn kind(&self) -> &'static str {
+        self.inner.kind()
+    }
+
+    async fn check(&self) -> Result<(), MediaError> {
+        let result = self.inner.check().await;
+        self.count(&result);
+        result
     }
 }
 

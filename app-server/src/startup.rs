@@ -139,6 +139,7 @@ impl Application {
         );
         let docs = web::Data::new(http::system::handlers::DocsJson::new(&doc)?);
         let stopping = web::Data::new(shutdown.clone());
+        crate::metrics::serve_apart(&state.config, services.get(), &shutdown)?;
 
         let mut server = HttpServer::new(move || {
             App::new()
@@ -171,6 +172,7 @@ impl Application {
                 .wrap(middleware::security_headers())
                 .wrap(from_fn(middleware::strict_transport_security))
                 .wrap(from_fn(middleware::log_requests))
+                .wrap(from_fn(crate::metrics::count_requests))
                 // Outermost: every line logged while a request is served, the request line
                 // included, carries its id.
                 .wrap(from_fn(telemetry::request_id))

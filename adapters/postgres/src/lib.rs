@@ -233,6 +233,25 @@ impl Database {
         }
     }
 
+    /// How the pool is used right now, for the metrics: read from sqlx's counters, no round
+    /// trip. (sqlx keeps no count of the statements waiting for a connection: a pool whose
+    /// connections are all in use at its maximum is where waiting begins.)
+    pub fn pool_use(&self) -> PoolUse {
+        fn of<DB: sea_orm::sqlx::Database>(pool: &sea_orm::sqlx::Pool<DB>) -> PoolUse {
+            let open = pool.size();
+            let idle = u32::try_from(pool.num_idle()).unwrap_or(u32::MAX).min(open);
+            PoolUse {
+                open,
+                idle,
+                max: pool.options().get_max_connections(),
+            }
+        }
+        match self.kind() {
+            DatabaseKind::Postgres => of(self.conn.get_postgres_connection_pool()),
+            DatabaseKind::Sqlite => of(self.conn.get_sqlite_connection_pool()),
+        }
+    }
+
     /// A cheap round trip, for health checks.
     ///
     /// # Errors
@@ -393,6 +412,17 @@ impl Database {
 
 /// How long a pooled connection may sit unused before it is pinged on checkout.
 const PING_IF_IDLE_FOR: Duration = Duration::from_secs(1);
+
+/// The pool's connections at one moment ([`Database::pool_use`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    /// Connections open, idle ones included.
+    pub open: u32,
+    /// Of them, those no statement is using.
+    pub idle: u32,
+    /// The most the pool opens (`DATABASE_MAX_CONNECTIONS`).
+    pub max: u32,
+}
 
 /// A pool's settings; [`PoolOptions::new`] gives the defaults for a URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,10 @@
 
 use super::error::ApiError;
 use crate::config::BodyLimits;
+use crate::metrics::GateUse;
 use kernel::UserId;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -18,6 +20,10 @@ type Shares = Arc<Mutex<HashMap<UserId, Arc<Semaphore>>>>;
 #[derive(Debug, Clone)]
 pub struct UploadGate {
     permits: Arc<Semaphore>,
+    capacity: usize,
+    /// Uploads waiting for a place now, and refused since the start (for the metrics).
+    waiting: Arc<AtomicU64>,
+    refused: Arc<AtomicU64>,
     shares: Shares,
     per_user: usize,
     wait: Duration,
@@ -73,6 +79,23 @@ pub struct UploadPlace {
     _share: Share,
 }
 
+/// One upload waiting for its place, counted while it waits (a request given up is dropped
+/// and so uncounted).
+struct Waiting<'a>(&'a AtomicU64);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a AtomicU64) -> Self {
+        count.fetch_add(1, Ordering::Relaxed);
+        Self(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 fn busy() -> ApiError {
     ApiError::server_busy(1)
 }
@@ -89,6 +112,9 @@ impl UploadGate {
     ) -> Self {
         Self {
             permits: Arc::new(Semaphore::new(concurrency.max(1))),
+            capacity: concurrency.max(1),
+            waiting: Arc::new(AtomicU64::new(0)),
+            refused: Arc::new(AtomicU64::new(0)),
             shares: Arc::new(Mutex::new(HashMap::new())),
             per_user: per_user.max(1),
             wait,
@@ -100,6 +126,16 @@ impl UploadGate {
     /// A place among the uploads in flight for `user` (first one of their own share, then one
     /// of the instance's), or 503 `server_busy` after the wait.
     pub async fn enter(&self, user: UserId) -> Result<UploadPlace, ApiError> {
+        let waiting = Waiting::new(&self.waiting);
+        let place = self.take(user).await;
+        drop(waiting);
+        if place.is_err() {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+        }
+        place
+    }
+
+    async fn take(&self, user: UserId) -> Result<UploadPlace, ApiError> {
         let until = tokio::time::Instant::now() + self.wait;
         let share = Share::of(&self.shares, user, self.per_user);
         let own = tokio::time::timeout_at(until, share.places.clone().acquire_owned())
@@ -115,6 +151,18 @@ impl UploadGate {
             _own: own,
             _share: share,
         })
+    }
+
+    /// The places at this moment: how many, taken, awaited, and the uploads refused so far
+    /// (the metrics read it when scraped).
+    pub fn usage(&self) -> GateUse {
+        let free = self.permits.available_permits().min(self.capacity);
+        GateUse {
+            capacity: self.capacity as u64,
+            in_use: (self.capacity - free) as u64,
+            waiting: self.waiting.load(Ordering::Relaxed),
+            refused: self.refused.load(Ordering::Relaxed),
+        }
     }
 
     /// People with an upload in flight or waiting (for tests of the table's clean-up).
@@ -159,6 +207,42 @@ mod tests {
         let again = gate.enter(a).await.expect("a's place again");
         drop(again);
         assert_eq!(gate.people_in_flight(), 0);
+    }
+
+    #[tokio::test]
+    async fn its_use_counts_places_taken_waiters_and_refusals() {
+        let gate = gate(2, 1);
+        assert_eq!(
+            gate.usage(),
+            GateUse {
+                capacity: 2,
+                in_use: 0,
+                waiting: 0,
+                refused: 0
+            }
+        );
+        let a = UserId::new_random();
+        let held = gate.enter(a).await.expect("a place");
+        // Waits for its own share (its 50 ms), then is refused.
+        let second = gate.enter(a);
+        tokio::pin!(second);
+        assert!(
+            futures_util::poll!(second.as_mut()).is_pending(),
+            "it waits for a place"
+        );
+        assert_eq!((gate.usage().in_use, gate.usage().waiting), (1, 1));
+        assert!(second.await.is_err());
+        assert_eq!(
+            gate.usage(),
+            GateUse {
+                capacity: 2,
+                in_use: 1,
+                waiting: 0,
+                refused: 1
+            }
+        );
+        drop(held);
+        assert_eq!(gate.usage().in_use, 0);
     }
 
     #[tokio::test]

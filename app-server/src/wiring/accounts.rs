@@ -1,6 +1,7 @@
 //! Accounts (sign-in, sessions, codes), one's own profile and the administrators' moderation,
 //! over the database, argon2 and the configured SMS provider.
 
+use super::metrics::CountedHasher;
 use super::{HOUSEKEEPING, Wiring};
 use crate::config::AreaSettings;
 use crate::config::env::Env;
@@ -55,10 +56,11 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
     // The operator's word list, asked before text is stored (wired first: `wiring::AREAS`).
     let words: Arc<dyn kernel::WordFilter> = w.service::<::moderation::LiveWordFilter>()?;
     let (config, db) = (w.config, w.db);
+    let recorder = w.recorder()?;
     let recorded_sms = |inner: Arc<dyn SmsSender>| -> Arc<dyn SmsSender> {
         Arc::new(RecordedSms {
             inner,
-            recorder: w.recorder.clone(),
+            recorder: recorder.clone(),
         })
     };
     let sms: Arc<dyn SmsSender> = match config.areas.get::<SmsSettings>() {
@@ -72,10 +74,15 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
         AccountsPorts {
             users: Arc::new(db.users()),
             sessions: Arc::new(db.sessions()),
-            hasher: Arc::new(Argon2Hasher::new(
-                *config.areas.get::<Argon2Cost>(),
-                *config.areas.get::<HashLimits>(),
-            )?),
+            // Counted in the metrics: the hashes waiting or running, and how they ended.
+            hasher: Arc::new(CountedHasher::new(
+                Argon2Hasher::new(
+                    *config.areas.get::<Argon2Cost>(),
+                    *config.areas.get::<HashLimits>(),
+                )?,
+                config.areas.get::<HashLimits>().concurrency,
+                recorder.metrics.clone(),
+            )),
             secrets: Arc::new(OsSecretGenerator),
             limiter: Arc::new(db.rate_limiter()),
             codes: Arc::new(db.verification_codes()),

@@ -43,7 +43,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             })?;
             let recorded = RecordedLlm {
                 inner: Arc::new(provider),
-                recorder: w.recorder.clone(),
+                recorder: w.recorder()?,
             };
             (Some(Arc::new(recorded)), llm.models.clone())
         }

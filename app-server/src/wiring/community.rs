@@ -8,6 +8,8 @@ use crate::config::AreaSettings;
 use crate::config::env::Env;
 use crate::http::media::settings::{MediaSettings, MediaStoreSettings};
 use crate::http::upload_gate::UploadGate;
+use crate::metrics::Metrics;
+use crate::recorded::RecordedStore;
 use accounts::AvatarMediaAccess;
 use adapter_media::{FsMediaStore, ImageWorkers, S3MediaStore};
 use groups::{GroupMediaAccess, GroupsPolicy, GroupsPorts, GroupsService};
@@ -42,6 +44,11 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
             S3MediaStore::new(s3.clone()).map_err(|e| anyhow::anyhow!("S3 media store: {e}"))?,
         ),
     };
+    // Every call counted in the metrics (`object_store`).
+    let store: Arc<dyn MediaStore> = Arc::new(RecordedStore {
+        inner: store,
+        metrics: w.service::<Metrics>()?,
+    });
     // Who blocked whom: the groups and the plaza ask before a reply, a comment, a like or a
     // mention is stored.
     let blocks: Arc<dyn kernel::Blocks> = Arc::new(db.blocks());

@@ -9,6 +9,7 @@ pub mod ai;
 pub mod blocks;
 pub mod community;
 pub mod districts;
+pub mod metrics;
 pub mod moderation;
 pub mod notifications;
 pub mod overview;
@@ -21,6 +22,8 @@ pub mod wechat;
 
 use crate::config::env::Env;
 use crate::config::{AreaSettings, Config};
+use crate::metrics::Metrics;
+use crate::recorded::Recorder;
 use ::system::IntegrationRecorder;
 use actix_web::web;
 use adapter_crypto::OsSecretGenerator;
@@ -36,7 +39,9 @@ use std::time::Duration;
 
 /// Every area's wiring, in order: an area that uses another's service comes after it.
 pub const AREAS: &[Wire] = &[
-    // First: the areas that take text check it with the word list (`LiveWordFilter`).
+    // First: the metrics every area's outside calls are counted in (`Wiring::recorder`).
+    Wire::new(metrics::settings, metrics::wire),
+    // Then the areas that take text check it with the word list (`LiveWordFilter`).
     Wire::new(no_settings, moderation::wire),
     Wire::new(community::settings, community::wire),
     Wire::new(accounts::settings, accounts::wire),
@@ -51,6 +56,8 @@ pub const AREAS: &[Wire] = &[
     Wire::new(notifications::settings, notifications::wire),
     Wire::new(no_settings, search::wire),
     Wire::new(no_settings, reports::wire),
+    // Last: what the metrics read when scraped (the pool, the streams, the upload gate).
+    Wire::new(no_settings, metrics::sample),
 ];
 
 /// One area's line in [`AREAS`]: the settings it reads (its `settings`, which calls
@@ -98,8 +105,9 @@ pub struct Wiring<'a> {
     pub config: &'a Config,
     pub db: &'a Database,
     pub clock: Arc<dyn Clock>,
-    /// Every call to an outside system records its outcome for the admin overview.
-    pub recorder: IntegrationRecorder,
+    /// Every call to an outside system records its outcome for the admin overview
+    /// ([`Self::recorder`] adds the metrics).
+    pub integrations: IntegrationRecorder,
     services: Services,
     jobs: Vec<Job>,
 }
@@ -156,12 +164,12 @@ impl Services {
 impl<'a> Wiring<'a> {
     pub fn new(config: &'a Config, db: &'a Database) -> Self {
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        let recorder = IntegrationRecorder::new(Arc::new(db.clone()), clock.clone());
+        let integrations = IntegrationRecorder::new(Arc::new(db.clone()), clock.clone());
         Self {
             config,
             db,
             clock,
-            recorder,
+            integrations,
             services: Services::default(),
             jobs: Vec::new(),
         }
@@ -208,6 +216,17 @@ impl<'a> Wiring<'a> {
                 "{} is used before an area provides it (see wiring::AREAS)",
                 type_name::<T>()
             )
+        })
+    }
+
+    /// Where an outside call's outcome goes: the admin overview's record and the metrics.
+    ///
+    /// # Errors
+    /// When the metrics are not wired yet ([`AREAS`] is in the wrong order).
+    pub fn recorder(&self) -> anyhow::Result<Recorder> {
+        Ok(Recorder {
+            integrations: self.integrations.clone(),
+            metrics: self.service::<Metrics>()?,
         })
     }
 

@@ -30,7 +30,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
                     OpenMeteo::new(c.clone())
                         .context("building the weather provider's HTTP client")?,
                 ),
-                recorder: w.recorder.clone(),
+                recorder: w.recorder()?,
             })),
         };
     let service = WeatherService::new(

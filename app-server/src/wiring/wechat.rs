@@ -36,7 +36,7 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
     let db = w.db;
     let client = Arc::new(RecordedWechat {
         inner: Arc::new(WechatClient::new(c.clone())?),
-        recorder: w.recorder.clone(),
+        recorder: w.recorder()?,
     });
     let token = Arc::new(AccessTokenService::new(
         client.clone(),

@@ -32,6 +32,7 @@ mod integration_state;
 mod lifecycle;
 mod media_drafts;
 mod media_privacy;
+mod metrics;
 mod not_found;
 mod notifications;
 mod phone;

@@ -186,6 +186,7 @@ async fn openapi_documents_every_api_route() {
         "POST /api/admin/media/{id}/hide",
         "POST /api/admin/media/{id}/unhide",
         "DELETE /api/admin/media/{id}",
+        "GET /api/admin/metrics",
         "GET /api/plaza/posts/{id}/comments",
         "POST /api/plaza/posts/{id}/comments",
         "DELETE /api/plaza/comments/{id}",

@@ -1,5 +1,6 @@
 //! The admin console's API: the audit log (`handlers.rs`), the gallery (`media.rs`), disabling
-//! and enabling users (`users.rs`) and finding users and groups by name (`directory.rs`); the
+//! and enabling users (`users.rs`), finding users and groups by name (`directory.rs`) and the
+//! metrics for a Prometheus scraper (`metrics.rs`); the
 //! overview and WeChat are areas of their own (`overview`, `wechat`). Every handler takes an [`AdminUser`](crate::http::extract::AdminUser):
 //! 401 when signed out, 403 for everyone who is not an admin.
 
@@ -9,6 +10,7 @@ pub mod errors;
 pub mod handlers;
 pub mod media;
 pub mod messages;
+pub mod metrics;
 mod openapi_zh;
 mod rules;
 pub mod users;
@@ -67,5 +69,6 @@ impl Area for Admin {
             .service(users::enable_user)
             .service(directory::find_users)
             .service(directory::find_groups)
+            .service(metrics::read_metrics)
     }
 }

@@ -87,6 +87,13 @@ const OPERATIONS: &[OperationZh] = &[
         ),
     ),
     (
+        "GET /api/admin/metrics",
+        "运行指标（Prometheus）",
+        Some(
+            "本实例的运行指标，采用 Prometheus 文本格式（`text/plain; version=0.0.4`），供持有带 `admin:read` 权限的管理员令牌的采集器抓取：按路由模板、方法和状态码统计的请求数及延迟直方图；数据库连接池；打开的事件流；上传闸门与密码哈希队列；按结果统计的外部服务调用。每个实例只统计自己的：请逐个抓取所有实例。全部指标见 docs/operations.md。",
+        ),
+    ),
+    (
         "POST /api/admin/users/{id}/enable",
         "启用用户",
         Some("该账号可以重新登录（停用时结束的会话和令牌不会恢复）。记入审计日志 `user.enabled`。"),

@@ -162,6 +162,13 @@ export interface paths {
      */
     get: operations["media_usage"];
   };
+  "/api/admin/metrics": {
+    /**
+     * Metrics (Prometheus)
+     * @description This instance's metrics in the Prometheus text exposition format (`text/plain; version=0.0.4`), for a scraper holding an administrator's token with `admin:read`: requests by route template, method and status with a latency histogram; the database pool; open event streams; the upload gate and the password-hashing queue; calls to outside services by result. Each instance counts its own: scrape every instance. Every metric is listed in docs/operations.md.
+     */
+    get: operations["read_metrics"];
+  };
   "/api/admin/overview": {
     /**
      * Admin overview: counts, latest events and integrations
@@ -5021,6 +5028,42 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["StorageUsageResponse"];
+        };
+      };
+      /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `forbidden`; `insufficient_scope`: a token without the scope `admin:read` (`requiredScope` names the missing one) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `database_unavailable`: the database cannot be reached for a moment; with `Retry-After` */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again (the same as `retryAfter`) */
+          "Retry-After"?: number;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  /**
+   * Metrics (Prometheus)
+   * @description This instance's metrics in the Prometheus text exposition format (`text/plain; version=0.0.4`), for a scraper holding an administrator's token with `admin:read`: requests by route template, method and status with a latency histogram; the database pool; open event streams; the upload gate and the password-hashing queue; calls to outside services by result. Each instance counts its own: scrape every instance. Every metric is listed in docs/operations.md.
+   */
+  read_metrics: {
+    responses: {
+      /** @description The metrics, in the Prometheus text format */
+      200: {
+        content: {
+          "text/plain": string;
         };
       };
       /** @description `unauthorized`; `invalid_token`: a bearer token that is malformed, unknown, revoked or expired */
