@@ -7,8 +7,8 @@
 //! 1. **JSON without a database**: `GET /api/ai/models` (read from memory, no query) against a
 //!    bare actix-web hello (`examples/bench_hello.rs`, the same actix-web, built by
 //!    `just bench`), wrk at 50 connections: ratio of requests per second (target ≥ 0.8).
-//! 2. **A single-row read on PostgreSQL**: a signed-in `GET /api/auth/token` (one query: the
-//!    session joined with its user) against `pgbench -S -M prepared` on the same server and a
+//! 2. **A single-row read on PostgreSQL**: a signed-in `GET /api/auth/token` (one statement:
+//!    the session joined with its user) against `pgbench -S -M prepared` on the same server and a
 //!    fresh database of its own: ratio of requests to transactions per second (target ≥ 0.5).
 //!    Framework time: the request's p50 at one connection minus the same query's latency timed
 //!    by pgbench at one client (target ≤ 0.3 ms).
@@ -212,8 +212,9 @@ async fn single_row_read(dir: &Path, report: &mut Report) {
     let pgbench_others = cpu.others_cores_since(&[server.pid]);
     let tps = pgbench_figure(&text, "tps = ");
 
-    // The query app-server sends, timed alone by pgbench at one client (prepared, as sqlx
-    // prepares it): the session by its token's hash, joined with its user.
+    // The query app-server sends (`adapter_postgres::testing::LIVE_SESSION_PG`, the statement
+    // itself), timed alone by pgbench at one client (prepared, as sqlx prepares it): the session
+    // by its token's hash, joined with its user.
     let hash = Command::new("psql")
         .args([&pg.url, "-tAc", "SELECT token_hash FROM sessions LIMIT 1"])
         .output()
@@ -221,14 +222,10 @@ async fn single_row_read(dir: &Path, report: &mut Report) {
         .unwrap_or_default();
     assert_eq!(hash.len(), 64, "a session's token hash: {hash:?}");
     let script = dir.join("session.sql");
-    std::fs::write(
-        &script,
-        format!(
-            "SELECT s.*, u.* FROM sessions s LEFT JOIN users u ON u.id = s.user_id \
-             WHERE s.token_hash = '{hash}' AND s.expires_at > now() LIMIT 1;\n"
-        ),
-    )
-    .unwrap();
+    let statement = adapter_postgres::testing::LIVE_SESSION_PG
+        .replace("$1", &format!("'{hash}'"))
+        .replace("$2", "now()");
+    std::fs::write(&script, format!("{statement};\n")).unwrap();
     let script_arg = script.display().to_string();
     let query_alone = |seconds: &str| {
         pgbench(&[

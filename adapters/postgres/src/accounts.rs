@@ -21,8 +21,8 @@ use chrono::{DateTime, Utc};
 use kernel::{MediaId, Role, SessionId, UserId};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend,
+    DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
 };
 
 #[derive(Debug, Clone)]
@@ -36,7 +36,27 @@ impl SqlUserRepository {
     }
 }
 
-fn to_user(m: users::Model) -> Result<(User, Option<PasswordHash>), AccountsError> {
+/// A user's columns as the domain reads them: the password hash only as whether there is one.
+struct UserFields {
+    id: uuid::Uuid,
+    username: String,
+    nickname: String,
+    role: String,
+    avatar_url: Option<String>,
+    avatar_media_id: Option<uuid::Uuid>,
+    bio: Option<String>,
+    color_mode: Option<String>,
+    language: Option<String>,
+    has_password: bool,
+    phone: Option<String>,
+    wechat_openid: Option<String>,
+    wechat_unionid: Option<String>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    disabled_at: Option<DateTime<Utc>>,
+}
+
+fn user_of(m: UserFields) -> Result<User, AccountsError> {
     // Stored rows were valid when written; a row that no longer parses is data corruption.
     let username = Username::parse(&m.username)
         .map_err(|_| anyhow::anyhow!("stored username {:?} is invalid", m.username))?;
@@ -52,28 +72,47 @@ fn to_user(m: users::Model) -> Result<(User, Option<PasswordHash>), AccountsErro
         openid,
         unionid: m.wechat_unionid,
     });
-    Ok((
-        User {
-            id: UserId(m.id),
-            username,
-            nickname,
-            role: Role::from_stored(&m.role),
-            avatar_url: m.avatar_url,
-            avatar: m.avatar_media_id.map(MediaId),
-            bio: m.bio.map(Bio::from_stored),
-            appearance: Appearance {
-                color_mode: m.color_mode.as_deref().and_then(ColorMode::from_stored),
-                language: m.language.as_deref().and_then(Language::from_stored),
-            },
-            has_password: m.password_hash.is_some(),
-            phone,
-            wechat,
-            created_at: m.created_at,
-            updated_at: m.updated_at,
-            disabled_at: m.disabled_at,
+    Ok(User {
+        id: UserId(m.id),
+        username,
+        nickname,
+        role: Role::from_stored(&m.role),
+        avatar_url: m.avatar_url,
+        avatar: m.avatar_media_id.map(MediaId),
+        bio: m.bio.map(Bio::from_stored),
+        appearance: Appearance {
+            color_mode: m.color_mode.as_deref().and_then(ColorMode::from_stored),
+            language: m.language.as_deref().and_then(Language::from_stored),
         },
-        m.password_hash.map(PasswordHash::new),
-    ))
+        has_password: m.has_password,
+        phone,
+        wechat,
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+        disabled_at: m.disabled_at,
+    })
+}
+
+fn to_user(m: users::Model) -> Result<(User, Option<PasswordHash>), AccountsError> {
+    let user = user_of(UserFields {
+        id: m.id,
+        username: m.username,
+        nickname: m.nickname,
+        role: m.role,
+        avatar_url: m.avatar_url,
+        avatar_media_id: m.avatar_media_id,
+        bio: m.bio,
+        color_mode: m.color_mode,
+        language: m.language,
+        has_password: m.password_hash.is_some(),
+        phone: m.phone,
+        wechat_openid: m.wechat_openid,
+        wechat_unionid: m.wechat_unionid,
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+        disabled_at: m.disabled_at,
+    })?;
+    Ok((user, m.password_hash.map(PasswordHash::new)))
 }
 
 #[async_trait]
@@ -531,6 +570,77 @@ fn to_session(m: sessions::Model) -> Session {
     }
 }
 
+/// The session lookup every signed-in request makes ([`SessionRepository::find_live`]), written
+/// once for each engine: the text never changes, so sqlx prepares it once per connection and
+/// each request only binds the token's hash and the time. It reads what [`Session`] and [`User`]
+/// hold and nothing more (not the token hash, which the caller has; not the password hash, only
+/// whether there is one), in the order [`live_session_of`] reads the row; an avatar an
+/// administrator hid reads as none, in the same statement.
+macro_rules! live_session_sql {
+    ($hash:literal, $now:literal) => {
+        concat!(
+            "SELECT s.id, s.user_agent, s.ip, s.created_at, s.last_seen_at, s.expires_at, ",
+            "s.reauthenticated_at, ",
+            "u.id, u.username, u.nickname, u.role, u.avatar_url, ",
+            "CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = u.avatar_media_id ",
+            "AND hm.hidden_at IS NOT NULL) THEN NULL ELSE u.avatar_media_id END, ",
+            "u.bio, u.color_mode, u.language, u.password_hash IS NOT NULL, u.phone, ",
+            "u.wechat_openid, u.wechat_unionid, u.created_at, u.updated_at, u.disabled_at ",
+            "FROM sessions s JOIN users u ON u.id = s.user_id ",
+            "WHERE s.token_hash = ",
+            $hash,
+            " AND s.expires_at > ",
+            $now
+        )
+    };
+}
+
+/// [`live_session_sql`] for PostgreSQL: `$1` the token's hash, `$2` now.
+pub const LIVE_SESSION_PG: &str = live_session_sql!("$1", "$2");
+/// [`live_session_sql`] for SQLite.
+const LIVE_SESSION_SQLITE: &str = live_session_sql!("?1", "?2");
+
+/// A row of [`live_session_sql`], read by position.
+fn live_session_of(
+    row: &sea_orm::QueryResult,
+    token_hash: &SessionTokenHash,
+) -> Result<(Session, User), AccountsError> {
+    fn at<T: sea_orm::TryGetable>(row: &sea_orm::QueryResult, i: usize) -> anyhow::Result<T> {
+        row.try_get_by_index(i).map_err(unexpected)
+    }
+    let user_id: uuid::Uuid = at(row, 7)?;
+    let session = Session {
+        id: SessionId(at(row, 0)?),
+        user_id: UserId(user_id),
+        token_hash: token_hash.clone(),
+        user_agent: at(row, 1)?,
+        ip: at(row, 2)?,
+        created_at: at(row, 3)?,
+        last_seen_at: at(row, 4)?,
+        expires_at: at(row, 5)?,
+        reauthenticated_at: at(row, 6)?,
+    };
+    let user = user_of(UserFields {
+        id: user_id,
+        username: at(row, 8)?,
+        nickname: at(row, 9)?,
+        role: at(row, 10)?,
+        avatar_url: at(row, 11)?,
+        avatar_media_id: at(row, 12)?,
+        bio: at(row, 13)?,
+        color_mode: at(row, 14)?,
+        language: at(row, 15)?,
+        has_password: at(row, 16)?,
+        phone: at(row, 17)?,
+        wechat_openid: at(row, 18)?,
+        wechat_unionid: at(row, 19)?,
+        created_at: at(row, 20)?,
+        updated_at: at(row, 21)?,
+        disabled_at: at(row, 22)?,
+    })?;
+    Ok((session, user))
+}
+
 #[async_trait]
 impl SessionRepository for SqlSessionRepository {
     async fn insert(&self, s: Session) -> Result<(), AccountsError> {
@@ -556,20 +666,20 @@ impl SessionRepository for SqlSessionRepository {
         token_hash: &SessionTokenHash,
         now: DateTime<Utc>,
     ) -> Result<Option<(Session, User)>, AccountsError> {
-        let found = sessions::Entity::find()
-            .find_also_related(users::Entity)
-            .filter(sessions::Column::TokenHash.eq(token_hash.0.as_str()))
-            .filter(sessions::Column::ExpiresAt.gt(now))
-            .one(&self.db)
-            .await
-            .map_err(unexpected)?;
-        match found {
-            Some((session, Some(user))) => {
-                let found = without_hidden_avatar(&self.db, Some(to_user(user)?)).await?;
-                Ok(found.map(|(user, _)| (to_session(session), user)))
-            }
-            _ => Ok(None),
-        }
+        let backend = self.db.get_database_backend();
+        let sql = match backend {
+            DbBackend::Sqlite => LIVE_SESSION_SQLITE,
+            _ => LIVE_SESSION_PG,
+        };
+        let statement = sea_orm::Statement::from_sql_and_values(
+            backend,
+            sql,
+            [token_hash.0.as_str().into(), now.into()],
+        );
+        let Some(row) = self.db.query_one_raw(statement).await.map_err(unexpected)? else {
+            return Ok(None);
+        };
+        live_session_of(&row, token_hash).map(Some)
     }
 
     async fn touch(

@@ -13,6 +13,10 @@
 use crate::Database;
 use sea_orm::{ConnectionTrait, Database as SeaDatabase};
 
+/// The statement every signed-in request runs on PostgreSQL (`$1` a session token's hash, `$2`
+/// now): `just bench` times it alone with pgbench beside the request that sends it.
+pub use crate::accounts::LIVE_SESSION_PG;
+
 pub struct TestDb {
     pub db: Database,
     pub url: String,

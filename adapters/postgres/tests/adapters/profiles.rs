@@ -258,3 +258,132 @@ async fn appearance_is_stored_and_cleared() {
         assert_eq!(now.appearance, only_mode);
     }
 }
+
+/// The session lookup every signed-in request makes reads its row by position
+/// (`accounts.rs`, `live_session_sql`): each field of the session and of its user comes back
+/// as stored, every one set to a value of its own so that two columns read in each other's
+/// place would show; an avatar an administrator hid reads as none, in the same statement.
+#[tokio::test]
+async fn the_session_lookup_reads_every_field_of_the_session_and_its_user() {
+    use accounts::model::{PhoneNumber, Session, SessionTokenHash, WechatIdentity};
+    use accounts::ports::SessionRepository;
+    use kernel::SessionId;
+    use media::ports::MediaCatalog;
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let alice = users
+            .insert(NewUser {
+                avatar_url: Some("https://wx.example/a.png".into()),
+                phone: Some(PhoneNumber::from_e164("+8613800138000").unwrap()),
+                wechat: Some(WechatIdentity {
+                    openid: "o-alice".into(),
+                    unionid: Some("u-alice".into()),
+                }),
+                ..new_user("alice")
+            })
+            .await
+            .unwrap();
+        let later = t0() + chrono::Duration::minutes(7);
+        users
+            .update_profile(
+                alice.id,
+                ProfileUpdate {
+                    nickname: Nickname::parse("爱丽丝").unwrap(),
+                    username: Username::parse("alice").unwrap(),
+                    bio: Bio::parse("写代码").unwrap(),
+                },
+                later,
+                later,
+            )
+            .await
+            .unwrap();
+        users
+            .set_appearance(
+                alice.id,
+                Appearance {
+                    color_mode: Some(ColorMode::Dark),
+                    language: Some(Language::En),
+                },
+                later,
+            )
+            .await
+            .unwrap();
+        let avatar = upload(&t, alice.id, MediaKind::Avatar, MediaState::Unattached).await;
+        users
+            .set_avatar(alice.id, Some(avatar), later)
+            .await
+            .unwrap();
+        let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
+        assert!(stored.has_password && stored.bio.is_some() && stored.avatar.is_some());
+
+        let sessions = t.db.sessions();
+        let session = Session {
+            id: SessionId::new_random(),
+            user_id: alice.id,
+            token_hash: SessionTokenHash("h-alice".into()),
+            user_agent: Some("Mozilla/5.0".into()),
+            ip: Some("192.0.2.7".into()),
+            created_at: t0(),
+            last_seen_at: t0() + chrono::Duration::minutes(1),
+            expires_at: t0() + chrono::Duration::days(30),
+            reauthenticated_at: Some(t0() + chrono::Duration::minutes(2)),
+        };
+        sessions.insert(session.clone()).await.unwrap();
+        let found = sessions
+            .find_live(&session.token_hash, later)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(found, (session.clone(), stored.clone()), "{}", t.url);
+
+        // Hidden by an administrator: the avatar reads as none, the rest as before.
+        assert!(t.db.media().set_hidden(avatar, Some(later)).await.unwrap());
+        let (_, user) = sessions
+            .find_live(&session.token_hash, later)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            user,
+            User {
+                avatar: None,
+                ..stored.clone()
+            },
+            "{}",
+            t.url
+        );
+
+        // Without a password the account says so; an ended session is not found.
+        let bob = users
+            .insert(NewUser {
+                password_hash: None,
+                ..new_user("bob")
+            })
+            .await
+            .unwrap();
+        let bobs = Session {
+            id: SessionId::new_random(),
+            user_id: bob.id,
+            token_hash: SessionTokenHash("h-bob".into()),
+            reauthenticated_at: None,
+            user_agent: None,
+            ip: None,
+            ..session.clone()
+        };
+        sessions.insert(bobs.clone()).await.unwrap();
+        let (found, user) = sessions
+            .find_live(&bobs.token_hash, later)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((found, user.has_password), (bobs.clone(), false));
+        assert!(
+            sessions
+                .find_live(&bobs.token_hash, bobs.expires_at)
+                .await
+                .unwrap()
+                .is_none(),
+            "ended at its expiry"
+        );
+    }
+}
