@@ -132,12 +132,8 @@ impl Application {
         let grace_secs = state.config.shutdown_grace.as_secs();
         // Who may call what with a token, read once from the document the handlers declare;
         // the document itself, in both languages, serialised once.
-        let doc = http::ApiDoc::openapi_with_routes();
-        let access = web::Data::new(
-            http::access::AccessTable::from_openapi(&doc)
-                .map_err(|e| anyhow::anyhow!("the OpenAPI document's security: {e}"))?,
-        );
-        let docs = web::Data::new(http::system::handlers::DocsJson::new(&doc)?);
+        let (access, docs) = http::document_tables()?;
+        let (access, docs) = (web::Data::new(access), web::Data::new(docs));
         let stopping = web::Data::new(shutdown.clone());
         crate::metrics::serve_apart(&state.config, services.get(), &shutdown)?;
 
@@ -162,15 +158,13 @@ impl Application {
                     web::QueryConfig::default().error_handler(|e, _| ApiError::from(&e).into()),
                 )
                 .default_service(web::to(spa::serve))
-                .wrap(from_fn(http::admin::require_admin))
                 .wrap(from_fn(http::access::authenticate_bearer))
                 .wrap(from_fn(http::access::refuse_undeclared_methods))
                 .wrap(from_fn(middleware::refuse_cross_site_writes))
                 .wrap(from_fn(middleware::body_read_deadline))
                 .wrap(from_fn(http::error::localize_errors))
                 .wrap(Compress::default())
-                .wrap(middleware::security_headers())
-                .wrap(from_fn(middleware::strict_transport_security))
+                .wrap(from_fn(middleware::security_headers))
                 .wrap(from_fn(middleware::log_requests))
                 .wrap(from_fn(crate::metrics::count_requests))
                 // Outermost: every line logged while a request is served, the request line

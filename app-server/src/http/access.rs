@@ -41,6 +41,19 @@ pub enum Access {
 pub struct AccessTable {
     operations: HashMap<(Method, String), Access>,
     paths: Vec<PathMethods>,
+    /// For each first segment under `/api/` (`auth` of `/api/auth/token`), the indexes in
+    /// `paths` of the patterns that start with it: a path can only match those, so a request
+    /// compares its own area's patterns and no other (see [`AccessTable::candidates`]).
+    by_segment: HashMap<String, Vec<usize>>,
+    /// The patterns that do not start with `/api/` and a literal segment: compared with every
+    /// path.
+    anywhere: Vec<usize>,
+}
+
+/// The first segment of a path under `/api/` (`auth` of `/api/auth/token` and `/api/auth`).
+fn api_segment(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("/api/")?;
+    Some(rest.split('/').next().unwrap_or_default())
 }
 
 /// A path pattern of the document and the methods it declares.
@@ -147,10 +160,63 @@ impl AccessTable {
                 table.insert((method, path.clone()), access);
             }
         }
-        Ok(Self {
-            operations: table,
+        Ok(Self::indexed(table, paths))
+    }
+
+    fn indexed(operations: HashMap<(Method, String), Access>, paths: Vec<PathMethods>) -> Self {
+        let mut by_segment: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut anywhere = Vec::new();
+        for (i, p) in paths.iter().enumerate() {
+            let pattern = p.def.pattern().unwrap_or_default();
+            match api_segment(pattern).filter(|s| !s.contains(['{', '}'])) {
+                Some(segment) => by_segment.entry(segment.to_owned()).or_default().push(i),
+                None => anywhere.push(i),
+            }
+        }
+        Self {
+            operations,
             paths,
+            by_segment,
+            anywhere,
+        }
+    }
+
+    /// The patterns a path could match: those of its first segment under `/api/`, and those
+    /// compared with every path, in the document's order (both lists are in it: merged).
+    fn candidates<'a>(&'a self, path: &str) -> impl Iterator<Item = &'a PathMethods> + 'a {
+        let own = api_segment(path)
+            .and_then(|s| self.by_segment.get(s))
+            .map_or(&[][..], Vec::as_slice);
+        let mut own = own.iter().copied().peekable();
+        let mut anywhere = self.anywhere.iter().copied().peekable();
+        std::iter::from_fn(move || match (own.peek(), anywhere.peek()) {
+            (Some(a), Some(b)) if b < a => anywhere.next(),
+            (Some(_), _) => own.next(),
+            (None, _) => anywhere.next(),
         })
+        .map(|i| &self.paths[i])
+    }
+
+    /// The same table in memory allocated by the calling thread: every string copied and every
+    /// pattern compiled again (a clone would share the patterns' compiled regexes). See
+    /// `http::document_tables`, which builds the table on a thread of its own.
+    #[must_use]
+    pub fn reallocated(&self) -> Self {
+        Self::indexed(
+            self.operations
+                .iter()
+                .map(|((m, p), a)| ((m.clone(), p.as_str().to_owned()), a.clone()))
+                .collect(),
+            self.paths
+                .iter()
+                .map(|p| PathMethods {
+                    def: ResourceDef::new(p.def.pattern().unwrap_or_default()),
+                    prefix: p.prefix.as_str().to_owned(),
+                    params: p.params,
+                    methods: p.methods.clone(),
+                })
+                .collect(),
+        )
     }
 
     pub fn get(&self, method: &Method, pattern: &str) -> Option<&Access> {
@@ -175,12 +241,34 @@ impl AccessTable {
     /// path (`/api/groups/mine`) wins over a pattern it also fits (`/api/groups/{id}`), so its
     /// methods are exactly its own.
     fn most_specific(&self, path: &str) -> Vec<&PathMethods> {
-        let matching: Vec<&PathMethods> = self.paths.iter().filter(|p| p.matches(path)).collect();
+        let matching: Vec<&PathMethods> =
+            self.candidates(path).filter(|p| p.matches(path)).collect();
         let fewest = matching.iter().map(|p| p.params).min().unwrap_or(0);
         matching
             .into_iter()
             .filter(|p| p.params == fewest)
             .collect()
+    }
+
+    /// Whether a request may go on to the router: the path is one the document does not know,
+    /// or one of its most specific patterns declares the method — [`methods_of`] is empty or
+    /// holds it, found in one pass without allocating (every request asks).
+    ///
+    /// [`methods_of`]: AccessTable::methods_of
+    pub fn admits(&self, method: &Method, path: &str) -> bool {
+        let mut fewest: Option<usize> = None;
+        let mut declared = false;
+        for p in self.candidates(path).filter(|p| p.matches(path)) {
+            match fewest {
+                Some(f) if p.params > f => {}
+                Some(f) if p.params == f => declared |= p.methods.contains(method),
+                _ => {
+                    fewest = Some(p.params);
+                    declared = p.methods.contains(method);
+                }
+            }
+        }
+        fewest.is_none() || declared
     }
 
     /// The methods declared for a concrete request path (`/api/tokens/3f…`), over the most
@@ -210,10 +298,10 @@ pub async fn refuse_undeclared_methods(
     let Some(table) = req.app_data::<web::Data<AccessTable>>().cloned() else {
         return Err(ApiError::internal(&anyhow::anyhow!("AccessTable is not registered")).into());
     };
-    let methods = table.methods_of(req.path());
-    if methods.is_empty() || methods.contains(req.method()) {
+    if table.admits(req.method(), req.path()) {
         return next.call(req).await;
     }
+    let methods = table.methods_of(req.path());
     let allow = methods
         .iter()
         .map(Method::as_str)

@@ -26,23 +26,28 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' '
     img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; \
     worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
-    actix_web::middleware::DefaultHeaders::new()
-        .add((header::CONTENT_SECURITY_POLICY, CSP))
-        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
-        .add((header::X_FRAME_OPTIONS, "DENY"))
-        .add(("Cross-Origin-Opener-Policy", "same-origin"))
-        .add((
-            "Permissions-Policy",
-            "camera=(), microphone=(), geolocation=(self)",
-        ))
-}
+/// The headers every response carries unless its handler set its own, in this order.
+const SECURITY_HEADERS: [(header::HeaderName, &str); 6] = [
+    (header::CONTENT_SECURITY_POLICY, CSP),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (
+        header::HeaderName::from_static("cross-origin-opener-policy"),
+        "same-origin",
+    ),
+    (
+        header::HeaderName::from_static("permissions-policy"),
+        "camera=(), microphone=(), geolocation=(self)",
+    ),
+];
 
-/// `Strict-Transport-Security: max-age=…; includeSubDomains` on responses to requests that came
-/// over https (TLS here, or `X-Forwarded-Proto: https` from a trusted proxy). Never over plain
-/// http: browsers ignore it there, and a development server must not pin `localhost` to https.
-pub async fn strict_transport_security(
+/// Adds the [`SECURITY_HEADERS`] a response does not carry yet and, on responses to requests
+/// that came over https (TLS here, or `X-Forwarded-Proto: https` from a trusted proxy),
+/// `Strict-Transport-Security: max-age=…; includeSubDomains`. Never HSTS over plain http:
+/// browsers ignore it there, and a development server must not pin `localhost` to https. (One
+/// layer for both: they were two, and every request paid for each; docs/benchmarks.md.)
+pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
@@ -51,9 +56,14 @@ pub async fn strict_transport_security(
         .filter(|s| request_is_https(req.request(), &s.config.trusted_proxies))
         .map(|s| format!("max-age={}; includeSubDomains", s.config.hsts_max_age_secs));
     let mut res = next.call(req).await?;
+    let headers = res.headers_mut();
+    for (name, value) in SECURITY_HEADERS {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
+    }
     if let Some(value) = hsts.and_then(|v| HeaderValue::from_str(&v).ok()) {
-        res.headers_mut()
-            .insert(header::STRICT_TRANSPORT_SECURITY, value);
+        headers.insert(header::STRICT_TRANSPORT_SECURITY, value);
     }
     Ok(res)
 }
@@ -265,8 +275,12 @@ pub async fn body_read_deadline(
         .app_data::<web::Data<AppState>>()
         .map(|s| s.config.request_body);
     if let Some(limits) = limits {
-        let deadline = BodyDeadline::new(limits);
         let inner = req.take_payload();
+        if matches!(inner, actix_web::dev::Payload::None) {
+            // No body at all (most GETs): nothing to read, so nothing to time.
+            return next.call(req).await;
+        }
+        let deadline = BodyDeadline::new(limits);
         let sleep = Box::pin(tokio::time::sleep_until(deadline.deadline()));
         let wrapped: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
             Box::pin(DeadlinePayload {

@@ -134,6 +134,64 @@ impl ApiDoc {
     }
 }
 
+/// What the server reads from its OpenAPI document, built once at start: who may call what with
+/// a token, and `/api/docs.json` in both languages.
+///
+/// Building them makes ~20 MiB of values that live only while they are built (the document, and
+/// its JSON trees in each language). glibc's malloc gives memory back only from the top of a
+/// heap, so on the main thread that memory stayed in the server for good, under what was
+/// allocated after it (docs/benchmarks.md, "Targets missed": idle RSS). So they are built on a
+/// thread of their own, which gets a heap of its own (a glibc arena): the calling thread copies
+/// the two results, hands the originals back to be freed there, and once that thread has ended
+/// frees the last block it allocated — a block large enough that glibc then gathers the heap's
+/// free blocks, all of it by now, into one and gives it back.
+///
+/// # Errors
+/// When an operation's `security` names no known scope, or the document cannot be serialised.
+pub fn document_tables() -> anyhow::Result<(access::AccessTable, system::handlers::DocsJson)> {
+    use std::sync::mpsc;
+    type Built = (access::AccessTable, system::handlers::DocsJson);
+    /// Over glibc's 64 KiB at which a free gathers the heap's free blocks and trims it, under
+    /// its 128 KiB from which a block is mapped on its own instead.
+    const LAST_BLOCK: usize = 96 * 1024;
+    let (built_tx, built_rx) = mpsc::channel::<anyhow::Result<Built>>();
+    let (back_tx, back_rx) = mpsc::channel::<Built>();
+    let thread = std::thread::Builder::new()
+        .name("openapi".into())
+        .spawn(move || {
+            let built = (|| {
+                let doc = ApiDoc::openapi_with_routes();
+                let access = access::AccessTable::from_openapi(&doc)
+                    .map_err(|e| anyhow::anyhow!("the OpenAPI document's security: {e}"))?;
+                Ok((access, system::handlers::DocsJson::new(&doc)?))
+            })();
+            let _ = built_tx.send(built);
+            drop(back_rx.recv());
+            Vec::<u8>::with_capacity(LAST_BLOCK)
+        })?;
+    let copied = built_rx
+        .recv()
+        .map_err(anyhow::Error::from)
+        .and_then(|built| {
+            let (access, docs) = built?;
+            let copied = (
+                access.reallocated(),
+                system::handlers::DocsJson {
+                    en: actix_web::web::Bytes::copy_from_slice(&docs.en),
+                    zh: actix_web::web::Bytes::copy_from_slice(&docs.zh),
+                },
+            );
+            let _ = back_tx.send((access, docs));
+            Ok(copied)
+        });
+    drop(back_tx);
+    let last = thread
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    drop(last);
+    copied
+}
+
 /// A document utoipa built ([`ApiDoc::openapi_with_routes`]) as JSON in `lang`: the Chinese
 /// text put in ([`openapi_zh::localize`]), then the finishing passes ([`document::finish`]),
 /// which write the lines they add in the same language.
@@ -238,7 +296,7 @@ fn snake_case(segment: &str) -> String {
 /// them. An area mounts its own handlers ([`Area::routes`](area::Area::routes), in its
 /// `mod.rs`) and brings its Chinese OpenAPI texts. The routes are mounted twice — into utoipa's
 /// scope, which also collects each handler's `#[utoipa::path]` into the document ([`api_scope`],
-/// built once at start), and into a plain actix-web scope for each worker's `App`
+/// built once at start), and into plain actix-web scopes for each worker's `App`
 /// ([`api_service`]), which would otherwise build the whole document once per worker thread
 /// only to drop it (docs/benchmarks.md, "Idle RSS").
 pub const AREAS: &[Registered] = &[
@@ -273,10 +331,12 @@ pub fn api_scope() -> Scope<
         InitError = (),
     >,
 > {
-    area::document_routes(AREAS, utoipa_actix_web::scope("/api"))
+    area::document_routes(AREAS, utoipa_actix_web::scope(API_MOUNT))
 }
 
-/// The same endpoints as [`api_scope`], as a plain actix-web scope: what each worker serves.
+/// The same endpoints as [`api_scope`], as plain actix-web scopes: what each worker serves, one
+/// scope per first segment of the path ([`area::Grouped`]). The admin console's group is where
+/// [`admin::require_admin`] stands, so no other request passes through it.
 pub fn api_service() -> actix_web::Scope<
     impl actix_web::dev::ServiceFactory<
         actix_web::dev::ServiceRequest,
@@ -286,5 +346,157 @@ pub fn api_service() -> actix_web::Scope<
         InitError = (),
     >,
 > {
-    area::served_routes(AREAS, actix_web::web::scope("/api"))
+    let (patterns, groups) = area::served_routes(AREAS, API_MOUNT).finish();
+    groups.into_iter().fold(
+        actix_web::web::scope(API_MOUNT).service(patterns),
+        |api, (segment, group)| {
+            if *segment == *admin::SEGMENT {
+                api.service(group.wrap(actix_web::middleware::from_fn(admin::require_admin)))
+            } else {
+                api.service(group)
+            }
+        },
+    )
+}
+
+/// Where the API is mounted.
+const API_MOUNT: &str = "/api";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::dev::{Service, ServiceResponse};
+    use actix_web::test::{TestRequest, init_service};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A concrete path of a pattern: each `{…}` a value no literal segment has.
+    fn concrete(pattern: &str) -> String {
+        pattern
+            .split('/')
+            .map(|s| if s.starts_with('{') { "p1" } else { s })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Every operation of the document, called on the routes the workers serve: the router
+    /// reaches the operation's own pattern, and `match_pattern` finds it before routing too
+    /// (as the bearer check and a request refused before the router ask), through the groups.
+    #[actix_web::test]
+    async fn every_operation_is_routed_to_its_pattern_through_the_groups() {
+        let before: Rc<RefCell<Option<String>>> = Rc::default();
+        let seen = before.clone();
+        let app = init_service(
+            actix_web::App::new()
+                .service(api_service())
+                .default_service(actix_web::web::to(actix_web::HttpResponse::NotFound))
+                .wrap_fn(move |req, srv| {
+                    *seen.borrow_mut() = req.match_pattern();
+                    srv.call(req)
+                }),
+        )
+        .await;
+        let doc = ApiDoc::openapi_with_routes();
+        let mut checked = 0;
+        for (pattern, item) in &doc.paths.paths {
+            for (method, _) in access::operations(item) {
+                let path = concrete(pattern);
+                let req = TestRequest::default()
+                    .method(method.clone())
+                    .uri(&path)
+                    .to_request();
+                let res: ServiceResponse = app.call(req).await.unwrap();
+                assert_eq!(
+                    res.request().match_pattern().as_deref(),
+                    Some(pattern.as_str()),
+                    "{method} {path} was routed elsewhere"
+                );
+                assert_eq!(
+                    before.borrow().as_deref(),
+                    Some(pattern.as_str()),
+                    "{method} {path}: its pattern before routing"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} operations");
+        // A path under a group that no route of it matches, and one under no group, reach the
+        // default service, with no pattern.
+        for path in ["/api/auth/nothing-here", "/api/nothing-here", "/api"] {
+            let res: ServiceResponse = app
+                .call(TestRequest::get().uri(path).to_request())
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 404, "{path}");
+            assert_eq!(res.request().match_pattern(), None, "{path}");
+        }
+        // The router reads the path percent-decoded, and so does a group's guard.
+        let res: ServiceResponse = app
+            .call(TestRequest::get().uri("/api/%61i/models").to_request())
+            .await
+            .unwrap();
+        assert_eq!(
+            res.request().match_pattern().as_deref(),
+            Some("/api/ai/models")
+        );
+    }
+
+    /// The 405 check's one-pass answer (`AccessTable::admits`, asked on every request) is the
+    /// one the declared methods give, for every path of the document, a literal one beside a
+    /// pattern it fits (`/api/groups/mine`), and paths the document does not know.
+    #[test]
+    fn the_method_check_admits_what_the_declared_methods_say() {
+        use actix_web::http::Method;
+        let doc = ApiDoc::openapi_with_routes();
+        let table = access::AccessTable::from_openapi(&doc).unwrap();
+        let mut paths: Vec<String> = doc.paths.paths.keys().map(|p| concrete(p)).collect();
+        paths.extend(doc.paths.paths.keys().cloned());
+        paths.extend(["/api/groups/mine", "/api/nothing", "/api", "/", "/plaza"].map(String::from));
+        let methods = [
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::DELETE,
+            Method::PATCH,
+            Method::HEAD,
+            Method::OPTIONS,
+        ];
+        // What the document declares for a path, every pattern compared: the most specific
+        // ones that match (the fewest `{…}`), their methods.
+        let declared_by_doc = |path: &str| -> Vec<Method> {
+            let matching: Vec<(usize, Vec<Method>)> = doc
+                .paths
+                .paths
+                .iter()
+                .filter(|(p, _)| actix_web::dev::ResourceDef::new(p.as_str()).is_match(path))
+                .map(|(p, item)| {
+                    let methods = access::operations(item).map(|(m, _)| m).collect();
+                    (p.matches('{').count(), methods)
+                })
+                .collect();
+            let fewest = matching.iter().map(|(n, _)| *n).min().unwrap_or(0);
+            let mut methods: Vec<Method> = Vec::new();
+            for (_, ms) in matching.into_iter().filter(|(n, _)| *n == fewest) {
+                for m in ms {
+                    if !methods.contains(&m) {
+                        methods.push(m);
+                    }
+                }
+            }
+            methods
+        };
+        let mut refused = 0;
+        for path in &paths {
+            let declared = table.methods_of(path);
+            assert_eq!(declared, declared_by_doc(path), "{path}");
+            for m in &methods {
+                let expected = declared.is_empty() || declared.contains(m);
+                assert_eq!(table.admits(m, path), expected, "{m} {path}");
+                refused += usize::from(!expected);
+            }
+        }
+        assert!(refused > 100, "{refused} refusals checked");
+        assert!(!table.admits(&Method::PUT, "/api/groups/mine"));
+        assert!(table.admits(&Method::GET, "/api/groups/mine"));
+    }
 }

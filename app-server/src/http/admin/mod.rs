@@ -22,18 +22,19 @@ use actix_web::body::BoxBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 
+/// The first segment of the console's paths (`/api/admin/…`): the router's group of them is
+/// where [`require_admin`] stands (`http/mod.rs`, `api_service`).
+pub const SEGMENT: &str = "admin";
+
 /// The guard in front of every `/api/admin/…` path: 401 signed out, 403 for anyone who is not
 /// an admin, decided before the handler reads a body or a query — so a user never learns from
-/// a 400 what an admin endpoint expects. (Each handler still takes an [`AdminUser`].) Runs
-/// inside the bearer middleware, so an admin token is judged by its user too.
+/// a 400 what an admin endpoint expects. (Each handler still takes an [`AdminUser`].) It wraps
+/// the router's group of those paths, a route matched or not, so no other request passes
+/// through it; inside the bearer middleware, so an admin token is judged by its user too.
 pub async fn require_admin(
     req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let path = req.path();
-    if path != "/api/admin" && !path.starts_with("/api/admin/") {
-        return next.call(req).await;
-    }
     if let Err(e) = AdminUser::from_request(req.request(), &mut Payload::None).await {
         return Ok(req.error_response(e));
     }
