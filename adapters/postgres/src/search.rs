@@ -69,7 +69,11 @@ impl SqlSearchIndex {
                     let (at, id) = (sql.bind(after.at), sql.bind(after.id));
                     from.push_str(&format!(" AND (w.created_at, w.id) < ({at}, {id})"));
                 }
-                let n = sql.bind(i64::from(n));
+                // The window's size as a literal too: PostgreSQL prices the plan it keeps for a
+                // prepared statement (a generic plan) as if a bound `LIMIT` read a tenth of the
+                // kind's documents. With a bound size it kept one at 10 000 posts and planned
+                // every search again at 1 000 000 (1.5-2 ms of a 2.5 ms search; `just bench`,
+                // docs/benchmarks.md "Growth"). The window is the same whatever the query.
                 from.push_str(&format!(
                     " ORDER BY w.created_at DESC, w.id DESC LIMIT {n}) s"
                 ));
