@@ -124,6 +124,30 @@ impl Sql {
         self
     }
 
+    /// As [`Sql::order_limit`], the limit written into the text rather than bound. PostgreSQL
+    /// keeps a plan for a prepared statement (a generic plan, made without the values) when it
+    /// is priced no dearer than the plans made for the values, and it prices a bound `LIMIT` as
+    /// reading a tenth of the rows: with a bound limit it kept the plaza feed's plan at 10 000
+    /// posts and planned every page again at 1 000 000, 2 ms of a 2.5 ms page (`just bench`,
+    /// docs/benchmarks.md "Growth"). Only for a statement whose plan suits every value it is
+    /// run with: a kept plan is made for an average value, and for a skewed one (a prolific
+    /// author's posts) it read and sorted all 10 000 of them.
+    pub(crate) fn inline_limit(
+        &mut self,
+        time: &str,
+        id: &str,
+        order: Order,
+        limit: u64,
+    ) -> &mut Self {
+        let dir = match order {
+            Order::Asc => "ASC",
+            Order::Desc => "DESC",
+        };
+        self.text
+            .push_str(&format!(" ORDER BY {time} {dir}, {id} {dir} LIMIT {limit}"));
+        self
+    }
+
     pub(crate) fn build(self, backend: DbBackend) -> Statement {
         crate::statement(backend, &self.text, self.values)
     }
