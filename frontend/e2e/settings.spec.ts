@@ -144,11 +144,14 @@ test('appearance changed on one browser is found on another after sign-in', asyn
   await expect(login).toBeHidden()
   await expect(second.locator('html')).toHaveClass(/\bdark\b/)
   await expect(second.locator('html')).toHaveAttribute('lang', /^zh/)
-  // The sign-in's own loading (the Chinese messages, the session) settles first: once in CI the
-  // next page.goto was aborted (net::ERR_ABORTED) by a navigation still under way, whose cause is
-  // not yet found (an open question in the issue-15 notes).
+  // The sign-in's own loading (the Chinese messages, the session) settles first. Even so, twice
+  // in CI (issue 15, then session 30) the next page.goto was aborted (net::ERR_ABORTED) by a
+  // navigation still under way, whose cause is not yet found (an open question in the issue-15
+  // notes): the visit is made again until one lands. What is checked after it is unchanged.
   await second.waitForLoadState('networkidle')
-  await second.goto('/settings/appearance')
+  await expect(async () => {
+    await second.goto('/settings/appearance')
+  }).toPass({ timeout: 20_000 })
   await expect(second.getByRole('radio', { name: '深色' })).toBeChecked()
   await other.close()
 })
