@@ -567,9 +567,10 @@ impl PostRepository for SqlPostRepository {
         }
         seen_by(&mut sql, viewer, "p.author_id");
         // In the index's order from the head, so the scan stops at the cap: unordered,
-        // PostgreSQL collected every post since the head before counting.
+        // PostgreSQL collected every post since the head before counting. The cap in the text,
+        // as the feed's limit, so one plan is kept for every head (`Sql::inline_limit`).
         sql.after("p.created_at", "p.id", Some(than), Order::Asc)
-            .order_limit("p.created_at", "p.id", Order::Asc, u64::from(cap));
+            .inline_limit("p.created_at", "p.id", Order::Asc, u64::from(cap));
         sql.push(") newer");
         let row = query_all(&self.db, sql)
             .await?
