@@ -114,14 +114,8 @@ impl Sql {
         order: Order,
         limit: u64,
     ) -> &mut Self {
-        let dir = match order {
-            Order::Asc => "ASC",
-            Order::Desc => "DESC",
-        };
         let limit = self.bind(i64::try_from(limit).unwrap_or(i64::MAX));
-        self.text
-            .push_str(&format!(" ORDER BY {time} {dir}, {id} {dir} LIMIT {limit}"));
-        self
+        self.order_by(time, id, order, &limit)
     }
 
     /// As [`Sql::order_limit`], the limit written into the text rather than bound. PostgreSQL
@@ -139,6 +133,11 @@ impl Sql {
         order: Order,
         limit: u64,
     ) -> &mut Self {
+        self.order_by(time, id, order, &limit.to_string())
+    }
+
+    /// ` ORDER BY time dir, id dir LIMIT limit`, the limit a placeholder or a literal.
+    fn order_by(&mut self, time: &str, id: &str, order: Order, limit: &str) -> &mut Self {
         let dir = match order {
             Order::Asc => "ASC",
             Order::Desc => "DESC",

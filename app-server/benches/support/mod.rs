@@ -405,6 +405,8 @@ pub struct WrkRun {
     /// Cores used by processes other than the benchmark, its children (wrk), the servers
     /// being measured and PostgreSQL.
     pub others_cores: f64,
+    /// Cores used over the measured run, by who used them.
+    pub cpu: CpuUse,
 }
 
 /// wrk's own duration for each measured run, after a warm-up of [`WRK_WARMUP`].
@@ -437,9 +439,10 @@ pub fn wrk(url: &str, connections: usize, headers: &[String], servers: &[u32]) -
     run(WRK_WARMUP);
     let cpu = CpuSnapshot::take(servers);
     let text = run(WRK_SECONDS);
-    let others_cores = cpu.others_cores_since(servers);
+    let used = cpu.since(servers);
     let mut parsed = parse_wrk(&text);
-    parsed.others_cores = others_cores;
+    parsed.others_cores = used.others;
+    parsed.cpu = used;
     if std::env::var_os("BENCH_VERBOSE").is_some() {
         eprintln!("{text}");
     }
@@ -572,15 +575,43 @@ impl CpuSnapshot {
     /// Cores used since `self` by processes other than this one, the children it waited for
     /// (wrk, pgbench), `servers` and PostgreSQL.
     pub fn others_cores_since(&self, servers: &[u32]) -> f64 {
+        self.since(servers).others
+    }
+
+    /// Cores used since `self`, by who used them.
+    pub fn since(&self, servers: &[u32]) -> CpuUse {
         let now = Self::take(servers);
+        let mine = now.mine.saturating_sub(self.mine);
+        let servers = now.servers.saturating_sub(self.servers);
+        let postgres = now.postgres.saturating_sub(self.postgres);
         let others = now
             .machine
             .saturating_sub(self.machine)
-            .saturating_sub(now.mine.saturating_sub(self.mine))
-            .saturating_sub(now.servers.saturating_sub(self.servers))
-            .saturating_sub(now.postgres.saturating_sub(self.postgres));
-        others as f64 / clock_ticks_per_sec() / (now.at - self.at).as_secs_f64()
+            .saturating_sub(mine)
+            .saturating_sub(servers)
+            .saturating_sub(postgres);
+        let cores =
+            |ticks: u64| ticks as f64 / clock_ticks_per_sec() / (now.at - self.at).as_secs_f64();
+        CpuUse {
+            load: cores(mine),
+            servers: cores(servers),
+            postgres: cores(postgres),
+            others: cores(others),
+        }
     }
+}
+
+/// Cores used over a run, by who used them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CpuUse {
+    /// The benchmark and the children it waited for (wrk, pgbench).
+    pub load: f64,
+    /// The servers measured.
+    pub servers: f64,
+    /// Every `postgres` process.
+    pub postgres: f64,
+    /// Everything else on the machine.
+    pub others: f64,
 }
 
 /// The noise line every run ends with: the most CPU other processes used during a measured run.

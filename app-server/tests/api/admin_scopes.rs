@@ -29,21 +29,6 @@ fn generous(c: &mut Config) {
         .upload_rate = many;
 }
 
-/// A token of `who` with `scopes`, as its `Authorization` value.
-async fn token_of(app: &TestApp, who: &Person, scopes: &[&str]) -> String {
-    let r = app
-        .send(
-            &who.client,
-            Method::POST,
-            "/api/tokens",
-            Some(json!({ "name": scopes.join(" "), "scopes": scopes, "expiresInDays": 30 })),
-            "en",
-        )
-        .await;
-    assert_eq!(r.status, 201, "{:?}", r.body);
-    format!("Bearer {}", r.body["secret"].as_str().unwrap())
-}
-
 /// `method path` with `bearer` and no cookie.
 async fn with_token(app: &TestApp, bearer: &str, method: Method, path: &str) -> Reply {
     reply(
@@ -151,7 +136,7 @@ async fn an_admins_token_without_admin_scopes_deletes_only_what_its_user_wrote()
             .await;
         assert!(plain_post.status >= 400 && plain_comment.status >= 400);
 
-        let plaza_only = token_of(&app, &boss, &["plaza:write"]).await;
+        let plaza_only = app.token_of(&boss, &["plaza:write"]).await;
         let r = with_token(
             &app,
             &plaza_only,
@@ -199,7 +184,7 @@ async fn an_admins_token_without_admin_scopes_deletes_only_what_its_user_wrote()
         assert_eq!(r.status, 200, "{:?}", r.body);
 
         // admin:read alone sees but does not delete.
-        let reader = token_of(&app, &boss, &["plaza:write", "admin:read"]).await;
+        let reader = app.token_of(&boss, &["plaza:write", "admin:read"]).await;
         let r = with_token(
             &app,
             &reader,
@@ -218,7 +203,7 @@ async fn an_admins_token_without_admin_scopes_deletes_only_what_its_user_wrote()
         assert_eq!(status_code(&r), status_code(&plain_comment), "{:?}", r.body);
 
         // Within admin:write the token moderates.
-        let moderator = token_of(&app, &boss, &["plaza:write", "admin:write"]).await;
+        let moderator = app.token_of(&boss, &["plaza:write", "admin:write"]).await;
         let r = with_token(
             &app,
             &moderator,
@@ -295,8 +280,8 @@ async fn an_admins_token_without_admin_read_sees_no_private_or_hidden_file() {
                 format!("/api/media/{id}/thumbnail"),
             ]
         };
-        let groups_only = token_of(&app, &boss, &["groups:read"]).await;
-        let reader = token_of(&app, &boss, &["groups:read", "admin:read"]).await;
+        let groups_only = app.token_of(&boss, &["groups:read"]).await;
+        let reader = app.token_of(&boss, &["groups:read", "admin:read"]).await;
         for id in [&private, &hidden] {
             for path in paths(id) {
                 assert_eq!(
@@ -337,12 +322,12 @@ async fn a_profiles_disabled_field_is_for_admin_sessions_and_admin_read_tokens()
         app.promote_to_admin("boss").await;
         let path = format!("/api/users/{}", paula.id);
 
-        let account_only = token_of(&app, &boss, &["account:read"]).await;
+        let account_only = app.token_of(&boss, &["account:read"]).await;
         let r = with_token(&app, &account_only, Method::GET, &path).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         assert_eq!(r.body["profile"]["disabled"], Value::Null, "{:?}", r.body);
 
-        let reader = token_of(&app, &boss, &["account:read", "admin:read"]).await;
+        let reader = app.token_of(&boss, &["account:read", "admin:read"]).await;
         let r = with_token(&app, &reader, Method::GET, &path).await;
         assert_eq!(r.body["profile"]["disabled"], false, "{:?}", r.body);
 
@@ -361,7 +346,7 @@ async fn admin_endpoints_take_a_token_only_within_its_admin_scope() {
         let app = spawn_app_with(db, generous).await;
         let boss = app.person("boss").await;
         app.promote_to_admin("boss").await;
-        let plaza_only = token_of(&app, &boss, &["plaza:write"]).await;
+        let plaza_only = app.token_of(&boss, &["plaza:write"]).await;
         let r = with_token(&app, &plaza_only, Method::GET, "/api/admin/audit").await;
         assert_eq!(
             (r.status, r.code()),
@@ -369,7 +354,7 @@ async fn admin_endpoints_take_a_token_only_within_its_admin_scope() {
             "{:?}",
             r.body
         );
-        let reader = token_of(&app, &boss, &["admin:read"]).await;
+        let reader = app.token_of(&boss, &["admin:read"]).await;
         let r = with_token(&app, &reader, Method::GET, "/api/admin/audit").await;
         assert_eq!(r.status, 200, "{:?}", r.body);
     }

@@ -139,21 +139,6 @@ async fn found_within(app: &TestApp, who: &Person, text: &str, phrase: &str) -> 
     }
 }
 
-/// A token of `who` with `scopes`, as its `Authorization` value.
-async fn token_of(app: &TestApp, who: &Person, scopes: &[&str]) -> String {
-    let r = app
-        .send(
-            &who.client,
-            Method::POST,
-            "/api/tokens",
-            Some(json!({ "name": scopes.join(" "), "scopes": scopes, "expiresInDays": 30 })),
-            "en",
-        )
-        .await;
-    assert_eq!(r.status, 201, "{:?}", r.body);
-    format!("Bearer {}", r.body["secret"].as_str().unwrap())
-}
-
 async fn with_token(
     app: &TestApp,
     bearer: &str,
@@ -208,7 +193,7 @@ async fn only_administrators_and_their_admin_scoped_tokens_reach_the_list() {
 
         let boss = app.person("boss").await;
         app.promote_to_admin("boss").await;
-        let plaza_only = token_of(&app, &boss, &["plaza:write"]).await;
+        let plaza_only = app.token_of(&boss, &["plaza:write"]).await;
         let r = with_token(&app, &plaza_only, Method::GET, "/api/admin/words", None).await;
         assert_eq!(
             (r.status, r.code()),
@@ -216,7 +201,7 @@ async fn only_administrators_and_their_admin_scoped_tokens_reach_the_list() {
             "{:?}",
             r.body
         );
-        let reader = token_of(&app, &boss, &["admin:read"]).await;
+        let reader = app.token_of(&boss, &["admin:read"]).await;
         let r = with_token(&app, &reader, Method::GET, "/api/admin/words", None).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         let word = json!({ "phrase": "foo", "action": "refuse" });
@@ -233,7 +218,7 @@ async fn only_administrators_and_their_admin_scoped_tokens_reach_the_list() {
             (403, "insufficient_scope"),
             "admin:read does not write"
         );
-        let writer = token_of(&app, &boss, &["admin:write"]).await;
+        let writer = app.token_of(&boss, &["admin:write"]).await;
         let r = with_token(&app, &writer, Method::POST, "/api/admin/words", Some(word)).await;
         assert_eq!(r.status, 201, "{:?}", r.body);
         assert_eq!(audit_actions(&app).await.len(), 1);

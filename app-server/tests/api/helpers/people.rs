@@ -32,6 +32,21 @@ impl TestApp {
         }
     }
 
+    /// A token of `who` with `scopes`, for 30 days, as its `Authorization` value.
+    pub async fn token_of(&self, who: &Person, scopes: &[&str]) -> String {
+        let r = self
+            .send(
+                &who.client,
+                reqwest::Method::POST,
+                "/api/tokens",
+                Some(json!({ "name": scopes.join(" "), "scopes": scopes, "expiresInDays": 30 })),
+                "en",
+            )
+            .await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+        format!("Bearer {}", r.body["secret"].as_str().unwrap())
+    }
+
     pub async fn send(
         &self,
         who: &reqwest::Client,
