@@ -8,9 +8,17 @@
 //! own and Prometheus adds them up, so this is no state that another instance would need.
 //!
 //! Counted as it happens: the requests ([`count_requests`], one middleware), the outside calls
-//! (the decorators of `crate::recorded`), the chat answers streamed, the password hashes.
+//! (the decorators of `crate::recorded`), the chat answers streamed, the password hashes, the
+//! time each statement waited for a pooled connection ([`PoolWaits`], from sqlx's own timing).
 //! Sampled when scraped ([`Metrics::sample`]): the pool, the notification streams, the upload
 //! gate — what their owners already know, so nothing on a request's path pays for it.
+//!
+//! The pool's acquire wait is the one family that is not the registry's own: sqlx reports it as
+//! a `tracing` event, and the subscriber that receives it is installed for the process before
+//! any registry exists (`crate::telemetry`), so the histogram is process-wide and every
+//! [`Metrics`] registers the same one. That is no loss: a process serves from one pool and is
+//! one instance to Prometheus. (A test process that starts several servers sees all their pools'
+//! waits together.)
 //!
 //! Served to administrators at `GET /api/admin/metrics` and, when `METRICS_ADDR` is set, on a
 //! listener of its own without credentials for a private network ([`serve_apart`]).
@@ -28,12 +36,17 @@ use anyhow::Context;
 use futures_util::{Stream, StreamExt};
 use prometheus::core::Collector;
 use prometheus::{
-    HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry,
-    TextEncoder,
+    Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
+    Registry, TextEncoder,
 };
 use std::net::{SocketAddr, TcpListener};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
+use tracing::field::{Field, Visit};
+use tracing::{Event, Subscriber};
+use tracing_subscriber::Layer;
+use tracing_subscriber::filter::filter_fn;
+use tracing_subscriber::registry::LookupSpan;
 
 /// The `Content-Type` of the text format.
 pub const CONTENT_TYPE: &str = prometheus::TEXT_FORMAT;
@@ -48,6 +61,73 @@ pub const APP: &str = "app";
 const LATENCY_BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
+
+/// Upper bounds of the pool's acquire-wait histogram, in seconds: from a free connection handed
+/// out at once (well under 0.1 ms) to the acquire timeout (5 s for PostgreSQL, 10 s for SQLite).
+const POOL_WAIT_BUCKETS: &[f64] = &[
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+    5.0, 10.0,
+];
+
+/// The process's `courtyard_db_pool_acquire_seconds` (see the module's documentation), made on
+/// first use. `None` only if its name or buckets were malformed, which [`Metrics::new`] reports.
+fn pool_wait() -> Option<&'static Histogram> {
+    static POOL_WAIT: OnceLock<Option<Histogram>> = OnceLock::new();
+    POOL_WAIT
+        .get_or_init(|| {
+            Histogram::with_opts(
+                HistogramOpts::new(
+                    "courtyard_db_pool_acquire_seconds",
+                    "Time a statement waited for a pooled database connection (sqlx's acquire: a free one, a new one opened, or an idle one pinged).",
+                )
+                .buckets(POOL_WAIT_BUCKETS.to_vec()),
+            )
+            .ok()
+        })
+        .as_ref()
+}
+
+/// Observes every acquire of the database pool into `courtyard_db_pool_acquire_seconds`: a
+/// `tracing` layer for sqlx's acquire event (`adapter_postgres::ACQUIRE_EVENTS`, one per
+/// statement or transaction, the slow ones logged at `warn` among them). It keeps nothing per
+/// event: the field is read on the stack and the histogram's buckets are atomics.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PoolWaits;
+
+impl PoolWaits {
+    /// The layer with its own filter, which passes sqlx's acquire events and nothing else: what
+    /// the log prints is still the log filter's choice alone.
+    pub fn layer<S>() -> impl Layer<S> + Send + Sync + 'static
+    where
+        S: Subscriber + for<'a> LookupSpan<'a>,
+    {
+        Self.with_filter(filter_fn(|meta| {
+            meta.target() == adapter_postgres::ACQUIRE_EVENTS
+        }))
+    }
+}
+
+impl<S: Subscriber> Layer<S> for PoolWaits {
+    fn on_event(&self, event: &Event<'_>, _ctx: tracing_subscriber::layer::Context<'_, S>) {
+        let mut after = AcquiredAfter(None);
+        event.record(&mut after);
+        if let (Some(secs), Some(histogram)) = (after.0, pool_wait()) {
+            histogram.observe(secs);
+        }
+    }
+}
+
+/// The acquire event's time in seconds.
+struct AcquiredAfter(Option<f64>);
+
+impl Visit for AcquiredAfter {
+    fn record_f64(&mut self, field: &Field, value: f64) {
+        if field.name() == adapter_postgres::ACQUIRED_AFTER_SECS {
+            self.0 = Some(value);
+        }
+    }
+    fn record_debug(&mut self, _field: &Field, _value: &dyn std::fmt::Debug) {}
+}
 
 /// An event stream kind, the `stream` label of `courtyard_event_streams_open`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -249,6 +329,12 @@ impl Metrics {
                 "courtyard_password_hash_workers",
                 "Password-hashing workers (hashes that run at once at most).",
             )?,
+        )?;
+        register(
+            &r,
+            pool_wait()
+                .context("the pool's acquire-wait histogram is malformed")?
+                .clone(),
         )?;
         let sampled = Sampled {
             pool: register(

@@ -6,8 +6,13 @@
 //! `target`, the fields of the spans it happened in (outermost first, so a request's
 //! `request_id` is in every line logged while it is served) and the event's own, `message`
 //! among them.
+//!
+//! The same subscriber feeds the metrics' pool-wait histogram ([`crate::metrics::PoolWaits`]):
+//! a layer with a filter of its own, so the log filter decides alone what is printed and the
+//! layer sees sqlx's acquire events whatever `RUST_LOG` says.
 
 use crate::config::{LogFormat, TrustedProxies};
+use crate::metrics::PoolWaits;
 use crate::state::AppState;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -19,11 +24,12 @@ use std::fmt;
 use std::io::IsTerminal;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Instrument, Subscriber};
-use tracing_subscriber::EnvFilter;
+use tracing_log::AsLog;
 use tracing_subscriber::fmt::format::{JsonFields, Writer};
 use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields, FormattedFields, MakeWriter};
+use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::registry::LookupSpan;
-use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer, Registry};
 
 /// The header a request's id arrives in (from a trusted proxy) and every answer carries.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -37,8 +43,9 @@ pub fn colour(stderr_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> b
     stderr_is_terminal && no_color.is_none_or(|v| v.is_empty())
 }
 
-/// Installs the log for the process (once; later calls change nothing). Standard output stays
-/// for what a command prints (`app-server admin create`, `app-server openapi`).
+/// Installs the log and the pool-wait metric for the process (once; later calls, and calls
+/// after [`init_metrics_only`], change nothing). Standard output stays for what a command prints
+/// (`app-server admin create`, `app-server openapi`).
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
@@ -46,11 +53,28 @@ pub fn init(format: LogFormat) {
         std::io::stderr().is_terminal(),
         std::env::var_os("NO_COLOR").as_deref(),
     );
-    // Also takes the `log` crate's records (actix-web's own).
-    let _ = subscriber(format, filter, ansi, std::io::stderr).try_init();
+    // The `log` crate's records (actix-web's own) pass as far as the log filter lets them: the
+    // pool-wait layer wants `trace` events of sqlx's, which come through `tracing`, not `log`,
+    // so they need not make every `log::trace!` of every crate pay for a check.
+    let log_level = Layer::<Registry>::max_level_hint(&filter)
+        .unwrap_or(tracing::level_filters::LevelFilter::TRACE)
+        .as_log();
+    if tracing::subscriber::set_global_default(subscriber(format, filter, ansi, std::io::stderr))
+        .is_ok()
+    {
+        let _ = tracing_log::LogTracer::builder()
+            .with_max_level(log_level)
+            .init();
+    }
 }
 
-/// The log as [`init`] installs it, writing to `writer`.
+/// Installs the pool-wait metric for the process and no log (once; later calls, and calls
+/// after [`init`], change nothing): for tests, which read the metrics and print nothing.
+pub fn init_metrics_only() {
+    let _ = tracing::subscriber::set_global_default(Registry::default().with(PoolWaits::layer()));
+}
+
+/// The log as [`init`] installs it, writing to `writer`, with the pool-wait layer beside it.
 pub fn subscriber<W>(
     format: LogFormat,
     filter: EnvFilter,
@@ -60,19 +84,22 @@ pub fn subscriber<W>(
 where
     W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
 {
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer);
-    match format {
-        LogFormat::Text => Box::new(builder.with_target(false).with_ansi(ansi).finish()),
-        LogFormat::Json => Box::new(
-            builder
-                .with_ansi(false)
-                .fmt_fields(JsonFields::new())
-                .event_format(JsonLines)
-                .finish(),
-        ),
-    }
+    let layer = tracing_subscriber::fmt::layer().with_writer(writer);
+    let log = match format {
+        LogFormat::Text => layer.with_target(false).with_ansi(ansi).boxed(),
+        LogFormat::Json => layer
+            .with_ansi(false)
+            .fmt_fields(JsonFields::new())
+            .event_format(JsonLines)
+            .boxed(),
+    };
+    // The filter is the log's alone (a filter of the whole subscriber would hide sqlx's `trace`
+    // acquire events from the pool-wait layer too).
+    Box::new(
+        Registry::default()
+            .with(log.with_filter(filter))
+            .with(PoolWaits::layer()),
+    )
 }
 
 /// One event as one flat JSON object on one line (see the module's documentation). Spans'
@@ -325,6 +352,46 @@ mod tests {
         );
         assert_eq!(second["level"], "WARN");
         assert_eq!(second["request_id"], "abc123");
+    }
+
+    /// The pool-wait histogram's count as a fresh registry shows it (it is the process's).
+    fn pool_waits_counted() -> f64 {
+        let text = crate::metrics::Metrics::new().unwrap().render();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("courtyard_db_pool_acquire_seconds_count"))
+            .unwrap_or_else(|| panic!("{text}"));
+        line.rsplit_once(' ').unwrap().1.parse().unwrap()
+    }
+
+    #[test]
+    fn sqlxs_acquire_events_are_counted_and_the_log_prints_what_it_printed_before() {
+        let before = pool_waits_counted();
+        for format in [LogFormat::Text, LogFormat::Json] {
+            let buffer = Buffer::default();
+            let filter = EnvFilter::new("info,sqlx=warn,sea_orm=warn");
+            let subscriber = subscriber(format, filter, false, buffer.clone());
+            tracing::subscriber::with_default(subscriber, || {
+                // As sqlx's pool reports an acquire, below and above its slow threshold.
+                tracing::trace!(
+                    target: "sqlx::pool::acquire",
+                    acquired_after_secs = 0.0002,
+                    "acquired connection"
+                );
+                tracing::warn!(
+                    target: "sqlx::pool::acquire",
+                    acquired_after_secs = 2.5,
+                    slow_acquire_threshold_secs = 2.0,
+                    "acquired connection, but time to acquire exceeded slow threshold"
+                );
+                tracing::info!(target: "sqlx::query", "other sqlx events stay unlogged");
+            });
+            let out = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+            assert_eq!(out.lines().count(), 1, "{out}");
+            assert!(out.contains("exceeded slow threshold"), "{out}");
+        }
+        // Both acquires of both formats, at least (other tests may add theirs).
+        assert!(pool_waits_counted() >= before + 4.0);
     }
 
     #[test]

@@ -183,6 +183,10 @@ impl Database {
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5))
         });
+        // sqlx times every acquire; asked to, it reports each one as an event
+        // ([`ACQUIRE_EVENTS`]), which the server's metrics read (app-server/src/metrics.rs).
+        opts.map_sqlx_postgres_pool_opts(|o| o.acquire_time_level(ACQUIRE_TIME_LEVEL));
+        opts.map_sqlx_sqlite_pool_opts(|o| o.acquire_time_level(ACQUIRE_TIME_LEVEL));
         let conn = SeaDatabase::connect(opts)
             .await
             .with_context(|| format!("connecting to the {} database", kind_of_url(url)))?;
@@ -401,6 +405,24 @@ impl Database {
             .context("reading a server secret")
     }
 
+    /// Takes one of the pool's connections and keeps it until the guard is dropped, so that
+    /// tests can make the statements of a small pool wait.
+    ///
+    /// # Errors
+    /// When no connection comes within the acquire timeout.
+    #[cfg(feature = "testing")]
+    pub async fn hold_connection(&self) -> anyhow::Result<Box<dyn Send>> {
+        let held: Box<dyn Send> = match self.kind() {
+            DatabaseKind::Postgres => {
+                Box::new(self.conn.get_postgres_connection_pool().acquire().await?)
+            }
+            DatabaseKind::Sqlite => {
+                Box::new(self.conn.get_sqlite_connection_pool().acquire().await?)
+            }
+        };
+        Ok(held)
+    }
+
     /// Closes the pool.
     ///
     /// # Errors
@@ -412,6 +434,20 @@ impl Database {
 
 /// How long a pooled connection may sit unused before it is pinged on checkout.
 const PING_IF_IDLE_FOR: Duration = Duration::from_secs(1);
+
+/// The target of the event sqlx emits once a statement has its connection: its field
+/// [`ACQUIRED_AFTER_SECS`] is the time the acquire took (waiting for a free connection, opening
+/// one, or pinging one idle for [`PING_IF_IDLE_FOR`]). Every pool of [`Database`] emits it at
+/// `trace`, where the default log filter (`sqlx=warn`) does not print it, and at `warn` when the
+/// acquire took over sqlx's slow threshold (2 s), which the log prints as before. An acquire
+/// that times out emits none (it fails its statement with `database_unavailable`).
+pub const ACQUIRE_EVENTS: &str = "sqlx::pool::acquire";
+
+/// The field of [`ACQUIRE_EVENTS`] with the acquire's time in seconds (an `f64`).
+pub const ACQUIRED_AFTER_SECS: &str = "acquired_after_secs";
+
+/// The level of [`ACQUIRE_EVENTS`] below sqlx's slow threshold (sqlx's default: none at all).
+const ACQUIRE_TIME_LEVEL: log::LevelFilter = log::LevelFilter::Trace;
 
 /// The pool's connections at one moment ([`Database::pool_use`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

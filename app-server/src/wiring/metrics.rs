@@ -33,7 +33,8 @@ pub fn wire(w: &mut Wiring<'_>) -> anyhow::Result<()> {
 }
 
 /// What the scrape reads from its owners: the pool's connections (sqlx's counters), the
-/// notification streams the hub holds, the upload gate's places.
+/// notification streams the hub holds, the upload gate's places. (The pool's waits are not
+/// read here: sqlx reports each as it happens, to [`crate::metrics::PoolWaits`].)
 ///
 /// # Errors
 /// When an area these come from is not wired ([`super::AREAS`] is in the wrong order).

@@ -3,10 +3,11 @@
 //! path; only an administrator's token (`admin:read`) or session reads them, everyone else is
 //! refused in their own language; an outside service's failure counts by its result; open
 //! event streams, the pool, password hashing, the upload gate and the media store show; the
+//! pool's acquire wait counts every statement's wait and shows a pool that ran out; the
 //! address apart answers without credentials and serves nothing else.
 
 use crate::helpers::{
-    FakeSms, NUMBER, Person, TestApp, phone_body, reply, spawn_app, spawn_app_with,
+    FakeSms, NUMBER, Person, TestApp, phone_body, reply, spawn_app, spawn_app_with, spawn_on,
 };
 use adapter_llm::fake::{FakeLlm, Scenario};
 use adapter_postgres::testing::TestDb;
@@ -508,6 +509,62 @@ async fn the_pool_password_hashing_the_upload_gate_and_the_media_store_show() {
             max >= 1.0 && in_use + idle >= 1.0 && in_use + idle <= max,
             "{text}"
         );
+    }
+}
+
+/// The pool-wait histogram's count, and how many of its waits took longer than `over` seconds
+/// (a bucket's bound).
+fn waits(text: &str, over: &str) -> (f64, f64) {
+    let name = "courtyard_db_pool_acquire_seconds";
+    let count = value(text, &format!("{name}_count"), &[]).unwrap_or_else(|| panic!("{text}"));
+    let within = value(text, &format!("{name}_bucket"), &[("le", over)])
+        .unwrap_or_else(|| panic!("no bucket {over}: {text}"));
+    (count, count - within)
+}
+
+// The histogram is the process's (metrics.rs): under `cargo test` other tests' statements count
+// in it too, so this looks at what grew, at least, and never at what stayed.
+#[tokio::test]
+async fn the_pools_acquire_wait_counts_every_statement_and_shows_a_pool_run_out() {
+    app_server::telemetry::init_metrics_only();
+    // A second time, as another test in the same process would: no panic, nothing changes.
+    app_server::telemetry::init_metrics_only();
+    for db in TestDb::all().await {
+        // One connection, so that holding it makes every statement wait.
+        let pool = adapter_postgres::Database::connect(&db.url, 1)
+            .await
+            .unwrap();
+        let app = spawn_on(pool.clone(), &db.url, |_| {}).await;
+        let bearer = admin_token(&app).await;
+        let before = scrape(&app, &bearer).await;
+        assert!(
+            before.contains("# TYPE courtyard_db_pool_acquire_seconds histogram"),
+            "{before}"
+        );
+        let (count_before, _) = waits(&before, "0.25");
+        // Each of these reads the database: the scrape checks the token, the list reads the
+        // sessions.
+        let ada = app.person("ada").await;
+        for _ in 0..3 {
+            scrape(&app, &bearer).await;
+        }
+        let r = app.get_as(&ada.client, "/api/auth/sessions").await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let (count, slow) = waits(&scrape(&app, &bearer).await, "0.25");
+        assert!(count >= count_before + 5.0, "{count_before} → {count}");
+
+        // The pool's one connection held for 400 ms: the scrape's token check waits for it.
+        let held = pool.hold_connection().await.unwrap();
+        let (text, ()) = tokio::join!(scrape(&app, &bearer), async {
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            drop(held);
+        });
+        let (_, slow_after) = waits(&text, "0.25");
+        assert!(
+            slow_after > slow,
+            "no wait over 0.25 s: {slow} → {slow_after}\n{text}"
+        );
+        drop(db);
     }
 }
 
