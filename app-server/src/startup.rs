@@ -158,10 +158,7 @@ impl Application {
                     web::QueryConfig::default().error_handler(|e, _| ApiError::from(&e).into()),
                 )
                 .default_service(web::to(spa::serve))
-                .wrap(from_fn(http::access::authenticate_bearer))
-                .wrap(from_fn(http::access::refuse_undeclared_methods))
-                .wrap(from_fn(middleware::refuse_cross_site_writes))
-                .wrap(from_fn(middleware::body_read_deadline))
+                .wrap(from_fn(middleware::admit))
                 .wrap(from_fn(http::error::localize_errors))
                 .wrap(Compress::default())
                 .wrap(from_fn(middleware::security_headers))
@@ -175,7 +172,7 @@ impl Application {
         // each event back until the previous one is acknowledged (tens of milliseconds).
         .tcp_nodelay(true)
         // A client must send a request's head this quickly (408 otherwise); its body has the
-        // deadline of `middleware::body_read_deadline`.
+        // deadline of `middleware::admit`.
         .client_request_timeout(head_timeout)
         // actix-web's own is 5 s: a client (a proxy, or a test's connection pool) sending on a
         // connection idle that long raced the server closing it.

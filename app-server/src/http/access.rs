@@ -13,8 +13,7 @@ use accounts::model::User;
 use actix_web::body::BoxBody;
 use actix_web::dev::{ResourceDef, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header};
-use actix_web::middleware::Next;
-use actix_web::{HttpMessage, web};
+use actix_web::{HttpMessage, HttpResponse, web};
 use std::collections::HashMap;
 use tokens::model::{Scope, TokenGrant};
 use utoipa::openapi::OpenApi;
@@ -226,7 +225,7 @@ impl AccessTable {
     /// The operation a request reaches: the pattern the router matched, when it declares the
     /// method; else the most specific pattern of the document that matches the path and
     /// declares it. (A literal path answers only its own methods: `PUT /api/groups/mine` is
-    /// refused with 405 by [`refuse_undeclared_methods`] before this is asked.)
+    /// refused with 405 by [`undeclared_method`] before this is asked.)
     pub fn operation(&self, method: &Method, matched: Option<&str>, path: &str) -> Option<&Access> {
         if let Some(access) = matched.and_then(|p| self.get(method, p)) {
             return Some(access);
@@ -289,17 +288,15 @@ impl AccessTable {
 }
 
 /// 405 `method_not_allowed` with `Allow` for a path the document knows called with a method
-/// it does not declare (instead of the router's 404), in the request's language. Paths the
-/// document does not know go on (to a 404, or the single-page app).
-pub async fn refuse_undeclared_methods(
-    req: ServiceRequest,
-    next: Next<BoxBody>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(table) = req.app_data::<web::Data<AccessTable>>().cloned() else {
-        return Err(ApiError::internal(&anyhow::anyhow!("AccessTable is not registered")).into());
+/// it does not declare (instead of the router's 404), in the request's language; `None` for the
+/// rest, which go on (to a 404, or the single-page app). Part of [`super::middleware::admit`].
+pub fn undeclared_method(req: &ServiceRequest) -> Option<HttpResponse> {
+    let Some(table) = req.app_data::<web::Data<AccessTable>>() else {
+        let missing = ApiError::internal(&anyhow::anyhow!("AccessTable is not registered"));
+        return Some(missing.render(crate::i18n::Lang::of(req.request())));
     };
     if table.admits(req.method(), req.path()) {
-        return next.call(req).await;
+        return None;
     }
     let methods = table.methods_of(req.path());
     let allow = methods
@@ -317,7 +314,7 @@ pub async fn refuse_undeclared_methods(
     if let Ok(value) = header::HeaderValue::from_str(&allow) {
         res.headers_mut().insert(header::ALLOW, value);
     }
-    Ok(req.into_response(res))
+    Some(res)
 }
 
 /// Every (method, operation) of a path item.
@@ -361,19 +358,20 @@ pub fn bearer_secret(req: &actix_web::HttpRequest) -> Option<String> {
 /// fails closed) and where only a session will do, 401 `invalid_token` for a malformed, unknown,
 /// revoked or expired token (or one whose user is disabled), 403 `insufficient_scope` without
 /// the operation's scope. A request with a bearer header is judged by the token alone: a session
-/// cookie beside it is ignored.
+/// cookie beside it is ignored. The request goes on (`Ok`, with its [`TokenPrincipal`]) or its
+/// refusal is the answer (`Err`). Part of [`super::middleware::admit`].
 pub async fn authenticate_bearer(
     req: ServiceRequest,
-    next: Next<BoxBody>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+) -> Result<ServiceRequest, ServiceResponse<BoxBody>> {
     let Some(secret) = bearer_secret(req.request()) else {
-        return next.call(req).await;
+        return Ok(req);
     };
     let (Some(state), Some(table)) = (
         req.app_data::<web::Data<AppState>>().cloned(),
         req.app_data::<web::Data<AccessTable>>().cloned(),
     ) else {
-        return Err(ApiError::internal(&anyhow::anyhow!("AppState is not registered")).into());
+        let missing = ApiError::internal(&anyhow::anyhow!("AppState is not registered"));
+        return Err(req.error_response(missing));
     };
     // Fails closed: no declared operation, no token. Decided before the token is even looked
     // up, so an unknown route never costs a database query.
@@ -382,19 +380,19 @@ pub async fn authenticate_bearer(
         .operation(req.method(), matched.as_deref(), req.path())
         .cloned()
     else {
-        return Ok(req.error_response(ApiError::token_not_allowed()));
+        return Err(req.error_response(ApiError::token_not_allowed()));
     };
     let grant = match state.tokens.authenticate(&secret).await {
         Ok(grant) => grant,
-        Err(e) => return Ok(req.error_response(ApiError::from(e))),
+        Err(e) => return Err(req.error_response(ApiError::from(e))),
     };
     let user = match state.accounts.find_user(grant.user_id).await {
         Ok(Some(user)) if user.disabled_at.is_none() => user,
-        Ok(_) => return Ok(req.error_response(ApiError::invalid_token())),
-        Err(e) => return Ok(req.error_response(ApiError::from(e))),
+        Ok(_) => return Err(req.error_response(ApiError::invalid_token())),
+        Err(e) => return Err(req.error_response(ApiError::from(e))),
     };
     match access {
-        Access::SessionOnly => return Ok(req.error_response(ApiError::token_not_allowed())),
+        Access::SessionOnly => return Err(req.error_response(ApiError::token_not_allowed())),
         Access::SessionOrToken(needed) => {
             if let Some(missing) = needed.iter().find(|s| !grant.scopes.allow(**s)) {
                 let error = ApiError::new(
@@ -403,11 +401,11 @@ pub async fn authenticate_bearer(
                     crate::i18n::Msg::InsufficientScope,
                 )
                 .with_required_scope(missing.as_str());
-                return Ok(req.error_response(error));
+                return Err(req.error_response(error));
             }
         }
         Access::Public => {}
     }
     req.extensions_mut().insert(TokenPrincipal { user, grant });
-    next.call(req).await
+    Ok(req)
 }

@@ -708,7 +708,7 @@ impl ResponseError for ApiError {
     }
 }
 
-/// Whether a body-read error is the cut-off of `middleware::body_read_deadline` (a body that
+/// Whether a body-read error is the cut-off of `middleware::admit` (a body that
 /// arrived too slowly: `TimedOut`).
 pub fn is_body_timeout(e: &actix_web::error::PayloadError) -> bool {
     matches!(e, actix_web::error::PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)

@@ -1,6 +1,6 @@
-//! Cross-cutting HTTP rules: refuse cross-site writes, tell the app's own requests from others
-//! (fetch metadata), add security headers (HSTS on https), bound how slowly a request's body
-//! may arrive, log requests (method, path without its query, status, time: never a body,
+//! Cross-cutting HTTP rules: admit a request (bound how slowly its body may arrive, refuse
+//! cross-site writes, then the access table's checks), tell the app's own requests from others
+//! (fetch metadata), add security headers (HSTS on https), log requests (method, path without its query, status, time: never a body,
 //! cookie or token).
 
 use super::error::ApiError;
@@ -124,32 +124,52 @@ fn is_unsafe(method: &Method) -> bool {
     )
 }
 
-/// Refuses a state-changing request that a browser sent from another site. Requests that
-/// authenticate with a bearer token carry no ambient credentials and are exempt; so are
-/// clients that send neither `Origin` nor `Sec-Fetch-Site` (curl, server-to-server).
-pub async fn refuse_cross_site_writes(
-    req: ServiceRequest,
+/// The checks every request passes before its handler, in this order, as one layer (they were
+/// four, and every request paid for each one's boxed future; docs/benchmarks.md):
+/// its body gets a read deadline ([`time_the_body`]), a browser's write from another site is
+/// refused ([`cross_site_write`]), a method the document does not declare for a path it knows
+/// gets 405 ([`super::access::undeclared_method`]), and a bearer token is authenticated
+/// ([`super::access::authenticate_bearer`]).
+pub async fn admit(
+    mut req: ServiceRequest,
     next: Next<BoxBody>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if is_unsafe(req.method()) && !has_bearer(&req) {
-        let headers = req.headers();
-        let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-        let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
-        let refused = match origin {
-            Some(origin) => !origin_allowed(&req, origin),
-            None => fetch_site.is_some_and(|s| s == "cross-site" || s == "same-site"),
-        };
-        if refused {
-            tracing::warn!(
-                path = req.path(),
-                origin,
-                fetch_site,
-                "refused a cross-site write"
-            );
-            return Ok(req.error_response(ApiError::cross_origin()));
-        }
+    time_the_body(&mut req);
+    if let Some(refusal) = cross_site_write(&req) {
+        return Ok(req.error_response(refusal));
     }
-    next.call(req).await
+    if let Some(refusal) = super::access::undeclared_method(&req) {
+        return Ok(req.into_response(refusal));
+    }
+    match super::access::authenticate_bearer(req).await {
+        Ok(req) => next.call(req).await,
+        Err(refused) => Ok(refused),
+    }
+}
+
+/// Why a state-changing request that a browser sent from another site is refused, if it is.
+/// Requests that authenticate with a bearer token carry no ambient credentials and are exempt;
+/// so are clients that send neither `Origin` nor `Sec-Fetch-Site` (curl, server-to-server).
+fn cross_site_write(req: &ServiceRequest) -> Option<ApiError> {
+    if !is_unsafe(req.method()) || has_bearer(req) {
+        return None;
+    }
+    let headers = req.headers();
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    let refused = match origin {
+        Some(origin) => !origin_allowed(req, origin),
+        None => fetch_site.is_some_and(|s| s == "cross-site" || s == "same-site"),
+    };
+    refused.then(|| {
+        tracing::warn!(
+            path = req.path(),
+            origin,
+            fetch_site,
+            "refused a cross-site write"
+        );
+        ApiError::cross_origin()
+    })
 }
 
 fn has_bearer(req: &ServiceRequest) -> bool {
@@ -263,36 +283,33 @@ impl Stream for DeadlinePayload {
     }
 }
 
-/// Gives every request's body a read deadline (`REQUEST_BODY_*`; uploads set their own,
+/// Gives a request's body a read deadline (`REQUEST_BODY_*`; uploads set their own,
 /// `MEDIA_UPLOAD_*`), so a client that sends its body a byte at a time cannot hold a request
 /// open for ever. The request's head has its own deadline (`REQUEST_HEAD_TIMEOUT_MS`, actix-web's
 /// `client_request_timeout`).
-pub async fn body_read_deadline(
-    mut req: ServiceRequest,
-    next: Next<BoxBody>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let limits = req
+fn time_the_body(req: &mut ServiceRequest) {
+    let Some(limits) = req
         .app_data::<web::Data<AppState>>()
-        .map(|s| s.config.request_body);
-    if let Some(limits) = limits {
-        let inner = req.take_payload();
-        if matches!(inner, actix_web::dev::Payload::None) {
-            // No body at all (most GETs): nothing to read, so nothing to time.
-            return next.call(req).await;
-        }
-        let deadline = BodyDeadline::new(limits);
-        let sleep = Box::pin(tokio::time::sleep_until(deadline.deadline()));
-        let wrapped: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
-            Box::pin(DeadlinePayload {
-                inner,
-                deadline: deadline.clone(),
-                sleep,
-                cut: false,
-            });
-        req.set_payload(actix_web::dev::Payload::from(wrapped));
-        req.extensions_mut().insert(deadline);
+        .map(|s| s.config.request_body)
+    else {
+        return;
+    };
+    let inner = req.take_payload();
+    if matches!(inner, actix_web::dev::Payload::None) {
+        // No body at all (most GETs): nothing to read, so nothing to time.
+        return;
     }
-    next.call(req).await
+    let deadline = BodyDeadline::new(limits);
+    let sleep = Box::pin(tokio::time::sleep_until(deadline.deadline()));
+    let wrapped: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
+        Box::pin(DeadlinePayload {
+            inner,
+            deadline: deadline.clone(),
+            sleep,
+            cut: false,
+        });
+    req.set_payload(actix_web::dev::Payload::from(wrapped));
+    req.extensions_mut().insert(deadline);
 }
 
 pub async fn log_requests(

@@ -7,7 +7,7 @@
 //! address apart answers without credentials and serves nothing else.
 
 use crate::helpers::{
-    FakeSms, NUMBER, Person, TestApp, phone_body, reply, spawn_app, spawn_app_with, spawn_on,
+    FakeSms, NUMBER, TestApp, phone_body, reply, spawn_app, spawn_app_with, spawn_on,
 };
 use adapter_llm::fake::{FakeLlm, Scenario};
 use adapter_postgres::testing::TestDb;
@@ -87,21 +87,7 @@ fn value(text: &str, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
 async fn admin_token(app: &TestApp) -> String {
     let keeper = app.person("keeper").await;
     app.promote_to_admin("keeper").await;
-    token_of(app, &keeper, &["admin:read"]).await
-}
-
-async fn token_of(app: &TestApp, who: &Person, scopes: &[&str]) -> String {
-    let r = app
-        .send(
-            &who.client,
-            Method::POST,
-            "/api/tokens",
-            Some(json!({ "name": scopes.join(" "), "scopes": scopes, "expiresInDays": 7 })),
-            "en",
-        )
-        .await;
-    assert_eq!(r.status, 201, "{:?}", r.body);
-    format!("Bearer {}", r.body["secret"].as_str().unwrap())
+    app.token_of(&keeper, &["admin:read"]).await
 }
 
 /// The metrics as the administrator's token reads them.
@@ -210,12 +196,12 @@ async fn only_an_administrators_token_or_session_reads_the_metrics_and_others_he
         let nina = app.person("nina").await;
         let keeper = app.person("keeper").await;
         app.promote_to_admin("keeper").await;
-        let admin_read = token_of(&app, &keeper, &["admin:read"]).await;
-        let account_only = token_of(&app, &keeper, &["account:read"]).await;
-        let ninas = token_of(&app, &nina, &["account:read"]).await;
+        let admin_read = app.token_of(&keeper, &["admin:read"]).await;
+        let account_only = app.token_of(&keeper, &["account:read"]).await;
+        let ninas = app.token_of(&nina, &["account:read"]).await;
         let demoted = app.person("demoted").await;
         app.promote_to_admin("demoted").await;
-        let demoted_token = token_of(&app, &demoted, &["admin:read"]).await;
+        let demoted_token = app.token_of(&demoted, &["admin:read"]).await;
         adapter_postgres::Database::connect(&url, 1)
             .await
             .unwrap()
