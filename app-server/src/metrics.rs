@@ -7,7 +7,7 @@
 //! as `web::Data<Metrics>`). Metrics describe one process by nature: every instance counts its
 //! own and Prometheus adds them up, so this is no state that another instance would need.
 //!
-//! Counted as it happens: the requests ([`count_requests`], one middleware), the outside calls
+//! Counted as it happens: the requests ([`count_request`], in the layer that observes each), the outside calls
 //! (the decorators of `crate::recorded`), the chat answers streamed, the password hashes, the
 //! time each statement waited for a pooled connection ([`PoolWaits`], from sqlx's own timing).
 //! Sampled when scraped ([`Metrics::sample`]): the pool, the notification streams, the upload
@@ -27,10 +27,8 @@ use crate::config::Config;
 use crate::config::env::Env;
 use crate::config::settings::Settings;
 use crate::lifecycle::Shutdown;
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::ServiceResponse;
 use actix_web::http::Method;
-use actix_web::middleware::Next;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use futures_util::{Stream, StreamExt};
@@ -495,23 +493,20 @@ fn status_digits(status: u16) -> [u8; 3] {
     [digit(s / 100), digit(s / 10), digit(s)]
 }
 
-/// Counts every request by the route template it matched (`/api/groups/{id}`, never the path
-/// itself), its method and its status, and the time to its response's head. A request under
-/// `/api/` that no route matched counts as [`UNMATCHED`], every other as [`APP`] (the
-/// single-page app): the labels are a fixed set, whatever paths clients send. The template is
-/// read after the router has run, from the response's request (actix-web's `match_pattern`).
-pub async fn count_requests(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let Some(metrics) = req.app_data::<web::Data<Metrics>>().cloned() else {
-        return next.call(req).await;
-    };
-    let started = Instant::now();
-    let method = req.method().clone();
-    let api = req.path().starts_with("/api/");
-    let res = next.call(req).await;
-    match &res {
+/// Counts a request by the route template it matched (`/api/groups/{id}`, never the path
+/// itself), its method and its status, and the time since `started` to its response's head. A
+/// request under `/api/` that no route matched counts as [`UNMATCHED`], every other as [`APP`]
+/// (the single-page app): the labels are a fixed set, whatever paths clients send. The
+/// template is read after the router has run, from the response's request (actix-web's
+/// `match_pattern`). Part of [`crate::http::middleware::observe`].
+pub fn count_request<B>(
+    metrics: &Metrics,
+    method: &Method,
+    api: bool,
+    started: Instant,
+    res: &Result<ServiceResponse<B>, actix_web::Error>,
+) {
+    match res {
         Ok(res) => {
             let pattern = if api {
                 res.request().match_pattern()
@@ -523,15 +518,14 @@ pub async fn count_requests(
                 None if api => UNMATCHED,
                 None => APP,
             };
-            metrics.request(route, &method, res.status().as_u16(), started);
+            metrics.request(route, method, res.status().as_u16(), started);
         }
         Err(e) => {
             let route = if api { UNMATCHED } else { APP };
             let status = e.as_response_error().status_code().as_u16();
-            metrics.request(route, &method, status, started);
+            metrics.request(route, method, status, started);
         }
     }
-    res
 }
 
 /// Where the metrics are also served without credentials (`METRICS_ADDR`, e.g.

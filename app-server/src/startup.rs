@@ -8,7 +8,6 @@ use crate::http::{self, error::ApiError, middleware};
 use crate::lifecycle::Shutdown;
 use crate::spa::{self, StaticDir};
 use crate::state::AppState;
-use crate::telemetry;
 use crate::wiring::wechat::WechatSignIn;
 use crate::wiring::{self, Job, Services, Wiring};
 use accounts::AccountsService;
@@ -161,12 +160,9 @@ impl Application {
                 .wrap(from_fn(middleware::admit))
                 .wrap(from_fn(http::error::localize_errors))
                 .wrap(Compress::default())
-                .wrap(from_fn(middleware::security_headers))
-                .wrap(from_fn(middleware::log_requests))
-                .wrap(from_fn(crate::metrics::count_requests))
                 // Outermost: every line logged while a request is served, the request line
                 // included, carries its id.
-                .wrap(from_fn(telemetry::request_id))
+                .wrap(from_fn(middleware::observe))
         })
         // Streamed answers are many small writes: without TCP_NODELAY, Nagle's algorithm holds
         // each event back until the previous one is acknowledged (tens of milliseconds).

@@ -14,16 +14,14 @@
 use crate::config::{LogFormat, TrustedProxies};
 use crate::metrics::PoolWaits;
 use crate::state::AppState;
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::ServiceRequest;
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::middleware::Next;
 use actix_web::{HttpMessage, web};
 use serde_json::{Map, Value};
 use std::fmt;
 use std::io::IsTerminal;
 use tracing::field::{Field, Visit};
-use tracing::{Event, Instrument, Subscriber};
+use tracing::{Event, Subscriber};
 use tracing_log::AsLog;
 use tracing_subscriber::fmt::format::{JsonFields, Writer};
 use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields, FormattedFields, MakeWriter};
@@ -180,7 +178,7 @@ impl Visit for JsonVisitor<'_> {
     }
 }
 
-/// A request's id, in its extensions ([`request_id`]).
+/// A request's id, in its extensions ([`identify`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RequestId(pub String);
 
@@ -215,14 +213,11 @@ fn new_request_id() -> String {
     format!("{process:016x}{count:016x}")
 }
 
-/// Gives every request an id: a trusted proxy's `X-Request-Id` ([`proposed_id`]) or a new one
-/// (32 hex digits). It is the `request_id` of the span the request is served in, so every line
-/// logged meanwhile carries it; it is in the request's extensions ([`RequestId`]), and the
-/// answer carries it back in `X-Request-Id`.
-pub async fn request_id(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+/// Gives a request its id: a trusted proxy's `X-Request-Id` ([`proposed_id`]) or a new one
+/// (32 hex digits), put into its extensions ([`RequestId`]), and the span it is served in,
+/// whose `request_id` every line logged meanwhile carries. The answer carries the id back in
+/// `X-Request-Id` ([`crate::http::middleware::observe`]).
+pub fn identify(req: &ServiceRequest) -> (String, tracing::Span) {
     let proposed = req.app_data::<web::Data<AppState>>().and_then(|state| {
         proposed_id(
             req.peer_addr().map(|a| a.ip()),
@@ -234,13 +229,7 @@ pub async fn request_id(
     let id = proposed.unwrap_or_else(new_request_id);
     req.extensions_mut().insert(RequestId(id.clone()));
     let span = tracing::info_span!("request", request_id = %id);
-    // The layers inside answer their refusals as responses; an `Err` (none of ours makes one)
-    // is answered by actix-web itself, without the header.
-    let mut res = next.call(req).instrument(span).await?;
-    if let Ok(value) = HeaderValue::from_str(&id) {
-        res.headers_mut().insert(REQUEST_ID, value);
-    }
-    Ok(res)
+    (id, span)
 }
 
 #[cfg(test)]

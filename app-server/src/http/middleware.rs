@@ -1,11 +1,13 @@
-//! Cross-cutting HTTP rules: admit a request (bound how slowly its body may arrive, refuse
-//! cross-site writes, then the access table's checks), tell the app's own requests from others
-//! (fetch metadata), add security headers (HSTS on https), log requests (method, path without its query, status, time: never a body,
-//! cookie or token).
+//! Cross-cutting HTTP rules, as two layers: [`observe`] (a request's id, its count in the
+//! metrics, its log line — method, path without its query, status, time: never a body, cookie
+//! or token — and the security headers, HSTS on https, on its answer) and [`admit`] (a read
+//! deadline for its body, the refusal of cross-site writes, then the access table's checks);
+//! and telling the app's own requests from others (fetch metadata).
 
 use super::error::ApiError;
 use super::extract::request_is_https;
 pub use crate::config::BodyLimits;
+use crate::metrics::Metrics;
 use crate::state::AppState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -20,6 +22,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Instant;
+use tracing::Instrument;
 
 /// The Content-Security-Policy of every response: no inline script, fonts only from here.
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -42,20 +45,31 @@ const SECURITY_HEADERS: [(header::HeaderName, &str); 6] = [
     ),
 ];
 
-/// Adds the [`SECURITY_HEADERS`] a response does not carry yet and, on responses to requests
-/// that came over https (TLS here, or `X-Forwarded-Proto: https` from a trusted proxy),
-/// `Strict-Transport-Security: max-age=…; includeSubDomains`. Never HSTS over plain http:
-/// browsers ignore it there, and a development server must not pin `localhost` to https. (One
-/// layer for both: they were two, and every request paid for each; docs/benchmarks.md.)
-pub async fn security_headers(
+/// What every request gets around it, as one layer (four before, and every request paid for
+/// each one's boxed future; docs/benchmarks.md): its id and the span it is served in
+/// ([`crate::telemetry::identify`]); a count in the metrics ([`crate::metrics::count_request`]);
+/// a line in the log ([`log_request`]); and on its answer the [`SECURITY_HEADERS`] it does not
+/// carry yet, HSTS over https ([`hsts`]) and `X-Request-Id`.
+pub async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let hsts = req
-        .app_data::<web::Data<AppState>>()
-        .filter(|s| request_is_https(req.request(), &s.config.trusted_proxies))
-        .map(|s| format!("max-age={}; includeSubDomains", s.config.hsts_max_age_secs));
-    let mut res = next.call(req).await?;
+    let (id, span) = crate::telemetry::identify(&req);
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    let metrics = req.app_data::<web::Data<Metrics>>().cloned();
+    let hsts = hsts(&req);
+    let res = next.call(req).instrument(span.clone()).await;
+    if let Some(metrics) = metrics {
+        let api = path.starts_with("/api/");
+        crate::metrics::count_request(&metrics, &method, api, started, &res);
+    }
+    let status = res.as_ref().map_or(500, |r| r.status().as_u16());
+    span.in_scope(|| log_request(&method, &path, status, started));
+    // The layers inside answer their refusals as responses; an `Err` (none of ours makes one)
+    // is answered by actix-web itself, without these headers.
+    let mut res = res?;
     let headers = res.headers_mut();
     for (name, value) in SECURITY_HEADERS {
         if !headers.contains_key(&name) {
@@ -65,7 +79,19 @@ pub async fn security_headers(
     if let Some(value) = hsts.and_then(|v| HeaderValue::from_str(&v).ok()) {
         headers.insert(header::STRICT_TRANSPORT_SECURITY, value);
     }
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        headers.insert(crate::telemetry::REQUEST_ID, value);
+    }
     Ok(res)
+}
+
+/// `Strict-Transport-Security: max-age=…; includeSubDomains` for a request that came over https
+/// (TLS here, or `X-Forwarded-Proto: https` from a trusted proxy). Never over plain http:
+/// browsers ignore it there, and a development server must not pin `localhost` to https.
+fn hsts(req: &ServiceRequest) -> Option<String> {
+    req.app_data::<web::Data<AppState>>()
+        .filter(|s| request_is_https(req.request(), &s.config.trusted_proxies))
+        .map(|s| format!("max-age={}; includeSubDomains", s.config.hsts_max_age_secs))
 }
 
 /// Whether a request is the app's own script calling (`fetch` from one of our pages), for the
@@ -312,15 +338,9 @@ fn time_the_body(req: &mut ServiceRequest) {
     req.extensions_mut().insert(deadline);
 }
 
-pub async fn log_requests(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = Instant::now();
-    let method = req.method().clone();
-    let path = req.path().to_owned();
-    let res = next.call(req).await;
-    let status = res.as_ref().map(|r| r.status().as_u16()).unwrap_or(500);
+/// One line for an answered request: method, path without its query, status, time; never a
+/// body, cookie or token.
+fn log_request(method: &Method, path: &str, status: u16, started: Instant) {
     let ms = started.elapsed().as_millis();
     if status == 503 {
         // Load shed on purpose (server_busy, an unavailable provider): a warning, not a fault.
@@ -332,7 +352,6 @@ pub async fn log_requests(
     } else {
         tracing::debug!(%method, path, status, ms, "request");
     }
-    res
 }
 
 #[cfg(test)]
