@@ -522,7 +522,9 @@ pub fn machine_busy_ticks() -> u64 {
         .unwrap_or(0)
 }
 
-/// utime + stime of every `postgres` process: PostgreSQL is part of what is measured.
+/// utime + stime of every `postgres` process, with the children each has waited for:
+/// PostgreSQL is part of what is measured. (The backends of pgbench's connections start and end
+/// within a run; once ended, their time is only in the postmaster's children's.)
 pub fn postgres_ticks() -> u64 {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
@@ -534,7 +536,7 @@ pub fn postgres_ticks() -> u64 {
             std::fs::read_to_string(format!("/proc/{pid}/comm"))
                 .is_ok_and(|c| c.trim() == "postgres")
         })
-        .map(|pid| process_ticks(&pid, false))
+        .map(|pid| process_ticks(&pid, true))
         .sum()
 }
 
