@@ -147,7 +147,9 @@ pub fn bench_database(dir: &TempDir) -> (String, String) {
 /// The password of every account the benchmarks register.
 pub const BENCH_PASSWORD: &str = "bench-password-1";
 
-/// How many SQL statements the server logs while answering one request.
+/// How many SQL statements the server logs while answering one request: the lines of
+/// statements made in a request's span, so not those of the jobs that run meanwhile (the search
+/// outbox's and the word list's polls, four a second). Needs [`server_env`]'s `log_statements`.
 pub async fn statements_of(
     server: &Server,
     client: &reqwest::Client,
@@ -157,7 +159,7 @@ pub async fn statements_of(
     let count = |s: &Server| {
         s.log_lines()
             .iter()
-            .filter(|l| l.contains("db.statement"))
+            .filter(|l| l.contains("db.statement") && l.contains("request{"))
             .count()
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -284,7 +286,9 @@ pub fn server_env(
         (
             "RUST_LOG",
             if log_statements {
-                "warn,sqlx::query=info"
+                // The request's span too (`app_server::telemetry`), so that a statement made
+                // for a request carries its `request{…}` and the jobs' do not.
+                "warn,sqlx::query=info,app_server::telemetry=info"
             } else {
                 "warn"
             }
