@@ -517,18 +517,14 @@ fn fill_sql(
     );
     add(
         "the indexes made again",
-        "DO $$ DECLARE r record; BEGIN
-           FOR r IN SELECT definition FROM growth_indexes LOOP EXECUTE r.definition; END LOOP;
-         END $$;
-         -- The totals the triggers (off here) keep.
-         UPDATE content_totals SET n = CASE name
-             WHEN 'users' THEN (SELECT COUNT(*) FROM users)
-             WHEN 'groups' THEN (SELECT COUNT(*) FROM groups)
-             WHEN 'plaza_posts' THEN (SELECT COUNT(*) FROM plaza_posts)
-             WHEN 'articles' THEN (SELECT COUNT(*) FROM articles)
-             WHEN 'media_files' THEN (SELECT COUNT(*) FROM media)
-             WHEN 'media_bytes' THEN (SELECT COALESCE(SUM(bytes), 0) FROM media) END;"
-            .to_owned(),
+        format!(
+            "DO $$ DECLARE r record; BEGIN
+               FOR r IN SELECT definition FROM growth_indexes LOOP EXECUTE r.definition; END LOOP;
+             END $$;
+             -- The totals the triggers (off here) keep.
+             {}",
+            adapter_postgres::testing::RECOUNT_CONTENT_TOTALS
+        ),
     );
     steps
 }

@@ -40,6 +40,17 @@ fn in_ci() -> bool {
 /// The file `just test-rust` reads its "ran without their PostgreSQL half" count from.
 pub const SKIPS_FILE_VAR: &str = "COURTYARD_POSTGRES_SKIPS";
 
+/// Sets every row of `content_totals` from its table, as migration 000028's triggers keep them:
+/// for a fill that ran with the triggers off (`session_replication_role = replica`), as the
+/// plan test's and the growth bench's do.
+pub const RECOUNT_CONTENT_TOTALS: &str = "UPDATE content_totals SET n = CASE name
+    WHEN 'users' THEN (SELECT COUNT(*) FROM users)
+    WHEN 'groups' THEN (SELECT COUNT(*) FROM groups)
+    WHEN 'plaza_posts' THEN (SELECT COUNT(*) FROM plaza_posts)
+    WHEN 'articles' THEN (SELECT COUNT(*) FROM articles)
+    WHEN 'media_files' THEN (SELECT COUNT(*) FROM media)
+    WHEN 'media_bytes' THEN (SELECT COALESCE(SUM(bytes), 0) FROM media) END;";
+
 fn skips_file() -> Option<std::path::PathBuf> {
     std::env::var_os(SKIPS_FILE_VAR)
         .filter(|v| !v.is_empty())
