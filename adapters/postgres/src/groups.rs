@@ -22,10 +22,10 @@ use crate::withheld::{Held, Item, hold, shown_to};
 use ::groups::GroupsError;
 use ::groups::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinPolicy, JoinRequest,
-    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
+    JoinRequestId, Member, MemberRole, MemberState, Membership, Person, ReplyThread, RequestStatus,
     TransferOffer, Visibility,
 };
-use ::groups::ports::{ArticleRepository, GroupRepository, SaveOutcome, SeenBy};
+use ::groups::ports::{ArticleRepository, GroupRepository, GroupWithOffer, SaveOutcome, SeenBy};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use kernel::{ArticleId, Cursor, GroupId, MediaId, Page, PageRequest, UserId};
@@ -113,6 +113,44 @@ fn person(row: &QueryResult) -> Result<Person, GroupsError> {
             .map_err(failed)?
             .map(kernel::MediaId),
     })
+}
+
+/// An offer (`o_…`) and both its people (`f_…`, `t_…`), for [`to_offer`].
+macro_rules! offer_columns {
+    () => {
+        "o.group_id AS o_group_id, o.created_at AS o_created_at, \
+         f.id AS f_id, f.username AS f_username, f.nickname AS f_nickname, \
+         f.avatar_url AS f_avatar_url, f.avatar_media_id AS f_avatar_media_id, \
+         t.id AS t_id, t.username AS t_username, t.nickname AS t_nickname, \
+         t.avatar_url AS t_avatar_url, t.avatar_media_id AS t_avatar_media_id"
+    };
+}
+
+/// The group `id` and the viewer's membership of it ([`listing`]); `with_offer`, also its
+/// pending offer of ownership and both its people (`o_…`, `f_…`, `t_…`; [`to_offer`]).
+fn find_sql(id: GroupId, viewer: Option<UserId>, with_offer: bool) -> Sql {
+    let offer = if with_offer {
+        concat!(", ", offer_columns!())
+    } else {
+        ""
+    };
+    let mut sql = Sql::new(&format!(
+        "SELECT {}, {}{offer} FROM groups g LEFT JOIN group_memberships m \
+         ON m.group_id = g.id AND m.user_id = ",
+        group_columns(),
+        columns::<group_memberships::Entity>("m", "m_"),
+    ));
+    let v = sql.bind(viewer.map(|v| v.0));
+    sql.push(&v);
+    if with_offer {
+        sql.push(
+            " LEFT JOIN group_transfer_offers o ON o.group_id = g.id \
+             LEFT JOIN users f ON f.id = o.from_id LEFT JOIN users t ON t.id = o.to_id",
+        );
+    }
+    let g = sql.bind(id.0);
+    sql.push(&format!(" WHERE g.id = {g}"));
+    sql
 }
 
 /// A group (`g_…`) and, from a `LEFT JOIN`, a membership (`m_…`) if the row has one.
@@ -367,19 +405,30 @@ impl GroupRepository for SqlGroupRepository {
         id: GroupId,
         viewer: Option<UserId>,
     ) -> Result<Option<(Group, Option<Membership>)>, GroupsError> {
-        let mut sql = Sql::new(&format!(
-            "SELECT {}, {} FROM groups g LEFT JOIN group_memberships m \
-             ON m.group_id = g.id AND m.user_id = ",
-            group_columns(),
-            columns::<group_memberships::Entity>("m", "m_"),
-        ));
-        let v = sql.bind(viewer.map(|v| v.0));
-        let g = sql.bind(id.0);
-        sql.push(&format!("{v} WHERE g.id = {g}"));
-        query_all(&self.db, sql)
+        query_all(&self.db, find_sql(id, viewer, false))
             .await?
             .first()
             .map(|row| listing(row).map(|l| (l.group, l.membership)))
+            .transpose()
+    }
+
+    async fn find_with_offer(
+        &self,
+        id: GroupId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<GroupWithOffer>, GroupsError> {
+        query_all(&self.db, find_sql(id, viewer, true))
+            .await?
+            .first()
+            .map(|row| {
+                let found = listing(row)?;
+                let offered: Option<Uuid> = row.try_get("", "o_group_id").map_err(failed)?;
+                Ok(GroupWithOffer {
+                    group: found.group,
+                    membership: found.membership,
+                    offer: offered.map(|_| to_offer(row)).transpose()?,
+                })
+            })
             .transpose()
     }
 
@@ -1004,13 +1053,12 @@ impl GroupRepository for SqlGroupRepository {
 
 /// A pending offer `o` with its two people, `f` (the owner) and `t` (the recipient); the
 /// caller appends the condition.
-const OFFER_SELECT: &str = "SELECT o.group_id AS o_group_id, o.created_at AS o_created_at, \
-     f.id AS f_id, f.username AS f_username, f.nickname AS f_nickname, \
-     f.avatar_url AS f_avatar_url, f.avatar_media_id AS f_avatar_media_id, \
-     t.id AS t_id, t.username AS t_username, t.nickname AS t_nickname, \
-     t.avatar_url AS t_avatar_url, t.avatar_media_id AS t_avatar_media_id \
-     FROM group_transfer_offers o JOIN users f ON f.id = o.from_id \
-     JOIN users t ON t.id = o.to_id WHERE ";
+const OFFER_SELECT: &str = concat!(
+    "SELECT ",
+    offer_columns!(),
+    " FROM group_transfer_offers o JOIN users f ON f.id = o.from_id \
+     JOIN users t ON t.id = o.to_id WHERE "
+);
 
 fn person_as(row: &QueryResult, p: &str) -> Result<Person, GroupsError> {
     let col = |c: &str| format!("{p}_{c}");
@@ -1035,10 +1083,23 @@ fn to_offer(row: &QueryResult) -> Result<TransferOffer, GroupsError> {
     })
 }
 
-/// What an article list shows: everything but the body.
+/// What an article list shows: everything but the body (and the thread, [`REPLY_COLUMNS`]).
 const SUMMARY_COLUMNS: &str = "a.id AS a_id, a.group_id AS a_group_id, a.title AS a_title, \
      a.excerpt AS a_excerpt, a.status AS a_status, a.updated_at AS a_updated_at, \
      a.published_at AS a_published_at, a.withheld AS a_withheld";
+
+/// An article's thread, kept on its row: read with every article ([`thread_of`]).
+const REPLY_COLUMNS: &str =
+    "CAST(a.reply_count AS BIGINT) AS a_reply_count, a.replies_locked AS a_replies_locked";
+
+/// The thread of a row read with [`REPLY_COLUMNS`].
+fn thread_of(row: &QueryResult) -> Result<ReplyThread, GroupsError> {
+    let count: i64 = row.try_get("a_", "reply_count").map_err(failed)?;
+    Ok(ReplyThread {
+        count: to_u32("reply count", count)?,
+        locked: row.try_get("a_", "replies_locked").map_err(failed)?,
+    })
+}
 
 fn article_status(raw: &str) -> Result<ArticleStatus, GroupsError> {
     ArticleStatus::parse(raw).ok_or_else(|| corrupt("article status", raw))
@@ -1059,6 +1120,7 @@ fn to_article(row: &QueryResult) -> Result<Article, GroupsError> {
         updated_at: m.updated_at,
         published_at: m.published_at,
         withheld: crate::withheld::parse(m.withheld)?,
+        replies: thread_of(row)?,
     })
 }
 
@@ -1074,6 +1136,7 @@ fn to_summary(row: &QueryResult) -> Result<ArticleSummary, GroupsError> {
         updated_at: row.try_get("a_", "updated_at").map_err(failed)?,
         published_at: row.try_get("a_", "published_at").map_err(failed)?,
         withheld: crate::withheld::parse(row.try_get("a_", "withheld").map_err(failed)?)?,
+        replies: thread_of(row)?,
     })
 }
 
@@ -1106,7 +1169,8 @@ async fn load_article(
     id: ArticleId,
 ) -> Result<Option<Article>, GroupsError> {
     let mut sql = Sql::new(&format!(
-        "SELECT {}, {PERSON_COLUMNS} FROM articles a JOIN users u ON u.id = a.author_id WHERE a.id = ",
+        "SELECT {}, {REPLY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
+         JOIN users u ON u.id = a.author_id WHERE a.id = ",
         columns::<articles::Entity>("a", "a_")
     ));
     let p = sql.bind(id.0);
@@ -1136,7 +1200,7 @@ impl SqlArticleRepository {
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError> {
         let mut sql = Sql::new(&format!(
-            "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
+            "SELECT {SUMMARY_COLUMNS}, {REPLY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
              JOIN users u ON u.id = a.author_id WHERE "
         ));
         let (g, s) = (sql.bind(group.0), sql.bind(status.as_str()));
@@ -1315,7 +1379,7 @@ impl ArticleRepository for SqlArticleRepository {
         page: PageRequest,
     ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError> {
         let mut sql = Sql::new(&format!(
-            "SELECT {SUMMARY_COLUMNS}, {PERSON_COLUMNS}, {}, {} FROM articles a \
+            "SELECT {SUMMARY_COLUMNS}, {REPLY_COLUMNS}, {PERSON_COLUMNS}, {}, {} FROM articles a \
              JOIN users u ON u.id = a.author_id JOIN groups g ON g.id = a.group_id \
              LEFT JOIN group_memberships vm ON vm.group_id = g.id AND vm.user_id = ",
             group_columns(),

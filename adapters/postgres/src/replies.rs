@@ -20,7 +20,7 @@ use crate::unexpected;
 use crate::withheld::{Held, Item, hold, shown_to};
 use ::groups::GroupsError;
 use ::groups::model::{
-    NewReply, Person, Quote, Reply, ReplyBody, ReplyEdit, ReplyId, ReplyThread, ReplyVersion,
+    NewReply, Person, Quote, Reply, ReplyBody, ReplyEdit, ReplyId, ReplyVersion,
 };
 use ::groups::ports::ReplyRepository;
 use async_trait::async_trait;
@@ -150,11 +150,6 @@ async fn execute(
         .await
         .map(|r| r.rows_affected())
         .map_err(failed)
-}
-
-fn to_count(value: i64) -> Result<u32, GroupsError> {
-    u32::try_from(value)
-        .map_err(|_| GroupsError::Unexpected(anyhow::anyhow!("stored reply count {value}")))
 }
 
 #[derive(Debug, Clone)]
@@ -359,36 +354,6 @@ impl ReplyRepository for SqlReplyRepository {
         }
         txn.commit().await.map_err(failed)?;
         Ok(deleted == 1)
-    }
-
-    async fn threads(
-        &self,
-        articles: &[ArticleId],
-    ) -> Result<Vec<(ArticleId, ReplyThread)>, GroupsError> {
-        if articles.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut sql = Sql::new(
-            "SELECT id, CAST(reply_count AS BIGINT) AS n, replies_locked FROM articles WHERE id IN (",
-        );
-        let placeholders: Vec<String> = articles.iter().map(|a| sql.bind(a.0)).collect();
-        sql.push(&placeholders.join(", ")).push(")");
-        query_all(&self.db, sql)
-            .await?
-            .iter()
-            .map(|row| {
-                let id: Uuid = row.try_get("", "id").map_err(failed)?;
-                let n: i64 = row.try_get("", "n").map_err(failed)?;
-                let locked: bool = row.try_get("", "replies_locked").map_err(failed)?;
-                Ok((
-                    ArticleId(id),
-                    ReplyThread {
-                        count: to_count(n)?,
-                        locked,
-                    },
-                ))
-            })
-            .collect()
     }
 
     async fn set_locked(&self, article: ArticleId, locked: bool) -> Result<bool, GroupsError> {

@@ -460,6 +460,9 @@ pub struct Article {
     pub published_at: Option<DateTime<Utc>>,
     /// Shown to its author only: held for review by the word list, or hidden by a moderator.
     pub withheld: Option<Withheld>,
+    /// Its replies: how many, and whether new ones are refused (kept on the article's row, so
+    /// every read of an article has them).
+    pub replies: ReplyThread,
 }
 
 /// An article as listed (no body).
@@ -475,6 +478,7 @@ pub struct ArticleSummary {
     pub published_at: Option<DateTime<Utc>>,
     /// Shown to its author only: held for review by the word list, or hidden by a moderator.
     pub withheld: Option<Withheld>,
+    pub replies: ReplyThread,
 }
 
 impl From<&Article> for ArticleSummary {
@@ -489,6 +493,7 @@ impl From<&Article> for ArticleSummary {
             updated_at: a.updated_at,
             published_at: a.published_at,
             withheld: a.withheld,
+            replies: a.replies,
         }
     }
 }

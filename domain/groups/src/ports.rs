@@ -4,7 +4,7 @@ use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleStatus, ArticleSummary, Decision, Group, GroupListing, JoinRequest,
     JoinRequestId, Member, MemberRole, Membership, NewReply, Reply, ReplyBody, ReplyEdit, ReplyId,
-    ReplyThread, ReplyVersion, TransferOffer,
+    ReplyVersion, TransferOffer,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -35,6 +35,17 @@ pub trait GroupRepository: Send + Sync {
         id: GroupId,
         viewer: Option<UserId>,
     ) -> Result<Option<(Group, Option<Membership>)>, GroupsError>;
+
+    /// As [`Self::find`], with the group's pending offer of ownership (whoever it concerns),
+    /// in the same query: what the group's home shows.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_with_offer(
+        &self,
+        id: GroupId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<GroupWithOffer>, GroupsError>;
 
     /// Writes the group's name, description, visibility, join policy, invite code, cover and
     /// `updated_at`; `false` when it is gone.
@@ -248,6 +259,14 @@ pub trait GroupRepository: Send + Sync {
     ) -> Result<Option<JoinRequest>, GroupsError>;
 }
 
+/// A group, the viewer's membership of it (any state) and its pending offer of ownership.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupWithOffer {
+    pub group: Group,
+    pub membership: Option<Membership>,
+    pub offer: Option<TransferOffer>,
+}
+
 /// One row of a list read across groups for a viewer: the item, its group, and the viewer's
 /// membership of that group (any state; `None` for strangers and signed-out visitors).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -433,15 +452,6 @@ pub trait ReplyRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn delete(&self, id: ReplyId, now: DateTime<Utc>) -> Result<bool, GroupsError>;
-
-    /// The threads of those of `articles` that exist, in no particular order.
-    ///
-    /// # Errors
-    /// `Unexpected` only.
-    async fn threads(
-        &self,
-        articles: &[ArticleId],
-    ) -> Result<Vec<(ArticleId, ReplyThread)>, GroupsError>;
 
     /// Locks or unlocks the article's replies; `false` when the article is gone.
     ///

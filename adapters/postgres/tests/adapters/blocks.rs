@@ -350,6 +350,7 @@ async fn a_groups_articles_replies_and_a_profiles_lists_honour_blocks_and_mutes(
                 created_at: at,
                 updated_at: at,
                 published_at: Some(at),
+                replies: Default::default(),
             };
             t.db.articles().insert(&a).await.unwrap();
             ids.push(a.id);

@@ -734,6 +734,17 @@ async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_
         let offer = repo.transfer_offer(g.id).await.unwrap().unwrap();
         assert_eq!((offer.from.id, offer.to.id), (owner.id, member.id));
         assert_eq!(offer.to.username, "member");
+        // The home's read has it too, in the same row as the group and the viewer's membership.
+        let home = repo
+            .find_with_offer(g.id, Some(member.id))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(home.offer, Some(offer));
+        assert_eq!(
+            (home.group.id, home.membership.map(|m| m.user)),
+            (g.id, Some(member.id))
+        );
         assert_eq!(repo.transfer_offers_of(member.id).await.unwrap().len(), 1);
         assert_eq!(repo.transfer_offers_of(owner.id).await.unwrap().len(), 1);
         assert!(repo.transfer_offers_of(asker.id).await.unwrap().is_empty());
@@ -741,6 +752,14 @@ async fn ownership_goes_only_by_an_accepted_offer_to_an_active_member_below_the_
         assert!(!repo.withdraw_transfer(g.id, Some(asker.id)).await.unwrap());
         assert!(repo.withdraw_transfer(g.id, None).await.unwrap());
         assert!(repo.transfer_offer(g.id).await.unwrap().is_none());
+        let home = repo.find_with_offer(g.id, None).await.unwrap().unwrap();
+        assert_eq!((home.offer, home.membership), (None, None));
+        assert_eq!(
+            repo.find_with_offer(GroupId::new_random(), None)
+                .await
+                .unwrap(),
+            None
+        );
 
         // An offer to someone not active is never accepted; nothing changes.
         for to in [&stranger, &asker] {
@@ -1057,6 +1076,7 @@ fn article(group: &Group, author: &Person, title: &str, created: DateTime<Utc>) 
         created_at: created,
         updated_at: created,
         published_at: None,
+        replies: Default::default(),
     }
 }
 

@@ -41,6 +41,7 @@ async fn article(t: &TestDb, group: &Group, author: &Person) -> Article {
         created_at: t0(),
         updated_at: t0(),
         published_at: None,
+        replies: Default::default(),
     };
     t.db.articles().insert(&a).await.unwrap();
     a

@@ -14,11 +14,11 @@ use crate::i18n::{Lang, Msg};
 use actix_web::http::header::CONTENT_LANGUAGE;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use groups::GroupsService;
-use groups::model::{Article, ArticleStatus, ArticleSummary, ReplyThread, WithReplies};
+use groups::model::{Article, ArticleStatus, ArticleSummary};
 use groups::ports::SaveOutcome;
 use kernel::{ArticleId, GroupId, Page};
 
-fn articles_response(page: &Page<WithReplies<ArticleSummary>>) -> HttpResponse {
+fn articles_response(page: &Page<ArticleSummary>) -> HttpResponse {
     HttpResponse::Ok().json(ArticlesResponse {
         success: true,
         articles: page.items.iter().map(ArticleSummaryDto::from).collect(),
@@ -112,7 +112,7 @@ pub async fn create_article(
         .await?;
     Ok(HttpResponse::Created().json(ArticleResponse {
         success: true,
-        article: ArticleDto::new(&article, true, ReplyThread::default()),
+        article: ArticleDto::new(&article, true),
     }))
 }
 
@@ -143,7 +143,7 @@ pub async fn show_article(
         .insert_header(("Cache-Control", "no-store"))
         .json(ArticleResponse {
             success: true,
-            article: ArticleDto::new(&view.article, view.may_edit, view.replies),
+            article: ArticleDto::new(&view.article, view.may_edit),
         }))
 }
 
@@ -177,7 +177,7 @@ pub async fn save_article(
     body: web::Json<SaveArticleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, article) = ids(path.into_inner())?;
-    let WithReplies { item, replies } = groups
+    let outcome = groups
         .save_article(
             me.user.id,
             id,
@@ -187,10 +187,10 @@ pub async fn save_article(
             body.version,
         )
         .await?;
-    match item {
+    match outcome {
         SaveOutcome::Saved(saved) => Ok(HttpResponse::Ok().json(ArticleResponse {
             success: true,
-            article: ArticleDto::new(&saved, true, replies),
+            article: ArticleDto::new(&saved, true),
         })),
         SaveOutcome::Conflict(current) => Ok(HttpResponse::Conflict()
             .insert_header((CONTENT_LANGUAGE, lang.as_str()))
@@ -198,7 +198,7 @@ pub async fn save_article(
                 success: false,
                 code: GroupsCode::EditConflict.as_str(),
                 message: Msg::EditConflict.text(lang),
-                current: ArticleDto::new(&current, true, replies),
+                current: ArticleDto::new(&current, true),
             })),
     }
 }
@@ -217,10 +217,10 @@ async fn set_status(
 }
 
 /// 200 with the article as its editors see it.
-fn article_answer(changed: &WithReplies<Article>) -> HttpResponse {
+fn article_answer(changed: &Article) -> HttpResponse {
     HttpResponse::Ok().json(ArticleResponse {
         success: true,
-        article: ArticleDto::new(&changed.item, true, changed.replies),
+        article: ArticleDto::new(changed, true),
     })
 }
 

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use groups::model::{
     Article, ArticleSummary, Group, GroupDescription, GroupListing, GroupName, GroupSettings,
     JoinPolicy, JoinRequest, Member, MemberRole, Membership, Quote, Reply, ReplyId, ReplyThread,
-    ReplyVersion, TransferOffer, Visibility, WithReplies,
+    ReplyVersion, TransferOffer, Visibility,
 };
 use groups::ports::SeenBy;
 use groups::service::{GroupHome, GroupView};
@@ -172,7 +172,7 @@ impl From<GroupHome> for GroupHomeResponse {
     fn from(home: GroupHome) -> Self {
         Self {
             success: true,
-            group: GroupDto::of_view(&home.view),
+            group: GroupDto::of_view(&home.view).with_offer(home.offer.as_ref()),
             articles: home.articles.iter().map(ArticleSummaryDto::from).collect(),
             gallery: home.gallery.iter().map(ImageDto::from).collect(),
             members: home.members.iter().map(MemberDto::from).collect(),
@@ -424,9 +424,8 @@ pub struct ArticleSummaryDto {
     pub withheld: Option<WithheldDto>,
 }
 
-impl From<&WithReplies<ArticleSummary>> for ArticleSummaryDto {
-    fn from(row: &WithReplies<ArticleSummary>) -> Self {
-        let a = &row.item;
+impl From<&ArticleSummary> for ArticleSummaryDto {
+    fn from(a: &ArticleSummary) -> Self {
         Self {
             id: a.id.0,
             group_id: a.group.0,
@@ -436,7 +435,7 @@ impl From<&WithReplies<ArticleSummary>> for ArticleSummaryDto {
             author: PersonDto::from(&a.author),
             updated_at: a.updated_at,
             published_at: a.published_at,
-            reply_count: row.replies.count,
+            reply_count: a.replies.count,
             withheld: a.withheld.map(Into::into),
         }
     }
@@ -475,7 +474,7 @@ pub struct ArticleDto {
 }
 
 impl ArticleDto {
-    pub fn new(a: &Article, may_edit: bool, replies: ReplyThread) -> Self {
+    pub fn new(a: &Article, may_edit: bool) -> Self {
         Self {
             id: a.id.0,
             group_id: a.group.0,
@@ -489,8 +488,8 @@ impl ArticleDto {
             updated_at: a.updated_at,
             published_at: a.published_at,
             may_edit,
-            reply_count: replies.count,
-            replies_locked: replies.locked,
+            reply_count: a.replies.count,
+            replies_locked: a.replies.locked,
             withheld: a.withheld.map(Into::into),
         }
     }
@@ -671,8 +670,8 @@ pub struct AuthoredArticleDto {
     pub group_visibility: &'static str,
 }
 
-impl From<&SeenBy<WithReplies<ArticleSummary>>> for AuthoredArticleDto {
-    fn from(row: &SeenBy<WithReplies<ArticleSummary>>) -> Self {
+impl From<&SeenBy<ArticleSummary>> for AuthoredArticleDto {
+    fn from(row: &SeenBy<ArticleSummary>) -> Self {
         Self {
             article: ArticleSummaryDto::from(&row.item),
             group_name: row.group.name.clone(),

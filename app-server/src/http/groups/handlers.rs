@@ -142,10 +142,7 @@ pub async fn group_home(
 ) -> Result<HttpResponse, ApiError> {
     let id = group_id(&id)?;
     let home = groups.home(me.user_id(), id).await?;
-    let offer = groups.transfer_offer(me.user_id(), id).await?;
-    let mut response = GroupHomeResponse::from(home);
-    response.group = response.group.with_offer(offer.as_ref());
-    Ok(HttpResponse::Ok().json(response))
+    Ok(HttpResponse::Ok().json(GroupHomeResponse::from(home)))
 }
 
 #[utoipa::path(

@@ -6,7 +6,7 @@ use super::{GroupView, GroupsService};
 use crate::error::GroupsError;
 use crate::model::{
     Article, ArticleBody, ArticleStatus, ArticleSummary, ArticleTitle, Person, ReplyThread,
-    WithReplies, parse_reason,
+    parse_reason,
 };
 use crate::ports::SaveOutcome;
 use kernel::notice::{Audience, NoticeKind, Subject};
@@ -24,14 +24,12 @@ fn article_subject(article: &Article) -> Subject {
     }
 }
 
-/// An article as one viewer sees it.
+/// An article as one viewer sees it (its replies' count and lock are the article's own).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArticleView {
     pub article: Article,
     /// The viewer may edit, publish, unpublish and delete it (and lock its replies).
     pub may_edit: bool,
-    /// Its replies' count and lock.
-    pub replies: ReplyThread,
 }
 
 /// Who may edit an article: its author while an active member, and the group's managers.
@@ -112,6 +110,7 @@ impl GroupsService {
             updated_at: now,
             withheld: None,
             published_at: None,
+            replies: ReplyThread::default(),
         };
         self.ports.articles.insert(&article).await?;
         // The stored article, with its author as the repository knows them.
@@ -186,12 +185,7 @@ impl GroupsService {
     ) -> Result<ArticleView, GroupsError> {
         let (view, article) = self.visible_article(viewer, id, article).await?;
         let may_edit = may_edit(&view, viewer, &article);
-        let replies = self.thread(article.id).await?;
-        Ok(ArticleView {
-            article,
-            may_edit,
-            replies,
-        })
+        Ok(ArticleView { article, may_edit })
     }
 
     /// Saves title and body if nobody saved since `version` ([`SaveOutcome::Saved`] with the
@@ -215,7 +209,7 @@ impl GroupsService {
         title: &str,
         body: &str,
         version: i64,
-    ) -> Result<WithReplies<SaveOutcome>, GroupsError> {
+    ) -> Result<SaveOutcome, GroupsError> {
         let title = ArticleTitle::parse(title)?;
         let body = ArticleBody::parse(body)?;
         let view = self.readable_view(Some(actor), id).await?;
@@ -274,10 +268,7 @@ impl GroupsService {
                     )
                     .await;
                 }
-                Ok(WithReplies {
-                    item,
-                    replies: self.thread(current.id).await?,
-                })
+                Ok(item)
             }
         }
     }
@@ -296,7 +287,7 @@ impl GroupsService {
         id: GroupId,
         article: ArticleId,
         status: ArticleStatus,
-    ) -> Result<WithReplies<Article>, GroupsError> {
+    ) -> Result<Article, GroupsError> {
         self.change_article_status(actor, id, article, status, None)
             .await
     }
@@ -312,7 +303,7 @@ impl GroupsService {
         id: GroupId,
         article: ArticleId,
         reason: Option<&str>,
-    ) -> Result<WithReplies<Article>, GroupsError> {
+    ) -> Result<Article, GroupsError> {
         let reason = parse_reason(reason)?;
         self.change_article_status(actor, id, article, ArticleStatus::Draft, reason)
             .await
@@ -325,7 +316,7 @@ impl GroupsService {
         article: ArticleId,
         status: ArticleStatus,
         reason: Option<String>,
-    ) -> Result<WithReplies<Article>, GroupsError> {
+    ) -> Result<Article, GroupsError> {
         let view = self.readable_view(Some(actor), id).await?;
         let current = self.editable_article(&view, actor, article).await?;
         let mut held = None;
@@ -363,10 +354,7 @@ impl GroupsService {
             }
             _ => {}
         }
-        Ok(WithReplies {
-            item,
-            replies: self.thread(current.id).await?,
-        })
+        Ok(item)
     }
 
     /// Deletes an article and the images uploaded for it. A manager deleting another's
@@ -433,10 +421,9 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<WithReplies<ArticleSummary>>, GroupsError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.readable_view(viewer, id).await?;
-        let page = self.ports.articles.published(id, viewer, page).await?;
-        self.page_with_replies(page, |a| a.id).await
+        self.ports.articles.published(id, viewer, page).await
     }
 
     /// The actor's own drafts in the group, most recently changed first, each with its reply
@@ -449,9 +436,8 @@ impl GroupsService {
         actor: UserId,
         id: GroupId,
         page: PageRequest,
-    ) -> Result<Page<WithReplies<ArticleSummary>>, GroupsError> {
+    ) -> Result<Page<ArticleSummary>, GroupsError> {
         self.readable_view(Some(actor), id).await?;
-        let page = self.ports.articles.drafts(id, actor, page).await?;
-        self.page_with_replies(page, |a| a.id).await
+        self.ports.articles.drafts(id, actor, page).await
     }
 }

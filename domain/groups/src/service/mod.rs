@@ -5,7 +5,7 @@ use crate::error::GroupsError;
 use crate::model::{
     ArticleSummary, Group, GroupListing, GroupName, GroupSettings, JoinPolicy, JoinRequest,
     JoinRequestId, Member, MemberRole, MemberState, Membership, Person, RequestStatus,
-    TransferOffer, Visibility, WithReplies, normalize_invite_code, parse_message,
+    TransferOffer, Visibility, normalize_invite_code, parse_message,
 };
 use crate::ports::{ArticleRepository, GroupRepository, InviteCodes, ReplyRepository};
 use async_trait::async_trait;
@@ -158,8 +158,10 @@ impl GroupView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GroupHome {
     pub view: GroupView,
+    /// The group's pending offer of ownership, when the viewer made it or may answer it.
+    pub offer: Option<TransferOffer>,
     /// The latest published articles, each with its reply thread.
-    pub articles: Vec<WithReplies<ArticleSummary>>,
+    pub articles: Vec<ArticleSummary>,
     pub gallery: Vec<Media>,
     pub members: Vec<Member>,
 }
@@ -384,7 +386,8 @@ impl GroupsService {
         self.view(viewer, id).await
     }
 
-    /// The group's home: its card, and for readers its latest articles, images and members.
+    /// The group's home: its card (with the pending offer of ownership when the viewer made
+    /// it or may answer it), and for readers its latest articles, images and members.
     ///
     /// # Errors
     /// `NotFound`, `Unexpected`.
@@ -393,10 +396,20 @@ impl GroupsService {
         viewer: Option<UserId>,
         id: GroupId,
     ) -> Result<GroupHome, GroupsError> {
-        let view = self.view(viewer, id).await?;
+        let found = self
+            .ports
+            .groups
+            .find_with_offer(id, viewer)
+            .await?
+            .ok_or(GroupsError::NotFound)?;
+        let offer = found
+            .offer
+            .filter(|o| viewer.is_some_and(|v| o.concerns(v)));
+        let view = GroupView::new(found.group, found.membership);
         if !view.can_read {
             return Ok(GroupHome {
                 view,
+                offer,
                 articles: Vec::new(),
                 gallery: Vec::new(),
                 members: Vec::new(),
@@ -412,7 +425,8 @@ impl GroupsService {
         .await;
         Ok(GroupHome {
             view,
-            articles: self.with_replies(articles?.items, |a| a.id).await?,
+            offer,
+            articles: articles?.items,
             gallery: gallery?.items,
             members: members?.items,
         })

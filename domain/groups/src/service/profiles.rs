@@ -3,7 +3,7 @@
 
 use super::{GroupsService, readable};
 use crate::error::GroupsError;
-use crate::model::{ArticleSummary, Membership, WithReplies};
+use crate::model::{ArticleSummary, Membership};
 use crate::ports::SeenBy;
 use kernel::{Page, PageRequest, UserId};
 
@@ -43,8 +43,7 @@ impl GroupsService {
 
     /// `author`'s published articles in the groups `viewer` may read, most recently published
     /// first, each with its group (drafts never: not even the author's own, which live in each
-    /// group). Each article comes with its reply thread, counted only for rows the viewer
-    /// may read.
+    /// group) and its reply thread.
     ///
     /// # Errors
     /// `Unexpected` only.
@@ -53,29 +52,12 @@ impl GroupsService {
         viewer: Option<UserId>,
         author: UserId,
         page: PageRequest,
-    ) -> Result<Page<SeenBy<WithReplies<ArticleSummary>>>, GroupsError> {
+    ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError> {
         let found = self
             .ports
             .articles
             .published_by_author_seen_by(author, viewer, page)
             .await?;
-        let readable = readable_rows(found);
-        let items = self
-            .with_replies(readable.items, |row| row.item.id)
-            .await?
-            .into_iter()
-            .map(|WithReplies { item, replies }| SeenBy {
-                item: WithReplies {
-                    item: item.item,
-                    replies,
-                },
-                group: item.group,
-                viewer: item.viewer,
-            })
-            .collect();
-        Ok(Page {
-            items,
-            next: readable.next,
-        })
+        Ok(readable_rows(found))
     }
 }

@@ -18,7 +18,6 @@ use crate::model::{
 };
 use kernel::notice::{Audience, NoticeKind, Subject};
 use kernel::{ArticleId, AuditAction, GroupId, Page, PageRequest, UserId};
-use std::collections::HashMap;
 
 /// An active member may write; a banned one is told so, anyone else is not allowed.
 fn may_write(view: &GroupView) -> Result<(), GroupsError> {
@@ -53,57 +52,6 @@ pub struct ReplyHistory {
 }
 
 impl GroupsService {
-    /// The reply threads of `items`' articles (each a default thread when its article is gone).
-    pub(super) async fn with_replies<T>(
-        &self,
-        items: Vec<T>,
-        article: impl Fn(&T) -> ArticleId,
-    ) -> Result<Vec<WithReplies<T>>, GroupsError> {
-        if items.is_empty() {
-            return Ok(Vec::new());
-        }
-        let ids: Vec<ArticleId> = items.iter().map(&article).collect();
-        let threads: HashMap<ArticleId, ReplyThread> = self
-            .ports
-            .replies
-            .threads(&ids)
-            .await?
-            .into_iter()
-            .collect();
-        Ok(items
-            .into_iter()
-            .map(|item| {
-                let replies = threads.get(&article(&item)).copied().unwrap_or_default();
-                WithReplies { item, replies }
-            })
-            .collect())
-    }
-
-    /// One article's reply thread.
-    pub(super) async fn thread(&self, article: ArticleId) -> Result<ReplyThread, GroupsError> {
-        Ok(self
-            .ports
-            .replies
-            .threads(&[article])
-            .await?
-            .into_iter()
-            .find(|(id, _)| *id == article)
-            .map(|(_, t)| t)
-            .unwrap_or_default())
-    }
-
-    /// A page of `page` with each item's reply thread.
-    pub(super) async fn page_with_replies<T>(
-        &self,
-        page: Page<T>,
-        article: impl Fn(&T) -> ArticleId,
-    ) -> Result<Page<WithReplies<T>>, GroupsError> {
-        Ok(Page {
-            items: self.with_replies(page.items, article).await?,
-            next: page.next,
-        })
-    }
-
     /// The article an image is uploaded for, so the image goes when the article goes: in its
     /// editor (its author, the group's managers), or in a reply to it — any active member while
     /// it is published and its replies are open, as [`Self::reply`] asks.
@@ -125,7 +73,7 @@ impl GroupsService {
             return Err(GroupsError::NotFound);
         }
         may_write(view)?;
-        if self.thread(article.id).await?.locked {
+        if article.replies.locked {
             return Err(GroupsError::RepliesLocked);
         }
         Ok(article)
@@ -157,7 +105,7 @@ impl GroupsService {
         if article.status != ArticleStatus::Published {
             return Err(GroupsError::ArticleNotPublished);
         }
-        if self.thread(article.id).await?.locked {
+        if article.replies.locked {
             return Err(GroupsError::RepliesLocked);
         }
         self.refuse_blocked(actor, article.author.id).await?;
@@ -262,8 +210,10 @@ impl GroupsService {
             .replies
             .of_article(article.id, viewer, page)
             .await?;
-        let replies = self.thread(article.id).await?;
-        Ok(WithReplies { item, replies })
+        Ok(WithReplies {
+            item,
+            replies: article.replies,
+        })
     }
 
     /// Deletes a reply: the author their own, the group's managers any (audited when it is not
@@ -365,7 +315,7 @@ impl GroupsService {
         if article.status != ArticleStatus::Published {
             return Err(GroupsError::ArticleNotPublished);
         }
-        if self.thread(article.id).await?.locked {
+        if article.replies.locked {
             return Err(GroupsError::RepliesLocked);
         }
         let held = self.screen_writing(&[("body", body.as_str())])?;
@@ -440,6 +390,9 @@ impl GroupsService {
         if !self.ports.replies.set_locked(article.id, locked).await? {
             return Err(GroupsError::NotFound);
         }
-        self.thread(article.id).await
+        Ok(ReplyThread {
+            locked,
+            ..article.replies
+        })
     }
 }

@@ -7,7 +7,7 @@ use crate::model::{
     Article, ArticleStatus, Decision, GroupDescription, JoinPolicy, MemberState, NewReply, Quote,
     Reply, ReplyBody, ReplyEdit, ReplyId, ReplyThread, ReplyVersion,
 };
-use crate::ports::{ReplyRepository, SaveOutcome, SeenBy};
+use crate::ports::{GroupWithOffer, ReplyRepository, SaveOutcome, SeenBy};
 use chrono::{DateTime, TimeZone, Utc};
 use kernel::notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};
 use kernel::{Cursor, FixedClock, MockRateLimiter};
@@ -47,6 +47,35 @@ struct Mem {
 }
 
 impl Mem {
+    /// An article as the store reads it: with its thread, as the article's row keeps it.
+    fn article(&self, id: ArticleId) -> Option<Article> {
+        let mut a = self.articles.get(&id)?.clone();
+        a.replies = self.thread(id);
+        Some(a)
+    }
+
+    fn thread(&self, article: ArticleId) -> ReplyThread {
+        let count = self
+            .replies
+            .iter()
+            .filter(|(r, gone)| r.article == article && gone.is_none())
+            .count() as u32;
+        ReplyThread {
+            count,
+            locked: self.locked.contains(&article),
+        }
+    }
+
+    /// The summaries of the articles `keep` keeps, each with its thread.
+    fn summaries(&self, keep: impl Fn(&Article) -> bool) -> Vec<ArticleSummary> {
+        self.articles
+            .values()
+            .filter(|a| keep(a))
+            .filter_map(|a| self.article(a.id))
+            .map(|a| ArticleSummary::from(&a))
+            .collect()
+    }
+
     fn reply(&self, id: ReplyId) -> Option<Reply> {
         let (r, deleted_at) = self.replies.iter().find(|(r, _)| r.id == id)?;
         let quote = r.quote.map(|q| {
@@ -145,6 +174,18 @@ impl GroupRepository for MemRepo {
         Ok(m.groups.get(&id).map(|g| {
             let ms = viewer.and_then(|v| m.members.get(&(id, v)).cloned());
             (g.clone(), ms)
+        }))
+    }
+    async fn find_with_offer(
+        &self,
+        id: GroupId,
+        viewer: Option<UserId>,
+    ) -> Result<Option<GroupWithOffer>, GroupsError> {
+        let m = self.0.lock().unwrap();
+        Ok(m.groups.get(&id).map(|g| GroupWithOffer {
+            group: g.clone(),
+            membership: viewer.and_then(|v| m.members.get(&(id, v)).cloned()),
+            offer: m.offers.get(&id).map(|o| offer_of(id, *o)),
         }))
     }
     async fn update(&self, group: &Group) -> Result<bool, GroupsError> {
@@ -507,7 +548,7 @@ impl ArticleRepository for MemRepo {
         Ok(())
     }
     async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError> {
-        Ok(self.0.lock().unwrap().articles.get(&id).cloned())
+        Ok(self.0.lock().unwrap().article(id))
     }
     async fn save(
         &self,
@@ -527,14 +568,14 @@ impl ArticleRepository for MemRepo {
             a.withheld = Some(kernel::Withheld::Held);
         }
         if a.version != expected_version {
-            return Ok(Some(SaveOutcome::Conflict(a.clone())));
+            return Ok(m.article(id).map(SaveOutcome::Conflict));
         }
         a.title = title;
         a.body = body;
         a.excerpt = excerpt;
         a.version += 1;
         a.updated_at = now;
-        Ok(Some(SaveOutcome::Saved(a.clone())))
+        Ok(m.article(id).map(SaveOutcome::Saved))
     }
     async fn set_status(
         &self,
@@ -544,17 +585,18 @@ impl ArticleRepository for MemRepo {
         held: Option<Vec<String>>,
     ) -> Result<Option<Article>, GroupsError> {
         let mut m = self.0.lock().unwrap();
-        Ok(m.articles.get_mut(&id).map(|a| {
-            if a.withheld.is_none() && held.is_some() {
-                a.withheld = Some(kernel::Withheld::Held);
-            }
-            a.status = status;
-            a.version += 1;
-            if status == ArticleStatus::Published && a.published_at.is_none() {
-                a.published_at = Some(now);
-            }
-            a.clone()
-        }))
+        let Some(a) = m.articles.get_mut(&id) else {
+            return Ok(None);
+        };
+        if a.withheld.is_none() && held.is_some() {
+            a.withheld = Some(kernel::Withheld::Held);
+        }
+        a.status = status;
+        a.version += 1;
+        if status == ArticleStatus::Published && a.published_at.is_none() {
+            a.published_at = Some(now);
+        }
+        Ok(m.article(id))
     }
     async fn delete(&self, id: ArticleId) -> Result<(), GroupsError> {
         self.0.lock().unwrap().articles.remove(&id);
@@ -567,12 +609,7 @@ impl ArticleRepository for MemRepo {
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError> {
         let m = self.0.lock().unwrap();
-        let rows: Vec<ArticleSummary> = m
-            .articles
-            .values()
-            .filter(|a| a.group == group && a.status == ArticleStatus::Published)
-            .map(ArticleSummary::from)
-            .collect();
+        let rows = m.summaries(|a| a.group == group && a.status == ArticleStatus::Published);
         Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
     }
     async fn drafts(
@@ -582,14 +619,9 @@ impl ArticleRepository for MemRepo {
         page: PageRequest,
     ) -> Result<Page<ArticleSummary>, GroupsError> {
         let m = self.0.lock().unwrap();
-        let rows: Vec<ArticleSummary> = m
-            .articles
-            .values()
-            .filter(|a| {
-                a.group == group && a.author.id == author && a.status == ArticleStatus::Draft
-            })
-            .map(ArticleSummary::from)
-            .collect();
+        let rows = m.summaries(|a| {
+            a.group == group && a.author.id == author && a.status == ArticleStatus::Draft
+        });
         Ok(page_of(rows, page, |a| Cursor::new(a.updated_at, a.id.0)))
     }
     async fn chars_by_author(&self, author: UserId) -> Result<u64, GroupsError> {
@@ -609,13 +641,12 @@ impl ArticleRepository for MemRepo {
     ) -> Result<Page<SeenBy<ArticleSummary>>, GroupsError> {
         let m = self.0.lock().unwrap();
         let mut rows: Vec<SeenBy<ArticleSummary>> = m
-            .articles
-            .values()
-            .filter(|a| a.author.id == author && a.status == ArticleStatus::Published)
+            .summaries(|a| a.author.id == author && a.status == ArticleStatus::Published)
+            .into_iter()
             .map(|a| SeenBy {
-                item: ArticleSummary::from(a),
                 group: m.groups[&a.group].clone(),
                 viewer: viewer.and_then(|v| m.members.get(&(a.group, v)).cloned()),
+                item: a,
             })
             .collect();
         rows.sort_by_key(|r| std::cmp::Reverse((r.item.published_at, r.item.id)));
@@ -714,25 +745,6 @@ impl ReplyRepository for MemRepo {
             e.2.clear();
         }
         Ok(deleted)
-    }
-    async fn threads(
-        &self,
-        articles: &[ArticleId],
-    ) -> Result<Vec<(ArticleId, ReplyThread)>, GroupsError> {
-        let m = self.0.lock().unwrap();
-        Ok(articles
-            .iter()
-            .filter(|a| m.articles.contains_key(a))
-            .map(|a| {
-                let count = m
-                    .replies
-                    .iter()
-                    .filter(|(r, gone)| r.article == *a && gone.is_none())
-                    .count() as u32;
-                let locked = m.locked.contains(a);
-                (*a, ReplyThread { count, locked })
-            })
-            .collect())
     }
     async fn set_locked(&self, article: ArticleId, locked: bool) -> Result<bool, GroupsError> {
         let mut m = self.0.lock().unwrap();
@@ -1672,6 +1684,17 @@ async fn ownership_is_offered_and_taken_only_by_its_recipient_within_their_cap()
             .unwrap()
             .is_none()
     );
+    // The group's home shows the offer to the two it concerns and to nobody else.
+    for (viewer, shown) in [
+        (Some(owner), true),
+        (Some(heir), true),
+        (Some(other), false),
+        (None, false),
+    ] {
+        let home = w.svc.home(viewer, g.id).await.unwrap();
+        let offer = home.offer.map(|o| (o.from.id, o.to.id));
+        assert_eq!(offer, shown.then_some((owner, heir)), "{viewer:?}");
+    }
     for not_theirs in [other, owner] {
         assert!(matches!(
             w.svc.accept_transfer(not_theirs, g.id).await,
@@ -1789,15 +1812,10 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         .save_article(author, g.id, a.id, "标题", "一", 1)
         .await
         .unwrap()
-        .item
         .saved()
         .expect("saved");
     assert_eq!(saved.version, 2);
-    let stale = w
-        .svc
-        .save_article(owner, g.id, a.id, "标题", "二", 1)
-        .await
-        .map(|s| s.item);
+    let stale = w.svc.save_article(owner, g.id, a.id, "标题", "二", 1).await;
     let Ok(SaveOutcome::Conflict(current)) = stale else {
         panic!("a save from version 1 after version 2 is a conflict: {stale:?}")
     };
@@ -1811,8 +1829,7 @@ async fn drafts_are_their_authors_and_saves_never_overwrite_each_other() {
         .svc
         .set_article_status(author, g.id, a.id, ArticleStatus::Published)
         .await
-        .unwrap()
-        .item;
+        .unwrap();
     assert_eq!(published.published_at, Some(t0()));
     let seen = w.svc.article(Some(other), g.id, a.id).await.unwrap();
     assert!(!seen.may_edit);
@@ -1901,14 +1918,12 @@ async fn articles_are_rate_limited_per_person_and_bounded_by_their_size() {
         .save_article(owner, g.id, a.id, "标题", "一二三四五六七八", 1)
         .await
         .unwrap()
-        .item
         .saved()
         .expect("saved");
     w.svc
         .save_article(author, g.id, a.id, "标题", "一", saved.version)
         .await
         .unwrap()
-        .item
         .saved()
         .expect("saved");
     w.svc
@@ -2046,7 +2061,7 @@ async fn a_profile_shows_only_the_groups_and_articles_the_viewer_may_read() {
         let svc = &w.svc;
         async move {
             let page = svc.articles_by_author(viewer, owner, all).await.unwrap();
-            let mut ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.item.id).collect();
+            let mut ids: Vec<ArticleId> = page.items.iter().map(|r| r.item.id).collect();
             ids.sort();
             ids
         }
@@ -2121,7 +2136,7 @@ async fn members_reply_and_quote_one_level_and_the_count_follows() {
 
     let view = w.svc.article(None, g.id, a).await.unwrap();
     assert_eq!(
-        view.replies,
+        view.article.replies,
         ReplyThread {
             count: 3,
             locked: false
@@ -2283,7 +2298,15 @@ async fn only_members_reply_and_only_to_published_unlocked_articles() {
             Err(GroupsError::RepliesLocked)
         ));
     }
-    assert!(w.svc.article(None, g.id, a).await.unwrap().replies.locked);
+    assert!(
+        w.svc
+            .article(None, g.id, a)
+            .await
+            .unwrap()
+            .article
+            .replies
+            .locked
+    );
     assert!(
         !w.svc
             .lock_replies(member, g.id, a, false)
@@ -2422,7 +2445,16 @@ async fn authors_delete_their_own_and_managers_any_which_is_audited() {
     );
     let detail = events[0].detail.clone().unwrap();
     assert!(detail.contains(&other.to_string()) && detail.contains(&a.to_string()));
-    assert_eq!(w.svc.article(None, g.id, a).await.unwrap().replies.count, 0);
+    assert_eq!(
+        w.svc
+            .article(None, g.id, a)
+            .await
+            .unwrap()
+            .article
+            .replies
+            .count,
+        0
+    );
 }
 
 #[tokio::test]
@@ -2450,7 +2482,16 @@ async fn replying_is_rate_limited_per_person() {
             retry_after_secs: 30
         })
     ));
-    assert_eq!(w.svc.article(None, g.id, a).await.unwrap().replies.count, 0);
+    assert_eq!(
+        w.svc
+            .article(None, g.id, a)
+            .await
+            .unwrap()
+            .article
+            .replies
+            .count,
+        0
+    );
 }
 
 #[tokio::test]
@@ -3145,7 +3186,7 @@ async fn a_listed_word_refuses_names_published_text_and_replies_but_not_a_draft(
         )
         .await
         .unwrap();
-    assert!(matches!(saved.item, SaveOutcome::Saved(_)));
+    assert!(matches!(saved, SaveOutcome::Saved(_)));
     assert_eq!(
         refused_field(
             w.svc
@@ -3230,7 +3271,13 @@ async fn a_block_either_way_refuses_replies_quotes_and_mentions_and_tells_nobody
         w.told.0.lock().unwrap().is_empty(),
         "nobody is told of a refused write"
     );
-    let thread = w.svc.article(None, g.id, theirs).await.unwrap().replies;
+    let thread = w
+        .svc
+        .article(None, g.id, theirs)
+        .await
+        .unwrap()
+        .article
+        .replies;
     assert_eq!(thread.count, 0);
     // Others, and the two of them elsewhere, write as before.
     w.svc
@@ -3258,7 +3305,7 @@ async fn a_held_word_keeps_an_article_and_a_reply_for_their_author_and_tells_nob
         .set_article_status(owner, g.id, draft.id, ArticleStatus::Published)
         .await
         .unwrap();
-    assert_eq!(held.item.withheld, Some(kernel::Withheld::Held));
+    assert_eq!(held.withheld, Some(kernel::Withheld::Held));
     assert!(w.told.take(NoticeKind::Mentioned).is_empty());
     assert!(w.svc.article(Some(owner), g.id, draft.id).await.is_ok());
     for viewer in [Some(bob), None] {
