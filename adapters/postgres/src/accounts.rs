@@ -5,12 +5,14 @@
 use crate::entities::{
     media, personal_access_tokens as pat, sessions, username_holds, users, verification_codes,
 };
+use crate::sql::{Sql, rows};
 use crate::unexpected;
 use ::media::{MediaKind, MediaState};
 use accounts::AccountsError;
 use accounts::model::{
     Appearance, Bio, CodePurpose, ColorMode, Language, NewUser, Nickname, PasswordHash,
-    PhoneNumber, Session, SessionTokenHash, User, Username, VerificationCodeHash, WechatIdentity,
+    PhoneNumber, Session, SessionTokenHash, User, UserKey, Username, VerificationCodeHash,
+    WechatIdentity,
 };
 use accounts::ports::{
     AttemptOutcome, CodeId, CredentialsRevoked, ProfileUpdate, SessionRepository, StoredCode,
@@ -18,7 +20,7 @@ use accounts::ports::{
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use kernel::{MediaId, Role, SessionId, UserId};
+use kernel::{MediaId, Role, SessionId, Standing, UserId};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend,
@@ -90,6 +92,40 @@ fn user_of(m: UserFields) -> Result<User, AccountsError> {
         created_at: m.created_at,
         updated_at: m.updated_at,
         disabled_at: m.disabled_at,
+    })
+}
+
+/// A user's columns, of `users` as `u`, under the names [`user_of_row`] reads: what [`User`]
+/// holds, the password hash only as whether there is one, and an avatar an administrator hid
+/// as none.
+const USER_COLUMNS: &str = "u.id, u.username, u.nickname, u.role, u.avatar_url, \
+     CASE WHEN EXISTS (SELECT 1 FROM media hm WHERE hm.id = u.avatar_media_id \
+     AND hm.hidden_at IS NOT NULL) THEN NULL ELSE u.avatar_media_id END AS avatar_media_id, \
+     u.bio, u.color_mode, u.language, u.password_hash IS NOT NULL AS has_password, u.phone, \
+     u.wechat_openid, u.wechat_unionid, u.created_at, u.updated_at, u.disabled_at";
+
+/// The user of a row read with [`USER_COLUMNS`].
+fn user_of_row(row: &sea_orm::QueryResult) -> Result<User, AccountsError> {
+    fn get<T: sea_orm::TryGetable>(row: &sea_orm::QueryResult, name: &str) -> anyhow::Result<T> {
+        row.try_get("", name).map_err(unexpected)
+    }
+    user_of(UserFields {
+        id: get(row, "id")?,
+        username: get(row, "username")?,
+        nickname: get(row, "nickname")?,
+        role: get(row, "role")?,
+        avatar_url: get(row, "avatar_url")?,
+        avatar_media_id: get(row, "avatar_media_id")?,
+        bio: get(row, "bio")?,
+        color_mode: get(row, "color_mode")?,
+        language: get(row, "language")?,
+        has_password: get(row, "has_password")?,
+        phone: get(row, "phone")?,
+        wechat_openid: get(row, "wechat_openid")?,
+        wechat_unionid: get(row, "wechat_unionid")?,
+        created_at: get(row, "created_at")?,
+        updated_at: get(row, "updated_at")?,
+        disabled_at: get(row, "disabled_at")?,
     })
 }
 
@@ -228,6 +264,39 @@ impl UserRepository for SqlUserRepository {
             .map(to_user)
             .transpose()?;
         without_hidden_avatar(&self.db, found).await
+    }
+
+    async fn find_profile(
+        &self,
+        viewer: Option<UserId>,
+        who: &UserKey,
+    ) -> Result<Option<(User, Standing)>, AccountsError> {
+        // One statement: the user with the hidden-avatar check, and the viewer's standing as
+        // two sub-selects on `user_blocks` (none for a visitor).
+        let mut sql = Sql::new(&format!("SELECT {USER_COLUMNS}"));
+        if let Some(viewer) = viewer {
+            let v = sql.bind(viewer.0);
+            sql.push(&format!(
+                ", {}",
+                crate::blocks::standing_columns(&v, "u.id")
+            ));
+        }
+        let condition = match who {
+            UserKey::Id(id) => format!(" FROM users u WHERE u.id = {}", sql.bind(id.0)),
+            UserKey::Username(name) => format!(
+                " FROM users u WHERE u.username = {}",
+                sql.bind(name.as_str())
+            ),
+        };
+        sql.push(&condition);
+        let Some(row) = rows(&self.db, sql).await?.into_iter().next() else {
+            return Ok(None);
+        };
+        let standing = match viewer {
+            Some(_) => crate::blocks::standing_of(&row)?,
+            None => Standing::default(),
+        };
+        Ok(Some((user_of_row(&row)?, standing)))
     }
 
     async fn update_profile(

@@ -11,6 +11,9 @@
 //! - **An entry is one upsert.** Setting a kind replaces the row of the same blocker and
 //!   target; a target without an account writes nothing (`INSERT … SELECT … WHERE EXISTS`, and
 //!   a blocker or target deleted meanwhile fails its foreign key: also nothing).
+//! - **A standing is two columns.** [`standing_columns`] writes where a viewer stands with
+//!   another person as two sub-selects, read back by [`standing_of`]: [`BlockStore::standing`]
+//!   selects only them, and a profile's statement (`accounts.rs`) reads them beside the person.
 
 use crate::sql::{Order, PERSON_COLUMNS, Sql, person, rows, run, stored};
 use ::blocks::model::{Block, BlockKind, Blocked, Standing};
@@ -18,7 +21,6 @@ use ::blocks::ports::BlockStore;
 use async_trait::async_trait;
 use kernel::{Blocks, Cursor, UserId};
 use sea_orm::{DatabaseConnection, DbErr, QueryResult, SqlErr};
-use uuid::Uuid;
 
 /// The stored name of a block (a constant of the code, written into the statements).
 const BLOCK: &str = "block";
@@ -66,9 +68,42 @@ pub(crate) fn not_blocked(sql: &mut Sql, viewer: Option<UserId>, author: &str) {
     }
 }
 
+/// Where `viewer` stands with `other` (SQL expressions: a placeholder, a column), as two
+/// columns read back by [`standing_of`]: `standing_mine`, the kind of the viewer's entry against
+/// them (`NULL` for none), and `standing_theirs`, whether they blocked the viewer. Each a lookup
+/// of the primary key; whether a block stands between the two follows from both.
+pub(crate) fn standing_columns(viewer: &str, other: &str) -> String {
+    format!(
+        "(SELECT ubs.kind FROM user_blocks ubs WHERE ubs.blocker_id = {viewer} \
+         AND ubs.target_id = {other}) AS standing_mine, \
+         EXISTS (SELECT 1 FROM user_blocks ubo WHERE ubo.blocker_id = {other} \
+         AND ubo.target_id = {viewer} AND ubo.kind = '{BLOCK}') AS standing_theirs"
+    )
+}
+
+/// The standing of a row read with [`standing_columns`].
+pub(crate) fn standing_of(row: &QueryResult) -> anyhow::Result<Standing> {
+    let mine: Option<String> = row
+        .try_get("", "standing_mine")
+        .map_err(crate::unexpected)?;
+    let mine = mine.as_deref().map(stored_kind).transpose()?;
+    let theirs: bool = row
+        .try_get("", "standing_theirs")
+        .map_err(crate::unexpected)?;
+    Ok(Standing {
+        mine,
+        blocked: theirs || mine == Some(BlockKind::Block),
+    })
+}
+
+/// A kind as stored; another name is data corruption.
+fn stored_kind(raw: &str) -> anyhow::Result<BlockKind> {
+    BlockKind::parse(raw).ok_or_else(|| anyhow::anyhow!("stored block kind {raw:?} is invalid"))
+}
+
 fn kind_of(row: &QueryResult) -> anyhow::Result<BlockKind> {
     let raw: String = row.try_get("", "kind").map_err(crate::unexpected)?;
-    BlockKind::parse(&raw).map_err(|_| anyhow::anyhow!("stored block kind {raw:?} is invalid"))
+    stored_kind(&raw)
 }
 
 fn to_blocked(row: &QueryResult) -> anyhow::Result<Blocked> {
@@ -193,21 +228,13 @@ impl BlockStore for SqlBlockStore {
     }
 
     async fn standing(&self, viewer: UserId, other: UserId) -> Result<Standing, anyhow::Error> {
-        let mut sql = Sql::new("SELECT blocker_id, kind FROM user_blocks WHERE ");
+        let mut sql = Sql::new("SELECT ");
         let (v, o) = (sql.bind(viewer.0), sql.bind(other.0));
-        sql.push(&format!(
-            "(blocker_id = {v} AND target_id = {o}) OR (blocker_id = {o} AND target_id = {v})"
-        ));
-        let mut standing = Standing::default();
-        for row in rows(&self.db, sql).await? {
-            let blocker: Uuid = row.try_get("", "blocker_id").map_err(crate::unexpected)?;
-            let kind = kind_of(&row)?;
-            if blocker == viewer.0 {
-                standing.mine = Some(kind);
-            }
-            standing.blocked |= kind == BlockKind::Block;
+        sql.push(&standing_columns(&v, &o));
+        match rows(&self.db, sql).await?.first() {
+            Some(row) => standing_of(row),
+            None => Err(anyhow::anyhow!("a select without a table answered no row")),
         }
-        Ok(standing)
     }
 }
 

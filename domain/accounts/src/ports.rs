@@ -4,12 +4,12 @@
 use crate::AccountsError;
 use crate::model::{
     Appearance, Bio, CodePurpose, NewUser, Nickname, Password, PasswordHash, PhoneNumber, Session,
-    SessionToken, SessionTokenHash, User, Username, VerificationCode, VerificationCodeHash,
-    WechatIdentity, WechatProfile,
+    SessionToken, SessionTokenHash, User, UserKey, Username, VerificationCode,
+    VerificationCodeHash, WechatIdentity, WechatProfile,
 };
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use kernel::{MediaId, SessionId, UserId};
+use kernel::{MediaId, SessionId, Standing, UserId};
 
 /// Stores accounts.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -73,6 +73,21 @@ pub trait UserRepository: Send + Sync {
         &self,
         id: UserId,
     ) -> Result<Option<(User, Option<PasswordHash>)>, AccountsError>;
+
+    /// The account `who` names as its profile shows it to `viewer`, read together in one
+    /// statement (a profile is a busy page): the user, an avatar an administrator hid reading as
+    /// none (as every `find_*` reads it), and where `viewer` stands with them as stored — what
+    /// `viewer` holds against them, and whether a block stands between the two either way.
+    /// Without a viewer (a visitor) the standing is the default: nothing held, no block. `None`
+    /// when there is no such account.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_profile(
+        &self,
+        viewer: Option<UserId>,
+        who: &UserKey,
+    ) -> Result<Option<(User, Standing)>, AccountsError>;
 
     /// Disables the account at `at` and, in the same transaction, ends (expires at `at`) every
     /// one of its live sessions and revokes (at `at`) each of its personal access tokens that

@@ -8,8 +8,9 @@
 //!   lists and their acts tell the muter nothing; the muted person is refused nothing and is
 //!   never told.
 //!
-//! - [`model`]: [`BlockKind`], an entry ([`Block`]), an entry as its list shows it
-//!   ([`Blocked`], with the person) and where two people stand ([`Standing`]).
+//! - [`model`]: an entry ([`Block`]), an entry as its list shows it ([`Blocked`], with the
+//!   person); [`BlockKind`] and where two people stand ([`Standing`]) are the kernel's
+//!   (`kernel::blocks`), re-exported here.
 //! - [`ports`]: [`ports::BlockStore`], where the entries are kept.
 //! - [`service`]: [`BlocksService`] — block or mute, undo, the lists (cursor pages, one kind
 //!   each), with the bound on how many one person holds and a rate.
@@ -24,5 +25,5 @@ pub mod ports;
 pub mod service;
 
 pub use error::BlocksError;
-pub use model::{Block, BlockKind, Blocked, Standing};
+pub use model::{Block, BlockKind, Blocked, Standing, parse_kind};
 pub use service::{BlocksPolicy, BlocksPorts, BlocksService};

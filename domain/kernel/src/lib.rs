@@ -75,7 +75,7 @@ pub use audit::MockAuditLog;
 pub use audit::{AuditAction, AuditEvent, AuditLog};
 #[cfg(any(test, feature = "mocks"))]
 pub use blocks::MockBlocks;
-pub use blocks::{Blocks, NoBlocks};
+pub use blocks::{BlockKind, Blocks, NoBlocks, Standing};
 #[cfg(any(test, feature = "mocks"))]
 pub use notice::MockNotifier;
 pub use notice::{Audience, News, Notice, NoticeKind, Notifier, Subject};

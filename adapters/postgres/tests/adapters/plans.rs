@@ -24,10 +24,9 @@
 //! ones. The overview's totals, which replace counting, are tested on both engines below.
 
 use crate::support::TestDb;
-use accounts::model::Username;
+use accounts::model::{UserKey, Username};
 use accounts::ports::UserRepository;
 use audit::{AuditFilter, AuditReader};
-use blocks::ports::BlockStore;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use districts::DistrictCode;
 use groups::ports::{ArticleRepository, GroupRepository, ReplyRepository};
@@ -543,12 +542,16 @@ async fn the_busy_pages_reads_use_an_index_on_a_full_database() {
     );
     assert_eq!(later.items.len(), 20);
 
-    // A profile: the person, the standing between the two, their posts, articles and groups.
+    // A profile: the person with the standing between the two (one statement), their posts,
+    // articles and groups.
     let users = db.users();
-    let name = Username::parse("user2").unwrap();
-    case!("profile, the person", users.find_by_username(&name));
-    let blocks = db.blocks();
-    case!("profile, blocks between", blocks.standing(viewer, prolific));
+    let name = UserKey::Username(Username::parse("user2").unwrap());
+    let (person, _) = case!(
+        "profile, the person and the standing between",
+        users.find_profile(Some(viewer), &name)
+    )
+    .unwrap();
+    assert_eq!(person.id, prolific);
     let theirs = case!(
         "profile, posts",
         posts.by_author(Some(viewer), prolific, page(None))

@@ -1,12 +1,15 @@
 //! The profile half of the user repository (`update_profile`, `set_avatar`,
-//! `set_appearance`) and the avatar's emulated `ON DELETE SET NULL`, on SQLite and PostgreSQL.
+//! `set_appearance`, a profile as a viewer reads it with `find_profile`) and the avatar's
+//! emulated `ON DELETE SET NULL`, on SQLite and PostgreSQL.
 
-use crate::support::{TestDb, new_user, t0, user};
+use crate::support::{TestDb, at, new_user, t0, user};
 use accounts::AccountsError;
-use accounts::model::{Appearance, Bio, ColorMode, Language, NewUser, Nickname, User, Username};
+use accounts::model::{
+    Appearance, Bio, ColorMode, Language, NewUser, Nickname, User, UserKey, Username,
+};
 use accounts::ports::{ProfileUpdate, UserRepository};
 use chrono::{DateTime, Utc};
-use kernel::{MediaId, UserId};
+use kernel::{MediaId, Standing, UserId};
 use media::model::{ImageFormat, Media, MediaKind, MediaState};
 use media::ports::MediaRepository;
 
@@ -385,5 +388,220 @@ async fn the_session_lookup_reads_every_field_of_the_session_and_its_user() {
                 .is_none(),
             "ended at its expiry"
         );
+    }
+}
+
+/// `viewer`'s read of the profile `who` names, checked to be one statement.
+async fn profile_of(
+    users: &adapter_postgres::SqlUserRepository,
+    log: &adapter_postgres::testing::StatementLog,
+    viewer: Option<UserId>,
+    who: UserKey,
+) -> Option<(User, Standing)> {
+    log.take();
+    let found = users.find_profile(viewer, &who).await.unwrap();
+    assert_eq!(log.take().len(), 1, "one statement for {who:?}");
+    found
+}
+
+/// A profile is read in one statement (`accounts.rs`, `find_profile`): the user as
+/// `find_by_id` reads them, every field (so two columns read in each other's place would show),
+/// an avatar an administrator hid as none, and where the viewer stands with them — nothing,
+/// muted, blocked by the viewer, blocking the viewer, muting the viewer (which the viewer's
+/// standing does not show) — by id and by username; someone else's entries count for nothing,
+/// and a visitor stands nowhere.
+#[tokio::test]
+async fn a_profile_is_read_with_the_viewers_standing_in_one_statement() {
+    use accounts::model::{PhoneNumber, WechatIdentity};
+    use blocks::model::{Block, BlockKind};
+    use blocks::ports::BlockStore;
+    use media::ports::MediaCatalog;
+    for t in TestDb::all().await {
+        let users = t.db.users();
+        let carol = users
+            .insert(NewUser {
+                avatar_url: Some("https://wx.example/c.png".into()),
+                phone: Some(PhoneNumber::from_e164("+8613800138001").unwrap()),
+                wechat: Some(WechatIdentity {
+                    openid: "o-carol".into(),
+                    unionid: Some("u-carol".into()),
+                }),
+                ..new_user("carol")
+            })
+            .await
+            .unwrap();
+        let later = t0() + chrono::Duration::minutes(7);
+        users
+            .update_profile(
+                carol.id,
+                ProfileUpdate {
+                    nickname: Nickname::parse("卡罗尔").unwrap(),
+                    username: Username::parse("carol").unwrap(),
+                    bio: Bio::parse("读书").unwrap(),
+                },
+                later,
+                later,
+            )
+            .await
+            .unwrap();
+        users
+            .set_appearance(
+                carol.id,
+                Appearance {
+                    color_mode: Some(ColorMode::Light),
+                    language: Some(Language::Zh),
+                },
+                later,
+            )
+            .await
+            .unwrap();
+        let avatar = upload(&t, carol.id, MediaKind::Avatar, MediaState::Unattached).await;
+        users
+            .set_avatar(carol.id, Some(avatar), later)
+            .await
+            .unwrap();
+        let (stored, _) = users.find_by_id(carol.id).await.unwrap().unwrap();
+        assert!(stored.bio.is_some() && stored.avatar.is_some() && stored.phone.is_some());
+        let me = user(&t, "viewer").await;
+        let dan = user(&t, "dan").await;
+
+        let (db, log) = t.db.recording_for_tests();
+        let users = db.users();
+        let blocks = db.blocks();
+        let by_id = UserKey::Id(carol.id);
+        let by_name = UserKey::Username(Username::parse("carol").unwrap());
+        let set = |blocker: UserId, target: UserId, kind: BlockKind| Block {
+            blocker,
+            target,
+            kind,
+            created_at: at(1),
+        };
+        let nowhere = Standing::default();
+
+        // No entries, or only someone else's: the viewer stands nowhere.
+        blocks
+            .put(set(dan.id, carol.id, BlockKind::Block))
+            .await
+            .unwrap()
+            .unwrap();
+        blocks
+            .put(set(carol.id, dan.id, BlockKind::Block))
+            .await
+            .unwrap()
+            .unwrap();
+        for who in [&by_id, &by_name] {
+            assert_eq!(
+                profile_of(&users, &log, Some(me.id), who.clone()).await,
+                Some((stored.clone(), nowhere)),
+                "{}",
+                t.url
+            );
+            assert_eq!(
+                profile_of(&users, &log, None, who.clone()).await,
+                Some((stored.clone(), nowhere)),
+                "a visitor, {}",
+                t.url
+            );
+        }
+
+        // The viewer's entries against them, and theirs against the viewer, one at a time.
+        let cases = [
+            (
+                set(me.id, carol.id, BlockKind::Mute),
+                Standing {
+                    mine: Some(BlockKind::Mute),
+                    blocked: false,
+                },
+            ),
+            (
+                set(me.id, carol.id, BlockKind::Block),
+                Standing {
+                    mine: Some(BlockKind::Block),
+                    blocked: true,
+                },
+            ),
+            (
+                set(carol.id, me.id, BlockKind::Block),
+                Standing {
+                    mine: None,
+                    blocked: true,
+                },
+            ),
+            (set(carol.id, me.id, BlockKind::Mute), nowhere),
+        ];
+        for (entry, standing) in cases {
+            blocks.put(entry).await.unwrap().unwrap();
+            for who in [&by_id, &by_name] {
+                assert_eq!(
+                    profile_of(&users, &log, Some(me.id), who.clone()).await,
+                    Some((stored.clone(), standing)),
+                    "{entry:?} on {}",
+                    t.url
+                );
+            }
+            assert_eq!(
+                profile_of(&users, &log, None, by_id.clone()).await,
+                Some((stored.clone(), nowhere)),
+                "a visitor, {entry:?} on {}",
+                t.url
+            );
+            assert!(blocks.remove(entry.blocker, entry.target).await.unwrap());
+        }
+        // Both ways at once: the viewer's mute shows, and the block between them.
+        blocks
+            .put(set(me.id, carol.id, BlockKind::Mute))
+            .await
+            .unwrap()
+            .unwrap();
+        blocks
+            .put(set(carol.id, me.id, BlockKind::Block))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            profile_of(&users, &log, Some(me.id), by_id.clone()).await,
+            Some((
+                stored.clone(),
+                Standing {
+                    mine: Some(BlockKind::Mute),
+                    blocked: true,
+                }
+            )),
+            "{}",
+            t.url
+        );
+
+        // Hidden by an administrator: the avatar reads as none, the rest as before.
+        assert!(t.db.media().set_hidden(avatar, Some(later)).await.unwrap());
+        let unseen = User {
+            avatar: None,
+            ..stored.clone()
+        };
+        assert_eq!(
+            profile_of(&users, &log, None, by_name.clone()).await,
+            Some((unseen.clone(), nowhere)),
+            "{}",
+            t.url
+        );
+        assert_eq!(
+            profile_of(&users, &log, Some(dan.id), by_id.clone()).await,
+            Some((
+                unseen,
+                Standing {
+                    mine: Some(BlockKind::Block),
+                    blocked: true,
+                }
+            )),
+            "{}",
+            t.url
+        );
+
+        // Nobody of that id or name.
+        for who in [
+            UserKey::Id(UserId::new_random()),
+            UserKey::Username(Username::parse("nobody").unwrap()),
+        ] {
+            assert_eq!(profile_of(&users, &log, Some(me.id), who).await, None);
+        }
     }
 }

@@ -64,7 +64,7 @@ pub struct BlocksQuery {
 impl BlocksQuery {
     /// The list asked for: 400 `invalid_query` (with `fields`) for another kind.
     pub fn kind(&self) -> Result<BlockKind, ApiError> {
-        BlockKind::parse(&self.kind).map_err(|_| {
+        BlockKind::parse(&self.kind).ok_or_else(|| {
             ApiError::invalid_query().with_field("kind", crate::i18n::Msg::InvalidBlockKind)
         })
     }
@@ -81,6 +81,6 @@ pub struct SetBlockBody {
 impl SetBlockBody {
     /// The kind: 422 `invalid_block_kind` (with `fields`) for another.
     pub fn try_into_domain(&self) -> Result<BlockKind, BlocksError> {
-        BlockKind::parse(&self.kind)
+        blocks::parse_kind(&self.kind)
     }
 }

@@ -4,8 +4,8 @@ use super::dto::{ProfileDto, ProfileResponse};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{MaybeSignedIn, path_id};
 use crate::state::AppState;
+use accounts::model::ProfileKey;
 use actix_web::{HttpResponse, get, web};
-use blocks::BlocksService;
 use kernel::UserId;
 
 #[utoipa::path(
@@ -22,23 +22,26 @@ use kernel::UserId;
 #[get("/users/{id}")]
 pub async fn user_profile(
     state: web::Data<AppState>,
-    blocks: web::Data<BlocksService>,
     me: MaybeSignedIn,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id: UserId = path_id(&id)?;
-    let user = state.accounts.find_user(id).await?;
-    profile(user, &me, &blocks).await
+    profile(&state, &me, ProfileKey::Id(id)).await
 }
 
+/// The profile `who` names as the asker sees it: the person and the asker's standing with them,
+/// one statement.
 async fn profile(
-    user: Option<accounts::model::User>,
+    state: &AppState,
     me: &MaybeSignedIn,
-    blocks: &BlocksService,
+    who: ProfileKey<'_>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = user.ok_or_else(ApiError::not_found)?;
+    let (user, standing) = state
+        .accounts
+        .profile(me.user_id(), who)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let admin = me.role(tokens::model::Access::Read) == Some(kernel::Role::Admin);
-    let standing = blocks.standing(me.user_id(), user.id).await?;
     Ok(HttpResponse::Ok().json(ProfileResponse {
         success: true,
         profile: ProfileDto::new(&user, me.user_id(), admin, standing),
@@ -59,10 +62,8 @@ async fn profile(
 #[get("/users/by-username/{username}")]
 pub async fn user_profile_by_username(
     state: web::Data<AppState>,
-    blocks: web::Data<BlocksService>,
     me: MaybeSignedIn,
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.accounts.find_by_username(&username).await?;
-    profile(user, &me, &blocks).await
+    profile(&state, &me, ProfileKey::Username(&username)).await
 }

@@ -12,6 +12,6 @@ pub use password::{Password, PasswordHash};
 pub use phone::{CodePurpose, PhoneNumber, PhoneRegion, VerificationCode, VerificationCodeHash};
 pub use profile::{Appearance, Bio, ColorMode, Language};
 pub use session::{Session, SessionToken, SessionTokenHash};
-pub use user::{NewUser, Nickname, User};
+pub use user::{NewUser, Nickname, ProfileKey, User, UserKey};
 pub use username::Username;
 pub use wechat::{WechatIdentity, WechatProfile};

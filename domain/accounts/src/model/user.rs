@@ -76,6 +76,21 @@ impl User {
     }
 }
 
+/// Which account to read: by its id, or by its username (folded, as stored).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UserKey {
+    Id(UserId),
+    Username(Username),
+}
+
+/// Whose profile is asked for: an id, or a username as a link names it (an `@username`
+/// mention), not yet parsed; a name no username could be finds nobody.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfileKey<'a> {
+    Id(UserId),
+    Username(&'a str),
+}
+
 /// What the repository stores for a new account.
 #[derive(Debug, Clone)]
 pub struct NewUser {

@@ -1,7 +1,9 @@
 //! The accounts use cases, one method each.
 
 use crate::AccountsError;
-use crate::model::{NewUser, Nickname, Password, Session, SessionToken, User, Username};
+use crate::model::{
+    NewUser, Nickname, Password, ProfileKey, Session, SessionToken, User, UserKey, Username,
+};
 use crate::ports::{
     PasswordHasher, SecretGenerator, SessionRepository, SmsSender, UserRepository,
     VerificationCodeRepository,
@@ -9,7 +11,7 @@ use crate::ports::{
 use chrono::{DateTime, Duration, Utc};
 use kernel::{
     AuditAction, AuditEvent, AuditLog, Clock, RateDecision, RateLimitRule, RateLimiter, Role,
-    SessionId, UserId,
+    SessionId, Standing, UserId,
 };
 use std::sync::Arc;
 
@@ -231,16 +233,33 @@ impl AccountsService {
         Ok(self.users.find_by_id(id).await?.map(|(u, _)| u))
     }
 
-    /// The account with this username (folded), when it exists; `None` for a name no
-    /// username could be (a mention's link names people by username).
+    /// The profile `who` names as `viewer` sees it: the account (`None` when there is none,
+    /// or for a name no username could be) and where the viewer stands with them, read in one
+    /// round trip. A visitor, and anyone on their own profile, stands nowhere: nothing held, no
+    /// block.
     ///
     /// # Errors
     /// `Unexpected` only.
-    pub async fn find_by_username(&self, raw: &str) -> Result<Option<User>, AccountsError> {
-        let Ok(name) = Username::parse(raw) else {
-            return Ok(None);
+    pub async fn profile(
+        &self,
+        viewer: Option<UserId>,
+        who: ProfileKey<'_>,
+    ) -> Result<Option<(User, Standing)>, AccountsError> {
+        let key = match who {
+            ProfileKey::Id(id) => UserKey::Id(id),
+            ProfileKey::Username(raw) => match Username::parse(raw) {
+                Ok(name) => UserKey::Username(name),
+                Err(_) => return Ok(None),
+            },
         };
-        Ok(self.users.find_by_username(&name).await?.map(|(u, _)| u))
+        let found = self.users.find_profile(viewer, &key).await?;
+        Ok(found.map(|(user, standing)| {
+            if viewer == Some(user.id) {
+                (user, Standing::default())
+            } else {
+                (user, standing)
+            }
+        }))
     }
 
     /// Creates an account with a password and signs it in.

@@ -510,6 +510,77 @@ async fn revoking_someone_elses_or_a_missing_session_is_not_found() {
     assert!(matches!(err, AccountsError::SessionNotFound));
 }
 
+#[tokio::test]
+async fn a_profile_is_one_read_of_the_account_with_the_viewers_standing() {
+    let them = user("carol");
+    let viewer = UserId::new_random();
+    let muted = Standing {
+        mine: Some(kernel::BlockKind::Mute),
+        blocked: false,
+    };
+    let mut m = Mocks::new();
+    let found = them.clone();
+    m.users
+        .expect_find_profile()
+        .with(eq(Some(viewer)), eq(UserKey::Id(them.id)))
+        .times(1)
+        .returning(move |_, _| Ok(Some((found.clone(), muted))));
+    let found = them.clone();
+    m.users
+        .expect_find_profile()
+        .with(
+            eq(None),
+            eq(UserKey::Username(Username::parse("carol").unwrap())),
+        )
+        .times(1)
+        .returning(move |_, _| Ok(Some((found.clone(), Standing::default()))));
+    let s = m.service();
+    assert_eq!(
+        s.profile(Some(viewer), ProfileKey::Id(them.id))
+            .await
+            .unwrap(),
+        Some((them.clone(), muted))
+    );
+    assert_eq!(
+        s.profile(None, ProfileKey::Username("Carol"))
+            .await
+            .unwrap(),
+        Some((them, Standing::default())),
+        "a username is found folded"
+    );
+}
+
+#[tokio::test]
+async fn one_stands_nowhere_on_ones_own_profile_and_a_name_no_username_could_be_finds_nobody() {
+    let me = user("dave");
+    let mut m = Mocks::new();
+    let found = me.clone();
+    m.users
+        .expect_find_profile()
+        .times(1)
+        .returning(move |_, _| {
+            Ok(Some((
+                found.clone(),
+                Standing {
+                    mine: Some(kernel::BlockKind::Block),
+                    blocked: true,
+                },
+            )))
+        });
+    let s = m.service();
+    assert_eq!(
+        s.profile(Some(me.id), ProfileKey::Id(me.id)).await.unwrap(),
+        Some((me.clone(), Standing::default()))
+    );
+    // No second look-up: the repository's expectation allows one call only.
+    assert_eq!(
+        s.profile(Some(me.id), ProfileKey::Username("no spaces allowed"))
+            .await
+            .unwrap(),
+        None
+    );
+}
+
 /// A session of `user_id` signed in days ago that proved the account `secs_ago` before
 /// the fixed clock's now.
 pub(crate) fn session_proven(secs_ago: i64, user_id: kernel::UserId) -> crate::model::Session {
