@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { ApiError } from '@/lib/api-client.ts'
 import { loadNamespace } from '@/lib/i18n.ts'
+import { preloadMarkdown } from '@/lib/markdown/lazy.ts'
 import { articleQueryOptions } from './api/get-article.ts'
 
 /**
@@ -19,5 +20,7 @@ export async function loadArticlePage(
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) throw notFound()
     })
+  // The body's Markdown renderer is its own chunk: fetched beside the article, not after it.
+  preloadMarkdown()
   await Promise.all([loadNamespace('group-content'), article])
 }

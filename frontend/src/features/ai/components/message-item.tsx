@@ -1,5 +1,5 @@
 import { Bot, Brain, ChevronDown, CircleAlert, Copy, RotateCcw, Timer } from 'lucide-react'
-import { lazy, memo, Suspense, useId, useState } from 'react'
+import { memo, Suspense, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button.tsx'
 import { formatTime } from '@/lib/format.ts'
@@ -7,9 +7,7 @@ import { cn } from '@/lib/utils.ts'
 import { formatResponseTime, modelLabel, type AiChatMessage } from '../model.ts'
 import { isFailureMessage } from '../session-logic.ts'
 import { failureText } from './display.ts'
-import { loadMarkdownView } from './preload-markdown.ts'
-
-const MarkdownView = lazy(loadMarkdownView)
+import { LazyMarkdownView } from '@/lib/markdown/lazy.ts'
 
 interface MessageItemProps {
   message: AiChatMessage
@@ -87,7 +85,7 @@ export const MessageItem = memo(function MessageItem({
             <Suspense
               fallback={<p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>}
             >
-              <MarkdownView content={message.content} />
+              <LazyMarkdownView content={message.content} />
             </Suspense>
           </div>
         )}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft, PenLine } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
@@ -16,8 +16,7 @@ import { PersonAvatar } from './person.tsx'
 import { personName } from '@/lib/person.ts'
 import { isMembersOnly } from '../errors.ts'
 import { LoadFailed, Loading, MembersOnly } from './states.tsx'
-
-const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
+import { LazyMarkdownView } from '@/lib/markdown/lazy.ts'
 
 /**
  * `/group/{groupId}/article/{articleId}/display`: the article as sanitised Markdown, with its
@@ -115,15 +114,16 @@ function ArticleView({ article }: { article: Article }) {
         </div>
       </header>
 
-      {article.body.trim() ? (
-        <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
-          <MarkdownView content={article.body} className="md-article" />
-        </Suspense>
-      ) : (
-        <p className="text-muted-foreground">{t('display.empty')}</p>
-      )}
-
-      <ArticleReplies article={article} />
+      {/* The body and the replies appear together: replies shown under a body still loading
+          would be pushed down when it arrives (a layout shift on a phone). */}
+      <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
+        {article.body.trim() ? (
+          <LazyMarkdownView content={article.body} className="md-article" />
+        ) : (
+          <p className="text-muted-foreground">{t('display.empty')}</p>
+        )}
+        <ArticleReplies article={article} />
+      </Suspense>
     </article>
   )
 }

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowLeft, CircleAlert, CircleCheck, Eye, Send, Trash2, Undo2 } from 'lucide-react'
-import { lazy, Suspense, useDeferredValue, useId, useRef, useState } from 'react'
+import { Suspense, useDeferredValue, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MentionTextarea } from '@/components/mention-textarea.tsx'
 import { ReasonDialog } from '@/components/reason-dialog.tsx'
@@ -30,8 +30,7 @@ import { isMembersOnly } from '../errors.ts'
 import { LoadFailed, Loading, MembersOnly, NotAllowedToEdit } from './states.tsx'
 import { useAutosave, type AutosaveState } from './use-autosave.ts'
 import { useImageUpload } from './use-image-upload.ts'
-
-const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
+import { LazyMarkdownView } from '@/lib/markdown/lazy.ts'
 
 /**
  * `/group/{groupId}/article/{articleId}/edit`: the article's editor, for its author and the
@@ -181,7 +180,7 @@ function ArticleEditor({ groupId, initial }: { groupId: string; initial: Article
     >
       {previewText.trim() ? (
         <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
-          <MarkdownView content={previewText} cached={false} className="md-article" />
+          <LazyMarkdownView content={previewText} cached={false} className="md-article" />
         </Suspense>
       ) : (
         <p className="text-muted-foreground">{t('editor.previewEmpty')}</p>

@@ -10,7 +10,7 @@ import {
   Trash2,
   X,
 } from 'lucide-react'
-import { lazy, Suspense, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { Suspense, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PagedList } from '@/components/paged-list.tsx'
 import { Alert } from '@/components/ui/alert.tsx'
@@ -48,8 +48,7 @@ import { ImageTools } from './image-tools.tsx'
 import { PersonAvatar } from './person.tsx'
 import { ReplyVersionsDialog } from './reply-versions-dialog.tsx'
 import { useImageUpload, type ImageUpload } from './use-image-upload.ts'
-
-const MarkdownView = lazy(() => import('@/lib/markdown/markdown-view.tsx'))
+import { LazyMarkdownView } from '@/lib/markdown/lazy.ts'
 
 /**
  * An article's replies under it: oldest first, a page at a time, each with its quote, and the
@@ -294,7 +293,7 @@ function ReplyItem({
           <ReplyEditor groupId={groupId} reply={reply} onDone={() => setEditing(false)} />
         ) : (
           <Suspense fallback={<Spinner className="size-4 text-muted-foreground" />}>
-            <MarkdownView content={reply.body} className="text-sm" />
+            <LazyMarkdownView content={reply.body} className="text-sm" />
           </Suspense>
         )}
 
