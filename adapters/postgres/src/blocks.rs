@@ -12,8 +12,8 @@
 //!   target; a target without an account writes nothing (`INSERT … SELECT … WHERE EXISTS`, and
 //!   a blocker or target deleted meanwhile fails its foreign key: also nothing).
 //! - **A standing is two columns.** [`standing_columns`] writes where a viewer stands with
-//!   another person as two sub-selects, read back by [`standing_of`]: [`BlockStore::standing`]
-//!   selects only them, and a profile's statement (`accounts.rs`) reads them beside the person.
+//!   another person as two sub-selects, read back by [`standing_of`]: a profile's statement
+//!   (`accounts.rs`) reads them beside the person.
 
 use crate::sql::{Order, PERSON_COLUMNS, Sql, person, rows, run, stored};
 use ::blocks::model::{Block, BlockKind, Blocked, Standing};
@@ -225,16 +225,6 @@ impl BlockStore for SqlBlockStore {
             .after("b.created_at", "b.target_id", after, Order::Desc)
             .order_limit("b.created_at", "b.target_id", Order::Desc, limit);
         rows(&self.db, sql).await?.iter().map(to_blocked).collect()
-    }
-
-    async fn standing(&self, viewer: UserId, other: UserId) -> Result<Standing, anyhow::Error> {
-        let mut sql = Sql::new("SELECT ");
-        let (v, o) = (sql.bind(viewer.0), sql.bind(other.0));
-        sql.push(&standing_columns(&v, &o));
-        match rows(&self.db, sql).await?.first() {
-            Some(row) => standing_of(row),
-            None => Err(anyhow::anyhow!("a select without a table answered no row")),
-        }
     }
 }
 

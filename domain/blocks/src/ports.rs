@@ -1,6 +1,6 @@
 //! What blocking and muting need from the outside world.
 
-use crate::model::{Block, BlockKind, Blocked, Standing};
+use crate::model::{Block, BlockKind, Blocked};
 use async_trait::async_trait;
 use kernel::{Cursor, UserId};
 
@@ -46,11 +46,4 @@ pub trait BlockStore: Send + Sync {
         after: Option<Cursor>,
         limit: u64,
     ) -> Result<Vec<Blocked>, anyhow::Error>;
-
-    /// Where `viewer` stands with `other`: `viewer`'s entry against them, and whether a block
-    /// stands between the two either way.
-    ///
-    /// # Errors
-    /// Only when the store cannot be reached.
-    async fn standing(&self, viewer: UserId, other: UserId) -> Result<Standing, anyhow::Error>;
 }

@@ -3,7 +3,7 @@
 //! Every write is the signed-in person's own, limited per person; the lists are bounded.
 
 use crate::error::BlocksError;
-use crate::model::{Block, BlockKind, Blocked, Standing};
+use crate::model::{Block, BlockKind, Blocked};
 use crate::ports::BlockStore;
 use kernel::{Clock, Page, PageRequest, RateDecision, RateLimitRule, RateLimiter, UserId};
 use std::sync::Arc;
@@ -158,22 +158,6 @@ impl BlocksService {
             .page(holder, kind, page.after, page.fetch_limit())
             .await?;
         Ok(Page::from_fetched(rows, page, Blocked::cursor))
-    }
-
-    /// Where `viewer` stands with `other` (a signed-out visitor, and anyone with themselves,
-    /// stands nowhere: nothing held, nothing blocked).
-    ///
-    /// # Errors
-    /// `Unexpected` only.
-    pub async fn standing(
-        &self,
-        viewer: Option<UserId>,
-        other: UserId,
-    ) -> Result<Standing, BlocksError> {
-        match viewer {
-            Some(v) if v != other => Ok(self.ports.store.standing(v, other).await?),
-            _ => Ok(Standing::default()),
-        }
     }
 }
 

@@ -259,25 +259,3 @@ async fn a_list_asks_one_more_than_it_shows_and_continues_after_the_last_shown()
         Cursor::new(t0() - Duration::minutes(11), uuid::Uuid::from_u128(11))
     );
 }
-
-#[tokio::test]
-async fn a_visitor_or_oneself_stands_nowhere_without_asking() {
-    let s = service(MockBlockStore::new(), MockRateLimiter::new());
-    assert_eq!(s.standing(None, them()).await.unwrap(), Standing::default());
-    assert_eq!(
-        s.standing(Some(them()), them()).await.unwrap(),
-        Standing::default()
-    );
-    let mut store = MockBlockStore::new();
-    store
-        .expect_standing()
-        .with(eq(me()), eq(them()))
-        .return_once(|_, _| {
-            Ok(Standing {
-                mine: None,
-                blocked: true,
-            })
-        });
-    let s = service(store, MockRateLimiter::new());
-    assert!(s.standing(Some(me()), them()).await.unwrap().blocked);
-}
