@@ -45,6 +45,7 @@ mod replies;
 mod reports;
 mod search;
 mod sign_in_limits;
+mod statement_budgets;
 mod tokens;
 mod upload_gate;
 mod username_hold;
