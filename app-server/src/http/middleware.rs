@@ -19,6 +19,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, web};
 use futures_util::Stream;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Instant;
@@ -28,6 +29,15 @@ use tracing::Instrument;
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; \
     worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Requests this process has begun serving, since it started ([`requests_started`]).
+static STARTED: AtomicU64 = AtomicU64::new(0);
+
+/// How many requests this process has begun serving since it started: what tells the
+/// allocator's give-back a burst is over (`crate::wiring::system`).
+pub fn requests_started() -> u64 {
+    STARTED.load(Ordering::Relaxed)
+}
 
 /// The Content-Security-Policy of an API answer: it is data, never a document to run or frame
 /// (OWASP's REST Security Cheat Sheet, "Security Headers").
@@ -69,6 +79,7 @@ pub async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    STARTED.fetch_add(1, Ordering::Relaxed);
     let (id, span) = crate::telemetry::identify(&req);
     let started = Instant::now();
     let method = req.method().clone();
