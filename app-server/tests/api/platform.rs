@@ -787,6 +787,55 @@ async fn share_tags_need_a_configured_address() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `/api/docs.json` is kept gzipped: a browser (which takes gzip) is sent it as kept, a client
+/// that does not is sent the same document unpacked, and the two are the same JSON.
+#[tokio::test]
+async fn the_openapi_document_goes_gzipped_to_who_takes_it_and_plain_to_who_does_not() {
+    use std::io::Read;
+    let app = spawn_app(TestDb::sqlite().await).await;
+    let client = reqwest::Client::new();
+    let url = app.url("/api/docs.json");
+    let plain = client.get(&url).send().await.unwrap();
+    assert_eq!(plain.status(), 200);
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain: serde_json::Value = serde_json::from_slice(&plain.bytes().await.unwrap()).unwrap();
+    for accept in ["gzip", "br;q=1.0, gzip;q=0.8", "gzip, deflate, br, zstd"] {
+        let packed = client
+            .get(&url)
+            .header("Accept-Encoding", accept)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(packed.status(), 200);
+        assert_eq!(packed.headers()["content-encoding"], "gzip", "{accept}");
+        assert!(
+            packed.headers()["vary"]
+                .to_str()
+                .unwrap()
+                .contains("Accept-Encoding")
+        );
+        let bytes = packed.bytes().await.unwrap();
+        assert!(
+            bytes.len() * 4 < serde_json::to_vec(&plain).unwrap().len(),
+            "{accept}"
+        );
+        let mut json = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut json)
+            .unwrap();
+        let unpacked: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(unpacked, plain, "{accept}");
+    }
+    // gzip refused by its weight: plain.
+    let refused = client
+        .get(&url)
+        .header("Accept-Encoding", "gzip;q=0, identity")
+        .send()
+        .await
+        .unwrap();
+    assert!(refused.headers().get("content-encoding").is_none());
+}
+
 /// `/api/docs.json` answers in the request's language: summaries, descriptions, tags.
 #[tokio::test]
 async fn the_openapi_document_speaks_chinese_when_asked() {
