@@ -8,9 +8,13 @@ use crate::helpers::{TestApp, browser, spawn_on};
 use adapter_postgres::testing::{StatementLog, TestDb};
 use serde_json::json;
 
-/// The fewest statements `path` cost `who` over three tries: the background jobs (the search
-/// outbox's and the word list's polls) share the pool and may add one to a try, never take one
-/// away.
+/// The tables only the background jobs read while the pages are measured: the search outbox's
+/// poll (every 250 ms) and the word list's version check. Their statements share the log with
+/// the request's and are not counted; no busy page reads either table.
+const BACKGROUND: [&str; 2] = ["search_outbox", "word_list"];
+
+/// The fewest statements `path` cost `who` over three tries, the background jobs' left out
+/// ([`BACKGROUND`]; a slow try on a busy machine sees several of their polls).
 async fn statements(app: &TestApp, log: &StatementLog, who: &reqwest::Client, path: &str) -> usize {
     let mut fewest = usize::MAX;
     for _ in 0..3 {
@@ -18,7 +22,12 @@ async fn statements(app: &TestApp, log: &StatementLog, who: &reqwest::Client, pa
         let res = who.get(app.url(path)).send().await.unwrap();
         assert_eq!(res.status(), 200, "{path}");
         res.bytes().await.unwrap();
-        fewest = fewest.min(log.take().len());
+        let requests = log
+            .take()
+            .into_iter()
+            .filter(|s| !BACKGROUND.iter().any(|table| s.sql.contains(table)))
+            .count();
+        fewest = fewest.min(requests);
     }
     fewest
 }
@@ -66,6 +75,9 @@ async fn the_busy_pages_stay_within_their_statement_budgets() {
             assert_eq!(posted.status, 201, "{:?}", posted.body);
         }
         let visitor = browser(&app.address);
+        // What the writes above put in the search outbox is indexed meanwhile (its statements
+        // are the job's, and not all of them name the outbox).
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
 
         // (page, path, member's budget, visitor's budget)
         let pages = [
