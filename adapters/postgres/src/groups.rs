@@ -129,6 +129,15 @@ macro_rules! offer_columns {
 /// The group `id` and the viewer's membership of it ([`listing`]); `with_offer`, also its
 /// pending offer of ownership and both its people (`o_…`, `f_…`, `t_…`; [`to_offer`]).
 fn find_sql(id: GroupId, viewer: Option<UserId>, with_offer: bool) -> Sql {
+    let mut sql = with_membership(viewer, with_offer);
+    let g = sql.bind(id.0);
+    sql.push(&format!(" WHERE g.id = {g}"));
+    sql
+}
+
+/// `SELECT` of groups `g` with the viewer's membership `m` (and the pending offer, when asked),
+/// up to its `WHERE`: what [`GroupRepository::find`] and [`GroupRepository::find_many`] read.
+fn with_membership(viewer: Option<UserId>, with_offer: bool) -> Sql {
     let offer = if with_offer {
         concat!(", ", offer_columns!())
     } else {
@@ -148,8 +157,6 @@ fn find_sql(id: GroupId, viewer: Option<UserId>, with_offer: bool) -> Sql {
              LEFT JOIN users f ON f.id = o.from_id LEFT JOIN users t ON t.id = o.to_id",
         );
     }
-    let g = sql.bind(id.0);
-    sql.push(&format!(" WHERE g.id = {g}"));
     sql
 }
 
@@ -410,6 +417,24 @@ impl GroupRepository for SqlGroupRepository {
             .first()
             .map(|row| listing(row).map(|l| (l.group, l.membership)))
             .transpose()
+    }
+
+    async fn find_many(
+        &self,
+        ids: &[GroupId],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<(Group, Option<Membership>)>, GroupsError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut sql = with_membership(viewer, false);
+        let ids: Vec<String> = ids.iter().map(|id| sql.bind(id.0)).collect();
+        sql.push(&format!(" WHERE g.id IN ({})", ids.join(", ")));
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| listing(row).map(|l| (l.group, l.membership)))
+            .collect()
     }
 
     async fn find_with_offer(
@@ -1168,14 +1193,20 @@ async fn load_article(
     c: &impl ConnectionTrait,
     id: ArticleId,
 ) -> Result<Option<Article>, GroupsError> {
-    let mut sql = Sql::new(&format!(
-        "SELECT {}, {REPLY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
-         JOIN users u ON u.id = a.author_id WHERE a.id = ",
-        columns::<articles::Entity>("a", "a_")
-    ));
+    let mut sql = article_select();
     let p = sql.bind(id.0);
-    sql.push(&p);
+    sql.push(&format!("a.id = {p}"));
     query_all(c, sql).await?.first().map(to_article).transpose()
+}
+
+/// `SELECT` of articles `a` with their thread and author, up to the condition after `WHERE`:
+/// what [`ArticleRepository::find`] and [`ArticleRepository::find_many`] read.
+fn article_select() -> Sql {
+    Sql::new(&format!(
+        "SELECT {}, {REPLY_COLUMNS}, {PERSON_COLUMNS} FROM articles a \
+         JOIN users u ON u.id = a.author_id WHERE ",
+        columns::<articles::Entity>("a", "a_")
+    ))
 }
 
 #[derive(Debug, Clone)]
@@ -1263,6 +1294,20 @@ impl ArticleRepository for SqlArticleRepository {
 
     async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError> {
         load_article(&self.db, id).await
+    }
+
+    async fn find_many(&self, ids: &[ArticleId]) -> Result<Vec<Article>, GroupsError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut sql = article_select();
+        let ids: Vec<String> = ids.iter().map(|id| sql.bind(id.0)).collect();
+        sql.push(&format!("a.id IN ({})", ids.join(", ")));
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_article)
+            .collect()
     }
 
     async fn save(

@@ -10,6 +10,8 @@
 //!   handler (5 s, see [`crate::Database::connect`]) instead of failing on a stale snapshot.
 //! - **Reads.** A feed page or a post is two statements: the posts with their author, district
 //!   names and the viewer's like (`EXISTS`), then every image of those posts.
+//!   Posts asked by id for what names them (`find_many`: a notification's subject) are one
+//!   statement, their text alone, under the single post's conditions (`readable_by`).
 //! - **Edits.** An edit names the version it was made from. Its transaction starts by copying
 //!   the text it replaces into `plaza_…_versions` (`INSERT … SELECT … WHERE version = from`),
 //!   then replaces the text and moves the version on under the same condition. Two edits from
@@ -31,7 +33,7 @@ use crate::withheld::{Held, Item, hold, shown_to};
 use ::plaza::PlazaError;
 use ::plaza::model::{
     Comment, CommentId, DistrictRef, LikeState, NewComment, NewPost, Post, PostId, PostImage,
-    TextVersion,
+    PostText, TextVersion,
 };
 use ::plaza::ports::PostRepository;
 use async_trait::async_trait;
@@ -178,6 +180,15 @@ fn post_select(viewer: Option<UserId>) -> Sql {
         columns::<plaza_posts::Entity>("p", "p_"),
     ));
     sql
+}
+
+/// ` AND …`: the posts `p` that `viewer` may read when they ask for them by id — not when a
+/// block stands between the viewer and the author (a mute hides nothing here), and a withheld
+/// one only by its author. One post ([`PostRepository::find`]) and several
+/// ([`PostRepository::find_many`]) alike.
+fn readable_by(sql: &mut Sql, viewer: Option<UserId>) {
+    not_blocked(sql, viewer, "p.author_id");
+    shown_to(sql, viewer, "p");
 }
 
 /// The posts of `rows` with their images, read in one statement for all of them.
@@ -476,14 +487,39 @@ impl PostRepository for SqlPostRepository {
         let mut sql = post_select(viewer);
         let p = sql.bind(id.0);
         sql.push(&format!(" AND p.id = {p}"));
-        not_blocked(&mut sql, viewer, "p.author_id");
-        shown_to(&mut sql, viewer, "p");
+        readable_by(&mut sql, viewer);
         let rows = query_all(&self.db, sql)
             .await?
             .iter()
             .map(post_row)
             .collect::<Result<Vec<_>, _>>()?;
         Ok(with_images(&self.db, rows).await?.into_iter().next())
+    }
+
+    async fn find_many(
+        &self,
+        ids: &[PostId],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<PostText>, PlazaError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut sql =
+            Sql::new("SELECT p.id, p.author_id, p.body FROM plaza_posts p WHERE p.id IN (");
+        let ids: Vec<String> = ids.iter().map(|id| sql.bind(id.0)).collect();
+        sql.push(&ids.join(", ")).push(")");
+        readable_by(&mut sql, viewer);
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(PostText {
+                    id: PostId(row.try_get("", "id").map_err(failed)?),
+                    author: UserId(row.try_get("", "author_id").map_err(failed)?),
+                    body: row.try_get("", "body").map_err(failed)?,
+                })
+            })
+            .collect()
     }
 
     async fn find_any(&self, id: PostId) -> Result<Option<Post>, PlazaError> {
@@ -734,6 +770,20 @@ impl PostRepository for SqlPostRepository {
             .first()
             .map(to_comment)
             .transpose()
+    }
+
+    async fn find_comments(&self, ids: &[CommentId]) -> Result<Vec<Comment>, PlazaError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut sql = comment_select();
+        let ids: Vec<String> = ids.iter().map(|id| sql.bind(id.0)).collect();
+        sql.push(&format!("c.id IN ({})", ids.join(", ")));
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_comment)
+            .collect()
     }
 
     async fn delete_comment(&self, id: CommentId) -> Result<bool, PlazaError> {

@@ -222,6 +222,20 @@ impl ReplyRepository for SqlReplyRepository {
         find_in(&self.db, id).await
     }
 
+    async fn find_many(&self, ids: &[ReplyId]) -> Result<Vec<Reply>, GroupsError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut sql = reply_select(None);
+        let ids: Vec<String> = ids.iter().map(|id| sql.bind(id.0)).collect();
+        sql.push(&format!("r.id IN ({})", ids.join(", ")));
+        query_all(&self.db, sql)
+            .await?
+            .iter()
+            .map(to_reply)
+            .collect()
+    }
+
     async fn edit(
         &self,
         id: ReplyId,

@@ -11,11 +11,11 @@ use adapter_postgres::{DatabaseKind, PgWakeBus};
 use anyhow::Context;
 use async_trait::async_trait;
 use groups::{GroupsError, GroupsService};
-use kernel::{GroupId, Subject, UserId};
+use kernel::{ArticleId, GroupId, Subject, UserId};
 use notifications::model::excerpt;
 use notifications::ports::{Access, WakeBus};
 use notifications::{LocalBus, NotificationsPorts, NotificationsService, SubjectView};
-use plaza::{PlazaError, PlazaService};
+use plaza::PlazaService;
 use std::sync::Arc;
 
 /// # Errors
@@ -45,14 +45,6 @@ fn groups_hidden<T>(r: Result<T, GroupsError>) -> anyhow::Result<Option<T>> {
     }
 }
 
-fn plaza_hidden<T>(r: Result<T, PlazaError>) -> anyhow::Result<Option<T>> {
-    match r {
-        Ok(v) => Ok(Some(v)),
-        Err(PlazaError::NotFound | PlazaError::NotAllowed) => Ok(None),
-        Err(e) => Err(anyhow::anyhow!(e)),
-    }
-}
-
 fn shown(title: Option<String>) -> SubjectView {
     SubjectView {
         readable: true,
@@ -62,50 +54,91 @@ fn shown(title: Option<String>) -> SubjectView {
 
 #[async_trait]
 impl Access for CommunityAccess {
-    async fn view(&self, viewer: UserId, subject: Subject) -> anyhow::Result<SubjectView> {
+    /// The subjects grouped by kind, each kind read in one batched use case of its area: the
+    /// plaza's posts and comments together, the groups' groups, articles and replies together.
+    async fn views(
+        &self,
+        viewer: UserId,
+        subjects: &[Subject],
+    ) -> anyhow::Result<Vec<SubjectView>> {
         let me = Some(viewer);
-        Ok(match subject {
-            Subject::PlazaPost { post } => {
-                plaza_hidden(self.plaza.post(me, plaza::PostId(post)).await)?
-                    .map(|p| shown(Some(excerpt(&p.body))))
-            }
-            Subject::PlazaComment { post, comment } => {
-                let post = plaza_hidden(self.plaza.post(me, plaza::PostId(post)).await)?;
-                match post {
-                    Some(p) => plaza_hidden(
-                        self.plaza
-                            .comment_readable(me, p.id, plaza::CommentId(comment))
-                            .await,
-                    )?
-                    .filter(|readable| *readable)
-                    .map(|_| shown(Some(excerpt(&p.body)))),
-                    None => None,
+        let (mut posts, mut comments) = (Vec::new(), Vec::new());
+        let (mut groups_asked, mut articles, mut replies) = (Vec::new(), Vec::new(), Vec::new());
+        for subject in subjects {
+            match *subject {
+                Subject::PlazaPost { post } => posts.push(plaza::PostId(post)),
+                Subject::PlazaComment { post, comment } => {
+                    comments.push((plaza::PostId(post), plaza::CommentId(comment)));
                 }
+                Subject::Group { group } => groups_asked.push(group),
+                Subject::Article { group, article } => articles.push((group, article)),
+                Subject::Reply {
+                    group,
+                    article,
+                    reply,
+                } => replies.push((group, article, groups::model::ReplyId(reply))),
+                Subject::Person { .. } => {}
             }
-            Subject::Article { group, article } => {
-                groups_hidden(self.groups.article(me, group, article).await)?
-                    .map(|a| shown(Some(a.article.title)))
-            }
-            Subject::Reply {
-                group,
-                article,
-                reply,
-            } => match groups_hidden(self.groups.article(me, group, article).await)? {
-                Some(a) => groups_hidden(
-                    self.groups
-                        .reply_readable(me, group, article, groups::model::ReplyId(reply))
-                        .await,
-                )?
-                .filter(|readable| *readable)
-                .map(|_| shown(Some(a.article.title))),
-                None => None,
-            },
-            Subject::Group { group } => groups_hidden(self.groups.get(me, group).await)?
-                .map(|g| shown(Some(g.group.name.as_str().to_owned()))),
-            // A person's page is open to everyone; a notice about them carries no content.
-            Subject::Person { .. } => Some(shown(None)),
         }
-        .unwrap_or_default())
+        let in_plaza = if posts.is_empty() && comments.is_empty() {
+            plaza::ReadableAmong::default()
+        } else {
+            self.plaza
+                .readable_among(me, &posts, &comments)
+                .await
+                .map_err(anyhow::Error::new)?
+        };
+        let in_groups = if groups_asked.is_empty() && articles.is_empty() && replies.is_empty() {
+            groups::ReadableAmong::default()
+        } else {
+            self.groups
+                .readable_among(me, &groups_asked, &articles, &replies)
+                .await
+                .map_err(anyhow::Error::new)?
+        };
+        let post_title = |post: uuid::Uuid| {
+            in_plaza
+                .posts
+                .get(&plaza::PostId(post))
+                .map(|p| shown(Some(excerpt(&p.body))))
+        };
+        let article_title = |group: GroupId, article: ArticleId| {
+            in_groups
+                .articles
+                .get(&(group, article))
+                .map(|a| shown(Some(a.article.title.clone())))
+        };
+        Ok(subjects
+            .iter()
+            .map(|subject| {
+                match *subject {
+                    Subject::PlazaPost { post } => post_title(post),
+                    Subject::PlazaComment { post, comment } => in_plaza
+                        .comments
+                        .contains(&(plaza::PostId(post), plaza::CommentId(comment)))
+                        .then(|| post_title(post))
+                        .flatten(),
+                    Subject::Article { group, article } => article_title(group, article),
+                    Subject::Reply {
+                        group,
+                        article,
+                        reply,
+                    } => in_groups
+                        .replies
+                        .contains(&(group, article, groups::model::ReplyId(reply)))
+                        .then(|| article_title(group, article))
+                        .flatten(),
+                    Subject::Group { group } => in_groups
+                        .groups
+                        .get(&group)
+                        .map(|g| shown(Some(g.group.name.as_str().to_owned()))),
+                    // A person's page is open to everyone; a notice about them carries no
+                    // content.
+                    Subject::Person { .. } => Some(shown(None)),
+                }
+                .unwrap_or_default()
+            })
+            .collect())
     }
 
     async fn may_read_group(&self, viewer: UserId, group: GroupId) -> anyhow::Result<bool> {

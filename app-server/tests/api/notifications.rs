@@ -1,9 +1,10 @@
 //! Notifications over HTTP, on SQLite and PostgreSQL: who is told of a comment, a reply, a
 //! quote, a like (folded) and a mention; that a private group's notices reach only those who may
 //! read it and lose their content when the recipient no longer may; preferences; read marks;
-//! the inbox's pages; token scopes; the live stream (its first count, new notifications within
-//! 1 s, a resume with `Last-Event-ID` sending each missed one exactly once, plaza news); and two
-//! instances over one PostgreSQL behaving as one.
+//! the inbox's pages (a full one over every kind of subject in a few statements); token scopes;
+//! the live stream (its first count, new notifications within 1 s, a resume with
+//! `Last-Event-ID` sending each missed one exactly once, plaza news); and two instances over one
+//! PostgreSQL behaving as one.
 
 use crate::helpers::{PASSWORD, Person, Reply, TestApp, browser, reply, spawn_app, spawn_on};
 use adapter_postgres::testing::TestDb;
@@ -796,4 +797,148 @@ async fn two_instances_with_the_redis_bus_behave_as_one_and_catch_up_after_an_ou
         5,
         "live again, 3 and 4 not repeated"
     );
+}
+
+/// A full page of the inbox over every kind of subject — plaza posts and comments, a group,
+/// articles and replies, two of them gone — answers each row as its recipient may see it now,
+/// and reads the subjects in batches: the page costs the same few statements whatever it holds
+/// (the session, the page, the actors, the unread count, then one read per kind of subject).
+#[tokio::test]
+async fn a_full_inbox_page_shows_every_kind_of_subject_in_a_few_statements() {
+    for db in TestDb::all().await {
+        let (recorded, log) = db.db.recording_for_tests();
+        let app = spawn_on(recorded, &db.url, |_| {}).await;
+        let ann = app.person("ann").await;
+        let bob = app.person("bob").await;
+        let cat = app.person("cat").await;
+        // Four posts of Ann's, each commented on and liked by Bob: 8 notices.
+        let mut posts = Vec::new();
+        for i in 1..=4 {
+            let post = app.plaza_post(&ann, &format!("帖子{i}")).await;
+            app.comment(&bob, &post, &format!("评论{i}")).await;
+            let r = app
+                .call(
+                    &bob,
+                    Method::PUT,
+                    &format!("/api/plaza/posts/{post}/like"),
+                    None,
+                )
+                .await;
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            posts.push(post);
+        }
+        // Cat names Ann under Bob's post: 1.
+        let bobs = app.plaza_post(&bob, "鲍勃的帖子").await;
+        app.comment(&cat, &bobs, "@ann 来看").await;
+        // Five replies of Bob's to Ann's article in her open group: 5.
+        let open = app.create_group(&ann, "读书会", "public", "open").await;
+        let open = open["id"].as_str().unwrap().to_owned();
+        let notes = app.published_article(&ann, &open, "读书笔记").await;
+        app.enters_open(&bob, &open).await;
+        for i in 1..=5 {
+            let r = app
+                .group_reply(&bob, &open, &notes, &format!("回复{i}"))
+                .await;
+            assert_eq!(r.status, 201, "{:?}", r.body);
+        }
+        // Bob's article names Ann: 1.
+        app.published_article(&bob, &open, "给 @ann 的书单").await;
+        // Five people ask to join Ann's private group: 5 (one subject).
+        let private = app
+            .create_group(&ann, "私密读书会", "private", "approval")
+            .await;
+        let private = private["id"].as_str().unwrap().to_owned();
+        for name in ["dan", "eve", "fay", "gus", "hal"] {
+            let who = app.person(name).await;
+            let asked = app
+                .call(
+                    &who,
+                    Method::POST,
+                    &format!("/api/groups/{private}/join"),
+                    Some(json!({ "message": "请让我加入" })),
+                )
+                .await;
+            assert_eq!(asked.body["outcome"], "requested", "{:?}", asked.body);
+        }
+        // The fourth post goes: its comment's and its like's notices stay, without content.
+        let gone = app
+            .call(
+                &ann,
+                Method::DELETE,
+                &format!("/api/plaza/posts/{}", posts[3]),
+                None,
+            )
+            .await;
+        assert!(gone.status < 300, "{:?}", gone.body);
+
+        // Jobs run beside the requests (`wiring/*.rs`, `every`): the search index drains its
+        // outbox every 250 ms, the word list is kept current. Wait until a while passes with
+        // nothing but the index's polls of its empty outbox, leave those out of the count, and
+        // count the cheapest of three reads of the page (a job may still fall into one).
+        let polls = |sql: &str| sql.contains("search_outbox");
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            if log.take().iter().all(|s| polls(&s.sql)) {
+                break;
+            }
+        }
+        let mut rows = Vec::new();
+        let mut statements = Vec::new();
+        for round in 0..3 {
+            log.take();
+            rows = app.inbox(&ann).await;
+            let sent: Vec<_> = log.take().into_iter().filter(|s| !polls(&s.sql)).collect();
+            if round == 0 || sent.len() < statements.len() {
+                statements = sent;
+            }
+        }
+        assert_eq!(rows.len(), 20, "{rows:?}");
+        let of_type = |t: &str| -> Vec<&Value> {
+            rows.iter().filter(|n| n["subject"]["type"] == t).collect()
+        };
+        for (t, n) in [
+            ("plaza_post", 4),
+            ("plaza_comment", 5),
+            ("reply", 5),
+            ("article", 1),
+            ("group", 5),
+        ] {
+            assert_eq!(of_type(t).len(), n, "{t}: {rows:?}");
+        }
+        for n in &rows {
+            let subject = &n["subject"];
+            let on_gone = subject["postId"] == posts[3].as_str();
+            assert_eq!(subject["readable"], !on_gone, "{n:?}");
+            if on_gone {
+                assert_eq!(subject["title"], Value::Null, "{n:?}");
+                assert_eq!(n["detail"], Value::Null, "{n:?}");
+                continue;
+            }
+            let title = subject["title"].as_str().unwrap();
+            match subject["type"].as_str().unwrap() {
+                "plaza_post" | "plaza_comment" if n["actor"]["username"] == "cat" => {
+                    assert_eq!(title, "鲍勃的帖子");
+                }
+                "plaza_post" | "plaza_comment" => {
+                    let i = posts
+                        .iter()
+                        .position(|p| subject["postId"] == p.as_str())
+                        .unwrap();
+                    assert_eq!(title, format!("帖子{}", i + 1));
+                }
+                "reply" => assert_eq!(title, "读书笔记"),
+                "article" => assert_eq!(title, "给 @ann 的书单"),
+                "group" => assert_eq!(title, "私密读书会"),
+                other => panic!("{other}"),
+            }
+        }
+        // The session, the page, the actors, the posts, the comments, the groups, the articles,
+        // the replies, the unread count: 60 when each subject was read on its own.
+        assert!(
+            statements.len() <= 9,
+            "{} statements: {:#?}",
+            statements.len(),
+            statements.iter().map(|s| &s.sql).collect::<Vec<_>>()
+        );
+    }
 }

@@ -13,4 +13,4 @@ pub mod ports;
 pub mod service;
 
 pub use error::GroupsError;
-pub use service::{GroupMediaAccess, GroupsPolicy, GroupsPorts, GroupsService};
+pub use service::{GroupMediaAccess, GroupsPolicy, GroupsPorts, GroupsService, ReadableAmong};

@@ -36,6 +36,18 @@ pub trait GroupRepository: Send + Sync {
         viewer: Option<UserId>,
     ) -> Result<Option<(Group, Option<Membership>)>, GroupsError>;
 
+    /// The groups among `ids`, each with the viewer's membership of it (any state), as
+    /// [`Self::find`] reads one, in one statement and in no particular order. An unknown id is
+    /// left out; no id, no statement.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_many(
+        &self,
+        ids: &[GroupId],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<(Group, Option<Membership>)>, GroupsError>;
+
     /// As [`Self::find`], with the group's pending offer of ownership (whoever it concerns),
     /// in the same query: what the group's home shows.
     ///
@@ -307,6 +319,13 @@ pub trait ArticleRepository: Send + Sync {
     /// `Unexpected` only.
     async fn find(&self, id: ArticleId) -> Result<Option<Article>, GroupsError>;
 
+    /// The articles among `ids`, as [`Self::find`] reads each (whoever may see them), in one
+    /// statement and in no particular order. An unknown id is left out; no id, no statement.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_many(&self, ids: &[ArticleId]) -> Result<Vec<Article>, GroupsError>;
+
     /// Writes title, body and excerpt only if the stored version is `expected_version`,
     /// raising it by one (one conditional `UPDATE`). `None` when the article is gone. With
     /// `held` (the listed words of a published article's new text) the article is held for
@@ -408,6 +427,13 @@ pub trait ReplyRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn find(&self, id: ReplyId) -> Result<Option<Reply>, GroupsError>;
+
+    /// The replies among `ids`, as [`Self::find`] reads each (deleted or not), in one
+    /// statement and in no particular order. An unknown id is left out; no id, no statement.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_many(&self, ids: &[ReplyId]) -> Result<Vec<Reply>, GroupsError>;
 
     /// The article's replies that are not deleted, oldest first (newest last), each with the
     /// reply it quotes ([`crate::model::Quote::Deleted`] when that one was deleted), as

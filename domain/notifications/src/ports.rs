@@ -137,11 +137,17 @@ pub trait People: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait Access: Send + Sync {
-    /// What `viewer` may see of `subject` now.
+    /// What `viewer` may see of each of `subjects` now: one view per subject, in their order.
+    /// The subjects of one kind are read together (a page of the inbox costs one read per kind
+    /// of subject, however many rows it has); no subject, no read.
     ///
     /// # Errors
     /// Only when the rules' stores cannot be reached.
-    async fn view(&self, viewer: UserId, subject: Subject) -> Result<SubjectView, anyhow::Error>;
+    async fn views(
+        &self,
+        viewer: UserId,
+        subjects: &[Subject],
+    ) -> Result<Vec<SubjectView>, anyhow::Error>;
 
     /// Whether `viewer` may read `group`'s content (and so see who its members are).
     ///

@@ -6,7 +6,7 @@ use crate::hub::{Hub, SlotGuard};
 use crate::model::needs_reader;
 use crate::model::{
     InboxPage, NewNotification, Notification, NotificationView, Preferences, Seq, StreamEvent,
-    Wake, excerpt,
+    SubjectView, Wake, excerpt,
 };
 use crate::ports::{Access, NotificationStore, People, WakeBus};
 use async_trait::async_trait;
@@ -135,7 +135,12 @@ impl NotificationsService {
         users.retain(|u| !muting.contains(u));
         let mut told = Vec::with_capacity(users.len());
         for user in users {
-            if self.ports.access.view(user, notice.subject).await?.readable {
+            let views = self
+                .ports
+                .access
+                .views(user, std::slice::from_ref(&notice.subject))
+                .await?;
+            if views.first().is_some_and(|v| v.readable) {
                 told.push(user);
             }
         }
@@ -238,17 +243,27 @@ impl NotificationsService {
         actors.sort();
         actors.dedup();
         let persons = self.ports.people.persons(&actors).await?;
-        let mut subjects = HashMap::new();
+        // Each subject once, all of them in one call: the rules read them in batches.
+        let mut subjects: Vec<kernel::Subject> = Vec::new();
+        for row in &rows {
+            if !subjects.contains(&row.subject) {
+                subjects.push(row.subject);
+            }
+        }
+        let seen = if subjects.is_empty() {
+            Vec::new()
+        } else {
+            self.ports.access.views(viewer, &subjects).await?
+        };
+        if seen.len() != subjects.len() {
+            return Err(
+                anyhow::anyhow!("{} views for {} subjects", seen.len(), subjects.len()).into(),
+            );
+        }
+        let seen: HashMap<kernel::Subject, SubjectView> = subjects.into_iter().zip(seen).collect();
         let mut views = Vec::with_capacity(rows.len());
         for row in rows {
-            let subject = match subjects.get(&row.subject) {
-                Some(view) => Clone::clone(view),
-                None => {
-                    let view = self.ports.access.view(viewer, row.subject).await?;
-                    subjects.insert(row.subject, view.clone());
-                    view
-                }
-            };
+            let subject = seen.get(&row.subject).cloned().unwrap_or_default();
             let actor = row.actor.and_then(|a| persons.get(&a).cloned());
             views.push(NotificationView::new(row, actor, subject));
         }

@@ -204,6 +204,8 @@ struct World {
     carol: UserId,
     post: Subject,
     secret: Subject,
+    /// The subjects of each call of the access rules, in order.
+    asked: Arc<Mutex<Vec<Vec<Subject>>>>,
 }
 
 fn person(id: UserId, name: &str) -> Person {
@@ -256,12 +258,20 @@ fn world() -> World {
             .collect())
     });
     let mut access = MockAccess::new();
-    access.expect_view().returning(move |viewer, subject| {
-        let readable = subject != secret || viewer != carol;
-        Ok(SubjectView {
-            readable,
-            title: readable.then(|| "Title".into()),
-        })
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let asks = asked.clone();
+    access.expect_views().returning(move |viewer, subjects| {
+        asks.lock().unwrap().push(subjects.to_vec());
+        Ok(subjects
+            .iter()
+            .map(|subject| {
+                let readable = *subject != secret || viewer != carol;
+                SubjectView {
+                    readable,
+                    title: readable.then(|| "Title".into()),
+                }
+            })
+            .collect())
     });
     let store = MemStore::default();
     let svc = Arc::new(NotificationsService::new(
@@ -285,6 +295,7 @@ fn world() -> World {
         carol,
         post,
         secret,
+        asked,
     }
 }
 
@@ -459,6 +470,43 @@ async fn what_the_recipient_may_no_longer_read_stays_without_its_content() {
         page.items[0].actor.as_ref().map(|p| p.username.as_str()),
         Some("alice")
     );
+}
+
+/// A page asks the rules once, each of its subjects once, however many rows name them; what
+/// each row shows is its own subject's view.
+#[tokio::test]
+async fn a_page_asks_the_rules_once_for_all_its_subjects() {
+    let w = world();
+    for subject in [w.post, w.secret, w.post, w.secret, w.post] {
+        w.svc
+            .notify(notice(
+                NoticeKind::Replied,
+                Audience::Users(vec![w.bob, w.carol]),
+                w.alice,
+                subject,
+            ))
+            .await;
+    }
+    w.asked.lock().unwrap().clear();
+    let page = w.svc.inbox(w.bob, None, 10).await.unwrap();
+    assert_eq!(page.items.len(), 5);
+    assert_eq!(*w.asked.lock().unwrap(), vec![vec![w.post, w.secret]]);
+    assert!(page.items.iter().all(|v| v.subject.readable));
+    // Carol was told of the post only; an empty page asks nothing.
+    w.asked.lock().unwrap().clear();
+    let page = w.svc.inbox(w.carol, None, 10).await.unwrap();
+    assert_eq!(page.items.len(), 3);
+    assert_eq!(*w.asked.lock().unwrap(), vec![vec![w.post]]);
+    w.asked.lock().unwrap().clear();
+    assert!(
+        w.svc
+            .inbox(w.alice, None, 10)
+            .await
+            .unwrap()
+            .items
+            .is_empty()
+    );
+    assert!(w.asked.lock().unwrap().is_empty());
 }
 
 #[tokio::test]

@@ -17,6 +17,8 @@ pub mod service;
 
 pub use error::PlazaError;
 pub use model::{
-    Comment, CommentId, DistrictRef, EditOutcome, Post, PostId, PostImage, TextVersion,
+    Comment, CommentId, DistrictRef, EditOutcome, Post, PostId, PostImage, PostText, TextVersion,
 };
-pub use service::{NewPostInput, PlazaMediaAccess, PlazaPolicy, PlazaPorts, PlazaService};
+pub use service::{
+    NewPostInput, PlazaMediaAccess, PlazaPolicy, PlazaPorts, PlazaService, ReadableAmong,
+};

@@ -93,6 +93,15 @@ impl Post {
     }
 }
 
+/// A post's text and author, without what its page shows besides (images, counts, the
+/// viewer's like): what a link to it is named by (a notification's subject).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostText {
+    pub id: PostId,
+    pub author: UserId,
+    pub body: String,
+}
+
 /// A post as it is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewPost {

@@ -1,7 +1,9 @@
 //! What the plaza use cases need from the outside world.
 
 use crate::error::PlazaError;
-use crate::model::{Comment, CommentId, LikeState, NewComment, NewPost, Post, PostId, TextVersion};
+use crate::model::{
+    Comment, CommentId, LikeState, NewComment, NewPost, Post, PostId, PostText, TextVersion,
+};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use districts::DistrictCode;
@@ -25,6 +27,19 @@ pub trait PostRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn find(&self, id: PostId, viewer: Option<UserId>) -> Result<Option<Post>, PlazaError>;
+
+    /// The posts among `ids` that `viewer` may read, by [`PostRepository::find`]'s conditions
+    /// (none when a block stands between the viewer and its author; a withheld one only for
+    /// its author), their text and author only, in one statement and in no particular order.
+    /// An unknown id is left out; no id, no statement.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_many(
+        &self,
+        ids: &[PostId],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<PostText>, PlazaError>;
 
     /// One post as it is, whoever may see it: held, hidden, or by anyone (for its author's and
     /// the moderators' acts on it).
@@ -121,6 +136,14 @@ pub trait PostRepository: Send + Sync {
     /// # Errors
     /// `Unexpected` only.
     async fn find_comment(&self, id: CommentId) -> Result<Option<Comment>, PlazaError>;
+
+    /// The comments among `ids`, as [`PostRepository::find_comment`] reads each (whoever may
+    /// see them), in one statement and in no particular order. An unknown id is left out; no
+    /// id, no statement.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    async fn find_comments(&self, ids: &[CommentId]) -> Result<Vec<Comment>, PlazaError>;
 
     /// Deletes a comment and uncounts it; `false` when there was none.
     ///

@@ -1515,3 +1515,107 @@ async fn the_managers_are_the_active_owner_and_admins() {
         );
     }
 }
+
+/// Groups asked by id are read in one statement, each with the viewer's own membership of it
+/// as `find` reads one — a member's (of any state), none for a stranger or a visitor, never
+/// someone else's — so the service can apply its rule to each; an unknown id is left out, and
+/// no id costs no statement.
+#[tokio::test]
+async fn groups_are_found_many_at_once_with_the_viewers_membership() {
+    for t in TestDb::all().await {
+        let (db, log) = t.db.recording_for_tests();
+        let repo = db.groups();
+        let owner = person(&t, "owner").await;
+        let member = person(&t, "member").await;
+        let asker = person(&t, "asker").await;
+        let stranger = person(&t, "stranger").await;
+        let public = created(&t, &owner, "Open", Visibility::Public, at(0)).await;
+        let private = created(&t, &owner, "Closed", Visibility::Private, at(1)).await;
+        repo.join(&active(&private, &member, at(2))).await.unwrap();
+        repo.request(&request(&private, &asker, at(3)))
+            .await
+            .unwrap();
+        let ids = [public.id, private.id, GroupId::new_random()];
+        for viewer in [
+            None,
+            Some(&owner),
+            Some(&member),
+            Some(&asker),
+            Some(&stranger),
+        ] {
+            let v = viewer.map(|p| p.id);
+            log.take();
+            let mut found = repo.find_many(&ids, v).await.unwrap();
+            assert_eq!(log.take().len(), 1);
+            found.sort_by_key(|(g, _)| g.created_at);
+            let mut one_by_one = Vec::new();
+            for id in &ids {
+                one_by_one.extend(repo.find(*id, v).await.unwrap());
+            }
+            assert_eq!(found, one_by_one, "{v:?} on {}", t.url);
+            assert_eq!(found.len(), 2);
+            let private_membership = found[1].1.as_ref();
+            match viewer {
+                Some(p) if p.id == member.id => {
+                    assert_eq!(
+                        private_membership.map(|m| m.state),
+                        Some(MemberState::Active)
+                    );
+                }
+                Some(p) if p.id == asker.id => {
+                    assert_eq!(
+                        private_membership.map(|m| m.state),
+                        Some(MemberState::Pending)
+                    );
+                }
+                Some(p) if p.id == owner.id => {
+                    assert_eq!(private_membership.map(|m| m.role), Some(MemberRole::Owner));
+                }
+                _ => assert_eq!(private_membership, None, "a stranger is no member"),
+            }
+        }
+        log.take();
+        assert!(
+            repo.find_many(&[], Some(owner.id))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert!(log.take().is_empty());
+    }
+}
+
+/// Articles asked by id are read in one statement, each as `find` reads it — a draft and a
+/// withheld one too, with their thread (the service decides who may read them); an unknown
+/// id is left out, and no id costs no statement.
+#[tokio::test]
+async fn articles_are_found_many_at_once_as_one_by_one() {
+    for t in TestDb::all().await {
+        let (db, log) = t.db.recording_for_tests();
+        let repo = db.articles();
+        let owner = person(&t, "owner").await;
+        let g = created(&t, &owner, "Club", Visibility::Private, at(0)).await;
+        let draft = article(&g, &owner, "草稿", at(1));
+        let mut published = article(&g, &owner, "发表", at(2));
+        published.status = ArticleStatus::Published;
+        published.published_at = Some(at(2));
+        published.withheld = Some(kernel::Withheld::Hidden);
+        for a in [&draft, &published] {
+            repo.insert(a).await.unwrap();
+        }
+        let ids = [draft.id, published.id, ArticleId::new_random()];
+        log.take();
+        let mut found = repo.find_many(&ids).await.unwrap();
+        assert_eq!(log.take().len(), 1);
+        found.sort_by_key(|a| a.created_at);
+        let mut one_by_one = Vec::new();
+        for id in &ids {
+            one_by_one.extend(repo.find(*id).await.unwrap());
+        }
+        assert_eq!(found, one_by_one, "on {}", t.url);
+        assert_eq!(found.len(), 2);
+        log.take();
+        assert!(repo.find_many(&[]).await.unwrap().is_empty());
+        assert!(log.take().is_empty());
+    }
+}

@@ -268,6 +268,15 @@ async fn id(c: &DatabaseConnection, key: &str) -> Uuid {
     row.try_get("", "id").unwrap()
 }
 
+/// Twenty ids of a kind (its letter in [`FILL`]), spread evenly over its `n` rows.
+async fn spread(c: &DatabaseConnection, letter: &str, n: usize) -> Vec<Uuid> {
+    let mut ids = Vec::with_capacity(20);
+    for i in 0..20 {
+        ids.push(id(c, &format!("{letter}{}", 1 + i * (n / 20))).await);
+    }
+    ids
+}
+
 /// The cursor of post `i` (30 s before post `i - 1`, see [`FILL`]).
 async fn post_cursor(c: &DatabaseConnection, i: i64) -> Cursor {
     Cursor::new(
@@ -590,6 +599,61 @@ async fn the_busy_pages_reads_use_an_index_on_a_full_database() {
     case!("notifications, latest", store.latest(viewer));
     let actors: Vec<UserId> = inbox.iter().filter_map(|n| n.actor).collect();
     case!("notifications, actors", db.persons(&actors));
+    // The page's subjects, one statement per kind for the whole page (`Access::views`): its
+    // posts, and twenty of each other kind spread over their tables.
+    let page_posts: Vec<plaza::model::PostId> = inbox
+        .iter()
+        .filter_map(|n| match n.subject {
+            kernel::Subject::PlazaPost { post } => Some(plaza::model::PostId(post)),
+            _ => None,
+        })
+        .collect();
+    let found = case!(
+        "notifications, the page's posts",
+        posts.find_many(&page_posts, Some(viewer))
+    );
+    assert!(!found.is_empty());
+    let comment_ids: Vec<_> = spread(&c, "c", 100_000).await;
+    let found = case!(
+        "notifications, the page's comments",
+        posts.find_comments(
+            &comment_ids
+                .iter()
+                .map(|id| plaza::model::CommentId(*id))
+                .collect::<Vec<_>>()
+        )
+    );
+    assert_eq!(found.len(), 20);
+    let group_ids: Vec<GroupId> = spread(&c, "g", 2_000)
+        .await
+        .into_iter()
+        .map(GroupId)
+        .collect();
+    let found = case!(
+        "notifications, the page's groups",
+        groups.find_many(&group_ids, Some(viewer))
+    );
+    assert_eq!(found.len(), 20);
+    let article_ids: Vec<ArticleId> = spread(&c, "a", 50_000)
+        .await
+        .into_iter()
+        .map(ArticleId)
+        .collect();
+    let found = case!(
+        "notifications, the page's articles",
+        articles.find_many(&article_ids)
+    );
+    assert_eq!(found.len(), 20);
+    let reply_ids: Vec<groups::model::ReplyId> = spread(&c, "r", 100_000)
+        .await
+        .into_iter()
+        .map(groups::model::ReplyId)
+        .collect();
+    let found = case!(
+        "notifications, the page's replies",
+        replies.find_many(&reply_ids)
+    );
+    assert_eq!(found.len(), 20);
 
     // Search: every kind, a word in every document and a rare one, and the filters.
     let index = db.search_index();

@@ -939,3 +939,130 @@ async fn of_concurrent_edits_from_one_version_exactly_one_is_saved() {
         pool.close().await.unwrap();
     }
 }
+
+/// `viewer`'s `find_many` of `ids`, checked to be one statement (none without an id), as the
+/// ids found, sorted.
+async fn found_many(
+    repo: &adapter_postgres::SqlPostRepository,
+    log: &adapter_postgres::testing::StatementLog,
+    ids: &[PostId],
+    viewer: Option<&Person>,
+) -> Vec<PostId> {
+    log.take();
+    let found = repo.find_many(ids, viewer.map(|v| v.id)).await.unwrap();
+    assert_eq!(log.take().len(), usize::from(!ids.is_empty()));
+    let mut ids: Vec<PostId> = found.iter().map(|p| p.id).collect();
+    ids.sort();
+    ids
+}
+
+/// Posts asked by id for what names them are read in one statement under the single post's
+/// conditions: a withheld post for its author alone, none of an author a block stands between
+/// (either of them blocked the other; a mute hides nothing), an unknown id left out — each
+/// viewer finds among them exactly what `find` finds one by one, with its author and text.
+#[tokio::test]
+async fn posts_are_found_many_at_once_under_the_single_posts_conditions() {
+    use blocks::model::{Block, BlockKind};
+    use blocks::ports::BlockStore;
+    for t in TestDb::all().await {
+        let (db, log) = t.db.recording_for_tests();
+        let repo = db.plaza_posts();
+        let alice = person(&t, "alice").await;
+        let bob = person(&t, "bob").await;
+        let cat = person(&t, "cat").await;
+        let dan = person(&t, "dan").await;
+        let open = posted(&t, &alice, "open", None, at(0)).await;
+        let mut held = new_post(&alice, "held", at(1));
+        held.held = Some(vec!["held".into()]);
+        repo.insert(&held).await.unwrap();
+        let bobs = posted(&t, &bob, "bob's", None, at(2)).await;
+        // Cat blocked Bob; Dan muted him.
+        for (blocker, kind) in [(&cat, BlockKind::Block), (&dan, BlockKind::Mute)] {
+            t.db.blocks()
+                .put(Block {
+                    blocker: blocker.id,
+                    target: bob.id,
+                    kind,
+                    created_at: at(3),
+                })
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        let ids = [open, held.id, bobs, PostId::new_random()];
+        let mut expected = [
+            (None, vec![open, bobs]),
+            (Some(&alice), vec![open, held.id, bobs]),
+            (Some(&bob), vec![open, bobs]),
+            (Some(&cat), vec![open]),
+            (Some(&dan), vec![open, bobs]),
+        ];
+        for (viewer, want) in &mut expected {
+            want.sort();
+            assert_eq!(
+                &found_many(&repo, &log, &ids, *viewer).await,
+                want,
+                "{:?} on {}",
+                viewer.map(|v| &v.username),
+                t.url
+            );
+            for id in ids {
+                let one = repo.find(id, viewer.map(|v| v.id)).await.unwrap();
+                assert_eq!(one.is_some(), want.contains(&id));
+            }
+        }
+        // Bob blocked by Cat: Bob no longer finds Cat's posts either.
+        let cats = posted(&t, &cat, "cat's", None, at(4)).await;
+        assert!(
+            found_many(&repo, &log, &[cats], Some(&bob))
+                .await
+                .is_empty()
+        );
+        let found = repo.find_many(&[open], None).await.unwrap();
+        assert_eq!(
+            (found[0].author, found[0].body.as_str()),
+            (alice.id, "open")
+        );
+        assert!(found_many(&repo, &log, &[], Some(&alice)).await.is_empty());
+    }
+}
+
+/// Comments asked by id are read in one statement, each as `find_comment` reads it (a withheld
+/// one too: the service decides who may read it); an unknown id is left out.
+#[tokio::test]
+async fn comments_are_found_many_at_once_as_one_by_one() {
+    for t in TestDb::all().await {
+        let (db, log) = t.db.recording_for_tests();
+        let repo = db.plaza_posts();
+        let alice = person(&t, "alice").await;
+        let p = posted(&t, &alice, "discuss", None, at(0)).await;
+        let mut ids = Vec::new();
+        for (i, held) in [None, Some(vec!["词".to_owned()])].into_iter().enumerate() {
+            let c = NewComment {
+                held,
+                id: CommentId::new_random(),
+                post: p,
+                author: alice.id,
+                body: format!("评论 {i}"),
+                created_at: at(1),
+            };
+            assert!(repo.insert_comment(&c).await.unwrap());
+            ids.push(c.id);
+        }
+        let mut asked = ids.clone();
+        asked.push(CommentId::new_random());
+        log.take();
+        let mut found = repo.find_comments(&asked).await.unwrap();
+        assert_eq!(log.take().len(), 1);
+        found.sort_by_key(|c| ids.iter().position(|id| *id == c.id));
+        let mut one_by_one = Vec::new();
+        for id in &ids {
+            one_by_one.push(repo.find_comment(*id).await.unwrap().unwrap());
+        }
+        assert_eq!(found, one_by_one, "on {}", t.url);
+        assert!(found[1].withheld.is_some());
+        log.take();
+        assert!(repo.find_comments(&[]).await.unwrap().is_empty());
+        assert!(log.take().is_empty());
+    }
+}

@@ -328,3 +328,37 @@ async fn of_simultaneous_edits_from_one_version_one_is_saved() {
         assert_eq!(versions[0].body, "原文");
     }
 }
+
+/// Replies asked by id are read in one statement, each as `find` reads it — a deleted one too,
+/// with its quote (the service decides who may read them); an unknown id is left out, and no id
+/// costs no statement.
+#[tokio::test]
+async fn replies_are_found_many_at_once_as_one_by_one() {
+    for t in TestDb::all().await {
+        let (db, log) = t.db.recording_for_tests();
+        let repo = db.article_replies();
+        let alice = person(&t, "alice").await;
+        let a = published(&t, &alice).await;
+        let first = reply(a, &alice, "第一", None, at(2));
+        let second = reply(a, &alice, "第二", Some(first.id), at(3));
+        for r in [&first, &second] {
+            repo.insert(r).await.unwrap();
+        }
+        assert!(repo.delete(first.id, at(4)).await.unwrap());
+        let ids = [first.id, second.id, ReplyId::new_random()];
+        log.take();
+        let mut found = repo.find_many(&ids).await.unwrap();
+        assert_eq!(log.take().len(), 1);
+        found.sort_by_key(|r| r.created_at);
+        let mut one_by_one = Vec::new();
+        for id in &ids {
+            one_by_one.extend(repo.find(*id).await.unwrap());
+        }
+        assert_eq!(found, one_by_one, "on {}", t.url);
+        assert_eq!(found.len(), 2);
+        assert!(found[0].deleted_at.is_some());
+        log.take();
+        assert!(repo.find_many(&[]).await.unwrap().is_empty());
+        assert!(log.take().is_empty());
+    }
+}

@@ -38,6 +38,18 @@ pub(super) fn may_edit(view: &GroupView, actor: Option<UserId>, article: &Articl
     view.manages() || (active && actor == Some(article.author.id))
 }
 
+/// The article's own rule, once its group's view is known to be readable by `viewer` and the
+/// article to be the group's: a draft only for who may edit it ([`may_edit`]), and one held for
+/// review or hidden only for its author. To anyone else it does not exist. Asked by
+/// [`GroupsService::article`] (through `visible_article`) and
+/// [`GroupsService::readable_among`] alike.
+pub(super) fn article_shown(view: &GroupView, viewer: Option<UserId>, article: &Article) -> bool {
+    if article.status == ArticleStatus::Draft && !may_edit(view, viewer, article) {
+        return false;
+    }
+    article.withheld.is_none() || Some(article.author.id) == viewer
+}
+
 /// Characters an article takes against its author's bound.
 fn chars(title: &str, body: &str) -> u64 {
     u64::try_from(title.chars().count() + body.chars().count()).unwrap_or(u64::MAX)
@@ -146,11 +158,7 @@ impl GroupsService {
     ) -> Result<(GroupView, Article), GroupsError> {
         let view = self.readable_view(viewer, id).await?;
         let article = self.article_of(id, article).await?;
-        if article.status == ArticleStatus::Draft && !may_edit(&view, viewer, &article) {
-            return Err(GroupsError::NotFound);
-        }
-        // Held for review or hidden: its author's alone.
-        if article.withheld.is_some() && Some(article.author.id) != viewer {
+        if !article_shown(&view, viewer, &article) {
             return Err(GroupsError::NotFound);
         }
         Ok((view, article))

@@ -21,12 +21,14 @@ mod articles;
 mod members;
 mod notices;
 mod profiles;
+mod readable;
 mod replies;
 mod site_moderation;
 
 pub use site_moderation::SiteAct;
 
 pub use articles::ArticleView;
+pub use readable::ReadableAmong;
 pub use replies::ReplyHistory;
 
 /// The group limits (docs/configuration.md, `GROUPS_*`).

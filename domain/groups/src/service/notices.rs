@@ -1,10 +1,11 @@
 //! What the groups tell the notifications domain, and what it asks back: whether someone may
 //! still read what a notice is about (a notice never shows content its recipient can no longer
-//! read) and whether they may read a group (to complete a mention).
+//! read) and whether they may read a group (to complete a mention); many subjects at once are
+//! `readable.rs`'s.
 
 use super::GroupsService;
 use crate::error::GroupsError;
-use crate::model::{ArticleStatus, JoinRequest, ReplyId, notice_excerpt};
+use crate::model::{Article, ArticleStatus, JoinRequest, Reply, ReplyId, notice_excerpt};
 use kernel::notice::{Audience, Notice, NoticeKind, Subject, mentioned_usernames};
 use kernel::{ArticleId, GroupId, UserId};
 
@@ -143,14 +144,27 @@ impl GroupsService {
         article: ArticleId,
         reply: ReplyId,
     ) -> Result<bool, GroupsError> {
-        if !self.article_readable(viewer, group, article).await? {
-            return Ok(false);
-        }
+        let found = match self.visible_article(viewer, group, article).await {
+            Ok((_, found)) => found,
+            Err(GroupsError::NotFound | GroupsError::MembersOnly | GroupsError::ReplyNotFound) => {
+                return Ok(false);
+            }
+            Err(e) => return Err(e),
+        };
         Ok(self
             .ports
             .replies
             .find(reply)
             .await?
-            .is_some_and(|r| r.article == article && r.deleted_at.is_none()))
+            .is_some_and(|r| reply_shown(&found, &r)))
     }
+}
+
+/// The reply's own rule, once its article is visible to the viewer: the article is published
+/// (a draft is no notice's subject, even for its author), the reply is the article's and not
+/// deleted. Asked by [`GroupsService::reply_readable`] and [`GroupsService::readable_among`].
+pub(super) fn reply_shown(article: &Article, reply: &Reply) -> bool {
+    article.status == ArticleStatus::Published
+        && reply.article == article.id
+        && reply.deleted_at.is_none()
 }

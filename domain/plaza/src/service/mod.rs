@@ -7,7 +7,7 @@
 use crate::error::PlazaError;
 use crate::model::{
     Comment, CommentId, EditOutcome, LikeState, MAX_POST_IMAGES, NewComment, NewPost, Post, PostId,
-    TextVersion, excerpt, parse_comment_body, parse_post_body,
+    PostText, TextVersion, excerpt, parse_comment_body, parse_post_body,
 };
 use crate::ports::PostRepository;
 use async_trait::async_trait;
@@ -20,7 +20,7 @@ use kernel::{
 };
 use media::ports::{MediaAccess, Readable};
 use media::{Media, MediaError, MediaKind, MediaService, MediaState, NewUpload};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// The plaza's limits (docs/configuration.md, `PLAZA_*`).
@@ -500,8 +500,56 @@ impl PlazaService {
         let Some(found) = self.ports.posts.find_comment(comment).await? else {
             return Ok(false);
         };
-        let shown = found.withheld.is_none() || Some(found.author.id) == viewer;
-        Ok(shown && found.post == post && self.ports.posts.find(post, viewer).await?.is_some())
+        Ok(comment_shown(&found, post, viewer)
+            && self.ports.posts.find(post, viewer).await?.is_some())
+    }
+
+    /// What `viewer` may read among some posts and some comments (each named with its post),
+    /// as [`PlazaService::post`] and [`PlazaService::comment_readable`] decide one by one: two
+    /// statements however many, one for the comments and one for the posts (those asked and
+    /// the comments' own), and none for a kind not asked. The posts answered are every readable
+    /// one of both.
+    ///
+    /// # Errors
+    /// `Unexpected` only.
+    pub async fn readable_among(
+        &self,
+        viewer: Option<UserId>,
+        posts: &[PostId],
+        comments: &[(PostId, CommentId)],
+    ) -> Result<ReadableAmong, PlazaError> {
+        let mut post_ids: Vec<PostId> = posts
+            .iter()
+            .copied()
+            .chain(comments.iter().map(|(post, _)| *post))
+            .collect();
+        post_ids.sort();
+        post_ids.dedup();
+        let mut comment_ids: Vec<CommentId> = comments.iter().map(|(_, c)| *c).collect();
+        comment_ids.sort();
+        comment_ids.dedup();
+        let found_comments = self.ports.posts.find_comments(&comment_ids).await?;
+        let posts: HashMap<PostId, PostText> = self
+            .ports
+            .posts
+            .find_many(&post_ids, viewer)
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+        let found_comments: HashMap<CommentId, Comment> =
+            found_comments.into_iter().map(|c| (c.id, c)).collect();
+        let comments = comments
+            .iter()
+            .filter(|(post, comment)| {
+                posts.contains_key(post)
+                    && found_comments
+                        .get(comment)
+                        .is_some_and(|found| comment_shown(found, *post, viewer))
+            })
+            .copied()
+            .collect();
+        Ok(ReadableAmong { posts, comments })
     }
 
     /// Comments on a post.
@@ -812,6 +860,22 @@ impl PlazaService {
             tracing::error!(error = %e, action = action.as_str(), "audit event not recorded");
         }
     }
+}
+
+/// What [`PlazaService::readable_among`] found readable.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReadableAmong {
+    /// The posts the viewer may read, by id.
+    pub posts: HashMap<PostId, PostText>,
+    /// The comments the viewer may read, each with the post it was asked under.
+    pub comments: HashSet<(PostId, CommentId)>,
+}
+
+/// The comment's own rule, once found: it is `post`'s, and withheld (held or hidden) from
+/// everyone but its author. The post's rule is [`PostRepository::find`]'s. Asked by
+/// [`PlazaService::comment_readable`] and [`PlazaService::readable_among`] alike.
+fn comment_shown(found: &Comment, post: PostId, viewer: Option<UserId>) -> bool {
+    found.post == post && (found.withheld.is_none() || Some(found.author.id) == viewer)
 }
 
 /// An audit detail with the moderator's reason, when given.

@@ -167,6 +167,23 @@ impl PostRepository for MemPosts {
             .filter(|p| p.held.is_none() || Some(p.author) == viewer)
             .map(|p| self.view(&m, p, viewer)))
     }
+    async fn find_many(
+        &self,
+        ids: &[PostId],
+        viewer: Option<UserId>,
+    ) -> Result<Vec<PostText>, PlazaError> {
+        let mut found = Vec::new();
+        for id in ids {
+            if let Some(p) = self.find(*id, viewer).await? {
+                found.push(PostText {
+                    id: p.id,
+                    author: p.author.id,
+                    body: p.body,
+                });
+            }
+        }
+        Ok(found)
+    }
     async fn find_any(&self, id: PostId) -> Result<Option<Post>, PlazaError> {
         let m = self.mem.lock().unwrap();
         Ok(m.posts.get(&id).map(|p| self.view(&m, p, None)))
@@ -282,6 +299,13 @@ impl PostRepository for MemPosts {
     async fn find_comment(&self, id: CommentId) -> Result<Option<Comment>, PlazaError> {
         let m = self.mem.lock().unwrap();
         Ok(m.comments.get(&id).map(|c| comment_of(&m, c)))
+    }
+    async fn find_comments(&self, ids: &[CommentId]) -> Result<Vec<Comment>, PlazaError> {
+        let m = self.mem.lock().unwrap();
+        Ok(ids
+            .iter()
+            .filter_map(|id| m.comments.get(id).map(|c| comment_of(&m, c)))
+            .collect())
     }
     async fn delete_comment(&self, id: CommentId) -> Result<bool, PlazaError> {
         Ok(self.mem.lock().unwrap().comments.remove(&id).is_some())
@@ -809,6 +833,70 @@ async fn a_comment_is_readable_while_it_and_its_post_exist() {
             .await
             .unwrap()
     );
+}
+
+/// The batched read answers what the single reads answer, each post and comment asked alone:
+/// a held post or comment its author's only, a comment under another post or gone, a post
+/// gone.
+#[tokio::test]
+async fn readable_among_answers_as_the_single_reads_do() {
+    let w = world();
+    let alice = UserId::new_random();
+    let bob = UserId::new_random();
+    let open = w.svc.create(alice, text("open")).await.unwrap();
+    let held = w.svc.create(alice, text("一句审词")).await.unwrap();
+    let other = w.svc.create(alice, text("other")).await.unwrap();
+    let shown = w.svc.comment(bob, open.id, "fine").await.unwrap();
+    let withheld = w.svc.comment(bob, open.id, "审词 again").await.unwrap();
+    let on_other = w.svc.comment(alice, other.id, "there").await.unwrap();
+    let posts = [open.id, held.id, PostId::new_random()];
+    let comments = [
+        (open.id, shown.id),
+        (open.id, withheld.id),
+        // Named under the wrong post, or never written.
+        (open.id, on_other.id),
+        (open.id, CommentId::new_random()),
+        (other.id, on_other.id),
+    ];
+    for viewer in [None, Some(alice), Some(bob)] {
+        let found = w
+            .svc
+            .readable_among(viewer, &posts, &comments)
+            .await
+            .unwrap();
+        for post in posts.iter().chain(comments.iter().map(|(p, _)| p)) {
+            assert_eq!(
+                found.posts.contains_key(post),
+                w.svc.post(viewer, *post).await.is_ok(),
+                "{viewer:?} {post:?}"
+            );
+        }
+        for (post, comment) in comments {
+            assert_eq!(
+                found.comments.contains(&(post, comment)),
+                w.svc.comment_readable(viewer, post, comment).await.unwrap(),
+                "{viewer:?} {comment:?}"
+            );
+        }
+        assert_eq!(found.posts.contains_key(&held.id), viewer == Some(alice));
+        assert_eq!(
+            found.comments.contains(&(open.id, withheld.id)),
+            viewer == Some(bob)
+        );
+        assert!(found.comments.contains(&(other.id, on_other.id)));
+        assert!(!found.comments.contains(&(open.id, on_other.id)));
+    }
+    assert_eq!(found_body(&w, alice, open.id).await, "open");
+}
+
+async fn found_body(w: &World, viewer: UserId, post: PostId) -> String {
+    w.svc
+        .readable_among(Some(viewer), &[post], &[])
+        .await
+        .unwrap()
+        .posts[&post]
+        .body
+        .clone()
 }
 
 #[tokio::test]
