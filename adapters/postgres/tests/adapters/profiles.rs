@@ -262,60 +262,84 @@ async fn appearance_is_stored_and_cleared() {
     }
 }
 
+/// `username` with every field a user has set to a value of its own (so that two columns read
+/// in each other's place would show): a WeChat picture, `phone`, a WeChat identity, `nickname`
+/// and `bio` changed 7 minutes after [`t0`], `appearance`, and an uploaded avatar — which is
+/// answered with the user, for a test to hide.
+async fn user_with_every_field(
+    t: &TestDb,
+    username: Username,
+    phone: &str,
+    nickname: &str,
+    bio: &str,
+    appearance: Appearance,
+) -> (User, MediaId) {
+    use accounts::model::{PhoneNumber, WechatIdentity};
+    let users = t.db.users();
+    let name = username.as_str().to_owned();
+    let user = users
+        .insert(NewUser {
+            avatar_url: Some(format!("https://wx.example/{name}.png")),
+            phone: Some(PhoneNumber::from_e164(phone).unwrap()),
+            wechat: Some(WechatIdentity {
+                openid: format!("o-{name}"),
+                unionid: Some(format!("u-{name}")),
+            }),
+            ..new_user(&name)
+        })
+        .await
+        .unwrap();
+    let later = t0() + chrono::Duration::minutes(7);
+    users
+        .update_profile(
+            user.id,
+            ProfileUpdate {
+                nickname: Nickname::parse(nickname).unwrap(),
+                username,
+                bio: Bio::parse(bio).unwrap(),
+            },
+            later,
+            later,
+        )
+        .await
+        .unwrap();
+    users
+        .set_appearance(user.id, appearance, later)
+        .await
+        .unwrap();
+    let avatar = upload(t, user.id, MediaKind::Avatar, MediaState::Unattached).await;
+    users
+        .set_avatar(user.id, Some(avatar), later)
+        .await
+        .unwrap();
+    (user, avatar)
+}
+
 /// The session lookup every signed-in request makes reads its row by position
 /// (`accounts.rs`, `live_session_sql`): each field of the session and of its user comes back
 /// as stored, every one set to a value of its own so that two columns read in each other's
 /// place would show; an avatar an administrator hid reads as none, in the same statement.
 #[tokio::test]
 async fn the_session_lookup_reads_every_field_of_the_session_and_its_user() {
-    use accounts::model::{PhoneNumber, Session, SessionTokenHash, WechatIdentity};
+    use accounts::model::{Session, SessionTokenHash};
     use accounts::ports::SessionRepository;
     use kernel::SessionId;
     use media::ports::MediaCatalog;
     for t in TestDb::all().await {
         let users = t.db.users();
-        let alice = users
-            .insert(NewUser {
-                avatar_url: Some("https://wx.example/a.png".into()),
-                phone: Some(PhoneNumber::from_e164("+8613800138000").unwrap()),
-                wechat: Some(WechatIdentity {
-                    openid: "o-alice".into(),
-                    unionid: Some("u-alice".into()),
-                }),
-                ..new_user("alice")
-            })
-            .await
-            .unwrap();
+        let (alice, avatar) = user_with_every_field(
+            &t,
+            Username::parse("alice").unwrap(),
+            "+8613800138000",
+            "爱丽丝",
+            "写代码",
+            Appearance {
+                color_mode: Some(ColorMode::Dark),
+                language: Some(Language::En),
+            },
+        )
+        .await;
         let later = t0() + chrono::Duration::minutes(7);
-        users
-            .update_profile(
-                alice.id,
-                ProfileUpdate {
-                    nickname: Nickname::parse("爱丽丝").unwrap(),
-                    username: Username::parse("alice").unwrap(),
-                    bio: Bio::parse("写代码").unwrap(),
-                },
-                later,
-                later,
-            )
-            .await
-            .unwrap();
-        users
-            .set_appearance(
-                alice.id,
-                Appearance {
-                    color_mode: Some(ColorMode::Dark),
-                    language: Some(Language::En),
-                },
-                later,
-            )
-            .await
-            .unwrap();
-        let avatar = upload(&t, alice.id, MediaKind::Avatar, MediaState::Unattached).await;
-        users
-            .set_avatar(alice.id, Some(avatar), later)
-            .await
-            .unwrap();
         let (stored, _) = users.find_by_id(alice.id).await.unwrap().unwrap();
         assert!(stored.has_password && stored.bio.is_some() && stored.avatar.is_some());
 
@@ -412,54 +436,24 @@ async fn profile_of(
 /// and a visitor stands nowhere.
 #[tokio::test]
 async fn a_profile_is_read_with_the_viewers_standing_in_one_statement() {
-    use accounts::model::{PhoneNumber, WechatIdentity};
     use blocks::model::{Block, BlockKind};
     use blocks::ports::BlockStore;
     use media::ports::MediaCatalog;
     for t in TestDb::all().await {
         let users = t.db.users();
-        let carol = users
-            .insert(NewUser {
-                avatar_url: Some("https://wx.example/c.png".into()),
-                phone: Some(PhoneNumber::from_e164("+8613800138001").unwrap()),
-                wechat: Some(WechatIdentity {
-                    openid: "o-carol".into(),
-                    unionid: Some("u-carol".into()),
-                }),
-                ..new_user("carol")
-            })
-            .await
-            .unwrap();
+        let (carol, avatar) = user_with_every_field(
+            &t,
+            Username::parse("carol").unwrap(),
+            "+8613800138001",
+            "卡罗尔",
+            "读书",
+            Appearance {
+                color_mode: Some(ColorMode::Light),
+                language: Some(Language::Zh),
+            },
+        )
+        .await;
         let later = t0() + chrono::Duration::minutes(7);
-        users
-            .update_profile(
-                carol.id,
-                ProfileUpdate {
-                    nickname: Nickname::parse("卡罗尔").unwrap(),
-                    username: Username::parse("carol").unwrap(),
-                    bio: Bio::parse("读书").unwrap(),
-                },
-                later,
-                later,
-            )
-            .await
-            .unwrap();
-        users
-            .set_appearance(
-                carol.id,
-                Appearance {
-                    color_mode: Some(ColorMode::Light),
-                    language: Some(Language::Zh),
-                },
-                later,
-            )
-            .await
-            .unwrap();
-        let avatar = upload(&t, carol.id, MediaKind::Avatar, MediaState::Unattached).await;
-        users
-            .set_avatar(carol.id, Some(avatar), later)
-            .await
-            .unwrap();
         let (stored, _) = users.find_by_id(carol.id).await.unwrap().unwrap();
         assert!(stored.bio.is_some() && stored.avatar.is_some() && stored.phone.is_some());
         let me = user(&t, "viewer").await;
