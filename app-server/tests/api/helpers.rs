@@ -51,6 +51,21 @@ pub fn test_config() -> Config {
     c
 }
 
+/// The tables only the background jobs read while a request is measured: the search outbox's
+/// poll (every 250 ms) and the word list's version check. No page reads either table.
+const BACKGROUND: [&str; 2] = ["search_outbox", "word_list"];
+
+/// The statements `log` recorded since its last `take`, the background jobs' left out
+/// ([`BACKGROUND`]): what the requests meanwhile sent.
+pub fn requests_statements(
+    log: &adapter_postgres::testing::StatementLog,
+) -> Vec<sea_orm::Statement> {
+    log.take()
+        .into_iter()
+        .filter(|s| !BACKGROUND.iter().any(|table| s.sql.contains(table)))
+        .collect()
+}
+
 pub async fn spawn_app(db: TestDb) -> TestApp {
     spawn_app_with(db, |_| {}).await
 }

@@ -4,17 +4,12 @@
 //! second read of something the first already had, one read per row) fails here, in
 //! `just test`, not months later in a benchmark.
 
-use crate::helpers::{TestApp, browser, spawn_on};
+use crate::helpers::{TestApp, browser, requests_statements, spawn_on};
 use adapter_postgres::testing::{StatementLog, TestDb};
 use serde_json::json;
 
-/// The tables only the background jobs read while the pages are measured: the search outbox's
-/// poll (every 250 ms) and the word list's version check. Their statements share the log with
-/// the request's and are not counted; no busy page reads either table.
-const BACKGROUND: [&str; 2] = ["search_outbox", "word_list"];
-
 /// The fewest statements `path` cost `who` over three tries, the background jobs' left out
-/// ([`BACKGROUND`]; a slow try on a busy machine sees several of their polls).
+/// ([`requests_statements`]; a slow try on a busy machine sees several of their polls).
 async fn statements(app: &TestApp, log: &StatementLog, who: &reqwest::Client, path: &str) -> usize {
     let mut fewest = usize::MAX;
     for _ in 0..3 {
@@ -22,12 +17,7 @@ async fn statements(app: &TestApp, log: &StatementLog, who: &reqwest::Client, pa
         let res = who.get(app.url(path)).send().await.unwrap();
         assert_eq!(res.status(), 200, "{path}");
         res.bytes().await.unwrap();
-        let requests = log
-            .take()
-            .into_iter()
-            .filter(|s| !BACKGROUND.iter().any(|table| s.sql.contains(table)))
-            .count();
-        fewest = fewest.min(requests);
+        fewest = fewest.min(requests_statements(log).len());
     }
     fewest
 }
